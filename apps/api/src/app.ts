@@ -1,0 +1,83 @@
+import fastifyCookie from '@fastify/cookie'
+import fastifyCors from '@fastify/cors'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyRateLimit from '@fastify/rate-limit'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { DestinationStream } from 'pino'
+import type { Config } from './config.ts'
+import type { DatabaseHandle } from './db/database.ts'
+import { loggerOptions } from './logger.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import crossSiteGuard from './plugins/cross-site-guard.ts'
+import errorHandler from './plugins/error-handler.ts'
+import gracefulClose from './plugins/graceful-close.ts'
+import webApp from './plugins/web-app.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    database: DatabaseHandle
+  }
+}
+
+export interface AppDependencies {
+  config: Config
+  database: DatabaseHandle
+  /** Where log lines go; tests pass a stream to read them back. */
+  logStream?: DestinationStream
+}
+
+/** The whole application as one Fastify instance; server.ts listens, tests call `inject`. */
+export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream),
+    trustProxy: config.trustProxy,
+    // Uploads go through multipart with their own limits; JSON and form bodies stay small.
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+  app.decorate('database', database)
+
+  await app.register(errorHandler)
+  await app.register(gracefulClose)
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+  })
+  await app.register(fastifyCors, {
+    // Credentials are sent cross-origin, so only listed origins are echoed back; never a wildcard.
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  })
+  await app.register(fastifyCookie)
+  await app.register(fastifyRateLimit, { global: false })
+  await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  await app.register(webApp, { distDir: config.webDistDir })
+  return app
+}

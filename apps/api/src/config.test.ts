@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(8080)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.dataDir).toMatch(/data$/)
+    expect(config.publicUrl).toBe('http://localhost:8080')
+  })
+
+  it('lists every bad variable, not just the first', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', CORS_ORIGINS: 'https://ok.example,nope' })
+    expect(attempt).toThrow(ConfigError)
+    try {
+      attempt()
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n')
+      expect(problems).toContain('PORT')
+      expect(problems).toContain('DATABASE_URL')
+      expect(problems).toContain('CORS_ORIGINS')
+    }
+  })
+
+  it('refuses to run production on the development secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://keydesk.example' })).toThrow(/JWT_SECRET/)
+  })
+
+  it('runs production with its own secrets', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://keydesk.example', JWT_SECRET: 'x'.repeat(40) })
+    expect(config.isProduction).toBe(true)
+  })
+
+  it('splits CORS_ORIGINS on commas', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ])
+  })
+
+  it('treats an empty value as unset, so a copied .env.example runs on the defaults', () => {
+    const config = loadConfig({ PUBLIC_URL: '', DATABASE_URL: '', JWT_SECRET: '', PORT: '' })
+    expect(config.port).toBe(8080)
+    expect(config.databaseUrl).toBeUndefined()
+  })
+})

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+export const roleEnum = pgEnum('role', ['BASEUSER', 'ADMIN', 'SUPER_ADMIN'])
+export const adminApprovalEnum = pgEnum('admin_approval', ['PENDING', 'APPROVED', 'REJECTED'])
+export const subscriptionTierEnum = pgEnum('subscription_tier', ['NONE', 'BASIC', 'PROFESSIONAL', 'ENTERPRISE'])
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fname: text('fname').notNull(),
+    lname: text('lname').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    state: text('state'),
+    role: roleEnum('role').notNull().default('BASEUSER'),
+    isActive: boolean('is_active').notNull().default(true),
+    isValidatedUser: boolean('is_validated_user').notNull().default(false),
+    /** Only for ADMIN and SUPER_ADMIN accounts; null for business users. */
+    adminApproval: adminApprovalEnum('admin_approval'),
+    adminApprovalNotes: text('admin_approval_notes'),
+    adminNotes: text('admin_notes'),
+    subscriptionTier: subscriptionTierEnum('subscription_tier').notNull().default('NONE'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_role_approval_idx').on(table.role, table.adminApproval),
+    index('users_created_at_idx').on(table.createdAt),
+  ],
+)

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spawnServer, startServer } from './test/server-process.ts'
+
+let dataDir: string
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-server-'))
+})
+
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+const databaseEnv = (): Record<string, string> =>
+  process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATA_DIR: dataDir } : { DATA_DIR: dataDir }
+
+describe('server process', () => {
+  it('stops at start-up with a list of what is wrong in the configuration', async () => {
+    const { output, exited } = spawnServer({ PORT: 'eighty', DATABASE_URL: 'nonsense', DATA_DIR: dataDir })
+    expect(await exited).toBe(1)
+    expect(output()).toContain('Keydesk cannot start. Invalid configuration:')
+    expect(output()).toContain('PORT')
+    expect(output()).toContain('DATABASE_URL')
+  })
+
+  it('refuses to start in production on development secrets', async () => {
+    const { output, exited } = spawnServer({ NODE_ENV: 'production', DATA_DIR: dataDir })
+    expect(await exited).toBe(1)
+    expect(output()).toContain('JWT_SECRET')
+  })
+
+  it('keeps its data across a restart', async () => {
+    const first = await startServer(databaseEnv())
+    expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200)
+    expect(await first.stop()).toBe(0)
+    const second = await startServer(databaseEnv())
+    const answer = await fetch(`${second.baseUrl}/api/health`)
+    expect(await answer.json()).toEqual({ status: 'ok', database: 'ok' })
+    expect(await second.stop()).toBe(0)
+  })
+
+  it('on SIGTERM finishes the in-flight request, refuses new connections and exits promptly', async () => {
+    const server = await startServer(databaseEnv())
+    const socket = net.connect(server.port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    let answer = ''
+    socket.on('data', (chunk) => {
+      answer += chunk.toString()
+    })
+    const closed = new Promise((resolve) => socket.once('close', resolve))
+    // The body arrives in two parts, so the request is still in flight when SIGTERM lands.
+    socket.write('POST /api/nope HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"in":')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+
+    const refused = await new Promise<string>((resolve) => {
+      const late = net.connect(server.port, '127.0.0.1')
+      late.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+      late.once('connect', () => {
+        late.end()
+        resolve('connected')
+      })
+    })
+    expect(refused).toBe('ECONNREFUSED')
+
+    socket.write('"flight"}')
+    await closed
+    expect(answer).toMatch(/^HTTP\/1\.1 404/)
+    expect(await server.exited).toBe(0)
+    expect(Date.now() - signalledAt).toBeLessThan(10_000)
+  })
+})

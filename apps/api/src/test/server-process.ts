@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export interface ServerProcess {
+  child: ChildProcess
+  baseUrl: string
+  port: number
+  output(): string
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>
+  stop(): Promise<number | null>
+}
+
+/** Runs the real server (src/server.ts) as its own process, the way `npm start` does. */
+export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, output: () => output, exited }
+}
+
+async function findFreePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** Starts the server on a free port and waits until /api/health answers 200. */
+export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+  const port = await findFreePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const { child, output, exited } = spawnServer({ PORT: String(port), ...env })
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    )
+    if (healthy) {
+      return {
+        child,
+        port,
+        baseUrl,
+        output,
+        exited,
+        stop: async () => {
+          if (child.exitCode === null) child.kill('SIGTERM')
+          return exited
+        },
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not start in ${timeoutMs} ms:\n${output()}`)
+}

@@ -1,0 +1,22 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { startServer } from '../../api/src/test/server-process.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+/** One real server on a free port with its own data folder, for every browser test. */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-e2e-'))
+  const server = await startServer({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, 60_000)
+  project.provide('baseUrl', server.baseUrl)
+  return async () => {
+    await server.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,17 @@
+/** Spec 9 general limits. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+export const PASSWORD_MIN_SHARED = 6
+export const PASSWORD_MIN_REGISTER_PAGE = 8
+/** Long passphrases must fit; anything longer is refused so hashing cost stays bounded. */
+export const PASSWORD_MAX = 128
+export const ADMIN_CODE_MIN_LENGTH = 6
+export const ADMIN_CODE_TTL_MS = 24 * 60 * 60 * 1000
+export const GUEST_INFO_TTL_MS = 24 * 60 * 60 * 1000
+export const ORDER_TRACKER_POLL_MS = 5000
+export const MESSAGE_DISPLAY_MS = 5000
+export const PORTAL_COPY_MESSAGE_MS = 3000
+export const RESET_REDIRECT_MS = 2000
+export const PRICING_LOADING_DELAY_MS = 500
+export const MOBILE_MAX_WIDTH_PX = 768
+export const DEFAULT_PAGE_SIZE = 25
+export const MAX_PAGE_SIZE = 100

@@ -1,0 +1,9 @@
+/** User-facing texts of spec.md section 8, kept once and imported by both apps. */
+export const MESSAGES = {
+  footerTagline: 'Professional vehicle keycode lookup services.',
+  somethingWentWrong: 'Something went wrong',
+  backendUnavailable: 'Backend service temporarily unavailable. Please try again later or contact support.',
+  notFound: 'Not found',
+  validationFailed: 'Please check the highlighted fields.',
+  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+} as const

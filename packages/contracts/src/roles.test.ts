@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { hasAdminStatus } from './roles.ts'
+
+describe('admin status (spec 3)', () => {
+  it('means ADMIN or SUPER_ADMIN', () => {
+    expect(hasAdminStatus('ADMIN')).toBe(true)
+    expect(hasAdminStatus('SUPER_ADMIN')).toBe(true)
+  })
+
+  it('excludes business users', () => {
+    expect(hasAdminStatus('BASEUSER')).toBe(false)
+  })
+})

@@ -1,0 +1,32 @@
+// `npm start`: builds the web app when its build is missing or older than its sources, then runs the
+// server in the foreground so signals reach it directly.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const builtIndex = path.join(root, 'apps/web/dist/index.html')
+const sourceDirs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/contracts/src'].map((dir) => path.join(root, dir))
+
+function newestChange(entry) {
+  const stat = statSync(entry)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stat.mtimeMs)
+}
+
+const isBuildStale =
+  !existsSync(builtIndex) || sourceDirs.some((dir) => existsSync(dir) && newestChange(dir) > statSync(builtIndex).mtimeMs)
+if (isBuildStale) {
+  console.log('Building the web app…')
+  const build = spawnSync('npm', ['run', 'build', '-w', '@keydesk/web'], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: path.join(root, 'apps/api'),
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
