@@ -1,7 +1,9 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyCors from '@fastify/cors'
 import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
+import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { DestinationStream } from 'pino'
@@ -9,9 +11,11 @@ import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { loggerOptions } from './logger.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import auth from './plugins/auth.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
 import gracefulClose from './plugins/graceful-close.ts'
+import storage, { type FileStorage } from './plugins/storage.ts'
 import webApp from './plugins/web-app.ts'
 
 declare module 'fastify' {
@@ -26,10 +30,12 @@ export interface AppDependencies {
   database: DatabaseHandle
   /** Where log lines go; tests pass a stream to read them back. */
   logStream?: DestinationStream
+  /** Replaces the disk storage of DATA_DIR/uploads (tests, other adapters). */
+  storage?: FileStorage
 }
 
 /** The whole application as one Fastify instance; server.ts listens, tests call `inject`. */
-export async function buildApp({ config, database, logStream }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream, storage: fileStorage }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
@@ -68,6 +74,9 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   })
   await app.register(fastifyCookie)
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 40 } })
+  await app.register(auth)
+  await app.register(storage, { storage: fileStorage })
   await app.register(fastifyRateLimit, { global: false })
   await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
 

@@ -1,0 +1,54 @@
+import '@fastify/multipart'
+import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
+import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
+import type { FastifyRequest } from 'fastify'
+import { AppError } from '../errors.ts'
+
+export interface UploadedFile {
+  fieldname: string
+  filename: string
+  declaredType: string
+  data: Buffer
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>
+  files: Record<string, UploadedFile>
+}
+
+/**
+ * Reads a whole multipart body into memory before anything is stored, so a request that fails
+ * validation leaves no file behind. Only the named file fields are accepted; each is capped at 5 MB.
+ */
+export async function readMultipart(request: FastifyRequest, allowedFiles: readonly string[]): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send this form as multipart/form-data.')
+  const fields: Record<string, string> = {}
+  const files: Record<string, UploadedFile> = {}
+  const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: allowedFiles.length, fields: 40, fieldSize: 64 * 1024 } })
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value
+        continue
+      }
+      if (!allowedFiles.includes(part.fieldname)) {
+        part.file.resume()
+        throw new AppError('VALIDATION_ERROR', `Unexpected file field ${part.fieldname}.`, [
+          { field: part.fieldname, message: 'Unexpected file.' },
+        ])
+      }
+      const data = await part.toBuffer()
+      if (data.length === 0) continue
+      files[part.fieldname] = { fieldname: part.fieldname, filename: part.filename, declaredType: part.mimetype, data }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge)
+    }
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw new AppError('VALIDATION_ERROR', 'Too many files in this form.')
+    }
+    throw error
+  }
+  return { fields, files }
+}

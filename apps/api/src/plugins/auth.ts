@@ -1,0 +1,121 @@
+import type { Role } from '@keydesk/contracts/roles'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import fp from 'fastify-plugin'
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import { users } from '../db/schema/users.ts'
+import { AppError } from '../errors.ts'
+
+export const ACCESS_COOKIE = 'access_token'
+export const REFRESH_COOKIE = 'refresh_token'
+/** Short on purpose: every authenticated call re-reads the account, and refresh rotates the session. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
+
+/** The signed-in person, read from the database on every authenticated call (never from the token alone). */
+export interface Principal {
+  id: string
+  email: string
+  role: Role
+  fname: string
+  lname: string
+  isValidatedUser: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser`/`requireRole`; null for visitors. */
+    principal: Principal | null
+  }
+  interface FastifyInstance {
+    signAccessToken(user: { id: string; role: Role }): Promise<string>
+    identify(request: FastifyRequest): Promise<Principal | null>
+  }
+}
+
+const ALGORITHM = 'HS256'
+const ISSUER = 'keydesk'
+
+function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined
+  return request.cookies[ACCESS_COOKIE] || undefined
+}
+
+async function auth(app: FastifyInstance) {
+  const key = new TextEncoder().encode(app.config.jwtSecret)
+
+  app.decorate('signAccessToken', (user: { id: string; role: Role }) =>
+    new SignJWT({ typ: 'access', role: user.role })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(user.id)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(key),
+  )
+  app.decorateRequest('principal', null)
+
+  /** Resolves the principal of a request, or null when no valid token or active account is behind it. */
+  async function identify(request: FastifyRequest): Promise<Principal | null> {
+    const token = readToken(request)
+    if (!token) return null
+    let subject: string | undefined
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, requiredClaims: ['exp', 'sub'] })
+      if (payload.typ !== 'access') return null
+      subject = payload.sub
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null
+      throw error
+    }
+    if (!subject || !/^[0-9a-f-]{36}$/i.test(subject)) return null
+    const [user] = await app.database.db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        fname: users.fname,
+        lname: users.lname,
+        isActive: users.isActive,
+        isValidatedUser: users.isValidatedUser,
+        adminApproval: users.adminApproval,
+      })
+      .from(users)
+      .where(eq(users.id, subject))
+      .limit(1)
+    if (!user?.isActive) return null
+    // An admin whose approval was withdrawn loses access at once, not when the token expires.
+    if (user.role !== 'BASEUSER' && user.adminApproval !== 'APPROVED') return null
+    return { id: user.id, email: user.email, role: user.role, fname: user.fname, lname: user.lname, isValidatedUser: user.isValidatedUser }
+  }
+
+  app.decorate('identify', identify)
+}
+
+export default fp(auth, { name: 'auth', dependencies: ['@fastify/cookie'] })
+
+/** Lets a visitor through but sets `request.principal` when someone is signed in. */
+export const identifyUser: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  request.principal = await request.server.identify(request)
+}
+
+/** Any signed-in, active account. */
+export const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  request.principal = await request.server.identify(request)
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+}
+
+/** A signed-in account holding one of the roles; 401 for visitors, 403 for other roles. */
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    request.principal = await request.server.identify(request)
+    if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+    if (!roles.includes(request.principal.role)) throw new AppError('FORBIDDEN', 'Access denied.')
+  }
+}
+
+/** The principal of a route guarded by requireUser/requireRole. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+  return request.principal
+}
