@@ -1,2 +1,3 @@
 export * from './files.ts'
+export * from './ordering.ts'
 export * from './users.ts'

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { files } from './files.ts'
+import { subscriptionTierEnum, users } from './users.ts'
+
+/** The ordering catalogue (spec 3 "Vehicle catalogue", spec 9 ordering-catalogue prices), in cents. */
+export const vehicleMakes = pgTable('vehicle_makes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  category: text('category').notNull(),
+  basePriceCents: integer('base_price_cents').notNull(),
+  /** 0 means "Ask for pricing" (spec 9, Mitsubishi). */
+  memberPriceCents: integer('member_price_cents').notNull(),
+  requiresPin: boolean('requires_pin').notNull().default(false),
+  pricingNote: text('pricing_note'),
+})
+
+export const vehicleModels = pgTable(
+  'vehicle_models',
+  {
+    id: serial('id').primaryKey(),
+    makeId: integer('make_id')
+      .notNull()
+      .references(() => vehicleMakes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    years: integer('years').array().notNull(),
+  },
+  (table) => [unique('vehicle_models_make_name_unique').on(table.makeId, table.name)],
+)
+
+/** A visitor ordering without an account (spec 2.4); their data expires after 24 hours unless paid. */
+export const guests = pgTable(
+  'guests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('guests_expires_at_idx').on(table.expiresAt)],
+)
+
+export const requestStatusEnum = pgEnum('request_status', ['PENDING', 'INPROGRESS', 'FULFILLED'])
+
+export const vehicleRequests = pgTable(
+  'vehicle_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'set null' }),
+    makeId: integer('make_id')
+      .notNull()
+      .references(() => vehicleMakes.id),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    vin: text('vin').notNull(),
+    status: requestStatusEnum('status').notNull().default('PENDING'),
+    /** Non-member price when the request was made; what the customer pays is fixed at checkout. */
+    priceCents: integer('price_cents').notNull(),
+    frontIdFileId: uuid('front_id_file_id').references(() => files.id),
+    backIdFileId: uuid('back_id_file_id').references(() => files.id),
+    registrationFileId: uuid('registration_file_id').references(() => files.id),
+    licenseFrontFileId: uuid('license_front_file_id').references(() => files.id),
+    licenseBackFileId: uuid('license_back_file_id').references(() => files.id),
+    /** Set when payment is confirmed; admins only see paid requests. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** AES-256-GCM ciphertexts (ARCHITECTURE.md: keycodes and PINs are encrypted at rest). */
+    keycodeEncrypted: text('keycode_encrypted'),
+    pincodeEncrypted: text('pincode_encrypted'),
+    startedBy: uuid('started_by').references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    fulfilledBy: uuid('fulfilled_by').references(() => users.id),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('vehicle_requests_owner_check', sql`${table.userId} is not null or ${table.guestId} is not null or ${table.paidAt} is not null`),
+    index('vehicle_requests_user_status_idx').on(table.userId, table.status, table.createdAt),
+    index('vehicle_requests_guest_idx').on(table.guestId),
+    index('vehicle_requests_paid_status_idx').on(table.status, table.createdAt).where(sql`${table.paidAt} is not null`),
+    index('vehicle_requests_vin_idx').on(table.vin),
+  ],
+)
+
+/** One cart per user or per guest (spec 2.4 "Cart"). */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('carts_user_unique').on(table.userId),
+    uniqueIndex('carts_guest_unique').on(table.guestId),
+    check('carts_owner_check', sql`(${table.userId} is null) <> (${table.guestId} is null)`),
+  ],
+)
+
+export const cartItemKindEnum = pgEnum('cart_item_kind', ['KEYCODE', 'SUBSCRIPTION'])
+
+/** A keycode request or a subscription waiting to be paid (spec 3 "Cart item"). */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    kind: cartItemKindEnum('kind').notNull(),
+    vehicleRequestId: uuid('vehicle_request_id').references(() => vehicleRequests.id, { onDelete: 'cascade' }),
+    subscriptionTier: subscriptionTierEnum('subscription_tier'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('cart_items_cart_idx').on(table.cartId, table.createdAt),
+    uniqueIndex('cart_items_vehicle_request_unique').on(table.vehicleRequestId),
+    check(
+      'cart_items_kind_check',
+      sql`(${table.kind} = 'KEYCODE' and ${table.vehicleRequestId} is not null) or (${table.kind} = 'SUBSCRIPTION' and ${table.subscriptionTier} is not null)`,
+    ),
+  ],
+)
