@@ -14,6 +14,10 @@ import * as schema from './schema/index.ts'
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction handed to `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+/** Repositories take either, so a service decides what runs inside one transaction. */
+export type DbExecutor = Database | Transaction
 
 export interface DatabaseHandle {
   db: Database
