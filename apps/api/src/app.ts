@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { loggerOptions } from './logger.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { portalRoutes } from './modules/portals/routes.ts'
 import auth from './plugins/auth.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logStream, storage: fileStora
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
+      await api.register(portalRoutes)
     },
     { prefix: '/api' },
   )

@@ -44,7 +44,7 @@ const EnvSchema = z
 
 export type Config = ReturnType<typeof toConfig>
 
-function toConfig(env: z.infer<typeof EnvSchema>) {
+function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<string, string> = {}) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`
   return {
     env: env.NODE_ENV,
@@ -60,6 +60,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     jwtSecret: env.JWT_SECRET,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    /** KCH_* variables: the keycode-portal logins named by keycode-portals.json (released to admins only). */
+    keycodePortalSecrets,
   }
 }
 
@@ -77,5 +79,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`))
   }
-  return toConfig(parsed.data)
+  const keycodePortalSecrets = Object.fromEntries(Object.entries(present).filter(([name]) => name.startsWith('KCH_'))) as Record<
+    string,
+    string
+  >
+  return toConfig(parsed.data, keycodePortalSecrets)
 }
