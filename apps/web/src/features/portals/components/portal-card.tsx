@@ -1,0 +1,104 @@
+import { PORTAL_COPY_MESSAGE_MS } from '@keydesk/contracts/limits'
+import {
+  formatPortalCredentials,
+  isPortalMessageError,
+  PORTAL_MESSAGES,
+  type PortalManufacturer,
+  portalCopyFailureMessage,
+} from '@keydesk/contracts/portals'
+import { useEffect, useState } from 'react'
+import { ApiError } from '../../../lib/api-client.ts'
+import { useCopyPortalCreds } from '../api/use-copy-portal-creds.ts'
+import { copyToClipboard } from '../copy-to-clipboard.ts'
+
+function badgeOf(portal: PortalManufacturer): string | null {
+  if (portal.comingSoon) return PORTAL_MESSAGES.comingSoon
+  if (portal.sdrm) return PORTAL_MESSAGES.sdrm
+  return null
+}
+
+/** One manufacturer of spec 2.7, with the Copy Creds cycle of spec 4 (idle, busy, message for 3 s). */
+export function PortalCard({ portal }: { portal: PortalManufacturer }) {
+  const copyCreds = useCopyPortalCreds()
+  const [message, setMessage] = useState<string | null>(null)
+  const badge = badgeOf(portal)
+  const headingId = `portal-${portal.id}-name`
+
+  useEffect(() => {
+    if (!message) return
+    const timer = setTimeout(() => setMessage(null), PORTAL_COPY_MESSAGE_MS)
+    return () => clearTimeout(timer)
+  }, [message])
+
+  async function copy() {
+    setMessage(null)
+    let credentials: Awaited<ReturnType<typeof copyCreds.mutateAsync>>
+    try {
+      credentials = await copyCreds.mutateAsync(portal.id)
+    } catch (error) {
+      setMessage(error instanceof ApiError ? portalCopyFailureMessage(error.status, error.message) : PORTAL_MESSAGES.copyFailed)
+      return
+    }
+    try {
+      await copyToClipboard(formatPortalCredentials(credentials))
+      setMessage(PORTAL_MESSAGES.copied)
+    } catch {
+      setMessage(PORTAL_MESSAGES.copyFailed)
+    }
+  }
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${portal.portal_url ? '' : 'opacity-60'}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {portal.name}
+        </h2>
+        {badge && (
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === PORTAL_MESSAGES.comingSoon ? 'bg-amber-100 text-amber-800' : 'bg-blue-100 text-blue-800'}`}
+          >
+            {badge}
+          </span>
+        )}
+      </div>
+      {portal.notes && <p className="mt-2 text-sm text-slate-600">{portal.notes}</p>}
+      <div className="mt-auto pt-4">
+        {portal.portal_url ? (
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={portal.portal_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              aria-label={`Launch ${portal.name} portal`}
+            >
+              Launch
+            </a>
+            <button
+              type="button"
+              onClick={copy}
+              disabled={copyCreds.isPending}
+              aria-label={`Copy ${portal.name} credentials`}
+              className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+            >
+              {copyCreds.isPending && (
+                <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
+              )}
+              Copy Creds
+            </button>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-500">{PORTAL_MESSAGES.portalUnavailable}</p>
+        )}
+        {message && (
+          <p role="status" className={`mt-2 text-sm ${isPortalMessageError(message) ? 'text-red-600' : 'text-green-700'}`}>
+            {message}
+          </p>
+        )}
+      </div>
+    </article>
+  )
+}
