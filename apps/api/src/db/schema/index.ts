@@ -1,3 +1,4 @@
 export * from './files.ts'
+export * from './member.ts'
 export * from './ordering.ts'
 export * from './users.ts'

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { files } from './files.ts'
+import { users } from './users.ts'
+
+/** Spec 3 "Profile" fields that the users table does not hold, and the member's security settings. */
+export const memberProfiles = pgTable('member_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address'),
+  city: text('city'),
+  zipCode: text('zip_code'),
+  profilePhotoFileId: uuid('profile_photo_file_id').references(() => files.id, { onDelete: 'set null' }),
+  companyLogoFileId: uuid('company_logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  fingerprintEnabled: boolean('fingerprint_enabled').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** One row per successful sign-in (spec 3 "Security": lastLogin, loginHistory). */
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('login_history_user_idx').on(table.userId, table.signedInAt)],
+)
+
+/** Spec 3 "Notice": shown on the profile's notices banner; a null user means every member. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notices_user_created_idx').on(table.userId, table.createdAt)],
+)
+
+export const chatSenderEnum = pgEnum('chat_sender', ['USER', 'AGENT'])
+
+/** Spec 3 "Chat message": one conversation per member, answered by any admin. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sender: chatSenderEnum('sender').notNull(),
+    /** The admin who answered; kept null when that admin account is gone. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('chat_messages_user_created_idx').on(table.userId, table.createdAt),
+    index('chat_messages_created_idx').on(table.createdAt),
+  ],
+)
