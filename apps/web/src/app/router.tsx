@@ -1,14 +1,75 @@
+import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
+import type { Role } from '@keydesk/contracts/roles'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { HomePage } from '../features/home/pages/home-page.tsx'
+import { SessionProvider } from '../features/session/session-provider.tsx'
 import { ErrorScreen } from './error-screen.tsx'
+import { RequireAuth, RequireRole } from './guards.tsx'
 import { AppLayout } from './layouts/app-layout.tsx'
+import { paths } from './paths.ts'
+import { RouteFrame } from './route-frames.tsx'
+
+const adminRoles: Role[] = ['ADMIN', 'SUPER_ADMIN']
+const adminOnly = (page: React.ReactNode) => (
+  <RequireRole roles={adminRoles} deniedMessage={AUTH_MESSAGES.adminAccessDenied}>
+    {page}
+  </RequireRole>
+)
+const superAdminOnly = (page: React.ReactNode) => (
+  <RequireRole roles={['SUPER_ADMIN']} deniedMessage={AUTH_MESSAGES.adminAccessDenied}>
+    {page}
+  </RequireRole>
+)
+const signedIn = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>
 
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: (
+      <SessionProvider>
+        <AppLayout />
+      </SessionProvider>
+    ),
     errorElement: <ErrorScreen />,
     children: [
       { index: true, element: <HomePage /> },
+      // Accounts (web: accounts screens)
+      { path: paths.login, element: <RouteFrame path={paths.login} /> },
+      { path: paths.adminLogin, element: <RouteFrame path={paths.adminLogin} /> },
+      { path: paths.adminRegister, element: <RouteFrame path={paths.adminRegister} /> },
+      { path: paths.register, element: <RouteFrame path={paths.register} /> },
+      { path: paths.resetPassword, element: <RouteFrame path={paths.resetPassword} /> },
+      { path: paths.profile, element: signedIn(<RouteFrame path={paths.profile} />) },
+      { path: paths.userProfile, element: signedIn(<RouteFrame path={paths.userProfile} />) },
+      { path: paths.keycodes, element: adminOnly(<RouteFrame path={paths.keycodes} />) },
+      // Public pages
+      { path: paths.pricing, element: <RouteFrame path={paths.pricing} /> },
+      { path: paths.about, element: <RouteFrame path={paths.about} /> },
+      { path: paths.services, element: <RouteFrame path={paths.services} /> },
+      { path: paths.privacyPolicy, element: <RouteFrame path={paths.privacyPolicy} /> },
+      { path: paths.termsOfService, element: <RouteFrame path={paths.termsOfService} /> },
+      { path: paths.tos, element: <RouteFrame path={paths.tos} /> },
+      { path: paths.refundPolicy, element: <RouteFrame path={paths.refundPolicy} /> },
+      { path: paths.membershipCancellation, element: <RouteFrame path={paths.membershipCancellation} /> },
+      { path: paths.requirements, element: <RouteFrame path={paths.requirements} /> },
+      { path: paths.support, element: <RouteFrame path={paths.support} /> },
+      // Ordering (guests may request keycodes and keep a cart, spec 6)
+      { path: paths.vehicleKeycodeRequest, element: <RouteFrame path={paths.vehicleKeycodeRequest} /> },
+      { path: paths.cart, element: <RouteFrame path={paths.cart} /> },
+      { path: paths.userDash, element: signedIn(<RouteFrame path={paths.userDash} />) },
+      { path: paths.dashboard, element: signedIn(<RouteFrame path={paths.dashboard} />) },
+      // Payments and membership (visitors see the plans; choosing one sends them to /login, spec 2.2)
+      { path: paths.paymentSuccess, element: <RouteFrame path={paths.paymentSuccess} /> },
+      { path: paths.paymentCancel, element: <RouteFrame path={paths.paymentCancel} /> },
+      { path: paths.subscriptions, element: <RouteFrame path={paths.subscriptions} /> },
+      { path: paths.subscription, element: <RouteFrame path={paths.subscription} /> },
+      { path: paths.membership, element: <RouteFrame path={paths.membership} /> },
+      { path: paths.trialDetails, element: <RouteFrame path={paths.trialDetails} /> },
+      // Back office
+      { path: paths.admin, element: adminOnly(<RouteFrame path={paths.admin} />) },
+      { path: paths.superAdmin, element: superAdminOnly(<RouteFrame path={paths.superAdmin} />) },
+      { path: paths.registeredUsers, element: adminOnly(<RouteFrame path={paths.registeredUsers} />) },
+      { path: paths.documentValidation, element: adminOnly(<RouteFrame path={paths.documentValidation} />) },
+      { path: paths.userHistory, element: adminOnly(<RouteFrame path={paths.userHistory} />) },
       // Spec 2.1: any unknown path shows home.
       { path: '*', element: <HomePage /> },
     ],

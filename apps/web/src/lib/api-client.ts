@@ -22,6 +22,27 @@ export interface RequestOptions<T> {
   body?: unknown
   schema: z.ZodType<T>
   signal?: AbortSignal
+  /**
+   * What a 401 that survives the refresh attempt means. 'redirect' (default): the session is over,
+   * so the session-expired handler runs. 'silent': the caller expects visitors (the session probe).
+   */
+  onUnauthorized?: 'redirect' | 'silent'
+}
+
+/** Spec 4: these calls never trigger a refresh; their 401 is the answer itself. */
+const NO_REFRESH_PATHS = new Set(['/auth/refresh', '/auth/login', '/auth/register', '/auth/admin-register', '/auth/logout'])
+
+type SessionExpiredHandler = () => void
+
+const defaultSessionExpiredHandler: SessionExpiredHandler = () => window.location.assign('/login')
+let sessionExpiredHandler: SessionExpiredHandler = defaultSessionExpiredHandler
+
+/** The session layer installs what "the session is over" means (clear it, go to /login); returns the uninstaller. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): () => void {
+  sessionExpiredHandler = handler
+  return () => {
+    if (sessionExpiredHandler === handler) sessionExpiredHandler = defaultSessionExpiredHandler
+  }
 }
 
 function encodeBody(body: unknown): { body?: BodyInit; headers: Record<string, string> } {
@@ -30,12 +51,10 @@ function encodeBody(body: unknown): { body?: BodyInit; headers: Record<string, s
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
 }
 
-/** The one way the web app calls the API: cookies always travel, answers are checked by their schema. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal }: RequestOptions<T>): Promise<T> {
+async function send(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   const encoded = encodeBody(body)
-  let response: Response
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    return await fetch(`${API_BASE}${path}`, {
       method,
       credentials: 'include',
       headers: { accept: 'application/json', ...encoded.headers },
@@ -46,15 +65,46 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, schema
     if ((error as Error).name === 'AbortError') throw error
     throw new ApiError(0, 'NETWORK_ERROR', MESSAGES.backendUnavailable)
   }
-  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
-  if (!response.ok) {
-    const parsed = ErrorAnswerSchema.safeParse(payload)
-    if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.details)
-    throw new ApiError(
-      response.status,
-      'HTTP_ERROR',
-      response.status >= 500 ? MESSAGES.backendUnavailable : `Request failed (${response.status})`,
-    )
+}
+
+/**
+ * Several calls can fail with 401 at the same moment when the access token expires; they share one
+ * refresh, because the server rotates the refresh token and a second use of the old one would end the session.
+ */
+let refreshInFlight: Promise<boolean> | null = null
+
+function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= send('/auth/refresh', 'POST', undefined)
+    .then((response) => response.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshInFlight = null
+    })
+  return refreshInFlight
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const payload: unknown = await response.json().catch(() => undefined)
+  const parsed = ErrorAnswerSchema.safeParse(payload)
+  if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.details)
+  return new ApiError(
+    response.status,
+    'HTTP_ERROR',
+    response.status >= 500 ? MESSAGES.backendUnavailable : `Request failed (${response.status})`,
+  )
+}
+
+/** The one way the web app calls the API: cookies always travel, answers are checked by their schema. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, signal, onUnauthorized = 'redirect' } = options
+  let response = await send(path, method, body, signal)
+  if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
+    if (await refreshSession()) {
+      response = await send(path, method, body, signal)
+    }
+    if (response.status === 401 && onUnauthorized === 'redirect') sessionExpiredHandler()
   }
+  if (!response.ok) throw await toApiError(response)
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
   return schema.parse(payload)
 }

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router'
+import { RouteNotice } from './route-notice.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 
@@ -10,6 +11,7 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
+        <RouteNotice />
         <Outlet />
       </main>
       <SiteFooter />

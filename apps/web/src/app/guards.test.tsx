@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { paths } from './paths.ts'
+import { renderApp } from './testing/render-app.tsx'
+import { testUser } from './testing/test-user.ts'
+
+describe('route guards', () => {
+  it('sends a visitor on a signed-in page to /login with the page as redirect', async () => {
+    const { router } = renderApp('/profile?tab=orders')
+    await screen.findByRole('heading', { level: 1, name: 'Login' })
+    expect(router.state.location.pathname).toBe(paths.login)
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/profile?tab=orders')
+  })
+
+  it('lets a signed-in user see a signed-in page', async () => {
+    renderApp(paths.profile, { user: testUser() })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument()
+  })
+
+  it('sends a visitor on an admin page to /login', async () => {
+    const { router } = renderApp(paths.admin)
+    await screen.findByRole('heading', { level: 1, name: 'Login' })
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(paths.admin)
+  })
+
+  it('sends a business user on an admin page home with the access message', async () => {
+    const { router } = renderApp(paths.registeredUsers, { user: testUser({ role: 'BASEUSER' }) })
+    expect(await screen.findByText('Access denied. Admin privileges required.')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(paths.home)
+  })
+
+  it('lets an admin see the admin pages', async () => {
+    renderApp(paths.documentValidation, { user: testUser({ role: 'ADMIN' }) })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Document Validation' })).toBeInTheDocument()
+  })
+
+  it('keeps an admin out of the super admin dashboard', async () => {
+    const { router } = renderApp(paths.superAdmin, { user: testUser({ role: 'ADMIN' }) })
+    expect(await screen.findByText('Access denied. Admin privileges required.')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(paths.home)
+  })
+
+  it('lets a super admin see the super admin dashboard and the keycode portals', async () => {
+    const { router } = renderApp(paths.superAdmin, { user: testUser({ role: 'SUPER_ADMIN' }) })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeInTheDocument()
+    await router.navigate(paths.keycodes)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keycode Portals' })).toBeInTheDocument()
+  })
+
+  it('sends a business user away from the keycode portals to home (spec 2.7)', async () => {
+    const { router } = renderApp(paths.keycodes, { user: testUser() })
+    await screen.findByText('Access denied. Admin privileges required.')
+    expect(router.state.location.pathname).toBe(paths.home)
+  })
+})

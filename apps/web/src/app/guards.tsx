@@ -1,0 +1,55 @@
+import { SESSION_MESSAGES } from '@keydesk/contracts/auth-messages'
+import type { Role } from '@keydesk/contracts/roles'
+import type { ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { Spinner } from '../components/ui/spinner.tsx'
+import { loginPathFor } from '../features/session/login-redirect.ts'
+import { useSession } from '../features/session/use-session.ts'
+import { paths } from './paths.ts'
+
+/** What a guard leaves in the router state for the layout to show on the page it sends the user to. */
+export interface NoticeState {
+  notice: string
+}
+
+function SessionLoading() {
+  return (
+    <div className="flex justify-center px-4 py-24">
+      <Spinner label="Checking your session..." />
+    </div>
+  )
+}
+
+function useLoginRedirect(): string {
+  const location = useLocation()
+  return loginPathFor(`${location.pathname}${location.search}${location.hash}`)
+}
+
+/** Signed-in users only; a visitor goes to /login and comes back after signing in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useSession()
+  const loginPath = useLoginRedirect()
+  if (status === 'loading') return <SessionLoading />
+  if (status === 'signed-out') return <Navigate to={loginPath} replace />
+  return children
+}
+
+export interface RequireRoleProps {
+  roles: readonly Role[]
+  /** Shown on the home page after the redirect; a general access message by default. */
+  deniedMessage?: string
+  children: ReactNode
+}
+
+/** Signed-in users holding one of `roles`; a visitor goes to /login, any other role to / with a message. */
+export function RequireRole({ roles, deniedMessage = SESSION_MESSAGES.roleAccessDenied, children }: RequireRoleProps) {
+  const { status, user } = useSession()
+  const loginPath = useLoginRedirect()
+  if (status === 'loading') return <SessionLoading />
+  if (!user) return <Navigate to={loginPath} replace />
+  if (!roles.includes(user.role)) {
+    const state: NoticeState = { notice: deniedMessage }
+    return <Navigate to={paths.home} replace state={state} />
+  }
+  return children
+}

@@ -1,0 +1,29 @@
+import type { UserView } from '@keydesk/contracts/auth'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { sessionQueryKey } from '../../features/session/session-query.ts'
+import { routes } from '../router.tsx'
+
+export interface RenderAppOptions {
+  /** The signed-in user; null (default) for a visitor. */
+  user?: UserView | null
+  /** Leave the session unknown so the app asks GET /auth/me, as on a real page load. */
+  fetchSession?: boolean
+}
+
+/**
+ * Renders the whole app at `path` in memory, as the browser would, with the session already known
+ * (so no request for it), for tests of routes, guards and pages in their real place.
+ */
+export function renderApp(path: string, { user = null, fetchSession = false }: RenderAppOptions = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  if (!fetchSession) queryClient.setQueryData(sessionQueryKey, user)
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { ...view, router, queryClient }
+}

@@ -1,0 +1,47 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+
+export interface DialogProps {
+  isOpen: boolean
+  title: string
+  onClose: () => void
+  children: ReactNode
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus;
+ * we only keep its open state in step with React's.
+ */
+export function Dialog({ isOpen, title, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (isOpen && !dialog.open) dialog.showModal()
+    if (!isOpen && dialog.open) dialog.close()
+  }, [isOpen])
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
+    >
+      {isOpen && (
+        <div className="p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold text-brand-900">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} aria-label="Close" className="rounded px-2 text-xl leading-none text-slate-500">
+              ×
+            </button>
+          </div>
+          <div className="mt-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  )
+}

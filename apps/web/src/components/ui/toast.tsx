@@ -1,0 +1,26 @@
+import { MESSAGE_DISPLAY_MS } from '@keydesk/contracts/limits'
+import { useEffect } from 'react'
+import { Alert } from './alert.tsx'
+
+export interface ToastProps {
+  message: string
+  tone?: 'error' | 'success' | 'info'
+  /** Spec 9: messages show for 5 seconds by default (3 for the portal copy result). */
+  durationMs?: number
+  onClose: () => void
+}
+
+/** A message that closes itself after `durationMs`; it can also be dismissed at once. */
+export function Toast({ message, tone = 'info', durationMs = MESSAGE_DISPLAY_MS, onClose }: ToastProps) {
+  useEffect(() => {
+    const timer = setTimeout(onClose, durationMs)
+    return () => clearTimeout(timer)
+  }, [durationMs, onClose])
+  return (
+    <div className="fixed right-4 bottom-4 z-50 w-80 max-w-[calc(100vw-2rem)] shadow-lg">
+      <Alert tone={tone} onDismiss={onClose}>
+        {message}
+      </Alert>
+    </div>
+  )
+}

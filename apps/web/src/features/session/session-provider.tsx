@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { setSessionExpiredHandler } from '../../lib/api-client.ts'
+import { loginPathFor } from './login-redirect.ts'
+import { clearSession } from './session-query.ts'
+import { useSession } from './use-session.ts'
+
+/**
+ * Starts the session check on load and tells the API client what an ended session means:
+ * spec 4, "on failure the user is sent to /login" (here with a way back to where they were).
+ * Lives inside the router because it navigates.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const currentPath = useRef('')
+  currentPath.current = `${location.pathname}${location.search}`
+  useSession()
+
+  useEffect(
+    () =>
+      setSessionExpiredHandler(() => {
+        clearSession(queryClient)
+        navigate(loginPathFor(currentPath.current), { replace: true })
+      }),
+    [queryClient, navigate],
+  )
+
+  return children
+}

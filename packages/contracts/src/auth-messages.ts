@@ -1,0 +1,56 @@
+/** User-facing texts of spec.md sections 5 and 8 for sign-in, sign-up, password reset and admin codes, verbatim. */
+export const AUTH_MESSAGES = {
+  // Spec 5: login and forgot-password forms.
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  forgotPasswordEmailRequired: 'Please enter your email address.',
+  // Spec 5: shared register mode (and the reset page's minimum of 6).
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Phone is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordMin6: 'Password must be at least 6 characters',
+  stateRequired: 'State is required',
+  companyRequired: 'Company is required',
+  adminCodeRequired: 'Admin code is required',
+  // Spec 5: admin register page.
+  emailInvalid: 'Email is invalid',
+  passwordMin8: 'Password must be at least 8 characters',
+  confirmPasswordRequired: 'Please confirm your password',
+  registrationCodeRequired: 'Please enter the registration code sent to your email',
+  companyNameRequired: 'Company name is required',
+  phoneNumberRequired: 'Phone number is required',
+  requestCodeFirst: 'Please request a registration code first',
+  validateNeedsEmailAndCode: 'Please enter both email and registration code',
+  // Spec 5: business register page.
+  registerPasswordsDoNotMatch: 'Passwords do not match. Please try again.',
+  registerPasswordMin8: 'Password must be at least 8 characters long.',
+  // Spec 8: authentication.
+  loginFailed: 'Login failed.',
+  adminLoginFailed: 'Admin login failed.',
+  adminAccessDenied: 'Access denied. Admin privileges required.',
+  registrationFailed: 'Registration failed. Please try again.',
+  adminRegistrationFailed: 'Admin registration failed:',
+  adminRegistrationSucceeded: 'Admin account created successfully! Pending super admin approval. You will be notified once approved.',
+  resetEmailSent: 'Password reset email sent! Check your inbox.',
+  resetEmailFailed: 'Failed to send reset email',
+  resetEmailError: 'Error sending reset email. Please try again.',
+  resetLinkInvalid: 'Invalid reset link. Please request a new password reset.',
+  passwordUpdated: 'Password updated successfully! Redirecting to login...',
+  passwordUpdateFailed: 'Failed to update password',
+  passwordUpdateError: 'Error updating password. Please try again.',
+  codeSent: 'Registration code sent successfully! Check your email.',
+  codeSendFailed: 'Failed to send registration code',
+  codeSendError: 'Error requesting registration code. Please try again.',
+  codeValid: 'Registration code is valid!',
+  codeInvalid: 'Invalid registration code',
+  codeValidateError: 'Error validating code.',
+} as const
+
+/** Texts the spec does not give but the screens need; kept here so both apps agree on them. */
+export const SESSION_MESSAGES = {
+  /** Spec 2.3 names the screen "Invalid Reset Link". */
+  invalidResetLinkTitle: 'Invalid Reset Link',
+  roleAccessDenied: 'You do not have access to that page.',
+  sessionExpired: 'Your session has ended. Please log in again.',
+} as const
