@@ -1,6 +1,7 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import { Link } from 'react-router'
 import { paths } from '../paths.ts'
+import { legalLinks } from './nav-links.ts'
 
 const quickLinks = [
   { to: paths.pricing, label: 'Pricing' },
@@ -8,13 +9,6 @@ const quickLinks = [
   { to: paths.membership, label: 'Membership' },
   { to: paths.requirements, label: 'State requirements' },
   { to: paths.support, label: 'Support' },
-]
-
-const legalLinks = [
-  { to: paths.privacyPolicy, label: 'Privacy Policy' },
-  { to: paths.termsOfService, label: 'Terms of Usage' },
-  { to: paths.refundPolicy, label: 'Refund Policy' },
-  { to: paths.membershipCancellation, label: 'Membership Cancellation' },
 ]
 
 const bottomLinks = [

@@ -1,30 +1,56 @@
 import { Link, NavLink } from 'react-router'
+import { useSession } from '../../features/session/use-session.ts'
 import { paths } from '../paths.ts'
+import { MobileMenu } from './mobile-menu.tsx'
+import { navLinksFor } from './nav-links.ts'
+import { useSignOut } from './use-sign-out.ts'
 
-const visitorLinks = [
-  { to: paths.pricing, label: 'Pricing' },
-  { to: paths.register, label: 'Sign up' },
-  { to: paths.login, label: 'Login' },
-]
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'text-brand-600 underline underline-offset-4' : 'text-slate-700 hover:text-brand-600'
 
+/** Spec 2.2: links by role; at 768 px or less (spec 9) they move into the mobile menu. */
 export function SiteHeader() {
+  const { user, status } = useSession()
+  const signOut = useSignOut()
+  const links = navLinksFor(user?.role ?? null)
+
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
+    <header className="relative border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link to={paths.home} className="text-xl font-bold text-brand-900">
           Keydesk
         </Link>
-        <nav aria-label="Main">
-          <ul className="flex items-center gap-4 text-sm font-medium">
-            {visitorLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={({ isActive }) => (isActive ? 'text-brand-600' : 'text-slate-700 hover:text-brand-600')}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className="hidden items-center gap-6 min-[769px]:flex">
+          {/* While the session loads, visitor links would flash for signed-in users; show none yet. */}
+          {status !== 'loading' && (
+            <nav aria-label="Main">
+              <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm font-medium">
+                {links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end className={linkClass}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {user && (
+            <div className="flex items-center gap-3 text-sm">
+              <span className="text-slate-600">
+                {user.fname} {user.lname}
+              </span>
+              <button
+                type="button"
+                onClick={signOut}
+                className="rounded-md border border-slate-300 px-3 py-1 font-medium hover:border-brand-600"
+              >
+                Logout
+              </button>
+            </div>
+          )}
+        </div>
+        <MobileMenu links={status === 'loading' ? [] : links} user={user} onSignOut={signOut} />
       </div>
     </header>
   )

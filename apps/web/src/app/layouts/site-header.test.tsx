@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { renderApp } from '../testing/render-app.tsx'
+import { testUser } from '../testing/test-user.ts'
+
+function mainLinks(): string[] {
+  return within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '')
+}
+
+describe('header navigation by role (spec 2.2)', () => {
+  it('offers visitors pricing, sign up and login', () => {
+    renderApp('/')
+    expect(mainLinks()).toEqual(['Pricing', 'Sign up', 'Login'])
+  })
+
+  it('offers a business user home, pricing, request keycode, subscriptions, dashboard, profile and cart', () => {
+    renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
+    expect(mainLinks()).toEqual(['Home', 'Pricing', 'Request Keycode', 'Subscriptions', 'Dashboard', 'Profile', 'Cart'])
+  })
+
+  it('offers an admin the admin screens and the keycode portals', () => {
+    renderApp('/', { user: testUser({ role: 'ADMIN' }) })
+    expect(mainLinks()).toEqual([
+      'Home',
+      'Pricing',
+      'Admin Dashboard',
+      'Registered Users',
+      'Document Validation',
+      'User History',
+      'Keycode Portals',
+    ])
+  })
+
+  it('offers a super admin the admin list plus the super admin dashboard', () => {
+    renderApp('/', { user: testUser({ role: 'SUPER_ADMIN' }) })
+    expect(mainLinks()).toEqual([
+      'Home',
+      'Pricing',
+      'Admin Dashboard',
+      'Registered Users',
+      'Document Validation',
+      'User History',
+      'Keycode Portals',
+      'Super Admin',
+    ])
+  })
+
+  it("shows the signed-in user's name", () => {
+    renderApp('/', { user: testUser({ fname: 'Dana', lname: 'Locke' }) })
+    expect(screen.getByText('Dana Locke')).toBeInTheDocument()
+  })
+})
+
+function openPanel(): HTMLElement {
+  const id = screen.getByRole('button', { name: /menu/i }).getAttribute('aria-controls') ?? ''
+  const panel = document.getElementById(id)
+  if (!panel) throw new Error('the mobile menu is closed')
+  return panel
+}
+
+describe('mobile menu (spec 2.2)', () => {
+  it('gives a visitor the visitor links, Authentication and Legal', async () => {
+    renderApp('/')
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }))
+    expect(
+      within(screen.getByRole('navigation', { name: 'Menu' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Pricing', 'Sign up', 'Login'])
+    const auth = screen.getByRole('navigation', { name: 'Authentication' })
+    expect(within(auth).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
+    expect(within(auth).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register')
+    const legal = within(openPanel()).getByRole('navigation', { name: 'Legal' })
+    expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy')
+    expect(within(legal).getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund-policy')
+  })
+
+  it("shows a signed-in user's first name, last name, e-mail and role with Account links", async () => {
+    renderApp('/', { user: testUser({ fname: 'Ada', lname: 'Admin', email: 'ada@keydesk.example', role: 'ADMIN' }) })
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }))
+    expect(screen.getByText('ada@keydesk.example')).toBeInTheDocument()
+    expect(screen.getByText('Role: Admin')).toBeInTheDocument()
+    expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0)
+    const account = screen.getByRole('region', { name: 'Account' })
+    expect(within(account).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
+    expect(within(account).getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Authentication' })).not.toBeInTheDocument()
+  })
+
+  it('closes on Escape and gives focus back to its button', async () => {
+    renderApp('/')
+    const toggle = screen.getByRole('button', { name: 'Menu' })
+    await userEvent.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await userEvent.keyboard('{Escape}')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveFocus()
+  })
+
+  it('closes when a link is followed', async () => {
+    const { router } = renderApp('/')
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }))
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', { name: 'Pricing' }))
+    expect(router.state.location.pathname).toBe('/pricing')
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('navigation', { name: 'Authentication' })).toBeNull()
+  })
+})
