@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { loggerOptions } from './logger.ts'
+import { chatRoutes } from './modules/chat/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { portalRoutes } from './modules/portals/routes.ts'
 import auth from './plugins/auth.ts'
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, logStream, storage: fileStora
     async (api) => {
       await api.register(healthRoutes)
       await api.register(portalRoutes)
+      await api.register(chatRoutes)
     },
     { prefix: '/api' },
   )

@@ -1,0 +1,76 @@
+import { CHAT_MESSAGES, type ChatHistoryQuery, type ChatMessage, type SendChatMessageBody } from '@keydesk/contracts/chat'
+import { hasAdminStatus } from '@keydesk/contracts/roles'
+import type { Database } from '../../db/database.ts'
+import { AppError, notFound } from '../../errors.ts'
+import type { Principal } from '../../plugins/auth.ts'
+import type { ChatHub } from './chat-hub.ts'
+import { hasPremiumAccess } from './premium-access.ts'
+import {
+  type ChatMessageRow,
+  findChatMember,
+  findChatMessage,
+  findConversationPage,
+  findConversations,
+  insertChatMessage,
+} from './repository.ts'
+
+const toView = (row: ChatMessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() })
+
+/** Members need premium access (trial included); admins always may, they answer. */
+export async function assertMayChat(db: Database, principal: Principal): Promise<void> {
+  if (hasAdminStatus(principal.role)) return
+  const member = await findChatMember(db, principal.id)
+  if (!member || !hasPremiumAccess(member)) throw new AppError('FORBIDDEN', CHAT_MESSAGES.premiumRequired)
+}
+
+/** Whose conversation a call is about: a member's own; for an admin, the member named in the call. */
+async function conversationOf(db: Database, principal: Principal, userId: string | undefined): Promise<string> {
+  if (!hasAdminStatus(principal.role)) {
+    if (userId && userId !== principal.id) throw new AppError('FORBIDDEN', 'Access denied.')
+    return principal.id
+  }
+  if (!userId)
+    throw new AppError('VALIDATION_ERROR', CHAT_MESSAGES.adminNeedsConversation, [
+      { field: 'userId', message: CHAT_MESSAGES.adminNeedsConversation },
+    ])
+  const member = await findChatMember(db, userId)
+  if (member?.role !== 'BASEUSER') throw notFound()
+  return userId
+}
+
+export async function sendChatMessage(db: Database, hub: ChatHub, principal: Principal, body: SendChatMessageBody): Promise<ChatMessage> {
+  const userId = await conversationOf(db, principal, body.userId)
+  await assertMayChat(db, principal)
+  const row = await insertChatMessage(db, {
+    userId,
+    sender: hasAdminStatus(principal.role) ? 'AGENT' : 'USER',
+    authorId: principal.id,
+    message: body.message,
+  })
+  const message = toView(row)
+  await hub.publish(message)
+  return message
+}
+
+/** A page of one conversation, oldest first as a chat window shows it. */
+export async function readChatHistory(db: Database, principal: Principal, query: ChatHistoryQuery): Promise<ChatMessage[]> {
+  const userId = await conversationOf(db, principal, query.userId)
+  const rows = await findConversationPage(db, userId, query.limit, query.before ? new Date(query.before) : undefined)
+  return rows.reverse().map(toView)
+}
+
+export async function listChatConversations(db: Database) {
+  const rows = await findConversations(db, 100)
+  return rows.map((row) => ({ ...row, lastMessageAt: new Date(row.lastMessageAt ?? 0).toISOString() }))
+}
+
+/** Which messages a stream shows: a member sees their conversation, an admin sees every conversation. */
+export function streamFilterFor(principal: Principal): (message: ChatMessage) => boolean {
+  if (hasAdminStatus(principal.role)) return () => true
+  return (message) => message.userId === principal.id
+}
+
+export async function readChatMessage(db: Database, id: string): Promise<ChatMessage | undefined> {
+  const row = await findChatMessage(db, id)
+  return row && toView(row)
+}
