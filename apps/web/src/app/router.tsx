@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import type { Role } from '@keydesk/contracts/roles'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { HomePage } from '../features/home/pages/home-page.tsx'
+import { KeycodesPage } from '../features/portals/pages/keycodes-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
 import { ErrorScreen } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword, element: <RouteFrame path={paths.resetPassword} /> },
       { path: paths.profile, element: signedIn(<RouteFrame path={paths.profile} />) },
       { path: paths.userProfile, element: signedIn(<RouteFrame path={paths.userProfile} />) },
-      { path: paths.keycodes, element: adminOnly(<RouteFrame path={paths.keycodes} />) },
+      { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },
       // Public pages
       { path: paths.pricing, element: <RouteFrame path={paths.pricing} /> },
       { path: paths.about, element: <RouteFrame path={paths.about} /> },
