@@ -12,7 +12,10 @@ import type { DatabaseHandle } from './db/database.ts'
 import { loggerOptions } from './logger.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { noticeRoutes } from './modules/notices/routes.ts'
 import { portalRoutes } from './modules/portals/routes.ts'
+import { profileRoutes } from './modules/profile/routes.ts'
+import { securityRoutes } from './modules/security/routes.ts'
 import auth from './plugins/auth.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -87,6 +90,9 @@ export async function buildApp({ config, database, logStream, storage: fileStora
       await api.register(healthRoutes)
       await api.register(portalRoutes)
       await api.register(chatRoutes)
+      await api.register(profileRoutes)
+      await api.register(securityRoutes)
+      await api.register(noticeRoutes)
     },
     { prefix: '/api' },
   )

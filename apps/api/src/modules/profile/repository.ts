@@ -1,0 +1,97 @@
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { files } from '../../db/schema/files.ts'
+import { memberProfiles } from '../../db/schema/member.ts'
+import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { users } from '../../db/schema/users.ts'
+
+export async function findProfileRow(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      phone: users.phone,
+      company: users.company,
+      state: users.state,
+      address: memberProfiles.address,
+      city: memberProfiles.city,
+      zipCode: memberProfiles.zipCode,
+      profilePhotoFileId: memberProfiles.profilePhotoFileId,
+      companyLogoFileId: memberProfiles.companyLogoFileId,
+    })
+    .from(users)
+    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1)
+  return row
+}
+
+export async function updateUserContact(
+  db: DbExecutor,
+  userId: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'fname' | 'lname' | 'phone' | 'company' | 'state'>>,
+) {
+  if (Object.keys(values).length === 0) return
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+}
+
+export async function upsertMemberProfile(
+  db: DbExecutor,
+  userId: string,
+  values: Partial<Omit<typeof memberProfiles.$inferInsert, 'userId' | 'updatedAt'>>,
+) {
+  await db
+    .insert(memberProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: new Date() } })
+}
+
+export async function insertFileRow(
+  db: DbExecutor,
+  values: { ownerUserId: string; storageKey: string; contentType: string; sizeBytes: number; purpose: string },
+): Promise<string> {
+  const [row] = await db.insert(files).values(values).returning({ id: files.id })
+  if (!row) throw new Error('file insert returned nothing')
+  return row.id
+}
+
+/** Deletes file rows and answers their storage keys, for the caller to remove once the transaction commits. */
+export async function deleteFileRows(db: DbExecutor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db.delete(files).where(inArray(files.id, ids)).returning({ storageKey: files.storageKey })
+  return rows.map((row) => row.storageKey)
+}
+
+const paidRequestsOf = (userId: string) => and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt))
+
+export function countOrdersByStatus(db: DbExecutor, userId: string) {
+  return db
+    .select({ status: vehicleRequests.status, count: count() })
+    .from(vehicleRequests)
+    .where(paidRequestsOf(userId))
+    .groupBy(vehicleRequests.status)
+}
+
+export function findOrderPage(db: DbExecutor, userId: string, limit: number, offset: number) {
+  return db
+    .select({
+      id: vehicleRequests.id,
+      paidAt: vehicleRequests.paidAt,
+      status: vehicleRequests.status,
+      vin: vehicleRequests.vin,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      priceCents: vehicleRequests.priceCents,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(paidRequestsOf(userId))
+    .orderBy(desc(vehicleRequests.paidAt), desc(vehicleRequests.id))
+    .limit(limit)
+    .offset(offset)
+}

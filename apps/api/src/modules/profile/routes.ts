@@ -1,0 +1,26 @@
+import { OrdersAnswerSchema, OrdersQuerySchema, PROFILE_IMAGE_FIELDS, ProfileSchema } from '@keydesk/contracts/profile'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { readMultipart } from '../../lib/multipart.ts'
+import { principalOf, requireUser } from '../../plugins/auth.ts'
+import { readOrders, readProfile, updateProfile } from './service.ts'
+
+/** Spec 7.7: the signed-in member's own profile and orders; there is no way to name another user. */
+export async function profileRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  api.get('/user/profile', { preHandler: requireUser, schema: { response: { 200: ProfileSchema } } }, async (request) =>
+    readProfile(app.database.db, principalOf(request).id),
+  )
+
+  api.put('/user/profile', { preHandler: requireUser, schema: { response: { 200: ProfileSchema } } }, async (request) => {
+    const { fields, files } = await readMultipart(request, PROFILE_IMAGE_FIELDS)
+    return updateProfile(app.database.db, app.storage, principalOf(request).id, fields, files)
+  })
+
+  api.get(
+    '/user/orders',
+    { preHandler: requireUser, schema: { querystring: OrdersQuerySchema, response: { 200: OrdersAnswerSchema } } },
+    async (request) => readOrders(app.database.db, principalOf(request).id, request.query.page, request.query.pageSize),
+  )
+}

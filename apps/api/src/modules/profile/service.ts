@@ -1,0 +1,128 @@
+import { maskVin, type OrdersAnswer, type Profile, UpdateProfileFieldsSchema } from '@keydesk/contracts/profile'
+import type { RequestStatus } from '@keydesk/contracts/request-status'
+import type { Database } from '../../db/database.ts'
+import { AppError, notFound } from '../../errors.ts'
+import { cleanImage } from '../../lib/image-upload.ts'
+import type { UploadedFile } from '../../lib/multipart.ts'
+import type { FileStorage } from '../../plugins/storage.ts'
+import {
+  countOrdersByStatus,
+  deleteFileRows,
+  findOrderPage,
+  findProfileRow,
+  insertFileRow,
+  updateUserContact,
+  upsertMemberProfile,
+} from './repository.ts'
+
+const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null)
+
+export async function readProfile(db: Database, userId: string): Promise<Profile> {
+  const row = await findProfileRow(db, userId)
+  if (!row) throw notFound()
+  return {
+    firstName: row.fname,
+    lastName: row.lname,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    profilePhoto: fileUrl(row.profilePhotoFileId),
+    companyLogo: fileUrl(row.companyLogoFileId),
+  }
+}
+
+const IMAGE_PURPOSES = { profilePhoto: 'PROFILE_PHOTO', companyLogo: 'COMPANY_LOGO' } as const
+type ImageField = keyof typeof IMAGE_PURPOSES
+
+/**
+ * Spec 7.7 PUT /user/profile. Images are checked by content and re-encoded before anything is written;
+ * the row changes are one transaction, and replaced images are removed from storage only after it commits.
+ */
+export async function updateProfile(
+  db: Database,
+  storage: FileStorage,
+  userId: string,
+  fields: Record<string, string>,
+  uploads: Record<string, UploadedFile>,
+): Promise<Profile> {
+  const parsed = UpdateProfileFieldsSchema.safeParse(fields)
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
+    throw new AppError('VALIDATION_ERROR', details[0]?.message ?? 'Invalid profile.', details)
+  }
+  const current = await findProfileRow(db, userId)
+  if (!current) throw notFound()
+
+  const images: { field: ImageField; data: Buffer; extension: string; contentType: string }[] = []
+  for (const field of Object.keys(IMAGE_PURPOSES) as ImageField[]) {
+    const upload = uploads[field]
+    if (upload) images.push({ field, ...(await cleanImage(field, upload)) })
+  }
+
+  const storedKeys: string[] = []
+  let obsoleteKeys: string[] = []
+  try {
+    for (const image of images) storedKeys.push(await storage.put(image.data, image.extension))
+    obsoleteKeys = await db.transaction(async (tx) => {
+      const { firstName, lastName, phone, company, state, address, city, zipCode } = parsed.data
+      await updateUserContact(
+        tx,
+        userId,
+        Object.fromEntries(
+          Object.entries({ fname: firstName, lname: lastName, phone, company, state }).filter(([, value]) => value !== undefined),
+        ),
+      )
+      const extras: Parameters<typeof upsertMemberProfile>[2] = Object.fromEntries(
+        Object.entries({ address, city, zipCode }).filter(([, value]) => value !== undefined),
+      )
+      const replaced: string[] = []
+      for (const [index, image] of images.entries()) {
+        const key = storedKeys[index] as string
+        const fileId = await insertFileRow(tx, {
+          ownerUserId: userId,
+          storageKey: key,
+          contentType: image.contentType,
+          sizeBytes: image.data.length,
+          purpose: IMAGE_PURPOSES[image.field],
+        })
+        const previous = image.field === 'profilePhoto' ? current.profilePhotoFileId : current.companyLogoFileId
+        if (previous) replaced.push(previous)
+        if (image.field === 'profilePhoto') extras.profilePhotoFileId = fileId
+        else extras.companyLogoFileId = fileId
+      }
+      await upsertMemberProfile(tx, userId, extras)
+      return deleteFileRows(tx, replaced)
+    })
+  } catch (error) {
+    await Promise.all(storedKeys.map((key) => storage.remove(key)))
+    throw error
+  }
+  await Promise.all(obsoleteKeys.map((key) => storage.remove(key)))
+  return readProfile(db, userId)
+}
+
+export async function readOrders(db: Database, userId: string, page: number, pageSize: number): Promise<OrdersAnswer> {
+  const [counts, rows] = await Promise.all([countOrdersByStatus(db, userId), findOrderPage(db, userId, pageSize, (page - 1) * pageSize)])
+  const statusMap: Record<RequestStatus, number> = { PENDING: 0, INPROGRESS: 0, FULFILLED: 0 }
+  for (const row of counts) statusMap[row.status] = row.count
+  return {
+    statusMap,
+    total: counts.reduce((sum, row) => sum + row.count, 0),
+    page,
+    pageSize,
+    orders: rows.map((row) => ({
+      id: row.id,
+      orderDate: (row.paidAt ?? new Date(0)).toISOString(),
+      status: row.status,
+      vin: maskVin(row.vin),
+      make: row.make,
+      model: row.model,
+      year: row.year,
+      cost: row.priceCents,
+    })),
+  }
+}

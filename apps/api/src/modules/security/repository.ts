@@ -1,0 +1,36 @@
+import { desc, eq } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { loginHistory, memberProfiles } from '../../db/schema/member.ts'
+
+export async function findSecuritySettings(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({ twoFactorEnabled: memberProfiles.twoFactorEnabled, fingerprintEnabled: memberProfiles.fingerprintEnabled })
+    .from(memberProfiles)
+    .where(eq(memberProfiles.userId, userId))
+    .limit(1)
+  return row ?? { twoFactorEnabled: false, fingerprintEnabled: false }
+}
+
+export async function saveSecuritySettings(
+  db: DbExecutor,
+  userId: string,
+  values: { twoFactorEnabled?: boolean; fingerprintEnabled?: boolean },
+) {
+  await db
+    .insert(memberProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: new Date() } })
+}
+
+export function findRecentSignIns(db: DbExecutor, userId: string, limit: number) {
+  return db
+    .select({ signedInAt: loginHistory.signedInAt, ipAddress: loginHistory.ipAddress, userAgent: loginHistory.userAgent })
+    .from(loginHistory)
+    .where(eq(loginHistory.userId, userId))
+    .orderBy(desc(loginHistory.signedInAt))
+    .limit(limit)
+}
+
+export async function insertSignIn(db: DbExecutor, values: { userId: string; ipAddress: string | null; userAgent: string | null }) {
+  await db.insert(loginHistory).values(values)
+}

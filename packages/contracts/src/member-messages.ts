@@ -1,0 +1,22 @@
+/** Spec 8 "Profile" texts, verbatim. */
+export const PROFILE_MESSAGES = {
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Failed to update profile. Please try again.',
+  securityUpdated: 'Security setting updated successfully!',
+  securityUpdateFailed: 'Failed to update security setting. Please try again.',
+  documentsUploaded: 'Documents uploaded successfully!',
+  credentialsUploadFailed: 'Failed to upload credentials. Please try again.',
+  selectOneDocument: 'Please select at least one document to upload.',
+  userNotFound: 'User not found. Please log in again.',
+  loadUserProfileFailed: 'Failed to load user profile. Please try again.',
+  userDetailsUpdated: 'User details updated successfully.',
+  updateUserProfileFailed: 'Update user profile failed. Please try again.',
+  userProfileDeleted: 'User Profile deleted successfully.',
+  deleteUserProfileFailed: 'Delete user profile failed. Please try again.',
+} as const
+
+/** Spec 5 "Update Profile" field rules. */
+export const UPDATE_PROFILE_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+} as const

@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
+import { RequestStatusSchema } from './request-status.ts'
+
+/** Spec 3 "Profile". Images are the addresses of the owner-only file route, or null. */
+export const ProfileSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  profilePhoto: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+})
+export type Profile = z.infer<typeof ProfileSchema>
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value === '' ? null : value))
+
+/**
+ * PUT /user/profile text fields (multipart, with the files profilePhoto and companyLogo). A field left out
+ * keeps its value; an empty one clears it. The e-mail is never editable, so it is not read.
+ */
+export const UpdateProfileFieldsSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100).optional(),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100).optional(),
+  phone: optionalText(40),
+  company: optionalText(200),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(60),
+  zipCode: optionalText(20),
+})
+export type UpdateProfileFields = z.input<typeof UpdateProfileFieldsSchema>
+
+export const PROFILE_IMAGE_FIELDS = ['profilePhoto', 'companyLogo'] as const
+
+/** Spec 3 "Order history". `cost` is in cents, like all money on the wire; `vin` is already masked. */
+export const OrderHistoryEntrySchema = z.object({
+  id: z.string(),
+  orderDate: z.string(),
+  status: RequestStatusSchema,
+  vin: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number().int(),
+  cost: z.number().int(),
+})
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>
+
+/** GET /user/orders: the count per status (spec 7.7 "a status map") and one page of orders, newest first. */
+export const OrdersAnswerSchema = z.object({
+  statusMap: z.record(RequestStatusSchema, z.number().int()),
+  orders: z.array(OrderHistoryEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type OrdersAnswer = z.infer<typeof OrdersAnswerSchema>
+
+export const OrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+})
+
+/** Spec 3: the order VIN is shown masked except its last 4 characters. */
+export function maskVin(vin: string): string {
+  if (vin.length <= 4) return vin
+  return `${'*'.repeat(vin.length - 4)}${vin.slice(-4)}`
+}
