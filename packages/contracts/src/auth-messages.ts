@@ -53,4 +53,5 @@ export const SESSION_MESSAGES = {
   invalidResetLinkTitle: 'Invalid Reset Link',
   roleAccessDenied: 'You do not have access to that page.',
   sessionExpired: 'Your session has ended. Please log in again.',
+  registrationSucceeded: 'Your account has been created. Please log in.',
 } as const

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { paths } from './paths.ts'
 import { renderApp } from './testing/render-app.tsx'
@@ -40,11 +40,11 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe(paths.home)
   })
 
-  it('lets a super admin see the super admin dashboard and the keycode portals', async () => {
+  it('lets a super admin see the super admin dashboard and the admin pages', async () => {
     const { router } = renderApp(paths.superAdmin, { user: testUser({ role: 'SUPER_ADMIN' }) })
     expect(await screen.findByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeInTheDocument()
-    await router.navigate(paths.keycodes)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Keycode Portals' })).toBeInTheDocument()
+    await act(() => router.navigate(paths.userHistory))
+    expect(await screen.findByRole('heading', { level: 1, name: 'User History' })).toBeInTheDocument()
   })
 
   it('sends a business user away from the keycode portals to home (spec 2.7)', async () => {

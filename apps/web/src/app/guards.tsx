@@ -4,13 +4,9 @@ import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { loginPathFor } from '../features/session/login-redirect.ts'
+import type { NoticeState } from '../features/session/notice-state.ts'
 import { useSession } from '../features/session/use-session.ts'
 import { paths } from './paths.ts'
-
-/** What a guard leaves in the router state for the layout to show on the page it sends the user to. */
-export interface NoticeState {
-  notice: string
-}
 
 function SessionLoading() {
   return (

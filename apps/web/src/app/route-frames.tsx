@@ -1,7 +1,9 @@
 import { PageFrame } from '../components/ui/page-frame.tsx'
 import { paths } from './paths.ts'
 
-type FramedPath = Exclude<(typeof paths)[keyof typeof paths], '/'>
+/** Screens that exist elsewhere already: home, the accounts screens and the keycode portals. */
+type BuiltPath = '/' | '/login' | '/admin-login' | '/admin-register' | '/register' | '/reset-password' | '/keycodes'
+type FramedPath = Exclude<(typeof paths)[keyof typeof paths], BuiltPath>
 
 /**
  * The title and purpose of every screen of spec 2.1, so each route shows a real, titled page while
@@ -9,11 +11,6 @@ type FramedPath = Exclude<(typeof paths)[keyof typeof paths], '/'>
  * with its page.
  */
 const frames: Record<FramedPath, { title: string; description: string }> = {
-  [paths.login]: { title: 'Login', description: 'Sign in to order keycodes and follow your requests.' },
-  [paths.adminLogin]: { title: 'Admin Login', description: 'Sign in to the admin area.' },
-  [paths.adminRegister]: { title: 'Admin Registration', description: 'Create an admin account with a registration code.' },
-  [paths.register]: { title: 'Create Your Business Account', description: 'Sign up with your identity and business documents.' },
-  [paths.resetPassword]: { title: 'Reset Password', description: 'Choose a new password for your account.' },
   [paths.cart]: { title: 'Cart', description: 'Your keycode requests, subscription status and order summary.' },
   [paths.paymentSuccess]: { title: 'Payment Successful', description: 'Your order confirmation and next steps.' },
   [paths.paymentCancel]: { title: 'Payment Cancelled', description: 'No charges were made and your cart items remain.' },
@@ -33,7 +30,6 @@ const frames: Record<FramedPath, { title: string; description: string }> = {
   [paths.registeredUsers]: { title: 'Registered Users', description: 'Validate or revoke users and keep notes on them.' },
   [paths.documentValidation]: { title: 'Document Validation', description: "Review each user's compliance documents." },
   [paths.userHistory]: { title: 'User History', description: "Look up a user's transactions by e-mail." },
-  [paths.keycodes]: { title: 'Keycode Portals', description: 'Manufacturer keycode portals and their credentials.' },
   [paths.support]: { title: 'Support', description: 'Send us a message; we aim to answer within 24 hours.' },
   [paths.requirements]: { title: 'State Requirements', description: 'The documents your state requires before you order keycodes.' },
   [paths.trialDetails]: { title: 'Free Trial Details', description: 'Three days of premium access, free, with no automatic charge.' },

@@ -1,6 +1,11 @@
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import type { Role } from '@keydesk/contracts/roles'
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { AdminLoginPage } from '../features/auth/pages/admin-login-page.tsx'
+import { AdminRegisterPage } from '../features/auth/pages/admin-register-page.tsx'
+import { LoginPage } from '../features/auth/pages/login-page.tsx'
+import { RegisterPage } from '../features/auth/pages/register-page.tsx'
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx'
 import { HomePage } from '../features/home/pages/home-page.tsx'
 import { KeycodesPage } from '../features/portals/pages/keycodes-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
@@ -34,11 +39,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       // Accounts (web: accounts screens)
-      { path: paths.login, element: <RouteFrame path={paths.login} /> },
-      { path: paths.adminLogin, element: <RouteFrame path={paths.adminLogin} /> },
-      { path: paths.adminRegister, element: <RouteFrame path={paths.adminRegister} /> },
-      { path: paths.register, element: <RouteFrame path={paths.register} /> },
-      { path: paths.resetPassword, element: <RouteFrame path={paths.resetPassword} /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.adminLogin, element: <AdminLoginPage /> },
+      { path: paths.adminRegister, element: <AdminRegisterPage /> },
+      { path: paths.register, element: <RegisterPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.profile, element: signedIn(<RouteFrame path={paths.profile} />) },
       { path: paths.userProfile, element: signedIn(<RouteFrame path={paths.userProfile} />) },
       { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },

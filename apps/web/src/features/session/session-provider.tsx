@@ -1,8 +1,10 @@
+import { SESSION_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { setSessionExpiredHandler } from '../../lib/api-client.ts'
 import { loginPathFor } from './login-redirect.ts'
+import type { NoticeState } from './notice-state.ts'
 import { clearSession } from './session-query.ts'
 import { useSession } from './use-session.ts'
 
@@ -23,7 +25,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       setSessionExpiredHandler(() => {
         clearSession(queryClient)
-        navigate(loginPathFor(currentPath.current), { replace: true })
+        const state: NoticeState = { notice: SESSION_MESSAGES.sessionExpired }
+        navigate(loginPathFor(currentPath.current), { replace: true, state })
       }),
     [queryClient, navigate],
   )

@@ -76,6 +76,7 @@ describe('session (spec 4)', () => {
     await act(() => apiRequest('/user/orders', { schema: z.unknown() }).catch(() => undefined))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/profile')
+    expect(screen.getByText('Your session has ended. Please log in again.')).toBeInTheDocument()
     expect(within(mainNav()).getByRole('link', { name: 'Sign up' })).toBeInTheDocument()
   })
 })

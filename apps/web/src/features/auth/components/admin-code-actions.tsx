@@ -1,0 +1,58 @@
+import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import type { useRequestAdminCode } from '../api/use-request-admin-code.ts'
+import type { useValidateAdminCode } from '../api/use-validate-admin-code.ts'
+import { isUnanswered, serverText } from '../failure-text.ts'
+
+interface AdminCodeActionsProps {
+  requestCode: ReturnType<typeof useRequestAdminCode>
+  validateCode: ReturnType<typeof useValidateAdminCode>
+  /** Set when Validate Code was pressed without both email and code. */
+  missingForValidation: boolean
+  onRequest: () => void
+  onValidate: () => void
+}
+
+function RequestOutcome({ requestCode }: Pick<AdminCodeActionsProps, 'requestCode'>) {
+  if (requestCode.isSuccess) return <Alert tone="success">{AUTH_MESSAGES.codeSent}</Alert>
+  if (!requestCode.isError) return null
+  if (isUnanswered(requestCode.error)) return <Alert tone="error">{AUTH_MESSAGES.codeSendError}</Alert>
+  return (
+    <Alert tone="error" title={AUTH_MESSAGES.codeSendFailed}>
+      {serverText(requestCode.error, AUTH_MESSAGES.codeSendFailed)}
+    </Alert>
+  )
+}
+
+function ValidateOutcome({ validateCode, missingForValidation }: Pick<AdminCodeActionsProps, 'validateCode' | 'missingForValidation'>) {
+  if (missingForValidation) return <Alert tone="error">{AUTH_MESSAGES.validateNeedsEmailAndCode}</Alert>
+  if (validateCode.isSuccess) {
+    return validateCode.data ? (
+      <Alert tone="success">{AUTH_MESSAGES.codeValid}</Alert>
+    ) : (
+      <Alert tone="error">{AUTH_MESSAGES.codeInvalid}</Alert>
+    )
+  }
+  if (!validateCode.isError) return null
+  // A refused code and a failed call read differently in spec 8.
+  return <Alert tone="error">{isUnanswered(validateCode.error) ? AUTH_MESSAGES.codeValidateError : AUTH_MESSAGES.codeInvalid}</Alert>
+}
+
+/** Spec 2.3: Request Code and Validate Code on the admin register screen, with their spec 8 outcomes. */
+export function AdminCodeActions({ requestCode, validateCode, missingForValidation, onRequest, onValidate }: AdminCodeActionsProps) {
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={onRequest} isBusy={requestCode.isPending}>
+          Request Code
+        </Button>
+        <Button variant="secondary" onClick={onValidate} isBusy={validateCode.isPending}>
+          Validate Code
+        </Button>
+      </div>
+      <RequestOutcome requestCode={requestCode} />
+      <ValidateOutcome validateCode={validateCode} missingForValidation={missingForValidation} />
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { FileField } from '../../../components/ui/file-field.tsx'
+
+export const REGISTRATION_DOCUMENTS = [
+  { field: 'frontId', label: 'Front ID' },
+  { field: 'backId', label: 'Back ID' },
+  { field: 'businessDocument', label: 'Business document' },
+  { field: 'coi', label: 'Certificate of insurance (COI)' },
+] as const
+
+export type RegistrationDocument = (typeof REGISTRATION_DOCUMENTS)[number]['field']
+export type DocumentFiles = Record<RegistrationDocument, File | null>
+export type DocumentErrors = Partial<Record<RegistrationDocument, string>>
+
+interface DocumentUploadsProps {
+  errors: DocumentErrors
+  onChoose: (field: RegistrationDocument, file: File | null) => void
+}
+
+/** Spec 2.3: the four required document images of the business sign-up. */
+export function DocumentUploads({ errors, onChoose }: DocumentUploadsProps) {
+  return (
+    <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Documents (images up to 5 MB)</legend>
+      {REGISTRATION_DOCUMENTS.map(({ field, label }) => (
+        <FileField
+          key={field}
+          label={label}
+          name={field}
+          accept="image/*"
+          error={errors[field]}
+          onChange={(event) => onChoose(field, event.currentTarget.files?.[0] ?? null)}
+        />
+      ))}
+    </fieldset>
+  )
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ForgotPasswordFormSchema } from '@keydesk/contracts/auth-forms'
+import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { useRequestPasswordReset } from '../api/use-request-password-reset.ts'
+import { isUnanswered, serverText } from '../failure-text.ts'
+
+/** Spec 2.3: the Forgot Password panel of the login screen, sending the reset e-mail. */
+export function ForgotPasswordPanel() {
+  const [isOpen, setIsOpen] = useState(false)
+  const panelId = useId()
+  const requestReset = useRequestPasswordReset()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ForgotPasswordFormSchema), defaultValues: { email: '' } })
+
+  const onSubmit = handleSubmit(({ email }) => requestReset.mutate(email))
+
+  return (
+    <div className="rounded-md border border-slate-200 bg-white">
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+        className="w-full px-4 py-3 text-left text-sm font-medium text-brand-600"
+      >
+        Forgot Password?
+      </button>
+      {isOpen && (
+        <form id={panelId} noValidate onSubmit={onSubmit} className="space-y-3 border-t border-slate-200 px-4 py-4">
+          {requestReset.isSuccess && <Alert tone="success">{AUTH_MESSAGES.resetEmailSent}</Alert>}
+          {requestReset.isError &&
+            (isUnanswered(requestReset.error) ? (
+              <Alert tone="error">{AUTH_MESSAGES.resetEmailError}</Alert>
+            ) : (
+              <Alert tone="error" title={AUTH_MESSAGES.resetEmailFailed}>
+                {serverText(requestReset.error, AUTH_MESSAGES.resetEmailFailed)}
+              </Alert>
+            ))}
+          <TextField
+            label="Email for the reset link"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" variant="secondary" isBusy={requestReset.isPending}>
+            Send Reset Link
+          </Button>
+        </form>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import { ApiError } from '../../lib/api-client.ts'
+
+/** The server's text of a failed call, or `fallback` when there is none to show (spec 8 "server text or ..."). */
+export function serverText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message
+  return fallback
+}
+
+/** True when the call never got an answer, which spec 8 words differently ("Error ... Please try again."). */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500)
+}

@@ -1,0 +1,63 @@
+import type { LoginForm } from '@keydesk/contracts/auth-forms'
+import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { hasAdminStatus } from '@keydesk/contracts/roles'
+import { useState } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { useSession } from '../../session/use-session.ts'
+import { useLogin } from '../api/use-login.ts'
+import { CredentialsForm } from '../components/credentials-form.tsx'
+import { destinationAfterLogin } from '../destination-after-login.ts'
+import { serverText } from '../failure-text.ts'
+
+/**
+ * Spec 2.3 Admin login: an ADMIN goes to /admin, a SUPER_ADMIN to /super-admin; any other role
+ * gets the access-denied alert here. Valid non-admin credentials are signed out again, so this
+ * screen never leaves a business user's session behind.
+ */
+export function AdminLoginPage() {
+  const { user, logout } = useSession()
+  const navigate = useNavigate()
+  const login = useLogin()
+  const [isDenied, setIsDenied] = useState(false)
+
+  const onSubmit = (form: LoginForm) => {
+    setIsDenied(false)
+    login.mutate(form, {
+      onSuccess: async (signedIn) => {
+        if (hasAdminStatus(signedIn.role)) {
+          navigate(destinationAfterLogin(signedIn.role, null), { replace: true })
+          return
+        }
+        setIsDenied(true)
+        await logout()
+      },
+    })
+  }
+
+  if (user && hasAdminStatus(user.role) && !login.isPending) return <Navigate to={destinationAfterLogin(user.role, null)} replace />
+
+  const failure = login.isError ? `${AUTH_MESSAGES.adminLoginFailed} ${serverText(login.error, '')}`.trim() : null
+  return (
+    <PageFrame title="Admin Login" description="Sign in to the admin area." width="narrow">
+      <div className="space-y-6">
+        {(isDenied || user) && <Alert tone="error">{AUTH_MESSAGES.adminAccessDenied}</Alert>}
+        <CredentialsForm submitLabel="Admin Login" isBusy={login.isPending} failure={failure} onSubmit={onSubmit} />
+        <p className="text-sm text-slate-700">
+          Need an admin account?{' '}
+          <Link to={paths.adminRegister} className="font-semibold text-brand-600 hover:underline">
+            Register as admin
+          </Link>
+        </p>
+        <p className="text-sm text-slate-700">
+          Not an admin?{' '}
+          <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
+            User login
+          </Link>
+        </p>
+      </div>
+    </PageFrame>
+  )
+}

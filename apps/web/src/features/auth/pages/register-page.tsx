@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type BusinessRegisterForm, BusinessRegisterFormSchema } from '@keydesk/contracts/auth-forms'
+import { AUTH_MESSAGES, SESSION_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { US_STATES } from '@keydesk/contracts/states'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { SelectField } from '../../../components/ui/select-field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import type { NoticeState } from '../../session/notice-state.ts'
+import { useRegister } from '../api/use-register.ts'
+import { type DocumentErrors, type DocumentFiles, DocumentUploads, REGISTRATION_DOCUMENTS } from '../components/document-uploads.tsx'
+import { serverText } from '../failure-text.ts'
+import { imageFileProblem } from '../image-file-problem.ts'
+
+const noFiles: DocumentFiles = { frontId: null, backId: null, businessDocument: null, coi: null }
+
+function documentErrors(files: DocumentFiles): DocumentErrors {
+  const errors: DocumentErrors = {}
+  for (const { field } of REGISTRATION_DOCUMENTS) {
+    const problem = imageFileProblem(files[field])
+    if (problem) errors[field] = problem
+  }
+  return errors
+}
+
+/** Spec 2.3 business sign-up: details, state and four document images; then the user signs in. */
+export function RegisterPage() {
+  const navigate = useNavigate()
+  const registerAccount = useRegister()
+  const [files, setFiles] = useState<DocumentFiles>(noFiles)
+  const [fileErrors, setFileErrors] = useState<DocumentErrors>({})
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(BusinessRegisterFormSchema),
+    defaultValues: { fname: '', lname: '', email: '', phone: '', password: '', confirmPassword: '', state: '' },
+  })
+
+  const chooseFile = (field: keyof DocumentFiles, file: File | null) => {
+    setFiles((current) => ({ ...current, [field]: file }))
+    setFileErrors((current) => ({ ...current, [field]: imageFileProblem(file) ?? undefined }))
+  }
+
+  const send = (form: BusinessRegisterForm) => {
+    const problems = documentErrors(files)
+    setFileErrors(problems)
+    if (Object.keys(problems).length > 0) return
+    const body = new FormData()
+    for (const field of ['fname', 'lname', 'email', 'phone', 'password', 'state'] as const) body.set(field, form[field])
+    for (const { field } of REGISTRATION_DOCUMENTS) {
+      const file = files[field]
+      if (file) body.set(field, file)
+    }
+    registerAccount.mutate(body, {
+      onSuccess: () => {
+        const state: NoticeState = { notice: SESSION_MESSAGES.registrationSucceeded, tone: 'success' }
+        navigate(paths.login, { state })
+      },
+    })
+  }
+
+  // Text fields and documents are checked together, so every problem shows at once.
+  const onSubmit = handleSubmit(send, () => setFileErrors(documentErrors(files)))
+
+  return (
+    <PageFrame title="Create Your Business Account" description="Sign up with your identity and business documents." width="narrow">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {registerAccount.isError && <Alert tone="error">{serverText(registerAccount.error, AUTH_MESSAGES.registrationFailed)}</Alert>}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" error={errors.fname?.message} {...register('fname')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lname?.message} {...register('lname')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <SelectField
+          label="State"
+          placeholder="Select your state"
+          options={US_STATES}
+          error={errors.state?.message}
+          {...register('state')}
+        />
+        <DocumentUploads errors={fileErrors} onChoose={chooseFile} />
+        <Button type="submit" isBusy={registerAccount.isPending} className="w-full">
+          Create Account
+        </Button>
+      </form>
+      <p className="mt-6 text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-brand-600 hover:underline">
+          Login
+        </Link>
+      </p>
+    </PageFrame>
+  )
+}
