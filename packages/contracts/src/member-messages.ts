@@ -6,7 +6,6 @@ export const PROFILE_MESSAGES = {
   securityUpdateFailed: 'Failed to update security setting. Please try again.',
   documentsUploaded: 'Documents uploaded successfully!',
   credentialsUploadFailed: 'Failed to upload credentials. Please try again.',
-  selectOneDocument: 'Please select at least one document to upload.',
   userNotFound: 'User not found. Please log in again.',
   loadUserProfileFailed: 'Failed to load user profile. Please try again.',
   userDetailsUpdated: 'User details updated successfully.',

@@ -1,0 +1,24 @@
+import { CredentialsSchema } from '@keydesk/contracts/credentials'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+
+const credentialsKey = ['member', 'credentials'] as const
+
+export function useCredentials() {
+  return useQuery({
+    queryKey: credentialsKey,
+    queryFn: ({ signal }) => apiRequest('/user/credentials', { schema: CredentialsSchema, signal }),
+  })
+}
+
+/** PUT /user/credentials (multipart); the answer is the updated list of documents. */
+export function useUploadCredentials() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (form: FormData) => apiRequest('/user/credentials', { method: 'PUT', body: form, schema: CredentialsSchema }),
+    onSuccess: (credentials) => {
+      queryClient.setQueryData(credentialsKey, credentials)
+      return queryClient.invalidateQueries({ queryKey: ['member', 'notices'] })
+    },
+  })
+}

@@ -1,0 +1,17 @@
+import { SecuritySchema, type UpdateSecurityBody } from '@keydesk/contracts/security'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+
+const securityKey = ['member', 'security'] as const
+
+export function useSecurity() {
+  return useQuery({ queryKey: securityKey, queryFn: ({ signal }) => apiRequest('/user/security', { schema: SecuritySchema, signal }) })
+}
+
+export function useUpdateSecurity() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateSecurityBody) => apiRequest('/user/security', { method: 'PUT', body, schema: SecuritySchema }),
+    onSuccess: (security) => queryClient.setQueryData(securityKey, security),
+  })
+}

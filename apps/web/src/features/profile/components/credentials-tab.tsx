@@ -1,0 +1,115 @@
+import {
+  CREDENTIAL_ACCEPT,
+  CREDENTIAL_FIELDS,
+  CREDENTIAL_LABELS,
+  type CredentialDocument,
+  type CredentialField,
+  checkCredentialSelection,
+} from '@keydesk/contracts/credentials'
+import { MESSAGE_DISPLAY_MS } from '@keydesk/contracts/limits'
+import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
+import { useEffect, useRef, useState } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { FileField } from '../../../components/ui/file-field.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { useCredentials, useUploadCredentials } from '../api/use-credentials.ts'
+
+const REVIEW_LABELS: Record<CredentialDocument['review'], string> = {
+  PENDING: 'Pending review',
+  VERIFIED: 'Verified',
+  REJECTED: 'Rejected',
+}
+
+/** Spec 5 "Credentials upload": any of the four documents, licence sides together; admins review them. */
+export function CredentialsTab() {
+  const credentials = useCredentials()
+  const upload = useUploadCredentials()
+  const [selection, setSelection] = useState<Partial<Record<CredentialField, File>>>({})
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  useEffect(() => {
+    if (result?.tone !== 'success') return
+    // Spec 4: the upload success message hides after 5 seconds.
+    const timer = setTimeout(() => setResult(null), MESSAGE_DISPLAY_MS)
+    return () => clearTimeout(timer)
+  }, [result])
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const problem = checkCredentialSelection(selection)
+    if (problem) {
+      setResult({ tone: 'error', text: problem })
+      return
+    }
+    const body = new FormData()
+    for (const field of CREDENTIAL_FIELDS) {
+      const file = selection[field]
+      if (file) body.append(field, file)
+    }
+    try {
+      await upload.mutateAsync(body)
+      setResult({ tone: 'success', text: PROFILE_MESSAGES.documentsUploaded })
+      setSelection({})
+      formRef.current?.reset()
+    } catch {
+      setResult({ tone: 'error', text: PROFILE_MESSAGES.credentialsUploadFailed })
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Upload credentials">
+        {result && (
+          <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+            {result.text}
+          </Alert>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {CREDENTIAL_FIELDS.map((field) => (
+            <FileField
+              key={field}
+              name={field}
+              label={CREDENTIAL_LABELS[field]}
+              accept={CREDENTIAL_ACCEPT}
+              hint="PDF, JPG, JPEG or PNG, up to 5 MB"
+              onChange={(event) => setSelection((current) => ({ ...current, [field]: event.target.files?.[0] }))}
+            />
+          ))}
+        </div>
+        <Button type="submit" isBusy={upload.isPending}>
+          Upload documents
+        </Button>
+      </form>
+      <section aria-labelledby="documents-on-file">
+        <h3 id="documents-on-file" className="font-semibold text-slate-900">
+          Documents on file
+        </h3>
+        {credentials.isPending && <Spinner label="Loading your documents..." />}
+        {credentials.isError && (
+          <Alert tone="error" title="Your documents could not be loaded.">
+            <Button variant="link" onClick={() => credentials.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {credentials.data &&
+          (credentials.data.identificationDocuments.length === 0 ? (
+            <p className="text-sm text-slate-600">No document uploaded yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100 text-sm">
+              {credentials.data.identificationDocuments.map((document) => (
+                <li key={`${document.name}-${document.uploadDate}`} className="flex justify-between py-2">
+                  <span>{document.name}</span>
+                  <span className="text-slate-600">
+                    {new Date(document.uploadDate).toLocaleDateString()} · {REVIEW_LABELS[document.review]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
+import type { UpdateSecurityBody } from '@keydesk/contracts/security'
+import { useState } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { useSecurity, useUpdateSecurity } from '../api/use-security.ts'
+
+/** Spec 3 "Security": two settings, the last sign-in and the recent sign-ins. */
+export function SecurityTab() {
+  const security = useSecurity()
+  const update = useUpdateSecurity()
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+
+  async function change(body: UpdateSecurityBody) {
+    try {
+      await update.mutateAsync(body)
+      setResult({ tone: 'success', text: PROFILE_MESSAGES.securityUpdated })
+    } catch {
+      setResult({ tone: 'error', text: PROFILE_MESSAGES.securityUpdateFailed })
+    }
+  }
+
+  if (security.isPending) return <Spinner label="Loading security settings..." />
+  if (security.isError) {
+    return (
+      <Alert tone="error" title="Your security settings could not be loaded.">
+        <Button variant="link" onClick={() => security.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    )
+  }
+  const { twoFactorEnabled, fingerprintEnabled, lastLogin, loginHistory } = security.data
+  return (
+    <div className="space-y-6">
+      {result && (
+        <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+          {result.text}
+        </Alert>
+      )}
+      <div className="space-y-3">
+        <label className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            checked={twoFactorEnabled}
+            disabled={update.isPending}
+            onChange={(event) => change({ twoFactor: event.target.checked })}
+            className="h-5 w-5"
+          />
+          Two-factor authentication
+        </label>
+        <label className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            checked={fingerprintEnabled}
+            disabled={update.isPending}
+            onChange={(event) => change({ fingerprint: event.target.checked })}
+            className="h-5 w-5"
+          />
+          Fingerprint sign-in
+        </label>
+      </div>
+      <p className="text-sm text-slate-700">Last login: {lastLogin ? new Date(lastLogin).toLocaleString() : 'No sign-in recorded yet'}</p>
+      <section aria-labelledby="login-history-title">
+        <h3 id="login-history-title" className="font-semibold text-slate-900">
+          Login history
+        </h3>
+        {loginHistory.length === 0 ? (
+          <p className="text-sm text-slate-600">No sign-in recorded yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100 text-sm">
+            {loginHistory.map((entry) => (
+              <li key={entry.signedInAt} className="py-2">
+                {new Date(entry.signedInAt).toLocaleString()} · {entry.ipAddress ?? 'unknown address'} ·{' '}
+                {entry.userAgent ?? 'unknown browser'}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

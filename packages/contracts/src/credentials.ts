@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+/** Spec 3 "Credentials": the four documents a member uploads for admins to review (spec 5 "Credentials upload"). */
+export const CREDENTIAL_FIELDS = ['businessLicense', 'driversLicenseFront', 'driversLicenseBack', 'insuranceCertificate'] as const
+export type CredentialField = (typeof CREDENTIAL_FIELDS)[number]
+
+export const CREDENTIAL_LABELS: Record<CredentialField, string> = {
+  businessLicense: 'Business license',
+  driversLicenseFront: "Driver's license (front)",
+  driversLicenseBack: "Driver's license (back)",
+  insuranceCertificate: 'Insurance certificate',
+}
+
+/** Spec 5: pdf, jpg, jpeg, png; the server checks the bytes, the browser only the name. */
+export const CREDENTIAL_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const
+export const CREDENTIAL_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'
+
+export const CredentialReviewSchema = z.enum(['PENDING', 'VERIFIED', 'REJECTED'])
+
+export const CredentialDocumentSchema = z.object({
+  name: z.string(),
+  uploadDate: z.string(),
+  review: CredentialReviewSchema,
+})
+export type CredentialDocument = z.infer<typeof CredentialDocumentSchema>
+
+export const CredentialsSchema = z.object({
+  businessLicense: CredentialDocumentSchema.nullable(),
+  driversLicenseFront: CredentialDocumentSchema.nullable(),
+  driversLicenseBack: CredentialDocumentSchema.nullable(),
+  insuranceCertificate: CredentialDocumentSchema.nullable(),
+  /** Every document on file, newest first. */
+  identificationDocuments: z.array(CredentialDocumentSchema),
+})
+export type Credentials = z.infer<typeof CredentialsSchema>
+
+export const CREDENTIAL_MESSAGES = {
+  selectOne: 'Please select at least one document to upload.',
+  licenseNeedsBothSides: "Please upload both the front and the back of your driver's license.",
+  fileType: 'Only PDF, JPG, JPEG or PNG files are allowed.',
+} as const
+
+/** Spec 5 checks on the chosen files: at least one, licence sides together, accepted names. */
+export function checkCredentialSelection(selection: Partial<Record<CredentialField, { name: string } | undefined>>): string | null {
+  const chosen = CREDENTIAL_FIELDS.filter((field) => selection[field])
+  if (chosen.length === 0) return CREDENTIAL_MESSAGES.selectOne
+  if (Boolean(selection.driversLicenseFront) !== Boolean(selection.driversLicenseBack)) return CREDENTIAL_MESSAGES.licenseNeedsBothSides
+  const badName = chosen.some((field) => {
+    const extension = selection[field]?.name.split('.').pop()?.toLowerCase() ?? ''
+    return !(CREDENTIAL_EXTENSIONS as readonly string[]).includes(extension)
+  })
+  return badName ? CREDENTIAL_MESSAGES.fileType : null
+}
