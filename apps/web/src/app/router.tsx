@@ -9,6 +9,7 @@ import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.ts
 import { HomePage } from '../features/home/pages/home-page.tsx'
 import { KeycodesPage } from '../features/portals/pages/keycodes-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
+import { UserProfilePage } from '../features/user-profile/pages/user-profile-page.tsx'
 import { ErrorScreen } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
 import { AppLayout } from './layouts/app-layout.tsx'
@@ -45,7 +46,7 @@ export const routes: RouteObject[] = [
       { path: paths.register, element: <RegisterPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.profile, element: signedIn(<RouteFrame path={paths.profile} />) },
-      { path: paths.userProfile, element: signedIn(<RouteFrame path={paths.userProfile} />) },
+      { path: paths.userProfile, element: signedIn(<UserProfilePage />) },
       { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },
       // Public pages
       { path: paths.pricing, element: <RouteFrame path={paths.pricing} /> },

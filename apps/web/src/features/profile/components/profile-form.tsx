@@ -92,7 +92,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <TextField label="Company" autoComplete="organization" {...form.register('company')} />
         <TextField label="Address" autoComplete="street-address" {...form.register('address')} />
         <TextField label="City" autoComplete="address-level2" {...form.register('city')} />
-        <SelectField label="State" options={US_STATES} placeholder="Select a state" {...form.register('state')} />
+        <SelectField
+          label="State"
+          options={US_STATES}
+          placeholder="Select a state"
+          defaultValue={profile.state ?? ''}
+          {...form.register('state')}
+        />
         <TextField label="ZIP code" autoComplete="postal-code" {...form.register('zipCode')} />
         {isEditing && (
           <>

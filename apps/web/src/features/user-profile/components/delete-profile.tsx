@@ -1,0 +1,58 @@
+import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { useSession } from '../../session/use-session.ts'
+import { useDeleteAccount } from '../api/use-user-details.ts'
+
+/** Spec 2.6 delete-profile action; spec 8: success text, then logout and /login. */
+export function DeleteProfile() {
+  const deleteAccount = useDeleteAccount()
+  const { logout } = useSession()
+  const navigate = useNavigate()
+  const [isConfirming, setIsConfirming] = useState(false)
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+
+  async function confirm() {
+    try {
+      await deleteAccount.mutateAsync()
+    } catch {
+      setResult({ tone: 'error', text: PROFILE_MESSAGES.deleteUserProfileFailed })
+      setIsConfirming(false)
+      return
+    }
+    setResult({ tone: 'success', text: PROFILE_MESSAGES.userProfileDeleted })
+    await logout()
+    // Clearing the session makes this page's sign-in guard redirect to /login?redirect=… with no message;
+    // deferring to the next task lets that happen first, and this replaces it with plain /login and the text.
+    setTimeout(() => navigate(paths.login, { replace: true, state: { notice: PROFILE_MESSAGES.userProfileDeleted, tone: 'success' } }), 0)
+  }
+
+  return (
+    <section aria-labelledby="delete-profile-title" className="space-y-3 rounded-md border border-red-200 p-4">
+      <h2 id="delete-profile-title" className="font-semibold text-red-800">
+        Delete profile
+      </h2>
+      <p className="text-sm text-slate-700">
+        Deleting your profile removes your personal data and documents. Payment records are kept as the law requires.
+      </p>
+      {result && <Alert tone={result.tone}>{result.text}</Alert>}
+      {isConfirming ? (
+        <div className="flex gap-3">
+          <Button variant="danger" isBusy={deleteAccount.isPending} onClick={confirm}>
+            Yes, delete my profile
+          </Button>
+          <Button variant="secondary" onClick={() => setIsConfirming(false)}>
+            Keep my profile
+          </Button>
+        </div>
+      ) : (
+        <Button variant="danger" onClick={() => setIsConfirming(true)}>
+          Delete profile
+        </Button>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { PROFILE_MESSAGES, UPDATE_PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
+import { US_STATES } from '@keydesk/contracts/states'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { FileField } from '../../../components/ui/file-field.tsx'
+import { SelectField } from '../../../components/ui/select-field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { type UserDetails, useUpdateUserDetails } from '../api/use-user-details.ts'
+import { checkImageFile } from './image-file-check.ts'
+
+const imageField = z.custom<FileList | undefined>().superRefine((files, ctx) => {
+  const verdict = checkImageFile(files)
+  if (verdict !== true) ctx.addIssue({ code: 'custom', message: verdict })
+})
+
+const UpdateProfileSchema = z.object({
+  fname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.firstNameRequired),
+  lname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.lastNameRequired),
+  phone: z.string().trim(),
+  state: z.string(),
+  frontId: imageField,
+  backId: imageField,
+  insurance: imageField,
+})
+type UpdateProfileValues = z.infer<typeof UpdateProfileSchema>
+
+const IMAGES = [
+  { field: 'frontId', label: 'Front ID', current: 'frontIdImage' },
+  { field: 'backId', label: 'Back ID', current: 'backIdImage' },
+  { field: 'insurance', label: 'Insurance', current: 'insuranceImage' },
+] as const
+
+/** Spec 2.6 Update Profile form with the spec 5 rules. */
+export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; onSaved: () => void }) {
+  const update = useUpdateUserDetails()
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const form = useForm<UpdateProfileValues>({
+    resolver: zodResolver(UpdateProfileSchema),
+    defaultValues: { fname: details.fname, lname: details.lname, phone: details.phone ?? '', state: details.state ?? '' },
+  })
+  const { errors } = form.formState
+
+  const save = form.handleSubmit(async (values) => {
+    const body = new FormData()
+    body.append('fname', values.fname)
+    body.append('lname', values.lname)
+    body.append('phone', values.phone)
+    body.append('state', values.state)
+    for (const { field } of IMAGES) {
+      const file = values[field]?.[0]
+      if (file) body.append(field, file)
+    }
+    try {
+      await update.mutateAsync(body)
+      setResult({ tone: 'success', text: PROFILE_MESSAGES.userDetailsUpdated })
+      onSaved()
+    } catch {
+      setResult({ tone: 'error', text: PROFILE_MESSAGES.updateUserProfileFailed })
+    }
+  })
+
+  return (
+    <form onSubmit={save} noValidate className="space-y-4" aria-label="Update profile">
+      {result && (
+        <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+          {result.text}
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="given-name" error={errors.fname?.message} {...form.register('fname')} />
+        <TextField label="Last name" autoComplete="family-name" error={errors.lname?.message} {...form.register('lname')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" hint="Optional" {...form.register('phone')} />
+        <SelectField
+          label="State"
+          options={US_STATES}
+          placeholder="Select a state"
+          defaultValue={details.state ?? ''}
+          {...form.register('state')}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {IMAGES.map(({ field, label, current }) => (
+          <div key={field} className="space-y-2">
+            {details[current] && <img src={details[current] ?? ''} alt={`Current ${label}`} className="h-24 w-auto rounded border" />}
+            <FileField label={label} accept="image/*" error={errors[field]?.message} {...form.register(field)} />
+          </div>
+        ))}
+      </div>
+      <Button type="submit" isBusy={update.isPending}>
+        Update Profile
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,115 @@
+import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
+import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+import { json, serve } from '../../profile/test-server.ts'
+
+const user = testUser()
+const details = { id: user.id, fname: 'Dana', lname: 'Locke', email: user.email, phone: '555-0100', state: 'Texas' }
+const profileCall = `GET /api/auth/getUserProfile/${user.id}`
+const failure = (status: number) => () => json(status, { code: 'X', message: 'x', error: 'x' })
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('/user-profile', () => {
+  it("loads the signed-in user's details into the form", async () => {
+    serve({ [profileCall]: () => json(200, { user: details }) })
+    renderApp('/user-profile', { user })
+    expect(await screen.findByLabelText('First name')).toHaveValue('Dana')
+    expect(screen.getByLabelText('State')).toHaveValue('Texas')
+  })
+
+  it('shows the load failure text with a retry', async () => {
+    serve({ [profileCall]: failure(500) })
+    renderApp('/user-profile', { user })
+    expect(await screen.findByText(PROFILE_MESSAGES.loadUserProfileFailed)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('sends an unknown user to /login with the spec text', async () => {
+    serve({ [profileCall]: failure(404) })
+    const { router } = renderApp('/user-profile', { user })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(await screen.findByText(PROFILE_MESSAGES.userNotFound)).toBeInTheDocument()
+  })
+
+  it('requires first and last name, phone optional', async () => {
+    const calls = serve({ [profileCall]: () => json(200, details) })
+    renderApp('/user-profile', { user })
+    await userEvent.clear(await screen.findByLabelText('First name'))
+    await userEvent.clear(screen.getByLabelText('Last name'))
+    await userEvent.clear(screen.getByLabelText('Phone'))
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
+    expect(await screen.findByText('First name is required')).toBeInTheDocument()
+    expect(screen.getByText('Last name is required')).toBeInTheDocument()
+    expect(screen.queryByText(/Phone is required/)).toBeNull()
+    expect(calls.map((call) => call.key)).toEqual([profileCall])
+  })
+
+  it('refuses a non-image ID and an image over 5 MB with the spec texts', async () => {
+    serve({ [profileCall]: () => json(200, details) })
+    renderApp('/user-profile', { user })
+    const user$ = userEvent.setup({ applyAccept: false })
+    await user$.upload(await screen.findByLabelText('Front ID'), new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }))
+    await user$.upload(
+      screen.getByLabelText('Insurance'),
+      new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
+    )
+    await user$.click(screen.getByRole('button', { name: 'Update Profile' }))
+    expect(await screen.findByText(UPLOAD_MESSAGES.imagesOnly)).toBeInTheDocument()
+    expect(screen.getByText(UPLOAD_MESSAGES.tooLarge)).toBeInTheDocument()
+  })
+
+  it('sends fname, lname, phone, state and the chosen images as multipart and shows the success text', async () => {
+    const calls = serve({
+      [profileCall]: () => json(200, details),
+      'PUT /api/auth/updateProfile': () => json(200, { ok: true }),
+      'GET /api/auth/me': () => json(200, { user }),
+    })
+    renderApp('/user-profile', { user })
+    await userEvent.type(await screen.findByLabelText('First name'), 'lyn')
+    await userEvent.upload(screen.getByLabelText('Back ID'), new File(['png'], 'back.png', { type: 'image/png' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
+    expect(await screen.findByText(PROFILE_MESSAGES.userDetailsUpdated)).toBeInTheDocument()
+    const sent = calls.find((call) => call.key === 'PUT /api/auth/updateProfile')?.body as FormData
+    expect(sent.get('fname')).toBe('Danalyn')
+    expect(sent.get('lname')).toBe('Locke')
+    expect(sent.get('phone')).toBe('555-0100')
+    expect(sent.get('state')).toBe('Texas')
+    expect((sent.get('backId') as File).name).toBe('back.png')
+    expect(sent.has('frontId')).toBe(false)
+  })
+
+  it('shows the update failure text', async () => {
+    serve({ [profileCall]: () => json(200, details), 'PUT /api/auth/updateProfile': failure(500) })
+    renderApp('/user-profile', { user })
+    await userEvent.click(await screen.findByRole('button', { name: 'Update Profile' }))
+    expect(await screen.findByText(PROFILE_MESSAGES.updateUserProfileFailed)).toBeInTheDocument()
+  })
+
+  it('deletes the profile, logs out and lands on /login with the spec text', async () => {
+    const calls = serve({
+      [profileCall]: () => json(200, details),
+      'PUT /api/keycode-user/delete': () => json(200, { ok: true }),
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    })
+    const { router } = renderApp('/user-profile', { user })
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete profile' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my profile' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(calls.map((call) => call.key)).toContain('POST /api/auth/logout')
+    expect(await screen.findByText(PROFILE_MESSAGES.userProfileDeleted)).toBeInTheDocument()
+  })
+
+  it('shows the delete failure text and stays signed in', async () => {
+    serve({ [profileCall]: () => json(200, details), 'PUT /api/keycode-user/delete': failure(500) })
+    const { router } = renderApp('/user-profile', { user })
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete profile' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my profile' }))
+    expect(await screen.findByText(PROFILE_MESSAGES.deleteUserProfileFailed)).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/user-profile')
+  })
+})
