@@ -1,8 +1,15 @@
 import { act, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { paths } from './paths.ts'
+import { fakeApi } from './testing/fake-api.ts'
 import { renderApp } from './testing/render-app.tsx'
 import { testUser } from './testing/test-user.ts'
+
+// Pages behind these routes load their data; answer every call with a 404 instead of the network.
+beforeEach(() => {
+  fakeApi({})
+})
+afterEach(() => vi.unstubAllGlobals())
 
 describe('route guards', () => {
   it('sends a visitor on a signed-in page to /login with the page as redirect', async () => {

@@ -1,6 +1,13 @@
 import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi } from '../testing/fake-api.ts'
 import { renderApp } from '../testing/render-app.tsx'
+
+// Pages behind these routes load their data; answer every call with a 404 instead of the network.
+beforeEach(() => {
+  fakeApi({})
+})
+afterEach(() => vi.unstubAllGlobals())
 
 describe('app shell', () => {
   it('shows the footer tagline of spec 1', () => {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi } from '../testing/fake-api.ts'
 import { renderApp } from '../testing/render-app.tsx'
 import { testUser } from '../testing/test-user.ts'
 
@@ -9,6 +10,12 @@ function mainLinks(): string[] {
     .getAllByRole('link')
     .map((link) => link.textContent ?? '')
 }
+
+// Pages behind these routes load their data; answer every call with a 404 instead of the network.
+beforeEach(() => {
+  fakeApi({})
+})
+afterEach(() => vi.unstubAllGlobals())
 
 describe('header navigation by role (spec 2.2)', () => {
   it('offers visitors pricing, sign up and login', () => {

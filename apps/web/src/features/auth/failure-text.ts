@@ -1,8 +1,8 @@
 import { ApiError } from '../../lib/api-client.ts'
 
-/** The server's text of a failed call, or `fallback` when there is none to show (spec 8 "server text or ..."). */
+/** The server's text of a failed call, or `fallback` when the answer carried none (spec 8 "the server text, or ..."). */
 export function serverText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message
+  if (error instanceof ApiError && error.code !== 'HTTP_ERROR' && error.message) return error.message
   return fallback
 }
 

@@ -2,31 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../app/testing/fake-api.ts'
 import { renderApp } from '../../app/testing/render-app.tsx'
 import { testUser } from '../../app/testing/test-user.ts'
 import { apiRequest } from '../../lib/api-client.ts'
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-const unauthorized = () =>
-  json(401, { code: 'UNAUTHENTICATED', message: 'Please log in to continue.', error: 'Please log in to continue.' })
-
-/** Answers calls by "METHOD /path"; records every call. */
-function serve(routes: Record<string, () => Response>) {
-  const calls: string[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const key = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`
-      calls.push(key)
-      const answer = routes[key]
-      if (!answer) throw new Error(`unexpected call ${key}`)
-      return answer()
-    }),
-  )
-  return calls
-}
-
+const json = jsonAnswer
+const unauthorized = () => errorAnswer(401, 'Please log in to continue.', 'UNAUTHENTICATED')
+const serve = fakeApi
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' })
 
 afterEach(() => vi.unstubAllGlobals())
@@ -46,7 +29,7 @@ describe('session (spec 4)', () => {
       await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Sign up' }),
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/pricing')
-    expect(calls).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh'])
+    expect(calls.map((call) => call.key)).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh'])
   })
 
   it('restores the session through one refresh when the access cookie has expired', async () => {
@@ -64,7 +47,7 @@ describe('session (spec 4)', () => {
     const { router } = renderApp('/profile', { user: testUser() })
     await userEvent.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Logout' })[0] as HTMLElement)
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(calls).toEqual(['POST /api/auth/logout'])
+    expect(calls.filter((call) => call.key === 'POST /api/auth/logout')).toHaveLength(1)
     expect(within(mainNav()).getByRole('link', { name: 'Login' })).toBeInTheDocument()
     expect(screen.queryByText('Dana Locke')).toBeNull()
   })

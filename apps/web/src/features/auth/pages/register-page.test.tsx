@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const image = (name: string, bytes = 100) => new File([new Uint8Array(bytes)], name, { type: 'image/png' })
+const documentLabels = ['Front ID', 'Back ID', 'Business document', 'Certificate of insurance (COI)']
+// The inputs accept images only; these tests hand them other files on purpose, as a user could.
+const user = () => userEvent.setup({ applyAccept: false })
+
+async function fillDetails(overrides: Partial<Record<string, string>> = {}) {
+  const values = {
+    'First name': 'Dana',
+    'Last name': 'Locke',
+    Email: ' Dana@Locke.Example',
+    Phone: '555-0100',
+    Password: 'long-enough',
+    'Confirm password': 'long-enough',
+    ...overrides,
+  }
+  for (const [label, value] of Object.entries(values)) if (value) await userEvent.type(screen.getByLabelText(label), value)
+  await userEvent.selectOptions(screen.getByLabelText('State'), 'Texas')
+}
+
+async function attachAll() {
+  for (const label of documentLabels) await userEvent.upload(screen.getByLabelText(label), image(`${label}.png`))
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+
+describe('business sign-up (spec 2.3, 5, 7.1, 8)', () => {
+  it('lists the US states alphabetically, starting with Alabama', () => {
+    renderApp('/register')
+    const options = within(screen.getByLabelText('State'))
+      .getAllByRole('option')
+      .map((option) => option.textContent)
+    expect(options[1]).toBe('Alabama')
+    expect(options.slice(1)).toEqual([...options.slice(1)].sort())
+  })
+
+  it('needs passwords of at least 8 characters', async () => {
+    renderApp('/register')
+    await fillDetails({ Password: 'short', 'Confirm password': 'short' })
+    await submit()
+    expect(await screen.findByText('Password must be at least 8 characters long.')).toBeInTheDocument()
+  })
+
+  it('needs matching passwords', async () => {
+    renderApp('/register')
+    await fillDetails({ 'Confirm password': 'long-enougH' })
+    await submit()
+    expect(await screen.findByText('Passwords do not match. Please try again.')).toBeInTheDocument()
+  })
+
+  it('needs a state', async () => {
+    renderApp('/register')
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    expect(await screen.findByText('State is required')).toBeInTheDocument()
+  })
+
+  it('requires all four documents', async () => {
+    const calls = fakeApi({})
+    renderApp('/register')
+    await fillDetails()
+    await submit()
+    await waitFor(() => expect(screen.getAllByText('File is required.')).toHaveLength(4))
+    expect(calls).toEqual([])
+  })
+
+  it('refuses a document that is not an image as soon as it is chosen', async () => {
+    renderApp('/register')
+    await user().upload(screen.getByLabelText('Front ID'), new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }))
+    expect(await screen.findByText('Only image files are allowed.')).toBeInTheDocument()
+  })
+
+  it('refuses a document over 5 MB', async () => {
+    renderApp('/register')
+    await user().upload(screen.getByLabelText('Back ID'), image('back.png', 5 * 1024 * 1024 + 1))
+    expect(await screen.findByText('File size should not exceed 5MB.')).toBeInTheDocument()
+  })
+
+  it('sends the sign-up as multipart with the four documents, then asks the user to log in', async () => {
+    const calls = fakeApi({ 'POST /api/auth/register': () => jsonAnswer(201, { message: 'created' }) })
+    const { router } = renderApp('/register')
+    await fillDetails()
+    await attachAll()
+    await submit()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(await screen.findByText('Your account has been created. Please log in.')).toBeInTheDocument()
+    const body = calls[0]?.body as FormData
+    expect(body).toBeInstanceOf(FormData)
+    expect(Object.fromEntries(['fname', 'lname', 'email', 'phone', 'password', 'state'].map((field) => [field, body.get(field)]))).toEqual({
+      fname: 'Dana',
+      lname: 'Locke',
+      email: 'dana@locke.example',
+      phone: '555-0100',
+      password: 'long-enough',
+      state: 'Texas',
+    })
+    expect(['frontId', 'backId', 'businessDocument', 'coi'].map((field) => (body.get(field) as File).name)).toEqual(
+      documentLabels.map((label) => `${label}.png`),
+    )
+  })
+
+  it('shows the server text when sign-up fails', async () => {
+    fakeApi({ 'POST /api/auth/register': () => errorAnswer(409, 'An account with this email already exists.') })
+    renderApp('/register')
+    await fillDetails()
+    await attachAll()
+    await submit()
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.')
+  })
+
+  it("shows 'Registration failed. Please try again.' when the server gives no text", async () => {
+    fakeApi({ 'POST /api/auth/register': () => new Response('', { status: 500 }) })
+    renderApp('/register')
+    await fillDetails()
+    await attachAll()
+    await submit()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.')
+  })
+})
