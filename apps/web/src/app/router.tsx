@@ -7,14 +7,17 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx'
 import { RegisterPage } from '../features/auth/pages/register-page.tsx'
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx'
 import { HomePage } from '../features/home/pages/home-page.tsx'
-import { KeycodesPage } from '../features/portals/pages/keycodes-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
-import { UserProfilePage } from '../features/user-profile/pages/user-profile-page.tsx'
 import { ErrorScreen } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
 import { AppLayout } from './layouts/app-layout.tsx'
+import { lazyPage } from './lazy-page.ts'
 import { paths } from './paths.ts'
 import { RouteFrame } from './route-frames.tsx'
+
+// Screens only signed-in users or admins reach load on first visit (see lazy-page.ts).
+const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
+const UserProfilePage = lazyPage(() => import('../features/user-profile/pages/user-profile-page.tsx'), 'UserProfilePage')
 
 const adminRoles: Role[] = ['ADMIN', 'SUPER_ADMIN']
 const adminOnly = (page: React.ReactNode) => (

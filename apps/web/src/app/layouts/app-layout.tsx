@@ -1,4 +1,6 @@
+import { Suspense } from 'react'
 import { Outlet } from 'react-router'
+import { Spinner } from '../../components/ui/spinner.tsx'
 import { RouteNotice } from './route-notice.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
@@ -12,7 +14,15 @@ export function AppLayout() {
       <SiteHeader />
       <main id="main" className="flex-1">
         <RouteNotice />
-        <Outlet />
+        <Suspense
+          fallback={
+            <div className="flex justify-center px-4 py-24">
+              <Spinner />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>
