@@ -1,0 +1,57 @@
+import { ChatHistoryAnswerSchema, type ChatMessage, ChatMessageSchema } from '@keydesk/contracts/chat'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { API_BASE, apiRequest } from '../../../lib/api-client.ts'
+
+const historyKey = (userId?: string) => ['chat', 'history', userId ?? 'own'] as const
+
+function historyPath(userId?: string) {
+  return userId ? `/chat/history?userId=${encodeURIComponent(userId)}` : '/chat/history'
+}
+
+/** Adds a message once, keeping the conversation in time order (the stream also echoes our own messages). */
+function appendMessage(queryClient: QueryClient, key: readonly unknown[], message: ChatMessage) {
+  queryClient.setQueryData<ChatMessage[]>(key, (current) => {
+    if (!current) return current
+    if (current.some((existing) => existing.id === message.id)) return current
+    return [...current, message]
+  })
+}
+
+/** GET /chat/history: a member's own conversation, or (admins) the member named by `userId`. */
+export function useChatHistory(userId?: string) {
+  return useQuery({
+    queryKey: historyKey(userId),
+    queryFn: ({ signal }) => apiRequest(historyPath(userId), { schema: ChatHistoryAnswerSchema, signal }),
+  })
+}
+
+export function useSendChatMessage(userId?: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (message: string) =>
+      apiRequest('/chat/send', { method: 'POST', body: userId ? { message, userId } : { message }, schema: ChatMessageSchema }),
+    onSuccess: (message) => appendMessage(queryClient, historyKey(userId), message),
+  })
+}
+
+/** A member's stream only carries their own conversation. Module-level so the stream is not reopened per render. */
+const ownConversation = () => undefined
+
+/**
+ * Spec 7.7: the server-sent event stream, opened with credentials; each message is JSON. Spec 8: chat
+ * errors are ignored and the stream closes on error (the history is still there on the next visit).
+ */
+export function useChatStream(isEnabled: boolean, conversationOf: (message: ChatMessage) => string | undefined = ownConversation) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!isEnabled) return
+    const source = new EventSource(`${API_BASE}/chat/stream`, { withCredentials: true })
+    source.addEventListener('message', (event) => {
+      const parsed = ChatMessageSchema.safeParse(JSON.parse((event as MessageEvent<string>).data))
+      if (parsed.success) appendMessage(queryClient, historyKey(conversationOf(parsed.data)), parsed.data)
+    })
+    source.addEventListener('error', () => source.close())
+    return () => source.close()
+  }, [isEnabled, queryClient, conversationOf])
+}

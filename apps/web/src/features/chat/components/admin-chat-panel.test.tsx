@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { json, serve } from '../../profile/test-server.ts'
+import { AdminChatPanel } from './admin-chat-panel.tsx'
+
+const memberId = '8b0c5a8e-1f43-4f0e-9d57-2f7d0c0a1b2c'
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'EventSource',
+    class {
+      addEventListener() {}
+      close() {}
+    },
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('admin chat panel', () => {
+  it("answers the chosen member's conversation as that member's conversation", async () => {
+    const calls = serve({
+      'GET /api/chat/conversations': () =>
+        json(200, [
+          { userId: memberId, email: 'dana@example.com', fname: 'Dana', lname: 'Locke', lastMessageAt: '2026-01-01T00:00:00.000Z' },
+        ]),
+      'GET /api/chat/history': () =>
+        json(200, [{ id: 'm1', userId: memberId, sender: 'USER', message: 'Help please', createdAt: '2026-01-01T00:00:00.000Z' }]),
+      'POST /api/chat/send': () =>
+        json(201, { id: 'm2', userId: memberId, sender: 'AGENT', message: 'On it', createdAt: '2026-01-01T00:01:00.000Z' }),
+    })
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={client}>
+        <AdminChatPanel />
+      </QueryClientProvider>,
+    )
+    await userEvent.click(await screen.findByRole('button', { name: /Dana Locke/ }))
+    expect(await screen.findByText('Help please')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Message'), 'On it')
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText('On it')).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/chat/send')?.body))).toEqual({
+      message: 'On it',
+      userId: memberId,
+    })
+  })
+})
