@@ -15,6 +15,11 @@ export const memberProfiles = pgTable('member_profiles', {
   companyLogoFileId: uuid('company_logo_file_id').references(() => files.id, { onDelete: 'set null' }),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   fingerprintEnabled: boolean('fingerprint_enabled').notNull().default(false),
+  /** TOTP secrets, AES-256-GCM sealed (modules/security/secret-box.ts); pending until a first code confirms it. */
+  totpSecretSealed: text('totp_secret_sealed'),
+  totpPendingSecretSealed: text('totp_pending_secret_sealed'),
+  /** SHA-256 of each unused recovery code; a used code is removed. */
+  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
