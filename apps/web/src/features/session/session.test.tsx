@@ -6,16 +6,28 @@ import { errorAnswer, fakeApi, jsonAnswer } from '../../app/testing/fake-api.ts'
 import { renderApp } from '../../app/testing/render-app.tsx'
 import { testUser } from '../../app/testing/test-user.ts'
 import { apiRequest } from '../../lib/api-client.ts'
+import { hasSessionHint, setSessionHint } from './session-hint.ts'
 
 const json = jsonAnswer
 const unauthorized = () => errorAnswer(401, 'Please log in to continue.', 'UNAUTHENTICATED')
 const serve = fakeApi
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' })
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  setSessionHint(false)
+})
 
 describe('session (spec 4)', () => {
+  it('asks nothing on load when this browser has not signed in', async () => {
+    const calls = serve({})
+    renderApp('/', { fetchSession: true })
+    expect(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Login' })).toBeInTheDocument()
+    expect(calls).toEqual([])
+  })
+
   it('signs the user in on load from GET /auth/me', async () => {
+    setSessionHint(true)
     serve({ 'GET /api/auth/me': () => json(200, { user: testUser({ fname: 'Dana', lname: 'Locke' }) }) })
     renderApp('/', { fetchSession: true })
     expect(await screen.findByText('Dana Locke')).toBeInTheDocument()
@@ -23,6 +35,7 @@ describe('session (spec 4)', () => {
   })
 
   it('treats a failed GET /auth/me as a visitor without sending them to /login', async () => {
+    setSessionHint(true)
     const calls = serve({ 'GET /api/auth/me': unauthorized, 'POST /api/auth/refresh': unauthorized })
     const { router } = renderApp('/pricing', { fetchSession: true })
     expect(
@@ -30,9 +43,11 @@ describe('session (spec 4)', () => {
     ).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/pricing')
     expect(calls.map((call) => call.key)).toEqual(['GET /api/auth/me', 'POST /api/auth/refresh'])
+    expect(hasSessionHint()).toBe(false)
   })
 
   it('restores the session through one refresh when the access cookie has expired', async () => {
+    setSessionHint(true)
     let meCalls = 0
     serve({
       'GET /api/auth/me': () => (++meCalls === 1 ? unauthorized() : json(200, { user: testUser({ fname: 'Rita' }) })),
@@ -43,6 +58,7 @@ describe('session (spec 4)', () => {
   })
 
   it('logs out through the server and shows visitor links on home', async () => {
+    setSessionHint(true)
     const calls = serve({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) })
     const { router } = renderApp('/profile', { user: testUser() })
     await userEvent.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Logout' })[0] as HTMLElement)
@@ -50,6 +66,7 @@ describe('session (spec 4)', () => {
     expect(calls.filter((call) => call.key === 'POST /api/auth/logout')).toHaveLength(1)
     expect(within(mainNav()).getByRole('link', { name: 'Login' })).toBeInTheDocument()
     expect(screen.queryByText('Dana Locke')).toBeNull()
+    expect(hasSessionHint()).toBe(false)
   })
 
   it('sends the user to /login when a call fails with 401 and the refresh fails too', async () => {

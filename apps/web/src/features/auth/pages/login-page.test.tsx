@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer, networkFailure } from '../../../app/testing/fake-api.ts'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 import { testUser } from '../../../app/testing/test-user.ts'
+import { hasSessionHint, setSessionHint } from '../../session/session-hint.ts'
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  setSessionHint(false)
+})
 
 async function signIn(email: string, password: string) {
   await userEvent.type(screen.getByLabelText('Email'), email)
@@ -42,6 +46,13 @@ describe('login screen (spec 2.3, 5, 8)', () => {
     await signIn('dana@locke.example', 'secret-pass')
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(screen.getByText('Dana Locke')).toBeInTheDocument()
+  })
+
+  it('remembers the sign-in so the next page load asks for the session', async () => {
+    fakeApi({ 'POST /api/auth/login': answerWith('BASEUSER') })
+    renderApp('/login')
+    await signIn('dana@locke.example', 'secret-pass')
+    await waitFor(() => expect(hasSessionHint()).toBe(true))
   })
 
   it('sends a business user back to the local page of the redirect parameter', async () => {
