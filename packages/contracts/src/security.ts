@@ -23,3 +23,30 @@ export const UpdateSecurityBodySchema = z
 export type UpdateSecurityBody = z.infer<typeof UpdateSecurityBodySchema>
 
 export const LOGIN_HISTORY_SHOWN = 10
+
+/** POST /user/security/two-factor/setup: what the authenticator app needs (spec 2.7 requires one for admins). */
+export const TwoFactorSetupAnswerSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** An SVG image of the otpauth URL as a data URL, for the app to scan. */
+  qrCode: z.string(),
+})
+export type TwoFactorSetupAnswer = z.infer<typeof TwoFactorSetupAnswerSchema>
+
+export const TwoFactorCodeBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your app.'),
+})
+
+/** POST /user/security/two-factor/enable: the recovery codes, shown once. */
+export const TwoFactorEnabledAnswerSchema = z.object({ recoveryCodes: z.array(z.string()) })
+
+export const TWO_FACTOR_MESSAGES = {
+  setupFirst: 'Set up your authenticator app first, then confirm it with a code.',
+  invalidCode: 'That code is not valid. Check your authenticator app and try again.',
+  noSetupPending: 'Start the set-up again: no authenticator is waiting for confirmation.',
+} as const
+
+export const RECOVERY_CODE_COUNT = 10

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { loginHistory, memberProfiles } from '../../db/schema/member.ts'
 
@@ -33,4 +33,44 @@ export function findRecentSignIns(db: DbExecutor, userId: string, limit: number)
 
 export async function insertSignIn(db: DbExecutor, values: { userId: string; ipAddress: string | null; userAgent: string | null }) {
   await db.insert(loginHistory).values(values)
+}
+
+export async function findTwoFactorState(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({
+      twoFactorEnabled: memberProfiles.twoFactorEnabled,
+      totpSecretSealed: memberProfiles.totpSecretSealed,
+      totpPendingSecretSealed: memberProfiles.totpPendingSecretSealed,
+      recoveryCodeHashes: memberProfiles.recoveryCodeHashes,
+    })
+    .from(memberProfiles)
+    .where(eq(memberProfiles.userId, userId))
+    .limit(1)
+  return row
+}
+
+export async function saveTwoFactorState(
+  db: DbExecutor,
+  userId: string,
+  values: Partial<{
+    twoFactorEnabled: boolean
+    totpSecretSealed: string | null
+    totpPendingSecretSealed: string | null
+    recoveryCodeHashes: string[]
+  }>,
+) {
+  await db
+    .insert(memberProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: new Date() } })
+}
+
+/** Removes one recovery code only if it is still there, so a code works once even under concurrent use. */
+export async function consumeRecoveryCode(db: DbExecutor, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(memberProfiles)
+    .set({ recoveryCodeHashes: sql`array_remove(${memberProfiles.recoveryCodeHashes}, ${codeHash})` })
+    .where(and(eq(memberProfiles.userId, userId), sql`${codeHash} = any(${memberProfiles.recoveryCodeHashes})`))
+    .returning({ userId: memberProfiles.userId })
+  return rows.length > 0
 }

@@ -1,8 +1,13 @@
-import { SecuritySchema } from '@keydesk/contracts/security'
+import { SecuritySchema, TWO_FACTOR_MESSAGES, TwoFactorSetupAnswerSchema } from '@keydesk/contracts/security'
+import { eq } from 'drizzle-orm'
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { memberProfiles } from '../../db/schema/member.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { createMember, type TestMember } from '../profile/test-members.ts'
 import { recordSignIn } from './record-sign-in.ts'
+import { createSecretBox } from './secret-box.ts'
+import { isTwoFactorRequired, verifySecondFactor } from './two-factor.ts'
 
 let testApp: TestApp
 let member: TestMember
@@ -48,11 +53,11 @@ describe('GET /user/security', () => {
 })
 
 describe('PUT /user/security', () => {
-  it('turns two-factor on and keeps fingerprint as it was', async () => {
+  it('refuses to switch two-factor on before an authenticator is confirmed', async () => {
     const response = await putSecurity(member.auth, { twoFactor: true })
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toMatchObject({ twoFactorEnabled: true, fingerprintEnabled: false })
-    expect((await getSecurity(member.auth)).json()).toMatchObject({ twoFactorEnabled: true })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().error).toBe(TWO_FACTOR_MESSAGES.setupFirst)
+    expect((await getSecurity(member.auth)).json().twoFactorEnabled).toBe(false)
   })
 
   it('turns fingerprint on for the caller only', async () => {
@@ -68,5 +73,80 @@ describe('PUT /user/security', () => {
 
   it('refuses a visitor', async () => {
     expect((await putSecurity({}, { twoFactor: true })).statusCode).toBe(401)
+  })
+})
+
+describe('two-factor enrolment (TOTP)', () => {
+  const codeFor = (secret: string, offsetSeconds = 0) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 })
+  const setup = (headers: Record<string, string>) =>
+    testApp.app.inject({ method: 'POST', url: '/api/user/security/two-factor/setup', headers })
+  const enable = (headers: Record<string, string>, code: string) =>
+    testApp.app.inject({ method: 'POST', url: '/api/user/security/two-factor/enable', headers, payload: { code } })
+
+  it('answers a secret, an otpauth URL and a QR code, without switching two-factor on yet', async () => {
+    const enrolling = await createMember(testApp)
+    const response = await setup(enrolling.auth)
+    expect(response.statusCode).toBe(200)
+    const answer = TwoFactorSetupAnswerSchema.parse(response.json())
+    expect(answer.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Keydesk:.+secret=/)
+    expect(answer.qrCode).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect((await getSecurity(enrolling.auth)).json().twoFactorEnabled).toBe(false)
+  })
+
+  it('refuses a wrong code and keeps two-factor off', async () => {
+    const enrolling = await createMember(testApp)
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    const wrong = codeFor(secret) === '000000' ? '111111' : '000000'
+    const response = await enable(enrolling.auth, wrong)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error).toBe(TWO_FACTOR_MESSAGES.invalidCode)
+    expect(await isTwoFactorRequired(testApp.app.database.db, enrolling.id)).toBe(false)
+  })
+
+  it('switches two-factor on with a code generated from the secret and answers ten recovery codes', async () => {
+    const enrolling = await createMember(testApp)
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    const response = await enable(enrolling.auth, codeFor(secret))
+    expect(response.statusCode).toBe(200)
+    expect(response.json().recoveryCodes).toHaveLength(10)
+    expect((await getSecurity(enrolling.auth)).json().twoFactorEnabled).toBe(true)
+    expect(await isTwoFactorRequired(testApp.app.database.db, enrolling.id)).toBe(true)
+  })
+
+  it('accepts a current code and each recovery code once at the sign-in step, and nothing else', async () => {
+    const enrolling = await createMember(testApp)
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    const { recoveryCodes } = (await enable(enrolling.auth, codeFor(secret))).json() as { recoveryCodes: string[] }
+    const box = createSecretBox(testApp.config.jwtSecret)
+    const db = testApp.app.database.db
+    const account = { id: enrolling.id, email: enrolling.email }
+    expect(await verifySecondFactor(db, box, account, codeFor(secret))).toBe(true)
+    expect(await verifySecondFactor(db, box, account, codeFor(secret, -600))).toBe(false)
+    expect(await verifySecondFactor(db, box, account, recoveryCodes[0] ?? '')).toBe(true)
+    expect(await verifySecondFactor(db, box, account, recoveryCodes[0] ?? '')).toBe(false)
+    expect(await verifySecondFactor(db, box, { id: member.id, email: member.email }, codeFor(secret))).toBe(false)
+  })
+
+  it('stores the secret sealed, never in clear', async () => {
+    const enrolling = await createMember(testApp)
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    await enable(enrolling.auth, codeFor(secret))
+    const rows = await testApp.app.database.db.select().from(memberProfiles).where(eq(memberProfiles.userId, enrolling.id))
+    expect(JSON.stringify(rows)).not.toContain(secret)
+  })
+
+  it('switching two-factor off forgets the authenticator', async () => {
+    const enrolling = await createMember(testApp)
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    await enable(enrolling.auth, codeFor(secret))
+    expect((await putSecurity(enrolling.auth, { twoFactor: false })).json().twoFactorEnabled).toBe(false)
+    expect(await isTwoFactorRequired(testApp.app.database.db, enrolling.id)).toBe(false)
+    expect((await putSecurity(enrolling.auth, { twoFactor: true })).statusCode).toBe(409)
+  })
+
+  it('refuses a visitor', async () => {
+    expect((await setup({})).statusCode).toBe(401)
+    expect((await enable({}, '123456')).statusCode).toBe(401)
   })
 })

@@ -1,6 +1,8 @@
-import { LOGIN_HISTORY_SHOWN, type Security, type UpdateSecurityBody } from '@keydesk/contracts/security'
+import { LOGIN_HISTORY_SHOWN, type Security, TWO_FACTOR_MESSAGES, type UpdateSecurityBody } from '@keydesk/contracts/security'
 import type { Database } from '../../db/database.ts'
-import { findRecentSignIns, findSecuritySettings, saveSecuritySettings } from './repository.ts'
+import { AppError } from '../../errors.ts'
+import { findRecentSignIns, findSecuritySettings, findTwoFactorState, saveSecuritySettings } from './repository.ts'
+import { disableTwoFactor } from './two-factor.ts'
 
 export async function readSecurity(db: Database, userId: string): Promise<Security> {
   const [settings, signIns] = await Promise.all([findSecuritySettings(db, userId), findRecentSignIns(db, userId, LOGIN_HISTORY_SHOWN)])
@@ -8,10 +10,16 @@ export async function readSecurity(db: Database, userId: string): Promise<Securi
   return { ...settings, lastLogin: loginHistory[0]?.signedInAt ?? null, loginHistory }
 }
 
+/**
+ * Spec 7.7 PUT /user/security. Two-factor is only switched on by confirming an authenticator
+ * (two-factor.ts); here it can be switched off, or "on" again only when an app is already confirmed.
+ */
 export async function updateSecurity(db: Database, userId: string, body: UpdateSecurityBody): Promise<Security> {
-  await saveSecuritySettings(db, userId, {
-    ...(body.twoFactor === undefined ? {} : { twoFactorEnabled: body.twoFactor }),
-    ...(body.fingerprint === undefined ? {} : { fingerprintEnabled: body.fingerprint }),
-  })
+  if (body.twoFactor === true) {
+    const state = await findTwoFactorState(db, userId)
+    if (!state?.totpSecretSealed) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.setupFirst)
+  }
+  if (body.twoFactor === false) await disableTwoFactor(db, userId)
+  if (body.fingerprint !== undefined) await saveSecuritySettings(db, userId, { fingerprintEnabled: body.fingerprint })
   return readSecurity(db, userId)
 }
