@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database.ts'
 import { loggerOptions } from './logger.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import type { MailTransport } from './modules/mail/sender.ts'
 import { noticeRoutes } from './modules/notices/routes.ts'
 import { portalRoutes } from './modules/portals/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
@@ -20,6 +21,7 @@ import auth from './plugins/auth.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
 import gracefulClose from './plugins/graceful-close.ts'
+import mail from './plugins/mail.ts'
 import storage, { type FileStorage } from './plugins/storage.ts'
 import webApp from './plugins/web-app.ts'
 
@@ -37,10 +39,18 @@ export interface AppDependencies {
   logStream?: DestinationStream
   /** Replaces the disk storage of DATA_DIR/uploads (tests, other adapters). */
   storage?: FileStorage
+  /** Replaces the SMTP/log mail transport (tests deliver to an in-process SMTP server instead). */
+  mailTransport?: MailTransport
 }
 
 /** The whole application as one Fastify instance; server.ts listens, tests call `inject`. */
-export async function buildApp({ config, database, logStream, storage: fileStorage }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  storage: fileStorage,
+  mailTransport,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
@@ -82,6 +92,7 @@ export async function buildApp({ config, database, logStream, storage: fileStora
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 40 } })
   await app.register(auth)
   await app.register(storage, { storage: fileStorage })
+  await app.register(mail, { transport: mailTransport })
   await app.register(fastifyRateLimit, { global: false })
   await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
 

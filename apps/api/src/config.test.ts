@@ -28,8 +28,25 @@ describe('configuration', () => {
   })
 
   it('runs production with its own secrets', () => {
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://keydesk.example', JWT_SECRET: 'x'.repeat(40) })
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://keydesk.example',
+      JWT_SECRET: 'x'.repeat(40),
+      BOOTSTRAP_SUPER_ADMIN_EMAIL: 'Owner@Keydesk.example',
+      BOOTSTRAP_SUPER_ADMIN_PASSWORD: 'a-long-first-password',
+    })
     expect(config.isProduction).toBe(true)
+    expect(config.bootstrapSuperAdmin).toEqual({
+      email: 'owner@keydesk.example',
+      password: 'a-long-first-password',
+      isDevelopmentDefault: false,
+    })
+  })
+
+  it('refuses to run production without the first super admin', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://keydesk.example', JWT_SECRET: 'x'.repeat(40) })).toThrow(
+      /BOOTSTRAP_SUPER_ADMIN_EMAIL/,
+    )
   })
 
   it('splits CORS_ORIGINS on commas', () => {

@@ -4,6 +4,8 @@ import { z } from 'zod'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production-0000'
+/** Development only (README documents them); production refuses to start without its own. */
+export const DEV_SUPER_ADMIN = { email: 'superadmin@keydesk.local', password: 'keydesk-super-admin-dev' } as const
 
 const EnvSchema = z
   .object({
@@ -31,6 +33,10 @@ const EnvSchema = z
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    BOOTSTRAP_SUPER_ADMIN_EMAIL: z.email().optional(),
+    BOOTSTRAP_SUPER_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default('Keydesk <no-reply@keydesk.local>'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -39,6 +45,13 @@ const EnvSchema = z
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'production needs the public address of the site' })
+    }
+    if (!env.BOOTSTRAP_SUPER_ADMIN_EMAIL || !env.BOOTSTRAP_SUPER_ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOOTSTRAP_SUPER_ADMIN_EMAIL'],
+        message: 'production needs BOOTSTRAP_SUPER_ADMIN_EMAIL and BOOTSTRAP_SUPER_ADMIN_PASSWORD for the first super admin',
+      })
     }
   })
 
@@ -60,6 +73,14 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     jwtSecret: env.JWT_SECRET,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    /** The first super admin, created at start-up when none exists (development falls back to documented defaults). */
+    bootstrapSuperAdmin: {
+      email: (env.BOOTSTRAP_SUPER_ADMIN_EMAIL ?? DEV_SUPER_ADMIN.email).toLowerCase(),
+      password: env.BOOTSTRAP_SUPER_ADMIN_PASSWORD ?? DEV_SUPER_ADMIN.password,
+      isDevelopmentDefault: !env.BOOTSTRAP_SUPER_ADMIN_EMAIL || !env.BOOTSTRAP_SUPER_ADMIN_PASSWORD,
+    },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
     /** KCH_* variables: the keycode-portal logins named by keycode-portals.json (released to admins only). */
     keycodePortalSecrets,
   }

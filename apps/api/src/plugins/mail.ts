@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { deliverDueMail, logTransport, type MailTransport, smtpTransport } from '../modules/mail/sender.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: {
+      /** One delivery pass over the due outbox rows; answers how many were sent. */
+      deliverDue(): Promise<number>
+    }
+  }
+}
+
+const POLL_MS = 2000
+
+/** The mail port: SMTP when SMTP_URL is set, the log transport otherwise; polls the outbox while the app runs. */
+async function mail(app: FastifyInstance, options: { transport?: MailTransport }) {
+  const transport = options.transport ?? (app.config.smtpUrl ? smtpTransport(app.config.smtpUrl) : logTransport(app.log))
+  let running: Promise<number> | null = null
+  const deliverDue = () => {
+    running ??= deliverDueMail(app.database.db, transport, app.config.mailFrom, app.log).finally(() => {
+      running = null
+    })
+    return running
+  }
+  app.decorate('mail', { deliverDue })
+
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      deliverDue().catch((error) => app.log.warn({ err: error }, 'mail outbox pass failed'))
+    }, POLL_MS)
+    timer.unref()
+  })
+  app.addHook('preClose', async () => {
+    clearInterval(timer)
+    await running?.catch(() => undefined)
+  })
+}
+
+export default fp(mail, { name: 'mail' })
