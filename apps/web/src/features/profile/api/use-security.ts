@@ -1,4 +1,9 @@
-import { SecuritySchema, type UpdateSecurityBody } from '@keydesk/contracts/security'
+import {
+  SecuritySchema,
+  TwoFactorEnabledAnswerSchema,
+  TwoFactorSetupAnswerSchema,
+  type UpdateSecurityBody,
+} from '@keydesk/contracts/security'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 
@@ -13,5 +18,20 @@ export function useUpdateSecurity() {
   return useMutation({
     mutationFn: (body: UpdateSecurityBody) => apiRequest('/user/security', { method: 'PUT', body, schema: SecuritySchema }),
     onSuccess: (security) => queryClient.setQueryData(securityKey, security),
+  })
+}
+
+export function useStartTwoFactorSetup() {
+  return useMutation({
+    mutationFn: () => apiRequest('/user/security/two-factor/setup', { method: 'POST', schema: TwoFactorSetupAnswerSchema }),
+  })
+}
+
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest('/user/security/two-factor/enable', { method: 'POST', body: { code }, schema: TwoFactorEnabledAnswerSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKey }),
   })
 }

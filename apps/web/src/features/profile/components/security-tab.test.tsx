@@ -31,16 +31,55 @@ describe('security tab', () => {
     expect(await screen.findByText(/203\.0\.113\.7/)).toBeInTheDocument()
   })
 
-  it('sends the two-factor switch as JSON and shows the success text', async () => {
+  it('switching two-factor on walks through QR code, confirmation code and recovery codes', async () => {
     const calls = serve({
       'GET /api/user/security': () => json(200, security),
-      'PUT /api/user/security': () => json(200, { ...security, twoFactorEnabled: true }),
+      'POST /api/user/security/two-factor/setup': () =>
+        json(200, {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/Keydesk:dana?secret=JBSWY3DPEHPK3PXP',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+      'POST /api/user/security/two-factor/enable': () => json(200, { recoveryCodes: ['abcde-12345', 'fghij-67890'] }),
+    })
+    renderTab()
+    await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
+    expect(await screen.findByAltText('QR code for your authenticator app')).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+')
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Code from your app'), '123456')
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText(PROFILE_MESSAGES.securityUpdated)).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Recovery codes' })).toHaveTextContent('abcde-12345')
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/user/security/two-factor/enable')?.body))).toEqual({
+      code: '123456',
+    })
+  })
+
+  it('shows the server text for a wrong confirmation code', async () => {
+    serve({
+      'GET /api/user/security': () => json(200, security),
+      'POST /api/user/security/two-factor/setup': () =>
+        json(200, { secret: 'S', otpauthUrl: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,' }),
+      'POST /api/user/security/two-factor/enable': () =>
+        json(400, { code: 'VALIDATION_ERROR', message: 'That code is not valid.', error: 'That code is not valid.' }),
+    })
+    renderTab()
+    await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
+    await userEvent.type(await screen.findByLabelText('Code from your app'), '000000')
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText('That code is not valid.')).toBeInTheDocument()
+  })
+
+  it('switches two-factor off as JSON and shows the success text', async () => {
+    const calls = serve({
+      'GET /api/user/security': () => json(200, { ...security, twoFactorEnabled: true }),
+      'PUT /api/user/security': () => json(200, security),
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
     expect(await screen.findByText(PROFILE_MESSAGES.securityUpdated)).toBeInTheDocument()
-    expect(JSON.parse(String(calls.find((call) => call.key === 'PUT /api/user/security')?.body))).toEqual({ twoFactor: true })
-    expect(screen.getByLabelText('Two-factor authentication')).toBeChecked()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'PUT /api/user/security')?.body))).toEqual({ twoFactor: false })
+    expect(screen.getByLabelText('Two-factor authentication')).not.toBeChecked()
   })
 
   it('shows the failure text when the change is refused', async () => {

@@ -4,18 +4,35 @@ import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { useSecurity, useUpdateSecurity } from '../api/use-security.ts'
+import { useSecurity, useStartTwoFactorSetup, useUpdateSecurity } from '../api/use-security.ts'
+import { TwoFactorSetup } from './two-factor-setup.tsx'
 
 /** Spec 3 "Security": two settings, the last sign-in and the recent sign-ins. */
 export function SecurityTab() {
   const security = useSecurity()
   const update = useUpdateSecurity()
+  const startSetup = useStartTwoFactorSetup()
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
 
   async function change(body: UpdateSecurityBody) {
     try {
       await update.mutateAsync(body)
       setResult({ tone: 'success', text: PROFILE_MESSAGES.securityUpdated })
+    } catch {
+      setResult({ tone: 'error', text: PROFILE_MESSAGES.securityUpdateFailed })
+    }
+  }
+
+  /** Switching two-factor on means enrolling an authenticator; switching it off is one call. */
+  async function changeTwoFactor(isOn: boolean) {
+    if (!isOn) {
+      startSetup.reset()
+      await change({ twoFactor: false })
+      return
+    }
+    setResult(null)
+    try {
+      await startSetup.mutateAsync()
     } catch {
       setResult({ tone: 'error', text: PROFILE_MESSAGES.securityUpdateFailed })
     }
@@ -43,13 +60,14 @@ export function SecurityTab() {
         <label className="flex items-center gap-3">
           <input
             type="checkbox"
-            checked={twoFactorEnabled}
-            disabled={update.isPending}
-            onChange={(event) => change({ twoFactor: event.target.checked })}
+            checked={twoFactorEnabled || Boolean(startSetup.data)}
+            disabled={update.isPending || startSetup.isPending}
+            onChange={(event) => changeTwoFactor(event.target.checked)}
             className="h-5 w-5"
           />
           Two-factor authentication
         </label>
+        {startSetup.data && <TwoFactorSetup setup={startSetup.data} onDone={() => startSetup.reset()} />}
         <label className="flex items-center gap-3">
           <input
             type="checkbox"
