@@ -1,7 +1,6 @@
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import type { TwoFactorSetupAnswer } from '@keydesk/contracts/security'
 import { type FormEvent, useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
