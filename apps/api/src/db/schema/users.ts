@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 export const roleEnum = pgEnum('role', ['BASEUSER', 'ADMIN', 'SUPER_ADMIN'])
 export const adminApprovalEnum = pgEnum('admin_approval', ['PENDING', 'APPROVED', 'REJECTED'])
@@ -25,6 +25,9 @@ export const users = pgTable(
     adminNotes: text('admin_notes'),
     subscriptionTier: subscriptionTierEnum('subscription_tier').notNull().default('NONE'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** Consecutive failed sign-ins; each failure past the fifth doubles a short wait, capped at 15 minutes. */
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    loginBlockedUntil: timestamp('login_blocked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

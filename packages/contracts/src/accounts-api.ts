@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { AUTH_MESSAGES as M } from './auth-messages.ts'
+import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
+import { US_STATES } from './states.ts'
+
+/** Request and answer schemas of the accounts calls (spec 7.1 and 7.6), shared by the API and the web app. */
+
+const email = z.string().trim().toLowerCase().min(1, M.emailRequired).max(254).pipe(z.email(M.emailInvalid))
+const name = (message: string) => z.string().trim().min(1, message).max(100)
+const phone = (message: string) => z.string().trim().min(1, message).max(40)
+
+/** POST /auth/login, form-urlencoded. Spec 5: email trimmed and lowercased, password trimmed. */
+export const LoginBodySchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, M.emailRequired).max(254),
+  password: z.string().trim().min(1, M.passwordRequired).max(PASSWORD_MAX),
+})
+
+/** POST /auth/register, multipart text fields (business register page: passwords of at least 8). */
+export const RegisterFieldsSchema = z.object({
+  fname: name(M.firstNameRequired),
+  lname: name(M.lastNameRequired),
+  email,
+  phone: phone(M.phoneRequired),
+  password: z.string().min(PASSWORD_MIN_REGISTER_PAGE, M.registerPasswordMin8).max(PASSWORD_MAX),
+  state: z.enum(US_STATES, { message: M.stateRequired }),
+})
+export const REGISTRATION_DOCUMENTS = ['frontId', 'backId', 'businessDocument', 'coi'] as const
+
+/** POST /auth/admin-register, multipart text fields (admin register page: passwords of at least 8). */
+export const AdminRegisterFieldsSchema = z.object({
+  fname: name(M.firstNameRequired),
+  lname: name(M.lastNameRequired),
+  email,
+  phone: phone(M.phoneNumberRequired),
+  company: z.string().trim().min(1, M.companyNameRequired).max(200),
+  password: z.string().min(PASSWORD_MIN_REGISTER_PAGE, M.passwordMin8).max(PASSWORD_MAX),
+  adminCode: z.string().trim().min(ADMIN_CODE_MIN_LENGTH, M.registrationCodeRequired).max(64),
+})
+
+export const ResetPasswordRequestBodySchema = z.object({ email: z.string().trim().toLowerCase().min(1, M.forgotPasswordEmailRequired).max(254) })
+export const ResetPasswordConfirmBodySchema = z.object({
+  token: z.string().min(1, M.resetLinkInvalid).max(200),
+  newPassword: z.string().min(PASSWORD_MIN_SHARED, M.passwordMin6).max(PASSWORD_MAX),
+})
+
+export const AdminCodeRequestBodySchema = z.object({
+  email,
+  firstName: name(M.firstNameRequired),
+  lastName: name(M.lastNameRequired),
+})
+export const AdminCodeValidateBodySchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, M.validateNeedsEmailAndCode).max(254),
+  code: z.string().trim().min(1, M.validateNeedsEmailAndCode).max(64),
+})
+export const AdminCodeValidateAnswerSchema = z.object({ valid: z.boolean(), message: z.string() })
+
+export const MessageAnswerSchema = z.object({ message: z.string() })
+
+/** Spec 3 "Admin account". */
+export const AdminAccountSchema = z.object({
+  id: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  adminApprovalNotes: z.string().nullable(),
+})
+export type AdminAccount = z.infer<typeof AdminAccountSchema>
+export const AdminAccountListSchema = z.array(AdminAccountSchema)
+
+/** Spec 7.6: the acting super admin is named by e-mail; the server checks it is the signed-in one. */
+export const SuperAdminQuerySchema = z.object({ superAdminEmail: z.string().trim().toLowerCase().max(254).optional() })
+export const ApproveAdminBodySchema = z.object({
+  superAdminEmail: z.string().trim().toLowerCase().max(254).optional(),
+  adminId: z.uuid(),
+  approvalNotes: z.string().trim().max(1000).optional(),
+})
+export const RejectAdminBodySchema = z.object({
+  superAdminEmail: z.string().trim().toLowerCase().max(254).optional(),
+  adminId: z.uuid(),
+  rejectionNotes: z.string().trim().max(1000).optional(),
+})
+
+/** POST /super-admin/create takes its values in the query string (spec 7.6); names default as spec 5 says. */
+export const CreateSuperAdminQuerySchema = z.object({
+  email,
+  password: z.string().trim().min(PASSWORD_MIN_REGISTER_PAGE, M.passwordMin8).max(PASSWORD_MAX),
+  fname: z.string().trim().max(100).optional().transform((value) => value || 'Super'),
+  lname: z.string().trim().max(100).optional().transform((value) => value || 'Admin'),
+  phone: z.string().trim().max(40).optional().transform((value) => value || null),
+})
+
+/** Spec 9 default notes and spec 4 revoke notes. */
+export const APPROVAL_NOTES = {
+  approved: 'Approved by super admin',
+  rejected: 'Rejected by super admin',
+  revoked: 'Revoked by super admin',
+  bulkApproved: 'Bulk approved',
+  bulkRejected: 'Bulk rejected',
+} as const
+
+/** Texts the spec leaves to us (its section 8 gives only the client-side ones). */
+export const ACCOUNT_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  adminPendingApproval: 'Your admin account is pending super admin approval.',
+  accountDisabled: 'This account can no longer sign in. Contact support.',
+  emailTaken: 'An account with this email already exists.',
+  commonPassword: 'This password is too common. Choose a less predictable one.',
+  registered: 'Registration successful. Please log in.',
+  resetRequested: 'If an account exists for this email, a password reset link has been sent.',
+  resetInvalid: 'Invalid reset link. Please request a new password reset.',
+  passwordUpdated: 'Password updated successfully.',
+  codeSent: 'Registration code sent successfully! Check your email.',
+  codeValid: 'Registration code is valid!',
+  codeInvalid: 'Invalid registration code',
+  adminRegistered: 'Admin account created successfully! Pending super admin approval. You will be notified once approved.',
+  onlySuperAdmins: 'Only approved super admins can perform this action.',
+  superAdminCreated: 'Super admin created successfully.',
+  adminApproved: 'Admin account approved successfully!',
+  adminRejected: 'Admin account rejected successfully!',
+  notAnAdminAccount: 'That account is not an admin account.',
+  cannotActOnSelf: 'You cannot change your own approval.',
+  sessionExpired: 'Your session has ended. Please log in again.',
+  loginRequired: 'Please log in to continue.',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  accountSlowedDown: 'Too many failed sign-ins for this account. Try again in a few minutes.',
+  userDetailsUpdated: 'User details updated successfully.',
+  userDeleted: 'User Profile deleted successfully.',
+} as const
