@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { seriousAccessibilityViolations } from './axe.ts'
+import { launchBrowser } from './browser.ts'
+import { collectPageErrors } from './console-errors.ts'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const screens = [
+  { path: '/login', heading: 'Login' },
+  { path: '/register', heading: 'Create Your Business Account' },
+  { path: '/admin-login', heading: 'Admin Login' },
+  { path: '/admin-register', heading: 'Admin Registration' },
+  { path: '/reset-password?token=abc', heading: 'Reset Password' },
+  { path: '/reset-password', heading: 'Invalid Reset Link' },
+]
+
+describe('accounts screens in a real browser', () => {
+  it.each(screens)('$path shows its heading, with no serious accessibility violations or console errors', async ({ path, heading }) => {
+    const page = await browser.newPage()
+    const errors = collectPageErrors(page)
+    await page.goto(`${inject('baseUrl')}${path}`)
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('shows the spec 5 messages for an empty login form', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${inject('baseUrl')}/login`)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await page.getByText('Email is required').waitFor()
+    expect(await page.getByText('Password is required').isVisible()).toBe(true)
+    await page.close()
+  })
+
+  it('sends a visitor on a signed-in page to /login with the way back', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${inject('baseUrl')}/user-dash`)
+    await page.waitForURL('**/login?redirect=%2Fuser-dash')
+    expect(await page.getByRole('heading', { level: 1, name: 'Login' }).isVisible()).toBe(true)
+    await page.close()
+  })
+})
+
+describe('mobile menu at 390 px', () => {
+  it('replaces the header links and offers Authentication and Legal links to a visitor', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    await page.goto(`${inject('baseUrl')}/`)
+    const header = page.getByRole('banner')
+    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
+    await header.getByRole('button', { name: 'Menu' }).click()
+    const authentication = header.getByRole('navigation', { name: 'Authentication' })
+    expect(await authentication.getByRole('link', { name: 'Login' }).isVisible()).toBe(true)
+    expect(await authentication.getByRole('link', { name: 'Register' }).isVisible()).toBe(true)
+    expect(await header.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(true)
+    await authentication.getByRole('link', { name: 'Register' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Create Your Business Account' }).waitFor()
+    expect(await header.getByRole('navigation', { name: 'Authentication' }).count()).toBe(0)
+    await page.close()
+  })
+
+  it('shows the header links, not the menu button, above 768 px', async () => {
+    const page = await browser.newPage({ viewport: { width: 769, height: 800 } })
+    await page.goto(`${inject('baseUrl')}/`)
+    const header = page.getByRole('banner')
+    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true)
+    expect(await header.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false)
+    await page.close()
+  })
+})
