@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { loggerOptions } from './logger.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
+import { credentialRoutes } from './modules/credentials/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import type { MailTransport } from './modules/mail/sender.ts'
 import { noticeRoutes } from './modules/notices/routes.ts'
@@ -104,6 +105,7 @@ export async function buildApp({
       await api.register(profileRoutes)
       await api.register(securityRoutes)
       await api.register(noticeRoutes)
+      await api.register(credentialRoutes)
     },
     { prefix: '/api' },
   )

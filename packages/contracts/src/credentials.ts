@@ -40,14 +40,16 @@ export const CREDENTIAL_MESSAGES = {
   fileType: 'Only PDF, JPG, JPEG or PNG files are allowed.',
 } as const
 
-/** Spec 5 checks on the chosen files: at least one, licence sides together, accepted names. */
-export function checkCredentialSelection(selection: Partial<Record<CredentialField, { name: string } | undefined>>): string | null {
+/** Spec 5 checks on which documents were chosen: at least one, and the licence's two sides together. */
+export function checkCredentialSelection(selection: Partial<Record<CredentialField, unknown>>): string | null {
   const chosen = CREDENTIAL_FIELDS.filter((field) => selection[field])
   if (chosen.length === 0) return CREDENTIAL_MESSAGES.selectOne
   if (Boolean(selection.driversLicenseFront) !== Boolean(selection.driversLicenseBack)) return CREDENTIAL_MESSAGES.licenseNeedsBothSides
-  const badName = chosen.some((field) => {
-    const extension = selection[field]?.name.split('.').pop()?.toLowerCase() ?? ''
-    return !(CREDENTIAL_EXTENSIONS as readonly string[]).includes(extension)
-  })
-  return badName ? CREDENTIAL_MESSAGES.fileType : null
+  return null
+}
+
+/** The browser's first check by file name; the server judges the bytes. */
+export function hasCredentialExtension(fileName: string): boolean {
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? ''
+  return (CREDENTIAL_EXTENSIONS as readonly string[]).includes(extension)
 }

@@ -2,9 +2,11 @@ import {
   CREDENTIAL_ACCEPT,
   CREDENTIAL_FIELDS,
   CREDENTIAL_LABELS,
+  CREDENTIAL_MESSAGES,
   type CredentialDocument,
   type CredentialField,
   checkCredentialSelection,
+  hasCredentialExtension,
 } from '@keydesk/contracts/credentials'
 import { MESSAGE_DISPLAY_MS } from '@keydesk/contracts/limits'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
@@ -38,7 +40,10 @@ export function CredentialsTab() {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
-    const problem = checkCredentialSelection(selection)
+    const chosenFiles = Object.values(selection).filter((file): file is File => Boolean(file))
+    const problem =
+      checkCredentialSelection(selection) ??
+      (chosenFiles.every((file) => hasCredentialExtension(file.name)) ? null : CREDENTIAL_MESSAGES.fileType)
     if (problem) {
       setResult({ tone: 'error', text: problem })
       return

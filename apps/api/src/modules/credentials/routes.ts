@@ -1,0 +1,20 @@
+import { CREDENTIAL_FIELDS, CredentialsSchema } from '@keydesk/contracts/credentials'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { readMultipart } from '../../lib/multipart.ts'
+import { principalOf, requireUser } from '../../plugins/auth.ts'
+import { readCredentials, uploadCredentials } from './service.ts'
+
+/** Spec 7.7: the signed-in member's own credential documents (spec 5 "Credentials upload"). */
+export async function credentialRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  api.get('/user/credentials', { preHandler: requireUser, schema: { response: { 200: CredentialsSchema } } }, async (request) =>
+    readCredentials(app.database.db, principalOf(request).id),
+  )
+
+  api.put('/user/credentials', { preHandler: requireUser, schema: { response: { 200: CredentialsSchema } } }, async (request) => {
+    const { files } = await readMultipart(request, CREDENTIAL_FIELDS)
+    return uploadCredentials(app.database.db, app.storage, principalOf(request).id, files)
+  })
+}

@@ -1,0 +1,110 @@
+import {
+  CREDENTIAL_FIELDS,
+  CREDENTIAL_LABELS,
+  type CredentialDocument,
+  type CredentialField,
+  type Credentials,
+  checkCredentialSelection,
+} from '@keydesk/contracts/credentials'
+import type { Database } from '../../db/database.ts'
+import { AppError } from '../../errors.ts'
+import type { UploadedFile } from '../../lib/multipart.ts'
+import type { FileStorage } from '../../plugins/storage.ts'
+import { postNotice } from '../notices/service.ts'
+import { insertFileRow } from '../profile/repository.ts'
+import { type CheckedDocument, checkCredentialDocument } from './document-check.ts'
+import { findComplianceDocuments, insertComplianceDocuments } from './repository.ts'
+
+/** The compliance docType each credential becomes (the admins' document review lists these). */
+const DOC_TYPE: Record<CredentialField, string> = {
+  businessLicense: 'BUSINESS_LICENSE',
+  driversLicenseFront: 'DRIVERS_LICENSE_FRONT',
+  driversLicenseBack: 'DRIVERS_LICENSE_BACK',
+  insuranceCertificate: 'INSURANCE',
+}
+
+/** Names for the documents sent at registration, which also show in the member's list. */
+const OTHER_DOC_NAMES: Record<string, string> = {
+  FRONT_ID: 'Photo ID (front)',
+  BACK_ID: 'Photo ID (back)',
+  BUSINESS_DOCUMENT: 'Business document',
+  COI: 'Certificate of insurance',
+}
+
+const fieldOfDocType = new Map(Object.entries(DOC_TYPE).map(([field, docType]) => [docType, field as CredentialField]))
+
+function nameOf(docType: string): string {
+  const field = fieldOfDocType.get(docType)
+  return field ? CREDENTIAL_LABELS[field] : (OTHER_DOC_NAMES[docType] ?? docType)
+}
+
+export async function readCredentials(db: Database, userId: string): Promise<Credentials> {
+  const rows = await findComplianceDocuments(db, userId)
+  const credentials: Credentials = {
+    businessLicense: null,
+    driversLicenseFront: null,
+    driversLicenseBack: null,
+    insuranceCertificate: null,
+    identificationDocuments: [],
+  }
+  for (const row of rows) {
+    const document: CredentialDocument = {
+      name: nameOf(row.docType),
+      uploadDate: row.uploadedAt.toISOString(),
+      review: row.verified === null ? 'PENDING' : row.verified ? 'VERIFIED' : 'REJECTED',
+    }
+    credentials.identificationDocuments.push(document)
+    const field = fieldOfDocType.get(row.docType)
+    // Rows come newest first, so the first one per field is the current document.
+    if (field && credentials[field] === null) credentials[field] = document
+  }
+  return credentials
+}
+
+/**
+ * Spec 7.7 PUT /user/credentials: each file becomes a compliance document pending admin review, and
+ * the member gets a notice. Files are checked before anything is stored; rows are one transaction.
+ */
+export async function uploadCredentials(
+  db: Database,
+  storage: FileStorage,
+  userId: string,
+  uploads: Record<string, UploadedFile>,
+): Promise<Credentials> {
+  const problem = checkCredentialSelection(uploads)
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'documents', message: problem }])
+
+  const checked: { field: CredentialField; document: CheckedDocument }[] = []
+  for (const field of CREDENTIAL_FIELDS) {
+    const upload = uploads[field]
+    if (upload) checked.push({ field, document: await checkCredentialDocument(field, upload) })
+  }
+
+  const storedKeys: string[] = []
+  try {
+    for (const { document } of checked) storedKeys.push(await storage.put(document.data, document.extension))
+    await db.transaction(async (tx) => {
+      const rows: { userId: string; fileId: string; docType: string }[] = []
+      for (const [index, { field, document }] of checked.entries()) {
+        const fileId = await insertFileRow(tx, {
+          ownerUserId: userId,
+          storageKey: storedKeys[index] as string,
+          contentType: document.contentType,
+          sizeBytes: document.data.length,
+          purpose: DOC_TYPE[field],
+        })
+        rows.push({ userId, fileId, docType: DOC_TYPE[field] })
+      }
+      await insertComplianceDocuments(tx, rows)
+      await postNotice(tx, {
+        userId,
+        title: 'Documents received',
+        message: `We received ${checked.map(({ field }) => CREDENTIAL_LABELS[field]).join(', ')}. An admin will review them shortly.`,
+      })
+    })
+  } catch (error) {
+    await Promise.all(storedKeys.map((key) => storage.remove(key)))
+    throw error
+  }
+  return readCredentials(db, userId)
+}
