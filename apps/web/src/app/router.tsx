@@ -17,6 +17,7 @@ import { RouteFrame } from './route-frames.tsx'
 
 // Screens only signed-in users or admins reach load on first visit (see lazy-page.ts).
 const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
+const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
 const UserProfilePage = lazyPage(() => import('../features/user-profile/pages/user-profile-page.tsx'), 'UserProfilePage')
 
 const adminRoles: Role[] = ['ADMIN', 'SUPER_ADMIN']
@@ -48,7 +49,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminRegister, element: <AdminRegisterPage /> },
       { path: paths.register, element: <RegisterPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
-      { path: paths.profile, element: signedIn(<RouteFrame path={paths.profile} />) },
+      { path: paths.profile, element: signedIn(<ProfilePage />) },
       { path: paths.userProfile, element: signedIn(<UserProfilePage />) },
       { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },
       // Public pages
