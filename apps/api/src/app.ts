@@ -10,14 +10,21 @@ import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { loggerOptions } from './logger.ts'
+import { accountRoutes } from './modules/accounts/routes.ts'
+import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
+import { adminRegistrationCodeRoutes } from './modules/admin-registration-code/routes.ts'
+import { authRoutes } from './modules/auth/routes.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
 import { credentialRoutes } from './modules/credentials/routes.ts'
+import { fileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import type { MailTransport } from './modules/mail/sender.ts'
 import { noticeRoutes } from './modules/notices/routes.ts'
 import { portalRoutes } from './modules/portals/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
+import { superAdminRoutes } from './modules/super-admin/routes.ts'
+import { ensureBootstrapSuperAdmin } from './modules/super-admin/service.ts'
 import auth from './plugins/auth.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -100,6 +107,12 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
+      await api.register(authRoutes)
+      await api.register(accountRoutes)
+      await api.register(adminRegistrationCodeRoutes)
+      await api.register(adminApprovalRoutes)
+      await api.register(superAdminRoutes)
+      await api.register(fileRoutes)
       await api.register(portalRoutes)
       await api.register(chatRoutes)
       await api.register(profileRoutes)
@@ -111,5 +124,8 @@ export async function buildApp({
   )
 
   await app.register(webApp, { distDir: config.webDistDir })
+  app.addHook('onReady', async () => {
+    await ensureBootstrapSuperAdmin(app)
+  })
   return app
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UserViewSchema } from './auth.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
 import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
 import { US_STATES } from './states.ts'
@@ -37,7 +38,9 @@ export const AdminRegisterFieldsSchema = z.object({
   adminCode: z.string().trim().min(ADMIN_CODE_MIN_LENGTH, M.registrationCodeRequired).max(64),
 })
 
-export const ResetPasswordRequestBodySchema = z.object({ email: z.string().trim().toLowerCase().min(1, M.forgotPasswordEmailRequired).max(254) })
+export const ResetPasswordRequestBodySchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, M.forgotPasswordEmailRequired).max(254),
+})
 export const ResetPasswordConfirmBodySchema = z.object({
   token: z.string().min(1, M.resetLinkInvalid).max(200),
   newPassword: z.string().min(PASSWORD_MIN_SHARED, M.passwordMin6).max(PASSWORD_MAX),
@@ -86,9 +89,24 @@ export const RejectAdminBodySchema = z.object({
 export const CreateSuperAdminQuerySchema = z.object({
   email,
   password: z.string().trim().min(PASSWORD_MIN_REGISTER_PAGE, M.passwordMin8).max(PASSWORD_MAX),
-  fname: z.string().trim().max(100).optional().transform((value) => value || 'Super'),
-  lname: z.string().trim().max(100).optional().transform((value) => value || 'Admin'),
-  phone: z.string().trim().max(40).optional().transform((value) => value || null),
+  fname: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || 'Super'),
+  lname: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || 'Admin'),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((value) => value || null),
 })
 
 /** Spec 9 default notes and spec 4 revoke notes. */
@@ -128,3 +146,12 @@ export const ACCOUNT_MESSAGES = {
   userDetailsUpdated: 'User details updated successfully.',
   userDeleted: 'User Profile deleted successfully.',
 } as const
+
+/** GET /auth/getUserProfile/{id}: the user plus authenticated links to their latest ID and insurance images. */
+export const UserDetailsAnswerSchema = z.object({
+  user: UserViewSchema.extend({
+    frontIdImage: z.string().nullable(),
+    backIdImage: z.string().nullable(),
+    insuranceImage: z.string().nullable(),
+  }),
+})

@@ -1,0 +1,53 @@
+import type { Database, DbExecutor } from '../db/database.ts'
+import { files } from '../db/schema/files.ts'
+import type { FileStorage } from '../plugins/storage.ts'
+import type { CleanImage } from './image-upload.ts'
+
+export interface ImageToStore {
+  purpose: string
+  image: CleanImage
+}
+
+/**
+ * Writes already-validated images to storage, then runs `saveRows` (which must insert the rows that point at
+ * them) inside one transaction. If anything fails, the written files are removed, so no file is left without
+ * a row and no row points at a missing file.
+ */
+export async function storeImagesWithRows<T>(
+  storage: FileStorage,
+  db: Database,
+  images: ImageToStore[],
+  saveRows: (tx: DbExecutor, stored: { purpose: string; key: string; image: CleanImage }[]) => Promise<T>,
+): Promise<T> {
+  const stored: { purpose: string; key: string; image: CleanImage }[] = []
+  try {
+    for (const item of images) stored.push({ ...item, key: await storage.put(item.image.data, item.image.extension) })
+    return await db.transaction((tx) => saveRows(tx, stored))
+  } catch (error) {
+    await Promise.all(stored.map((item) => storage.remove(item.key).catch(() => undefined)))
+    throw error
+  }
+}
+
+/** Inserts `files` rows for stored images and answers their ids by purpose. */
+export async function insertFileRows(
+  tx: DbExecutor,
+  owner: { ownerUserId?: string; guestId?: string },
+  stored: { purpose: string; key: string; image: CleanImage }[],
+): Promise<Map<string, string>> {
+  if (stored.length === 0) return new Map()
+  const rows = await tx
+    .insert(files)
+    .values(
+      stored.map((item) => ({
+        ownerUserId: owner.ownerUserId ?? null,
+        guestId: owner.guestId ?? null,
+        storageKey: item.key,
+        contentType: item.image.contentType,
+        sizeBytes: item.image.data.length,
+        purpose: item.purpose,
+      })),
+    )
+    .returning({ id: files.id, purpose: files.purpose })
+  return new Map(rows.map((row) => [row.purpose, row.id]))
+}

@@ -1,0 +1,29 @@
+import { MessageAnswerSchema, UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { readMultipart } from '../../lib/multipart.ts'
+import { principalOf, requireUser } from '../../plugins/auth.ts'
+import { clearSessionCookies } from '../auth/cookies.ts'
+import { deleteAccount, readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetails } from './service.ts'
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/auth/getUserProfile/:id',
+    { preHandler: requireUser, schema: { params: z.object({ id: z.uuid() }), response: { 200: UserDetailsAnswerSchema } } },
+    async (request) => ({ user: await readUserDetails(app, principalOf(request), request.params.id) }),
+  )
+
+  app.put('/auth/updateProfile', { preHandler: requireUser, schema: { response: { 200: MessageAnswerSchema } } }, async (request) =>
+    updateUserDetails(app, principalOf(request).id, await readMultipart(request, UPDATE_PROFILE_IMAGES)),
+  )
+
+  app.put(
+    '/keycode-user/delete',
+    { preHandler: requireUser, schema: { response: { 200: MessageAnswerSchema } } },
+    async (request, reply) => {
+      const answer = await deleteAccount(app, principalOf(request).id)
+      clearSessionCookies(reply, app.config.isProduction)
+      return answer
+    },
+  )
+}

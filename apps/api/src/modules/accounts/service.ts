@@ -1,0 +1,118 @@
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { US_STATES } from '@keydesk/contracts/states'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import type { DbExecutor } from '../../db/database.ts'
+import { complianceDocuments } from '../../db/schema/compliance.ts'
+import { files } from '../../db/schema/files.ts'
+import { vehicleRequests } from '../../db/schema/ordering.ts'
+import { users } from '../../db/schema/users.ts'
+import { AppError, type FieldProblem } from '../../errors.ts'
+import { cleanImage } from '../../lib/image-upload.ts'
+import type { MultipartBody } from '../../lib/multipart.ts'
+import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
+import type { Principal } from '../../plugins/auth.ts'
+import { findUserById } from '../auth/repository.ts'
+import { toUserView } from '../auth/user-view.ts'
+
+export const UPDATE_PROFILE_IMAGES = ['frontId', 'backId', 'insurance'] as const
+const IMAGE_DOC_TYPES = { frontId: 'FRONT_ID', backId: 'BACK_ID', insurance: 'INSURANCE' } as const
+
+const UpdateProfileFieldsSchema = z.object({
+  fname: z.string().trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
+  lname: z.string().trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
+  phone: z.string().trim().max(40).optional(),
+  state: z.enum(US_STATES, { message: AUTH_MESSAGES.stateRequired }).optional(),
+})
+
+const fileUrl = (id: string | undefined) => (id ? `/api/files/${id}` : null)
+
+/** The latest document of each type, as authenticated file links (never a storage path). */
+async function latestDocumentLinks(db: DbExecutor, userId: string) {
+  const rows = await db
+    .select({ docType: complianceDocuments.docType, fileId: complianceDocuments.fileId })
+    .from(complianceDocuments)
+    .where(and(eq(complianceDocuments.userId, userId), inArray(complianceDocuments.docType, ['FRONT_ID', 'BACK_ID', 'INSURANCE', 'COI'])))
+    .orderBy(desc(complianceDocuments.uploadedAt))
+  const latest = new Map<string, string>()
+  for (const row of rows) if (!latest.has(row.docType)) latest.set(row.docType, row.fileId)
+  return {
+    frontIdImage: fileUrl(latest.get('FRONT_ID')),
+    backIdImage: fileUrl(latest.get('BACK_ID')),
+    insuranceImage: fileUrl(latest.get('INSURANCE') ?? latest.get('COI')),
+  }
+}
+
+/** GET /auth/getUserProfile/{id}: the person themselves, or an admin. Anyone else learns nothing (404). */
+export async function readUserDetails(app: FastifyInstance, viewer: Principal, id: string) {
+  const isAdmin = viewer.role === 'ADMIN' || viewer.role === 'SUPER_ADMIN'
+  if (viewer.id !== id && !isAdmin) throw new AppError('NOT_FOUND', 'User not found.')
+  const user = await findUserById(app.database.db, id)
+  if (!user) throw new AppError('NOT_FOUND', 'User not found.')
+  return { ...toUserView(user), ...(await latestDocumentLinks(app.database.db, user.id)) }
+}
+
+/** PUT /auth/updateProfile: names, phone, state and new ID or insurance images, for the signed-in user only. */
+export async function updateUserDetails(app: FastifyInstance, userId: string, body: MultipartBody) {
+  const parsed = UpdateProfileFieldsSchema.safeParse(body.fields)
+  if (!parsed.success) {
+    const details: FieldProblem[] = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
+    throw new AppError('VALIDATION_ERROR', details[0]?.message ?? 'Please check the form.', details)
+  }
+  const images = []
+  for (const name of UPDATE_PROFILE_IMAGES) {
+    const file = body.files[name]
+    if (file) images.push({ purpose: IMAGE_DOC_TYPES[name], image: await cleanImage(name, file) })
+  }
+  await storeImagesWithRows(app.storage, app.database.db, images, async (tx, stored) => {
+    await tx
+      .update(users)
+      .set({
+        fname: parsed.data.fname,
+        lname: parsed.data.lname,
+        phone: parsed.data.phone || null,
+        state: parsed.data.state ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+    const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
+    if (stored.length > 0) {
+      await tx
+        .insert(complianceDocuments)
+        .values(stored.map((item) => ({ userId, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })))
+    }
+  })
+  return { message: ACCOUNT_MESSAGES.userDetailsUpdated }
+}
+
+/**
+ * PUT /keycode-user/delete. Removes the person's data and files. Paid orders stay as anonymous records for
+ * the 7-year retention of spec 9 (their owner becomes null and their identity photos are deleted).
+ */
+export async function deleteAccount(app: FastifyInstance, userId: string) {
+  const db = app.database.db
+  const storageKeys = await db.transaction(async (tx) => {
+    const owned = await tx.select({ id: files.id, key: files.storageKey }).from(files).where(eq(files.ownerUserId, userId))
+    await tx.delete(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), isNull(vehicleRequests.paidAt)))
+    await tx
+      .update(vehicleRequests)
+      .set({ frontIdFileId: null, backIdFileId: null, registrationFileId: null, licenseFrontFileId: null, licenseBackFileId: null })
+      .where(eq(vehicleRequests.userId, userId))
+    if (owned.length > 0) {
+      await tx.delete(files).where(
+        inArray(
+          files.id,
+          owned.map((file) => file.id),
+        ),
+      )
+    }
+    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
+    if (deleted.length === 0) throw new AppError('NOT_FOUND', 'User not found.')
+    return owned.map((file) => file.key)
+  })
+  // After the commit: a crash here leaves orphan files only, which the storage sweep removes; never a dangling row.
+  await Promise.all(storageKeys.map((key) => app.storage.remove(key).catch(() => undefined)))
+  return { message: ACCOUNT_MESSAGES.userDeleted }
+}

@@ -1,0 +1,63 @@
+import { ACCOUNT_MESSAGES, type AdminAccount, APPROVAL_NOTES } from '@keydesk/contracts/accounts-api'
+import { and, asc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { users } from '../../db/schema/users.ts'
+import { AppError } from '../../errors.ts'
+import type { Principal } from '../../plugins/auth.ts'
+import { revokeAllRefreshTokens } from '../auth/repository.ts'
+
+const adminColumns = {
+  id: users.id,
+  fname: users.fname,
+  lname: users.lname,
+  email: users.email,
+  phone: users.phone,
+  company: users.company,
+  adminApprovalNotes: users.adminApprovalNotes,
+}
+
+/**
+ * Spec 7.6 names the acting super admin by e-mail. The server acts as the signed-in super admin and refuses
+ * a named one that is someone else, so a payload can never borrow another identity.
+ */
+export function assertActingSuperAdmin(principal: Principal, superAdminEmail: string | undefined) {
+  if (principal.role !== 'SUPER_ADMIN' || (superAdminEmail && superAdminEmail !== principal.email)) {
+    throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.onlySuperAdmins)
+  }
+}
+
+const MAX_ADMIN_LIST = 500
+
+export function listAdmins(app: FastifyInstance, approval: 'PENDING' | 'APPROVED'): Promise<AdminAccount[]> {
+  return app.database.db
+    .select(adminColumns)
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.adminApproval, approval)))
+    .orderBy(asc(users.createdAt))
+    .limit(MAX_ADMIN_LIST)
+}
+
+async function decide(app: FastifyInstance, actor: Principal, adminId: string, approval: 'APPROVED' | 'REJECTED', notes: string) {
+  if (adminId === actor.id) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.cannotActOnSelf)
+  await app.database.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ adminApproval: approval, adminApprovalNotes: notes, updatedAt: new Date() })
+      .where(and(eq(users.id, adminId), eq(users.role, 'ADMIN')))
+      .returning({ id: users.id })
+    if (updated.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notAnAdminAccount)
+    // A rejected or revoked admin loses every session at once (the access guard also re-reads approval).
+    if (approval === 'REJECTED') await revokeAllRefreshTokens(tx, adminId)
+  })
+}
+
+export async function approveAdmin(app: FastifyInstance, actor: Principal, adminId: string, notes: string | undefined) {
+  await decide(app, actor, adminId, 'APPROVED', notes || APPROVAL_NOTES.approved)
+  return { message: ACCOUNT_MESSAGES.adminApproved }
+}
+
+/** Reject a pending admin, or revoke an approved one (spec 4: a revoke is a rejection with its own notes). */
+export async function rejectAdmin(app: FastifyInstance, actor: Principal, adminId: string, notes: string | undefined) {
+  await decide(app, actor, adminId, 'REJECTED', notes || APPROVAL_NOTES.rejected)
+  return { message: ACCOUNT_MESSAGES.adminRejected }
+}

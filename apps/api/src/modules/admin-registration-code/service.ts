@@ -1,0 +1,93 @@
+import { randomInt } from 'node:crypto'
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { ADMIN_CODE_TTL_MS } from '@keydesk/contracts/limits'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { DbExecutor } from '../../db/database.ts'
+import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
+import { AppError } from '../../errors.ts'
+import type { Principal } from '../../plugins/auth.ts'
+import { digest } from '../auth/tokens.ts'
+import { enqueueMail } from '../mail/outbox.ts'
+
+/** Unambiguous characters only (no 0/O, 1/I/L): the code is typed from an e-mail. */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const CODE_LENGTH = 10
+const CODES_PER_ADDRESS_PER_15_MINUTES = 3
+
+export function newAdminCode(): string {
+  return Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
+}
+
+/** The code is bound to the e-mail: the same code for another address never matches. */
+const codeDigest = (email: string, code: string) => digest(`${email}:${code.trim().toUpperCase()}`)
+
+/** Sends a registration code to the e-mail (spec 4 "Admin registration"); a super admin may send it for someone. */
+export async function sendAdminCode(
+  app: FastifyInstance,
+  request: { email: string; firstName: string; lastName: string },
+  issuer: Principal | null,
+): Promise<void> {
+  const code = newAdminCode()
+  await app.database.db.transaction(async (tx) => {
+    const [recent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(adminRegistrationCodes)
+      .where(and(eq(adminRegistrationCodes.email, request.email), gt(adminRegistrationCodes.createdAt, sql`now() - interval '15 minutes'`)))
+    if ((recent?.count ?? 0) >= CODES_PER_ADDRESS_PER_15_MINUTES) throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyAttempts)
+    await tx.insert(adminRegistrationCodes).values({
+      email: request.email,
+      codeHash: codeDigest(request.email, code),
+      firstName: request.firstName,
+      lastName: request.lastName,
+      issuedBy: issuer?.role === 'SUPER_ADMIN' ? issuer.id : null,
+      expiresAt: new Date(Date.now() + ADMIN_CODE_TTL_MS),
+    })
+    await enqueueMail(tx, {
+      to: request.email,
+      subject: 'Your Keydesk admin registration code',
+      text: [
+        `Hello ${request.firstName},`,
+        '',
+        `Your Keydesk admin registration code is: ${code}`,
+        'It works once, for this e-mail address only, and expires in 24 hours.',
+        `Register at ${app.config.publicUrl}/admin-register. A super admin approves new admin accounts before they can sign in.`,
+      ].join('\n'),
+    })
+  })
+}
+
+export async function isAdminCodeValid(db: DbExecutor, email: string, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminRegistrationCodes.id })
+    .from(adminRegistrationCodes)
+    .where(
+      and(
+        eq(adminRegistrationCodes.codeHash, codeDigest(email, code)),
+        eq(adminRegistrationCodes.email, email),
+        isNull(adminRegistrationCodes.usedAt),
+        gt(adminRegistrationCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
+/** Uses the code once; a second registration with it finds it used. */
+export async function consumeAdminCode(db: DbExecutor, email: string, code: string): Promise<boolean> {
+  const rows = await db
+    .update(adminRegistrationCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(adminRegistrationCodes.codeHash, codeDigest(email, code)),
+        eq(adminRegistrationCodes.email, email),
+        isNull(adminRegistrationCodes.usedAt),
+        gt(adminRegistrationCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: adminRegistrationCodes.id })
+  return rows.length === 1
+}
+
+export const adminCodeAnswer = (valid: boolean) => ({ valid, message: valid ? ACCOUNT_MESSAGES.codeValid : ACCOUNT_MESSAGES.codeInvalid })

@@ -1,0 +1,56 @@
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { and, eq, gt, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { passwordResetTokens } from '../../db/schema/accounts.ts'
+import { AppError } from '../../errors.ts'
+import { enqueueMail } from '../mail/outbox.ts'
+import { commonPasswordProblem, hashPassword } from './passwords.ts'
+import * as repository from './repository.ts'
+import { digest, newOpaqueToken, RESET_TOKEN_TTL_MS } from './tokens.ts'
+
+const RESETS_PER_ACCOUNT_PER_15_MINUTES = 3
+
+/**
+ * Answers the same whether or not the e-mail has an account (no account discovery). The token travels only
+ * in the mail; its SHA-256 is stored.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
+  const token = newOpaqueToken()
+  const tokenHash = digest(token)
+  await app.database.db.transaction(async (tx) => {
+    const user = await repository.findUserByEmail(tx, email)
+    if (!user?.isActive) return
+    const [recent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, sql`now() - interval '15 minutes'`)))
+    if ((recent?.count ?? 0) >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return
+    await repository.insertResetToken(tx, { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+    const link = `${app.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: 'Reset your Keydesk password',
+      text: [
+        `Hello ${user.fname},`,
+        '',
+        'Someone asked to reset the password of your Keydesk account. To choose a new password, open:',
+        link,
+        '',
+        'The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.',
+      ].join('\n'),
+    })
+  })
+}
+
+/** Sets the new password once per token and ends every existing session of the account. */
+export async function confirmPasswordReset(app: FastifyInstance, token: string, newPassword: string): Promise<void> {
+  const problem = commonPasswordProblem(newPassword)
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'newPassword', message: problem }])
+  const passwordHash = await hashPassword(newPassword)
+  await app.database.db.transaction(async (tx) => {
+    const userId = await repository.consumeResetToken(tx, digest(token))
+    if (!userId) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetInvalid)
+    await repository.setPassword(tx, userId, passwordHash)
+    await repository.revokeAllRefreshTokens(tx, userId)
+  })
+}

@@ -1,0 +1,114 @@
+import { ACCOUNT_MESSAGES, AdminRegisterFieldsSchema, REGISTRATION_DOCUMENTS, RegisterFieldsSchema } from '@keydesk/contracts/accounts-api'
+import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
+import type { FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+import { complianceDocuments } from '../../db/schema/compliance.ts'
+import { AppError, type FieldProblem } from '../../errors.ts'
+import { cleanImage } from '../../lib/image-upload.ts'
+import type { MultipartBody } from '../../lib/multipart.ts'
+import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
+import { consumeAdminCode } from '../admin-registration-code/service.ts'
+import { commonPasswordProblem, hashPassword } from './passwords.ts'
+import * as repository from './repository.ts'
+
+const DOCUMENT_TYPES: Record<(typeof REGISTRATION_DOCUMENTS)[number], string> = {
+  frontId: 'FRONT_ID',
+  backId: 'BACK_ID',
+  businessDocument: 'BUSINESS_DOCUMENT',
+  coi: 'COI',
+}
+
+function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
+  const parsed = schema.safeParse(fields)
+  if (parsed.success) return parsed.data
+  const details: FieldProblem[] = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }))
+  throw new AppError('VALIDATION_ERROR', details[0]?.message ?? 'Please check the form.', details)
+}
+
+function refuseCommonPassword(password: string) {
+  const problem = commonPasswordProblem(password)
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'password', message: problem }])
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/** Business sign-up (spec 2.3): four identity and business images, account not validated until an admin does. */
+export async function registerBusinessUser(app: FastifyInstance, body: MultipartBody) {
+  const fields = parseFields(RegisterFieldsSchema, body.fields)
+  refuseCommonPassword(fields.password)
+  const missing = REGISTRATION_DOCUMENTS.filter((name) => !body.files[name])
+  if (missing.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      UPLOAD_MESSAGES.required,
+      missing.map((field) => ({ field, message: UPLOAD_MESSAGES.required })),
+    )
+  }
+  const images = await Promise.all(
+    REGISTRATION_DOCUMENTS.map(async (name) => {
+      const file = body.files[name]
+      if (!file) throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.required, [{ field: name, message: UPLOAD_MESSAGES.required }])
+      return { purpose: DOCUMENT_TYPES[name], image: await cleanImage(name, file) }
+    }),
+  )
+  if (await repository.findUserByEmail(app.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  const passwordHash = await hashPassword(fields.password)
+  try {
+    return await storeImagesWithRows(app.storage, app.database.db, images, async (tx, stored) => {
+      const user = await repository.insertUser(tx, {
+        email: fields.email,
+        passwordHash,
+        fname: fields.fname,
+        lname: fields.lname,
+        phone: fields.phone,
+        state: fields.state,
+        role: 'BASEUSER',
+      })
+      const fileIds = await insertFileRows(tx, { ownerUserId: user.id }, stored)
+      await tx
+        .insert(complianceDocuments)
+        .values(stored.map((item) => ({ userId: user.id, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })))
+      return user
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+    throw error
+  }
+}
+
+/** Admin sign-up (spec 4): a valid code sent to this e-mail, then the account waits for a super admin. */
+export async function registerAdmin(app: FastifyInstance, body: MultipartBody) {
+  const fields = parseFields(AdminRegisterFieldsSchema, body.fields)
+  refuseCommonPassword(fields.password)
+  if (await repository.findUserByEmail(app.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  const passwordHash = await hashPassword(fields.password)
+  try {
+    return await app.database.db.transaction(async (tx) => {
+      if (!(await consumeAdminCode(tx, fields.email, fields.adminCode))) {
+        throw new AppError('VALIDATION_ERROR', ACCOUNT_MESSAGES.codeInvalid, [
+          { field: 'adminCode', message: ACCOUNT_MESSAGES.codeInvalid },
+        ])
+      }
+      return repository.insertUser(tx, {
+        email: fields.email,
+        passwordHash,
+        fname: fields.fname,
+        lname: fields.lname,
+        phone: fields.phone,
+        company: fields.company,
+        role: 'ADMIN',
+        adminApproval: 'PENDING',
+      })
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+    throw error
+  }
+}

@@ -1,0 +1,93 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { passwordResetTokens, refreshTokens } from '../../db/schema/accounts.ts'
+import { users } from '../../db/schema/users.ts'
+
+export async function findUserByEmail(db: DbExecutor, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  return user
+}
+
+export async function findUserById(db: DbExecutor, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return user
+}
+
+export async function insertUser(db: DbExecutor, values: typeof users.$inferInsert) {
+  const [user] = await db.insert(users).values(values).returning()
+  if (!user) throw new Error('user insert returned nothing')
+  return user
+}
+
+export async function recordFailedLogin(db: DbExecutor, userId: string) {
+  // From the sixth failure on, wait 2^(n-5) seconds, at most 15 minutes: slows guessing, never locks out for good.
+  await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`${users.failedLoginCount} + 1`,
+      loginBlockedUntil: sql`case when ${users.failedLoginCount} + 1 > 5
+        then now() + least(power(2, ${users.failedLoginCount} + 1 - 5), 900) * interval '1 second'
+        else null end`,
+    })
+    .where(eq(users.id, userId))
+}
+
+export async function clearFailedLogins(db: DbExecutor, userId: string) {
+  await db.update(users).set({ failedLoginCount: 0, loginBlockedUntil: null }).where(eq(users.id, userId))
+}
+
+export async function insertRefreshToken(db: DbExecutor, values: typeof refreshTokens.$inferInsert) {
+  await db.insert(refreshTokens).values(values)
+}
+
+export async function findRefreshToken(db: DbExecutor, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1).for('update')
+  return row
+}
+
+/** Marks a token rotated only if nobody rotated it first; answers whether this caller won. */
+export async function markRefreshTokenRotated(db: DbExecutor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id })
+  return rows.length === 1
+}
+
+export async function revokeRefreshFamily(db: DbExecutor, familyId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+export async function revokeAllRefreshTokens(db: DbExecutor, userId: string) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+}
+
+export async function insertResetToken(db: DbExecutor, values: typeof passwordResetTokens.$inferInsert) {
+  await db.insert(passwordResetTokens).values(values)
+}
+
+/** Uses a reset token once: only an unused, unexpired token is consumed; answers its user or nothing. */
+export async function consumeResetToken(db: DbExecutor, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)),
+    )
+    .returning({ userId: passwordResetTokens.userId })
+  return row?.userId
+}
+
+export async function setPassword(db: DbExecutor, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, failedLoginCount: 0, loginBlockedUntil: null, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+}

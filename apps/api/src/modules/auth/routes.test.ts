@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { passwordResetTokens } from '../../db/schema/accounts.ts'
+import { mailOutbox } from '../../db/schema/mail.ts'
+import { users } from '../../db/schema/users.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from './test-accounts.ts'
+
+let testApp: TestApp
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const login = (email: string, password: string) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: new URLSearchParams({ email, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: uniqueIp(),
+  })
+
+describe('POST /auth/login', () => {
+  it('signs in with a form-urlencoded e-mail (trimmed, any case) and answers the user and an access token', async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await login(`  ${member.email.toUpperCase()} `, GOOD_PASSWORD)
+    expect(answer.statusCode).toBe(200)
+    const body = answer.json()
+    expect(body.user).toMatchObject({ email: member.email, role: 'BASEUSER', isValidatedUser: false, isActive: true })
+    expect(typeof body.accessToken).toBe('string')
+  })
+
+  it('sets both session cookies HttpOnly and SameSite=Lax', async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await login(member.email, GOOD_PASSWORD)
+    const byName = Object.fromEntries(answer.cookies.map((cookie) => [cookie.name, cookie]))
+    expect(byName.access_token).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+    expect(byName.refresh_token).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
+  })
+
+  it('refuses a wrong password and an unknown e-mail with the same answer', async () => {
+    const member = await registerAndSignIn(testApp)
+    const wrong = await login(member.email, 'not-the-password')
+    const unknown = await login(uniqueEmail('nobody'), 'not-the-password')
+    expect(wrong.statusCode).toBe(401)
+    expect(unknown.statusCode).toBe(401)
+    expect(wrong.json().error).toBe('Invalid email or password.')
+    expect(unknown.json().error).toBe(wrong.json().error)
+  })
+
+  it('slows an account down after repeated failures without locking its owner out for good', async () => {
+    const member = await registerAndSignIn(testApp)
+    for (let attempt = 0; attempt < 6; attempt++) await login(member.email, 'guess-guess')
+    const blocked = await login(member.email, GOOD_PASSWORD)
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json().error).toBe('Too many failed sign-ins for this account. Try again in a few minutes.')
+    await testApp.app.database.db
+      .update(users)
+      .set({ loginBlockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, member.id))
+    expect((await login(member.email, GOOD_PASSWORD)).statusCode).toBe(200)
+  })
+
+  it('refuses a revoked (inactive) user', async () => {
+    const member = await registerAndSignIn(testApp)
+    await testApp.app.database.db.update(users).set({ isActive: false }).where(eq(users.id, member.id))
+    const answer = await login(member.email, GOOD_PASSWORD)
+    expect(answer.statusCode).toBe(403)
+  })
+
+  it('answers 400 with the spec texts when fields are missing', async () => {
+    const answer = await login('', '')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().details.map((problem: { message: string }) => problem.message)).toEqual([
+      'Email is required',
+      'Password is required',
+    ])
+  })
+})
+
+describe('GET /auth/me', () => {
+  it('answers the signed-in user from the access cookie or a bearer token', async () => {
+    const member = await registerAndSignIn(testApp)
+    const byCookie = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.headers })
+    expect(byCookie.json().user.email).toBe(member.email)
+    const byBearer = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${member.cookies.access_token}` },
+    })
+    expect(byBearer.json().user.id).toBe(member.id)
+  })
+
+  it('answers 401 to a visitor and to a forged token', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401)
+    const forged = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' },
+    })
+    expect(forged.statusCode).toBe(401)
+  })
+
+  it('never answers a password hash or a token', async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.headers })
+    expect(answer.body).not.toMatch(/password|argon2|refresh/i)
+  })
+})
+
+describe('POST /auth/refresh', () => {
+  const refresh = (token: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refresh_token: token } })
+
+  it('rotates the refresh token on every use', async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await refresh(member.cookies.refresh_token ?? '')
+    expect(answer.statusCode).toBe(200)
+    const next = answer.cookies.find((cookie) => cookie.name === 'refresh_token')?.value
+    expect(next).toBeTruthy()
+    expect(next).not.toBe(member.cookies.refresh_token)
+  })
+
+  it('revokes the whole family when a rotated token is presented again', async () => {
+    const member = await registerAndSignIn(testApp)
+    const first = member.cookies.refresh_token ?? ''
+    const rotated = await refresh(first)
+    const second = rotated.cookies.find((cookie) => cookie.name === 'refresh_token')?.value ?? ''
+    const reuse = await refresh(first)
+    expect(reuse.statusCode).toBe(401)
+    expect((await refresh(second)).statusCode).toBe(401)
+  })
+
+  it('answers 401 without a refresh cookie', async () => {
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401)
+  })
+})
+
+describe('POST /auth/logout', () => {
+  it('clears both cookies and revokes the refresh token', async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: member.cookies })
+    expect(answer.statusCode).toBe(200)
+    const cleared = answer.cookies.filter((cookie) => cookie.value === '').map((cookie) => cookie.name)
+    expect(cleared.sort()).toEqual(['access_token', 'refresh_token'])
+    const refresh = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refresh_token: member.cookies.refresh_token ?? '' },
+    })
+    expect(refresh.statusCode).toBe(401)
+  })
+})
+
+describe('password reset', () => {
+  const requestReset = (email: string) =>
+    testApp.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email }, remoteAddress: uniqueIp() })
+  const confirm = (token: string, newPassword: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password/confirm',
+      payload: { token, newPassword },
+      remoteAddress: uniqueIp(),
+    })
+
+  async function latestResetToken(email: string): Promise<string> {
+    const mails = await testApp.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))
+    const link = mails
+      .map((mail) => /reset-password\?token=([\w-]+)/.exec(mail.textBody)?.[1])
+      .filter(Boolean)
+      .at(-1)
+    if (!link) throw new Error('no reset mail')
+    return link
+  }
+
+  it('answers the same for a known and an unknown e-mail', async () => {
+    const member = await registerAndSignIn(testApp)
+    const known = await requestReset(member.email)
+    const unknown = await requestReset(uniqueEmail('ghost'))
+    expect(known.statusCode).toBe(200)
+    expect(unknown.json()).toEqual(known.json())
+  })
+
+  it('mails a link to /reset-password that sets a new password once', async () => {
+    const member = await registerAndSignIn(testApp)
+    await requestReset(member.email)
+    const token = await latestResetToken(member.email)
+    expect((await confirm(token, 'Brand-New-Pass-7')).statusCode).toBe(200)
+    expect((await login(member.email, 'Brand-New-Pass-7')).statusCode).toBe(200)
+    expect((await login(member.email, GOOD_PASSWORD)).statusCode).toBe(401)
+    const again = await confirm(token, 'Another-New-Pass-8')
+    expect(again.statusCode).toBe(400)
+    expect(again.json().error).toBe('Invalid reset link. Please request a new password reset.')
+  })
+
+  it('refuses an expired token', async () => {
+    const member = await registerAndSignIn(testApp)
+    await requestReset(member.email)
+    const token = await latestResetToken(member.email)
+    await testApp.app.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(passwordResetTokens.userId, member.id))
+    expect((await confirm(token, 'Brand-New-Pass-7')).statusCode).toBe(400)
+  })
+
+  it('refuses a new password under 6 characters and a common one', async () => {
+    expect((await confirm('whatever', '12345')).json().error).toContain('Password must be at least 6 characters')
+    expect((await confirm('whatever', 'password')).json().error).toBe('This password is too common. Choose a less predictable one.')
+  })
+})
+
+describe('rate limits', () => {
+  it('answer 429 in the error shape when one address tries too many sign-ins', async () => {
+    const answers = []
+    for (let attempt = 0; attempt < 31; attempt++) {
+      answers.push(
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: 'email=a%40b.co&password=x',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          remoteAddress: '192.0.2.77',
+        }),
+      )
+    }
+    const last = answers.at(-1)
+    expect(last?.statusCode).toBe(429)
+    expect(last?.json()).toMatchObject({ code: 'RATE_LIMITED' })
+  })
+})
+
+describe('logs', () => {
+  it('never contain a password or a token', async () => {
+    const member = await registerAndSignIn(testApp)
+    await signIn(testApp, member.email, member.password)
+    const logs = testApp.logs()
+    expect(logs).not.toContain(member.password)
+    expect(logs).not.toContain(member.cookies.access_token)
+    expect(logs).not.toContain(member.cookies.refresh_token)
+  })
+})

@@ -1,0 +1,103 @@
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../errors.ts'
+import { insertSignIn } from '../security/repository.ts'
+import { decoyPasswordHash, verifyPassword } from './passwords.ts'
+import * as repository from './repository.ts'
+import { digest, newFamilyId, newOpaqueToken, REFRESH_TOKEN_TTL_MS } from './tokens.ts'
+import { toUserView } from './user-view.ts'
+
+export interface SignInContext {
+  ip: string
+  userAgent: string | undefined
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repository.findUserById>>>
+
+/** Who may hold a session at all: active accounts, and admins only once a super admin approved them. */
+function refusalFor(user: UserRow): string | null {
+  if (!user.isActive) return ACCOUNT_MESSAGES.accountDisabled
+  if (user.role === 'BASEUSER') return null
+  if (user.adminApproval === 'PENDING') return ACCOUNT_MESSAGES.adminPendingApproval
+  if (user.adminApproval !== 'APPROVED') return ACCOUNT_MESSAGES.accountDisabled
+  return null
+}
+
+async function issueSession(app: FastifyInstance, user: UserRow, familyId: string = newFamilyId()) {
+  const refreshToken = newOpaqueToken()
+  await repository.insertRefreshToken(app.database.db, {
+    userId: user.id,
+    familyId,
+    tokenHash: digest(refreshToken),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+  })
+  const accessToken = await app.signAccessToken({ id: user.id, role: user.role })
+  return { accessToken, refreshToken }
+}
+
+export async function signIn(app: FastifyInstance, credentials: { email: string; password: string }, context: SignInContext) {
+  const db = app.database.db
+  const user = await repository.findUserByEmail(db, credentials.email)
+  if (!user) {
+    await verifyPassword(await decoyPasswordHash(), credentials.password)
+    throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials)
+  }
+  if (user.loginBlockedUntil && user.loginBlockedUntil > new Date()) {
+    throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.accountSlowedDown)
+  }
+  if (!(await verifyPassword(user.passwordHash, credentials.password))) {
+    await repository.recordFailedLogin(db, user.id)
+    throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials)
+  }
+  const refusal = refusalFor(user)
+  if (refusal) throw new AppError('FORBIDDEN', refusal)
+  if (user.failedLoginCount > 0) await repository.clearFailedLogins(db, user.id)
+  await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
+  const tokens = await issueSession(app, user)
+  return { ...tokens, user: toUserView(user) }
+}
+
+/**
+ * Rotates a refresh token. Presenting a token that was already rotated means two parties hold it (one of
+ * them a thief), so the whole family is revoked and both must sign in again.
+ */
+export async function refreshSession(app: FastifyInstance, presented: string | undefined) {
+  if (!presented) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
+  return app.database.db.transaction(async (tx) => {
+    const stored = await repository.findRefreshToken(tx, digest(presented))
+    if (!stored || stored.revokedAt || stored.expiresAt <= new Date()) {
+      throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
+    }
+    if (stored.rotatedAt || !(await repository.markRefreshTokenRotated(tx, stored.id))) {
+      await repository.revokeRefreshFamily(tx, stored.familyId)
+      return { reused: true as const }
+    }
+    const user = await repository.findUserById(tx, stored.userId)
+    if (!user || refusalFor(user)) {
+      await repository.revokeRefreshFamily(tx, stored.familyId)
+      throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
+    }
+    const refreshToken = newOpaqueToken()
+    await repository.insertRefreshToken(tx, {
+      userId: user.id,
+      familyId: stored.familyId,
+      tokenHash: digest(refreshToken),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    })
+    const accessToken = await app.signAccessToken({ id: user.id, role: user.role })
+    return { reused: false as const, accessToken, refreshToken, user: toUserView(user) }
+  })
+}
+
+/** Ends the session server side: the presented refresh token's family can no longer be used. */
+export async function signOut(app: FastifyInstance, presented: string | undefined) {
+  if (!presented) return
+  const stored = await repository.findRefreshToken(app.database.db, digest(presented))
+  if (stored) await repository.revokeRefreshFamily(app.database.db, stored.familyId)
+}
+
+export async function currentUser(app: FastifyInstance, userId: string) {
+  const user = await repository.findUserById(app.database.db, userId)
+  if (!user) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.loginRequired)
+  return toUserView(user)
+}

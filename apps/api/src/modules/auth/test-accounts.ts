@@ -1,0 +1,61 @@
+import { DEV_SUPER_ADMIN } from '../../config.ts'
+import { pngImage } from '../../test/images.ts'
+import type { TestApp } from '../../test/test-app.ts'
+
+let counter = 0
+/** Each simulated visitor comes from its own address, so per-IP rate limits do not add up across tests. */
+export const uniqueIp = () => `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${++counter & 255}`
+export const uniqueEmail = (label: string) => `${label}-${++counter}-${Date.now()}@example.com`
+export const GOOD_PASSWORD = 'Lockpick-Lantern-42'
+
+/** A multipart business sign-up with four real images; `overrides` replaces fields or files. */
+export async function registrationForm(fields: Record<string, string> = {}, files: Record<string, Blob | null> = {}) {
+  const form = new FormData()
+  const values = {
+    fname: 'Lena',
+    lname: 'Locksmith',
+    email: uniqueEmail('user'),
+    phone: '555-0100',
+    password: GOOD_PASSWORD,
+    state: 'Texas',
+    ...fields,
+  }
+  for (const [name, value] of Object.entries(values)) form.append(name, value)
+  const image = new Blob([new Uint8Array(await pngImage())], { type: 'image/png' })
+  for (const name of ['frontId', 'backId', 'businessDocument', 'coi']) {
+    const file = name in files ? files[name] : image
+    if (file) form.append(name, file, `${name}.png`)
+  }
+  return { form, email: values.email, password: values.password }
+}
+
+export interface SignedIn {
+  id: string
+  email: string
+  password: string
+  cookies: Record<string, string>
+  /** `cookie` header carrying the access token, for inject. */
+  headers: { cookie: string }
+}
+
+export async function signIn(testApp: TestApp, email: string, password: string): Promise<SignedIn> {
+  const answer = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: new URLSearchParams({ email, password }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: uniqueIp(),
+  })
+  if (answer.statusCode !== 200) throw new Error(`sign-in failed ${answer.statusCode}: ${answer.body}`)
+  const cookies = Object.fromEntries(answer.cookies.map((cookie) => [cookie.name, cookie.value]))
+  return { id: answer.json().user.id, email, password, cookies, headers: { cookie: `access_token=${cookies.access_token}` } }
+}
+
+export async function registerAndSignIn(testApp: TestApp, fields: Record<string, string> = {}): Promise<SignedIn> {
+  const { form, email, password } = await registrationForm(fields)
+  const answer = await testApp.app.inject({ method: 'POST', url: '/api/auth/register', payload: form, remoteAddress: uniqueIp() })
+  if (answer.statusCode !== 201) throw new Error(`registration failed ${answer.statusCode}: ${answer.body}`)
+  return signIn(testApp, email, password)
+}
+
+export const signInAsBootstrapSuperAdmin = (testApp: TestApp) => signIn(testApp, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)

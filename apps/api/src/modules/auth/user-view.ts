@@ -1,0 +1,30 @@
+import type { UserView } from '@keydesk/contracts/auth'
+import type { users } from '../../db/schema/users.ts'
+
+type UserRow = typeof users.$inferSelect
+
+/** The user as their own session sees it (spec 3 "User"); never a hash, token or admin note. */
+export function toUserView(user: UserRow, now: Date = new Date()): UserView {
+  const isOnTrial = user.trialEndsAt !== null && user.trialEndsAt > now
+  const hasPaidTier = user.subscriptionTier !== 'NONE'
+  return {
+    id: user.id,
+    fname: user.fname,
+    lname: user.lname,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    state: user.state,
+    company: user.company,
+    isActive: user.isActive,
+    isValidatedUser: user.isValidatedUser,
+    trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    subscription: {
+      tier: user.subscriptionTier,
+      status: hasPaidTier || isOnTrial ? 'ACTIVE' : 'INACTIVE',
+      trial: isOnTrial,
+      trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+      activated: hasPaidTier,
+    },
+  }
+}

@@ -1,0 +1,19 @@
+import { CreateSuperAdminQuerySchema, MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { principalOf, requireRole } from '../../plugins/auth.ts'
+import { assertActingSuperAdmin } from '../admin-approval/service.ts'
+import { createSuperAdmin } from './service.ts'
+
+export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/super-admin/create',
+    {
+      preHandler: requireRole('SUPER_ADMIN'),
+      schema: { querystring: CreateSuperAdminQuerySchema, response: { 201: MessageAnswerSchema } },
+    },
+    async (request, reply) => {
+      assertActingSuperAdmin(principalOf(request), undefined)
+      return reply.status(201).send(await createSuperAdmin(app, request.query))
+    },
+  )
+}

@@ -1,0 +1,63 @@
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { users } from '../../db/schema/users.ts'
+import { AppError } from '../../errors.ts'
+import { commonPasswordProblem, hashPassword } from '../auth/passwords.ts'
+import { findUserByEmail, insertUser } from '../auth/repository.ts'
+
+export interface NewSuperAdmin {
+  email: string
+  password: string
+  fname: string
+  lname: string
+  phone: string | null
+}
+
+export async function createSuperAdmin(app: FastifyInstance, values: NewSuperAdmin) {
+  const problem = commonPasswordProblem(values.password)
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'password', message: problem }])
+  if (await findUserByEmail(app.database.db, values.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  const passwordHash = await hashPassword(values.password)
+  await insertUser(app.database.db, {
+    email: values.email,
+    passwordHash,
+    fname: values.fname,
+    lname: values.lname,
+    phone: values.phone,
+    role: 'SUPER_ADMIN',
+    adminApproval: 'APPROVED',
+    adminApprovalNotes: ACCOUNT_MESSAGES.superAdminCreated,
+    isValidatedUser: true,
+  })
+  return { message: ACCOUNT_MESSAGES.superAdminCreated }
+}
+
+/**
+ * On start with no super admin, creates the first one from the configuration. Development falls back to
+ * documented defaults and says so once in the log; production cannot start without its own (config.ts).
+ */
+export async function ensureBootstrapSuperAdmin(app: FastifyInstance) {
+  const db = app.database.db
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).limit(1)
+  if (existing) return
+  const { email, password, isDevelopmentDefault } = app.config.bootstrapSuperAdmin
+  const passwordHash = await hashPassword(password)
+  const inserted = await db
+    .insert(users)
+    .values({ email, passwordHash, fname: 'Super', lname: 'Admin', role: 'SUPER_ADMIN', adminApproval: 'APPROVED', isValidatedUser: true })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id })
+  if (inserted.length === 0) {
+    app.log.error({ email }, 'bootstrap super admin not created: an account with this e-mail exists and is not a super admin')
+    return
+  }
+  if (isDevelopmentDefault) {
+    app.log.warn(
+      { email, password },
+      'created the development super admin with the default credentials from README.md; set BOOTSTRAP_SUPER_ADMIN_EMAIL and BOOTSTRAP_SUPER_ADMIN_PASSWORD for your own',
+    )
+  } else {
+    app.log.info({ email }, 'created the bootstrap super admin')
+  }
+}
