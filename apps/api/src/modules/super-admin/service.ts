@@ -54,7 +54,7 @@ export async function ensureBootstrapSuperAdmin(app: FastifyInstance) {
   }
   if (isDevelopmentDefault) {
     app.log.warn(
-      { email, password },
+      { email, defaultPassword: password },
       'created the development super admin with the default credentials from README.md; set BOOTSTRAP_SUPER_ADMIN_EMAIL and BOOTSTRAP_SUPER_ADMIN_PASSWORD for your own',
     )
   } else {

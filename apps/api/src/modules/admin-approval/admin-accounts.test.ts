@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
+import { mailOutbox } from '../../db/schema/mail.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { GOOD_PASSWORD, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../auth/test-accounts.ts'
+
+let testApp: TestApp
+let superAdmin: SignedIn
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  superAdmin = await signInAsBootstrapSuperAdmin(testApp)
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'POST', url, payload, headers, remoteAddress: uniqueIp() })
+
+async function requestCode(email: string): Promise<string> {
+  const answer = await post('/api/admin-registration-code/request', { email, firstName: 'Ada', lastName: 'Admin' })
+  expect(answer.json()).toEqual({ message: 'Registration code sent successfully! Check your email.' })
+  const [mail] = await testApp.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))
+  const code = /registration code is: (\w+)/.exec(mail?.textBody ?? '')?.[1]
+  if (!code) throw new Error('no code mail')
+  return code
+}
+
+function adminForm(email: string, adminCode: string) {
+  const form = new FormData()
+  const values = { fname: 'Ada', lname: 'Admin', email, phone: '555-0101', company: 'Keys Inc', password: GOOD_PASSWORD, adminCode }
+  for (const [name, value] of Object.entries(values)) form.append(name, value)
+  return form
+}
+
+const adminRegister = (email: string, code: string) =>
+  testApp.app.inject({ method: 'POST', url: '/api/auth/admin-register', payload: adminForm(email, code), remoteAddress: uniqueIp() })
+
+async function pendingAdmin(): Promise<{ email: string; id: string }> {
+  const email = uniqueEmail('admin')
+  expect((await adminRegister(email, await requestCode(email))).statusCode).toBe(201)
+  const pending = await testApp.app.inject({ method: 'GET', url: '/api/admin-approval/pending', headers: superAdmin.headers })
+  const account = pending.json().find((admin: { email: string }) => admin.email === email)
+  return { email, id: account.id }
+}
+
+describe('admin registration codes', () => {
+  it('validates a code sent to the e-mail, and refuses it for another address', async () => {
+    const email = uniqueEmail('future-admin')
+    const code = await requestCode(email)
+    const valid = await post('/api/admin-registration-code/validate', { email, code })
+    expect(valid.json()).toEqual({ valid: true, message: 'Registration code is valid!' })
+    const elsewhere = await post('/api/admin-registration-code/validate', { email: uniqueEmail('other'), code })
+    expect(elsewhere.json()).toEqual({ valid: false, message: 'Invalid registration code' })
+  })
+
+  it('stores only a hash of the code', async () => {
+    const email = uniqueEmail('hashed')
+    const code = await requestCode(email)
+    const [row] = await testApp.app.database.db.select().from(adminRegistrationCodes).where(eq(adminRegistrationCodes.email, email))
+    expect(row?.codeHash).not.toContain(code)
+    expect(code.length).toBeGreaterThanOrEqual(6)
+  })
+
+  it('registers a pending admin with a valid code, once', async () => {
+    const email = uniqueEmail('admin')
+    const code = await requestCode(email)
+    const answer = await adminRegister(email, code)
+    expect(answer.statusCode).toBe(201)
+    expect(answer.json().message).toBe(
+      'Admin account created successfully! Pending super admin approval. You will be notified once approved.',
+    )
+    const reuse = await adminRegister(uniqueEmail('admin'), code)
+    expect(reuse.statusCode).toBe(400)
+  })
+
+  it('refuses an expired code', async () => {
+    const email = uniqueEmail('late')
+    const code = await requestCode(email)
+    await testApp.app.database.db
+      .update(adminRegistrationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(adminRegistrationCodes.email, email))
+    expect((await post('/api/admin-registration-code/validate', { email, code })).json().valid).toBe(false)
+    expect((await adminRegister(email, code)).json().error).toBe('Invalid registration code')
+  })
+
+  it('limits codes per address', async () => {
+    const email = uniqueEmail('spammed')
+    for (let attempt = 0; attempt < 3; attempt++) await requestCode(email)
+    const answer = await post('/api/admin-registration-code/request', { email, firstName: 'A', lastName: 'B' })
+    expect(answer.statusCode).toBe(429)
+  })
+})
+
+describe('admin approval', () => {
+  it('keeps a pending admin out until a super admin approves', async () => {
+    const admin = await pendingAdmin()
+    const refused = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: new URLSearchParams({ email: admin.email, password: GOOD_PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: uniqueIp(),
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error).toBe('Your admin account is pending super admin approval.')
+    const approved = await post('/api/admin-approval/approve', { superAdminEmail: superAdmin.email, adminId: admin.id }, superAdmin.headers)
+    expect(approved.json()).toEqual({ message: 'Admin account approved successfully!' })
+    const session = await signIn(testApp, admin.email, GOOD_PASSWORD)
+    const list = await testApp.app.inject({ method: 'GET', url: '/api/admin-approval/approved', headers: superAdmin.headers })
+    expect(list.json().find((account: { id: string }) => account.id === session.id)).toMatchObject({
+      adminApprovalNotes: 'Approved by super admin',
+    })
+  })
+
+  it('rejects a pending admin, who then cannot sign in at all', async () => {
+    const admin = await pendingAdmin()
+    const answer = await post('/api/admin-approval/reject', { adminId: admin.id }, superAdmin.headers)
+    expect(answer.json()).toEqual({ message: 'Admin account rejected successfully!' })
+    await expect(signIn(testApp, admin.email, GOOD_PASSWORD)).rejects.toThrow(/403/)
+  })
+
+  it('revokes an approved admin: the open session stops working at once', async () => {
+    const admin = await pendingAdmin()
+    await post('/api/admin-approval/approve', { adminId: admin.id }, superAdmin.headers)
+    const session = await signIn(testApp, admin.email, GOOD_PASSWORD)
+    await post('/api/admin-approval/reject', { adminId: admin.id, rejectionNotes: 'Revoked by super admin' }, superAdmin.headers)
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.headers })).statusCode).toBe(401)
+  })
+
+  it('refuses a superAdminEmail that is not the signed-in super admin', async () => {
+    const admin = await pendingAdmin()
+    const answer = await post(
+      '/api/admin-approval/approve',
+      { superAdminEmail: 'someone@else.example', adminId: admin.id },
+      superAdmin.headers,
+    )
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json().error).toBe('Only approved super admins can perform this action.')
+  })
+
+  it('refuses an approved ADMIN who tries to approve admins or create super admins', async () => {
+    const admin = await pendingAdmin()
+    await post('/api/admin-approval/approve', { adminId: admin.id }, superAdmin.headers)
+    const session = await signIn(testApp, admin.email, GOOD_PASSWORD)
+    const other = await pendingAdmin()
+    expect((await post('/api/admin-approval/approve', { adminId: other.id }, session.headers)).statusCode).toBe(403)
+    const create = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/super-admin/create?email=${encodeURIComponent(uniqueEmail('sa'))}&password=${GOOD_PASSWORD}`,
+      headers: session.headers,
+    })
+    expect(create.statusCode).toBe(403)
+  })
+})
+
+describe('POST /super-admin/create', () => {
+  it('creates an approved super admin named Super Admin by default, who can sign in', async () => {
+    const email = uniqueEmail('sa')
+    const answer = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/super-admin/create?email=${encodeURIComponent(email)}&password=${GOOD_PASSWORD}&fname=&lname=&phone=`,
+      headers: superAdmin.headers,
+    })
+    expect(answer.statusCode).toBe(201)
+    expect(answer.json()).toEqual({ message: 'Super admin created successfully.' })
+    const session = await signIn(testApp, email, GOOD_PASSWORD)
+    const me = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.headers })
+    expect(me.json().user).toMatchObject({ role: 'SUPER_ADMIN', fname: 'Super', lname: 'Admin' })
+  })
+
+  it('never writes the password of the query string to the logs', async () => {
+    const secret = 'Query-String-Secret-99'
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/super-admin/create?email=${encodeURIComponent(uniqueEmail('sa'))}&password=${secret}`,
+      headers: superAdmin.headers,
+    })
+    expect(testApp.logs()).not.toContain(secret)
+  })
+})

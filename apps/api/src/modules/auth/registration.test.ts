@@ -1,0 +1,115 @@
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { complianceDocuments } from '../../db/schema/compliance.ts'
+import { files } from '../../db/schema/files.ts'
+import { users } from '../../db/schema/users.ts'
+import { notAnImage } from '../../test/images.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { registrationForm, uniqueIp } from './test-accounts.ts'
+
+let testApp: TestApp
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const register = (form: FormData) =>
+  testApp.app.inject({ method: 'POST', url: '/api/auth/register', payload: form, remoteAddress: uniqueIp() })
+
+async function storedFileCount(): Promise<number> {
+  const root = path.join(testApp.config.dataDir, 'uploads')
+  const folders = await readdir(root).catch(() => [] as string[])
+  let count = 0
+  for (const folder of folders) count += (await readdir(path.join(root, folder))).length
+  return count
+}
+
+describe('POST /auth/register', () => {
+  it('creates a business user who is not yet validated, with the four documents pending review', async () => {
+    const { form, email } = await registrationForm()
+    const answer = await register(form)
+    expect(answer.statusCode).toBe(201)
+    expect(answer.json().user).toMatchObject({ email, role: 'BASEUSER', isValidatedUser: false })
+    const [user] = await testApp.app.database.db.select().from(users).where(eq(users.email, email))
+    const documents = await testApp.app.database.db
+      .select()
+      .from(complianceDocuments)
+      .where(eq(complianceDocuments.userId, user?.id ?? ''))
+    expect(documents.map((document) => document.docType).sort()).toEqual(['BACK_ID', 'BUSINESS_DOCUMENT', 'COI', 'FRONT_ID'])
+    expect(documents.every((document) => document.verified === null)).toBe(true)
+  })
+
+  it('stores a hash, never the password', async () => {
+    const { form, email, password } = await registrationForm()
+    await register(form)
+    const [user] = await testApp.app.database.db.select().from(users).where(eq(users.email, email))
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/)
+    expect(user?.passwordHash).not.toContain(password)
+  })
+
+  it('refuses a second account for the same e-mail', async () => {
+    const first = await registrationForm()
+    await register(first.form)
+    const second = await registrationForm({ email: first.email })
+    const answer = await register(second.form)
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json().error).toBe('An account with this email already exists.')
+  })
+
+  it('refuses a password under 8 characters with the business page text', async () => {
+    const { form } = await registrationForm({ password: 'Short1!' })
+    const answer = await register(form)
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().error).toBe('Password must be at least 8 characters long.')
+  })
+
+  it('refuses one of the most common passwords', async () => {
+    const { form } = await registrationForm({ password: 'password123' })
+    expect((await register(form)).json().error).toBe('This password is too common. Choose a less predictable one.')
+  })
+
+  it('requires all four documents with the spec text', async () => {
+    const { form } = await registrationForm({}, { coi: null })
+    const answer = await register(form)
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({ error: 'File is required.', details: [{ field: 'coi', message: 'File is required.' }] })
+  })
+
+  it('refuses bytes that are not an image even when named .jpg, and stores nothing', async () => {
+    const before = await storedFileCount()
+    const { form, email } = await registrationForm({}, { backId: new Blob([notAnImage], { type: 'image/jpeg' }) })
+    const answer = await register(form)
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().error).toBe('Only image files are allowed.')
+    expect(await storedFileCount()).toBe(before)
+    expect(await testApp.app.database.db.select().from(users).where(eq(users.email, email))).toEqual([])
+  })
+
+  it('refuses a file over 5 MB, and stores nothing', async () => {
+    const before = await storedFileCount()
+    const rowsBefore = (await testApp.app.database.db.select({ id: files.id }).from(files)).length
+    const { form } = await registrationForm({}, { frontId: new Blob([new Uint8Array(UPLOAD_MAX_BYTES + 10)], { type: 'image/png' }) })
+    const answer = await register(form)
+    expect(answer.statusCode).toBe(413)
+    expect(answer.json().error).toBe('File size should not exceed 5MB.')
+    expect(await storedFileCount()).toBe(before)
+    expect((await testApp.app.database.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore)
+  })
+
+  it('leaves no file behind when the account cannot be saved', async () => {
+    const first = await registrationForm()
+    await register(first.form)
+    const before = await storedFileCount()
+    // The same address in another case is the same account (e-mails are lowercased).
+    const clash = await registrationForm({ email: first.email.toUpperCase() })
+    expect((await register(clash.form)).statusCode).toBe(409)
+    expect(await storedFileCount()).toBe(before)
+  })
+})
