@@ -1,17 +1,14 @@
 import { z } from 'zod'
+import { AdminRegisterFieldsSchema, RegisterFieldsSchema, ResetPasswordConfirmBodySchema } from './accounts-api.ts'
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
-import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
 
 /**
- * The sign-in, sign-up and reset forms of spec 2.3 with the validation rules and texts of spec 5.
- * The web app validates with them before sending; the API may reuse the field rules.
+ * The sign-up and reset forms of spec 2.3: the fields the API takes (accounts-api.ts) plus the
+ * password confirmation only the form has, with the texts of spec 5. Login and Forgot Password
+ * forms use LoginBodySchema and ResetPasswordRequestBodySchema as they are.
  */
 
-const requiredEmail = (requiredMessage: string) => z.string().trim().toLowerCase().min(1, requiredMessage)
-const validEmail = requiredEmail(M.emailRequired).pipe(z.email(M.emailInvalid))
-const requiredText = (message: string) => z.string().trim().min(1, message)
-
-/** Checks "confirmation matches" only once both passwords are filled in, so each field shows one message. */
+/** Checks "confirmation matches" only once it is filled in, so each field shows one message. */
 function passwordsMatch<S extends z.ZodType<{ password: string; confirmPassword: string }>>(schema: S, message: string): S {
   return schema.refine((form) => form.password === form.confirmPassword, {
     message,
@@ -23,20 +20,10 @@ function passwordsMatch<S extends z.ZodType<{ password: string; confirmPassword:
   })
 }
 
-/** Spec 5: email and password required; email trimmed and lowercased, password trimmed. */
-export const LoginFormSchema = z.object({
-  email: requiredEmail(M.emailRequired),
-  password: z.string().trim().min(1, M.passwordRequired).max(PASSWORD_MAX),
-})
-export type LoginForm = z.infer<typeof LoginFormSchema>
-
-export const ForgotPasswordFormSchema = z.object({ email: requiredEmail(M.forgotPasswordEmailRequired) })
-export type ForgotPasswordForm = z.infer<typeof ForgotPasswordFormSchema>
-
 /** Spec 5: new password required, at least 6 characters; confirmation must match. */
 export const ResetPasswordFormSchema = passwordsMatch(
   z.object({
-    password: z.string().min(1, M.passwordRequired).min(PASSWORD_MIN_SHARED, M.passwordMin6).max(PASSWORD_MAX),
+    password: z.string().min(1, M.passwordRequired).pipe(ResetPasswordConfirmBodySchema.shape.newPassword),
     confirmPassword: z.string(),
   }),
   M.passwordsDoNotMatch,
@@ -45,30 +32,17 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>
 
 /** Spec 5, admin register page. Whether a code was requested first is the page's state, not a field. */
 export const AdminRegisterFormSchema = passwordsMatch(
-  z.object({
-    fname: requiredText(M.firstNameRequired),
-    lname: requiredText(M.lastNameRequired),
-    email: validEmail,
-    company: requiredText(M.companyNameRequired),
-    phone: requiredText(M.phoneNumberRequired),
-    password: z.string().min(1, M.passwordRequired).min(PASSWORD_MIN_REGISTER_PAGE, M.passwordMin8).max(PASSWORD_MAX),
-    confirmPassword: z.string().min(1, M.confirmPasswordRequired),
-    adminCode: z.string().trim().min(ADMIN_CODE_MIN_LENGTH, M.registrationCodeRequired),
-  }),
+  AdminRegisterFieldsSchema.extend({ confirmPassword: z.string().min(1, M.confirmPasswordRequired) }),
   M.passwordsDoNotMatch,
 )
 export type AdminRegisterForm = z.infer<typeof AdminRegisterFormSchema>
 
 /** Spec 5, business register page (the four documents are checked as files by the page). */
 export const BusinessRegisterFormSchema = passwordsMatch(
-  z.object({
-    fname: requiredText(M.firstNameRequired),
-    lname: requiredText(M.lastNameRequired),
-    email: validEmail,
-    phone: requiredText(M.phoneRequired),
-    password: z.string().min(1, M.passwordRequired).min(PASSWORD_MIN_REGISTER_PAGE, M.registerPasswordMin8).max(PASSWORD_MAX),
+  RegisterFieldsSchema.extend({
     confirmPassword: z.string(),
-    state: z.string().min(1, M.stateRequired),
+    // The form starts with no state chosen ('').
+    state: z.string().pipe(RegisterFieldsSchema.shape.state),
   }),
   M.registerPasswordsDoNotMatch,
 )

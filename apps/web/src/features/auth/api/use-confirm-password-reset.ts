@@ -1,11 +1,11 @@
+import { MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 /** POST /auth/reset-password/confirm, JSON token and newPassword; only the status is used (spec 7.1). */
 export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: (body: { token: string; newPassword: string }) =>
-      apiRequest('/auth/reset-password/confirm', { method: 'POST', body, schema: z.unknown(), onUnauthorized: 'silent' }),
+      apiRequest('/auth/reset-password/confirm', { method: 'POST', body, schema: MessageAnswerSchema, onUnauthorized: 'silent' }),
   })
 }

@@ -1,10 +1,11 @@
+import { MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 /** POST /auth/register, multipart: fname, lname, email, phone, password, state, frontId, backId, businessDocument, coi. */
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: FormData) => apiRequest('/auth/register', { method: 'POST', body, schema: z.unknown(), onUnauthorized: 'silent' }),
+    mutationFn: (body: FormData) =>
+      apiRequest('/auth/register', { method: 'POST', body, schema: MessageAnswerSchema, onUnauthorized: 'silent' }),
   })
 }

@@ -1,11 +1,11 @@
+import { MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 /** POST /admin-registration-code/request, JSON email, firstName, lastName (spec 7.1). */
 export function useRequestAdminCode() {
   return useMutation({
     mutationFn: (body: { email: string; firstName: string; lastName: string }) =>
-      apiRequest('/admin-registration-code/request', { method: 'POST', body, schema: z.unknown(), onUnauthorized: 'silent' }),
+      apiRequest('/admin-registration-code/request', { method: 'POST', body, schema: MessageAnswerSchema, onUnauthorized: 'silent' }),
   })
 }

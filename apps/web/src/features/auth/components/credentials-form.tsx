@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type LoginForm, LoginFormSchema } from '@keydesk/contracts/auth-forms'
+import { LoginBodySchema } from '@keydesk/contracts/accounts-api'
 import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+
+export type Credentials = z.infer<typeof LoginBodySchema>
 
 interface CredentialsFormProps {
   submitLabel: string
   isBusy: boolean
   /** The failure to show above the fields (spec 8 texts), if any. */
   failure: string | null
-  onSubmit: (form: LoginForm) => void
+  onSubmit: (form: Credentials) => void
 }
 
 /** Email and password with the spec 5 login rules; used by /login and /admin-login. */
@@ -19,7 +22,7 @@ export function CredentialsForm({ submitLabel, isBusy, failure, onSubmit }: Cred
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } })
+  } = useForm({ resolver: zodResolver(LoginBodySchema), defaultValues: { email: '', password: '' } })
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">

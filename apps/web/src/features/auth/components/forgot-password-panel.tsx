@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ForgotPasswordFormSchema } from '@keydesk/contracts/auth-forms'
+import { ResetPasswordRequestBodySchema } from '@keydesk/contracts/accounts-api'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -18,7 +18,7 @@ export function ForgotPasswordPanel() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ForgotPasswordFormSchema), defaultValues: { email: '' } })
+  } = useForm({ resolver: zodResolver(ResetPasswordRequestBodySchema), defaultValues: { email: '' } })
 
   const onSubmit = handleSubmit(({ email }) => requestReset.mutate(email))
 

@@ -1,4 +1,3 @@
-import type { LoginForm } from '@keydesk/contracts/auth-forms'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { hasAdminStatus } from '@keydesk/contracts/roles'
 import { useState } from 'react'
@@ -8,7 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { useLogin } from '../api/use-login.ts'
-import { CredentialsForm } from '../components/credentials-form.tsx'
+import { type Credentials, CredentialsForm } from '../components/credentials-form.tsx'
 import { destinationAfterLogin } from '../destination-after-login.ts'
 import { serverText } from '../failure-text.ts'
 
@@ -23,7 +22,7 @@ export function AdminLoginPage() {
   const login = useLogin()
   const [isDenied, setIsDenied] = useState(false)
 
-  const onSubmit = (form: LoginForm) => {
+  const onSubmit = (form: Credentials) => {
     setIsDenied(false)
     login.mutate(form, {
       onSuccess: async (signedIn) => {

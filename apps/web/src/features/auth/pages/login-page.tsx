@@ -1,11 +1,10 @@
-import type { LoginForm } from '@keydesk/contracts/auth-forms'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { useLogin } from '../api/use-login.ts'
-import { CredentialsForm } from '../components/credentials-form.tsx'
+import { type Credentials, CredentialsForm } from '../components/credentials-form.tsx'
 import { ForgotPasswordPanel } from '../components/forgot-password-panel.tsx'
 import { destinationAfterLogin } from '../destination-after-login.ts'
 import { serverText } from '../failure-text.ts'
@@ -17,7 +16,7 @@ export function LoginPage() {
   const navigate = useNavigate()
   const login = useLogin()
 
-  const onSubmit = (form: LoginForm) =>
+  const onSubmit = (form: Credentials) =>
     login.mutate(form, {
       onSuccess: (signedIn) => navigate(destinationAfterLogin(signedIn.role, params.get('redirect')), { replace: true }),
     })

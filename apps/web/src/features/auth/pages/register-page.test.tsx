@@ -89,7 +89,7 @@ describe('business sign-up (spec 2.3, 5, 7.1, 8)', () => {
     await attachAll()
     await submit()
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    expect(await screen.findByText('Your account has been created. Please log in.')).toBeInTheDocument()
+    expect(await screen.findByText('Registration successful. Please log in.')).toBeInTheDocument()
     const body = calls[0]?.body as FormData
     expect(body).toBeInstanceOf(FormData)
     expect(Object.fromEntries(['fname', 'lname', 'email', 'phone', 'password', 'state'].map((field) => [field, body.get(field)]))).toEqual({

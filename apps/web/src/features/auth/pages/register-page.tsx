@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { type BusinessRegisterForm, BusinessRegisterFormSchema } from '@keydesk/contracts/auth-forms'
-import { AUTH_MESSAGES, SESSION_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { US_STATES } from '@keydesk/contracts/states'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -60,7 +61,7 @@ export function RegisterPage() {
     }
     registerAccount.mutate(body, {
       onSuccess: () => {
-        const state: NoticeState = { notice: SESSION_MESSAGES.registrationSucceeded, tone: 'success' }
+        const state: NoticeState = { notice: ACCOUNT_MESSAGES.registered, tone: 'success' }
         navigate(paths.login, { state })
       },
     })
