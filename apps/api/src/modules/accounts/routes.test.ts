@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/files.ts'
@@ -70,12 +68,7 @@ describe('PUT /keycode-user/delete', () => {
     const answer = await testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers: member.headers })
     expect(answer.json()).toEqual({ message: 'User Profile deleted successfully.' })
     expect(await testApp.app.database.db.select().from(users).where(eq(users.id, member.id))).toEqual([])
-    const root = path.join(testApp.config.dataDir, 'uploads')
-    for (const file of ownFiles) {
-      expect(
-        (await readdir(path.join(root, file.storageKey.split('/')[0] ?? '')).catch(() => [])).includes(file.storageKey.split('/')[1] ?? ''),
-      ).toBe(false)
-    }
+    for (const file of ownFiles) expect(await testApp.app.storage.exists(file.storageKey)).toBe(false)
     await expect(signIn(testApp, member.email, GOOD_PASSWORD)).rejects.toThrow(/401/)
   })
 })
