@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes.ts'
 import type { MailTransport } from './modules/mail/sender.ts'
 import { noticeRoutes } from './modules/notices/routes.ts'
 import { portalRoutes } from './modules/portals/routes.ts'
+import { pricingRoutes } from './modules/pricing/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
 import { superAdminRoutes } from './modules/super-admin/routes.ts'
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
+      await api.register(pricingRoutes)
       await api.register(authRoutes)
       await api.register(accountRoutes)
       await api.register(adminRegistrationCodeRoutes)

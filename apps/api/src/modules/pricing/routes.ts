@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto'
+import { MANUFACTURER_PRICING, PricingAnswerSchema } from '@keydesk/contracts/pricing'
+import type { FastifyPluginAsync } from 'fastify'
+
+/**
+ * GET /api/pricing: the pricing-page cards. The answer never changes while the process runs, so it is checked
+ * against its contract and serialized once at start-up; each call then sends the same bytes (a hot, public path).
+ */
+export const pricingRoutes: FastifyPluginAsync = async (app) => {
+  const body = JSON.stringify(PricingAnswerSchema.parse(MANUFACTURER_PRICING))
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+
+  app.get('/pricing', async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=300').header('etag', etag)
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send()
+    return reply.type('application/json; charset=utf-8').send(body)
+  })
+}
