@@ -7,6 +7,7 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx'
 import { RegisterPage } from '../features/auth/pages/register-page.tsx'
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx'
 import { HomePage } from '../features/home/pages/home-page.tsx'
+import { PricingPage } from '../features/pricing/pages/pricing-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
 import { ErrorScreen } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
@@ -53,7 +54,7 @@ export const routes: RouteObject[] = [
       { path: paths.userProfile, element: signedIn(<UserProfilePage />) },
       { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },
       // Public pages
-      { path: paths.pricing, element: <RouteFrame path={paths.pricing} /> },
+      { path: paths.pricing, element: <PricingPage /> },
       { path: paths.about, element: <RouteFrame path={paths.about} /> },
       { path: paths.services, element: <RouteFrame path={paths.services} /> },
       { path: paths.privacyPolicy, element: <RouteFrame path={paths.privacyPolicy} /> },

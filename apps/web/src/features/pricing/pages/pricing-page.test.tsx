@@ -1,0 +1,52 @@
+import { MANUFACTURER_PRICING } from '@keydesk/contracts/pricing'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+function renderPricing() {
+  fakeApi({ 'GET /api/pricing': () => jsonAnswer(200, MANUFACTURER_PRICING) })
+  return renderApp('/pricing')
+}
+
+describe('pricing page (spec 2.8)', () => {
+  it("shows 'Loading keycode pricing...' first", () => {
+    renderPricing()
+    expect(screen.getByText('Loading keycode pricing...')).toBeInTheDocument()
+  })
+
+  it('shows one card per manufacturer with both prices and the PIN note', async () => {
+    renderPricing()
+    const nissan = await screen.findByRole('article', { name: 'Nissan' }, { timeout: 2000 })
+    expect(within(nissan).getByText('$70')).toBeInTheDocument()
+    expect(within(nissan).getByText('$36')).toBeInTheDocument()
+    expect(within(nissan).getByRole('link', { name: 'Get Nissan Keycode' })).toHaveAttribute('href', '/vehicle-keycode-request')
+    expect(screen.getAllByRole('article')).toHaveLength(MANUFACTURER_PRICING.length)
+  })
+
+  it("shows 'Ask' for a member price of null and 'Includes PIN code' by default", async () => {
+    renderPricing()
+    const mitsubishi = await screen.findByRole('article', { name: 'Mitsubishi' }, { timeout: 2000 })
+    expect(within(mitsubishi).getByText('Ask')).toBeInTheDocument()
+    expect(within(screen.getByRole('article', { name: 'Toyota' })).getByText('Includes PIN code')).toBeInTheDocument()
+  })
+
+  it('searches name, description and popular models regardless of case', async () => {
+    renderPricing()
+    await screen.findByRole('article', { name: 'Toyota' }, { timeout: 2000 })
+    await userEvent.type(screen.getByLabelText('Search'), 'SILVERADO')
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-labelledby'))).toEqual(['pricing-chevrolet'])
+  })
+
+  it("filters by manufacturer, starting at 'All Manufacturers'", async () => {
+    renderPricing()
+    await screen.findByRole('article', { name: 'Toyota' }, { timeout: 2000 })
+    const select = screen.getByLabelText('Manufacturer')
+    expect(select).toHaveValue('All Manufacturers')
+    await userEvent.selectOptions(select, 'BMW')
+    expect(screen.getAllByRole('article')).toHaveLength(1)
+  })
+})
