@@ -7,6 +7,15 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx'
 import { RegisterPage } from '../features/auth/pages/register-page.tsx'
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx'
 import { HomePage } from '../features/home/pages/home-page.tsx'
+import {
+  AboutPage,
+  MembershipCancellationPage,
+  PrivacyPolicyPage,
+  RefundPolicyPage,
+  ServicesPage,
+  SimplifiedTermsPage,
+  TermsOfUsagePage,
+} from '../features/policies/pages/policy-pages.tsx'
 import { PricingPage } from '../features/pricing/pages/pricing-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
 import { ErrorScreen } from './error-screen.tsx'
@@ -55,13 +64,13 @@ export const routes: RouteObject[] = [
       { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },
       // Public pages
       { path: paths.pricing, element: <PricingPage /> },
-      { path: paths.about, element: <RouteFrame path={paths.about} /> },
-      { path: paths.services, element: <RouteFrame path={paths.services} /> },
-      { path: paths.privacyPolicy, element: <RouteFrame path={paths.privacyPolicy} /> },
-      { path: paths.termsOfService, element: <RouteFrame path={paths.termsOfService} /> },
-      { path: paths.tos, element: <RouteFrame path={paths.tos} /> },
-      { path: paths.refundPolicy, element: <RouteFrame path={paths.refundPolicy} /> },
-      { path: paths.membershipCancellation, element: <RouteFrame path={paths.membershipCancellation} /> },
+      { path: paths.about, element: <AboutPage /> },
+      { path: paths.services, element: <ServicesPage /> },
+      { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
+      { path: paths.termsOfService, element: <TermsOfUsagePage /> },
+      { path: paths.tos, element: <SimplifiedTermsPage /> },
+      { path: paths.refundPolicy, element: <RefundPolicyPage /> },
+      { path: paths.membershipCancellation, element: <MembershipCancellationPage /> },
       { path: paths.requirements, element: <RouteFrame path={paths.requirements} /> },
       { path: paths.support, element: <RouteFrame path={paths.support} /> },
       // Ordering (guests may request keycodes and keep a cart, spec 6)

@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+
+describe('policy pages (spec 2.8)', () => {
+  it.each([
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/terms-of-service', 'Terms of Usage'],
+    ['/refund-policy', 'Refund Policy'],
+  ])('%s shows today as the last update', (path, title) => {
+    renderApp(path)
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+    expect(screen.getByText(`Last updated: ${today}`)).toBeInTheDocument()
+  })
+
+  it('states the refund timeline of spec 9', () => {
+    renderApp('/refund-policy')
+    expect(screen.getByText(/10-18 business days in total/)).toBeInTheDocument()
+  })
+
+  it('states the annual-plan refund rule of spec 9', () => {
+    renderApp('/membership-cancellation')
+    expect(screen.getByText(/less a \$5 processing fee, with a minimum refund of \$10/)).toBeInTheDocument()
+  })
+
+  it.each([
+    ['/about', 'About Keydesk'],
+    ['/services', 'Services'],
+    ['/tos', 'Terms of Service'],
+  ])('%s renders its page', (path, title) => {
+    renderApp(path)
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+  })
+})

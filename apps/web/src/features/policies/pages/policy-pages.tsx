@@ -1,0 +1,156 @@
+import { PolicyPage } from '../components/policy-page.tsx'
+
+/** The static pages of spec 2.8, stating the policies of spec 9. */
+
+export function AboutPage() {
+  return (
+    <PolicyPage
+      title="About Keydesk"
+      sections={[
+        {
+          heading: 'Who we are',
+          body: 'Keydesk provides professional vehicle keycode lookups for automotive locksmiths, automotive technicians and security providers in the United States and Canada.',
+        },
+        {
+          heading: 'What we do',
+          body: 'From a vehicle identification number we deliver the mechanical key code and, for makes that need one, the immobilizer PIN, by e-mail and in your account.',
+        },
+        {
+          heading: 'Who may use it',
+          body: 'Users must be 18 or older and verified professionals: we check identity and business documents before codes are released.',
+        },
+      ]}
+    />
+  )
+}
+
+export function ServicesPage() {
+  return (
+    <PolicyPage
+      title="Services"
+      sections={[
+        {
+          heading: 'Keycode lookup',
+          body: 'Key codes for Acura, Honda, Chrysler, Dodge, Jeep, Ford, Lincoln, Hyundai, Infiniti, Kia, Nissan, Toyota, Lexus, GM makes, Mazda, Mitsubishi, Subaru and BMW.',
+        },
+        {
+          heading: 'PIN codes',
+          body: 'PIN codes for Chrysler, Dodge/Jeep, Infiniti and Nissan: included for members, +$20 for non-members.',
+        },
+        {
+          heading: 'Memberships',
+          body: 'Basic, Professional and Enterprise plans give 15%, 20% and 25% off keycodes, with faster processing and support.',
+        },
+        { heading: 'Bulk', body: 'For 100 or more requests, $0.50 per request through a custom arrangement with support.' },
+      ]}
+    />
+  )
+}
+
+export function PrivacyPolicyPage() {
+  return (
+    <PolicyPage
+      title="Privacy Policy"
+      showsLastUpdated
+      sections={[
+        {
+          heading: 'What we collect',
+          body: 'Your account details, the identity and business documents you upload, the vehicles you request codes for and your payments (card details stay with our payment provider).',
+        },
+        {
+          heading: 'How long we keep it',
+          body: (
+            <ul className="list-disc pl-5">
+              <li>Transaction records: 7 years.</li>
+              <li>Support communications: 2 years.</li>
+              <li>Analytics: anonymised after 1 year.</li>
+              <li>Account data: 30 days after cancellation.</li>
+            </ul>
+          ),
+        },
+        {
+          heading: 'Who sees your documents',
+          body: 'Only you and Keydesk administrators who verify accounts and process requests. Documents are never public.',
+        },
+      ]}
+    />
+  )
+}
+
+export function TermsOfUsagePage() {
+  return (
+    <PolicyPage
+      title="Terms of Usage"
+      showsLastUpdated
+      sections={[
+        { heading: 'Eligibility', body: 'You must be 18 or older and use keycodes only for vehicles you are authorised to work on.' },
+        {
+          heading: 'Accuracy',
+          body: 'You are responsible for the VIN and vehicle details you enter. Requests with wrong details are user errors and are not refunded.',
+        },
+        { heading: 'Prices', body: 'Prices may change with 30 days notice.' },
+        { heading: 'Payments', body: 'Card payments are processed by a payment provider.' },
+      ]}
+    />
+  )
+}
+
+export function SimplifiedTermsPage() {
+  return (
+    <PolicyPage
+      title="Terms of Service"
+      sections={[
+        {
+          heading: 'In short',
+          body: (
+            <ul className="list-disc pl-5">
+              <li>You are 18+ and a professional authorised to work on the vehicle.</li>
+              <li>Enter the VIN carefully: user errors are not refunded.</li>
+              <li>Prices change only with 30 days notice.</li>
+              <li>We keep transaction records for 7 years.</li>
+            </ul>
+          ),
+        },
+      ]}
+    />
+  )
+}
+
+export function RefundPolicyPage() {
+  return (
+    <PolicyPage
+      title="Refund Policy"
+      showsLastUpdated
+      sections={[
+        { heading: 'No refunds for user errors', body: 'A wrong VIN, make, model or year entered by you is not refunded.' },
+        {
+          heading: 'When we refund',
+          body: 'When no keycode is available for the vehicle, after a service failure (downtime over 24 hours), or after a payment processing error.',
+        },
+        {
+          heading: 'How long it takes',
+          body: 'Review 2-3 business days, processing 5-10 business days, then 3-5 days at your bank: 10-18 business days in total.',
+        },
+      ]}
+    />
+  )
+}
+
+export function MembershipCancellationPage() {
+  return (
+    <PolicyPage
+      title="Membership Cancellation Policy"
+      sections={[
+        {
+          heading: 'Monthly plans',
+          body: 'Billed in 30-day periods. No partial refunds; cancellation takes effect at the end of the period.',
+        },
+        {
+          heading: 'Annual plans',
+          body: 'Billed for 365 days. Refunds are prorated by unused months (unused months / total months × fee), less a $5 processing fee, with a minimum refund of $10. Cancellation takes effect at the end of the period.',
+        },
+        { heading: 'Support', body: 'Support hours are Monday-Friday 9-6 EST; we aim to answer within 24 hours.' },
+      ]}
+    />
+  )
+}
