@@ -15,6 +15,7 @@ import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
 import { adminRegistrationCodeRoutes } from './modules/admin-registration-code/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
+import { complianceStatusRoutes } from './modules/compliance-status/routes.ts'
 import { credentialRoutes } from './modules/credentials/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -26,6 +27,7 @@ import { profileRoutes } from './modules/profile/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
 import { superAdminRoutes } from './modules/super-admin/routes.ts'
 import { ensureBootstrapSuperAdmin } from './modules/super-admin/service.ts'
+import { supportRoutes } from './modules/support/routes.ts'
 import auth from './plugins/auth.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
@@ -109,6 +111,8 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes)
       await api.register(pricingRoutes)
+      await api.register(complianceStatusRoutes)
+      await api.register(supportRoutes)
       await api.register(authRoutes)
       await api.register(accountRoutes)
       await api.register(adminRegistrationCodeRoutes)

@@ -37,6 +37,7 @@ const EnvSchema = z
     BOOTSTRAP_SUPER_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Keydesk <no-reply@keydesk.local>'),
+    SUPPORT_EMAIL: z.email().default('support@keydesk.local'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -81,6 +82,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
     /** KCH_* variables: the keycode-portal logins named by keycode-portals.json (released to admins only). */
     keycodePortalSecrets,
   }

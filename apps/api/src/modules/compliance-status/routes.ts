@@ -1,0 +1,18 @@
+import { ComplianceStatusQuerySchema, ComplianceStatusSchema, complianceStatusFor } from '@keydesk/contracts/compliance'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { principalOf, requireUser } from '../../plugins/auth.ts'
+import { findUserById } from '../auth/repository.ts'
+
+/** Spec 7.2: the signed-in call uses the account's state; visitors may name one. */
+export const complianceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/compliance/status/public',
+    { schema: { querystring: ComplianceStatusQuerySchema, response: { 200: ComplianceStatusSchema } } },
+    async (request) => complianceStatusFor(request.query.state),
+  )
+
+  app.get('/compliance/status', { preHandler: requireUser, schema: { response: { 200: ComplianceStatusSchema } } }, async (request) => {
+    const user = await findUserById(app.database.db, principalOf(request).id)
+    return complianceStatusFor(user?.state)
+  })
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { complianceStatusFor } from './compliance.ts'
+
+describe('complianceStatusFor', () => {
+  it('requires a locksmith license in a state of the spec 9 list, in any case', () => {
+    expect(complianceStatusFor('texas')).toMatchObject({
+      required: true,
+      jurisdiction: 'Texas',
+      requiredDocs: ['STATE_LOCKSMITH_LICENSE', 'PHOTO_ID'],
+    })
+  })
+
+  it('requires only a photo ID elsewhere', () => {
+    expect(complianceStatusFor('Ohio')).toMatchObject({ required: false, jurisdiction: 'Ohio', requiredDocs: ['PHOTO_ID'] })
+  })
+
+  it('gives the general rule without a state', () => {
+    expect(complianceStatusFor(undefined)).toMatchObject({ required: false, jurisdiction: 'United States and Canada' })
+  })
+})

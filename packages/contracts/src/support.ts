@@ -1,0 +1,17 @@
+import { z } from 'zod'
+
+/** Spec 7.7 POST /support/contact; spec 5: all four fields required. */
+export const ContactMessageSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Email is invalid')),
+  subject: z.string().trim().min(1, 'Subject is required').max(200),
+  message: z.string().trim().min(1, 'Message is required').max(5000),
+})
+export type ContactMessage = z.infer<typeof ContactMessageSchema>
+
+export const CONTACT_MESSAGES = {
+  sent: 'Thanks! Your message has been sent.',
+  failed: "Sorry, we couldn't send your message. Please try again.",
+} as const
+
+export const SUPPORT_HOURS = 'Monday-Friday 9-6 EST; we aim to answer within 24 hours.'
