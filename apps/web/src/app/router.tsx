@@ -17,7 +17,9 @@ import {
   TermsOfUsagePage,
 } from '../features/policies/pages/policy-pages.tsx'
 import { PricingPage } from '../features/pricing/pages/pricing-page.tsx'
+import { RequirementsPage } from '../features/requirements/pages/requirements-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
+import { SupportPage } from '../features/support/pages/support-page.tsx'
 import { ErrorScreen } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
 import { AppLayout } from './layouts/app-layout.tsx'
@@ -71,8 +73,8 @@ export const routes: RouteObject[] = [
       { path: paths.tos, element: <SimplifiedTermsPage /> },
       { path: paths.refundPolicy, element: <RefundPolicyPage /> },
       { path: paths.membershipCancellation, element: <MembershipCancellationPage /> },
-      { path: paths.requirements, element: <RouteFrame path={paths.requirements} /> },
-      { path: paths.support, element: <RouteFrame path={paths.support} /> },
+      { path: paths.requirements, element: <RequirementsPage /> },
+      { path: paths.support, element: <SupportPage /> },
       // Ordering (guests may request keycodes and keep a cart, spec 6)
       { path: paths.vehicleKeycodeRequest, element: <RouteFrame path={paths.vehicleKeycodeRequest} /> },
       { path: paths.cart, element: <RouteFrame path={paths.cart} /> },

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const texas = {
+  required: true,
+  requiredDocs: ['STATE_LOCKSMITH_LICENSE', 'PHOTO_ID'],
+  message: 'Texas requires a state locksmith license.',
+  jurisdiction: 'Texas',
+}
+
+describe('requirements page (spec 2.6)', () => {
+  it('asks the public call for a visitor and shows the documents by their display names', async () => {
+    const calls = fakeApi({ 'GET /api/compliance/status/public': () => jsonAnswer(200, texas) })
+    renderApp('/requirements')
+    expect(await screen.findByText('State locksmith license')).toBeInTheDocument()
+    expect(screen.getByText('Government photo ID')).toBeInTheDocument()
+    expect(calls.map((call) => call.key)).toContain('GET /api/compliance/status/public')
+  })
+
+  it('asks the signed-in call for a signed-in user', async () => {
+    const calls = fakeApi({ 'GET /api/compliance/status': () => jsonAnswer(200, texas) })
+    renderApp('/requirements', { user: testUser() })
+    expect(await screen.findByText('Texas requires a state locksmith license.')).toBeInTheDocument()
+    expect(calls.map((call) => call.key)).toContain('GET /api/compliance/status')
+  })
+
+  it("shows 'Unable to load requirements.' when the call fails, and still lists the licence states", async () => {
+    fakeApi({ 'GET /api/compliance/status/public': () => errorAnswer(500, 'Something went wrong') })
+    renderApp('/requirements')
+    expect(await screen.findByText('Unable to load requirements.')).toBeInTheDocument()
+    expect(screen.getByText('North Carolina')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+async function fillAndSend() {
+  await userEvent.type(screen.getByLabelText('Name'), 'Sam')
+  await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com')
+  await userEvent.type(screen.getByLabelText('Subject'), 'Bulk')
+  await userEvent.type(screen.getByLabelText('Message'), 'We need 150 codes.')
+  await userEvent.click(screen.getByRole('button', { name: 'Send message' }))
+}
+
+describe('support contact form', () => {
+  it('requires every field before calling the API', async () => {
+    const calls = fakeApi({})
+    renderApp('/support')
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }))
+    expect(await screen.findByText('Name is required')).toBeInTheDocument()
+    expect(screen.getByText('Message is required')).toBeInTheDocument()
+    expect(calls).toHaveLength(0)
+  })
+
+  it("says 'Thanks! Your message has been sent.' after sending", async () => {
+    const calls = fakeApi({ 'POST /api/support/contact': () => jsonAnswer(201, { message: 'ok' }) })
+    renderApp('/support')
+    await fillAndSend()
+    expect(await screen.findByText('Thanks! Your message has been sent.')).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/support/contact')?.body))).toMatchObject({
+      name: 'Sam',
+      subject: 'Bulk',
+    })
+  })
+
+  it('shows the spec failure text and keeps what was typed', async () => {
+    fakeApi({ 'POST /api/support/contact': () => errorAnswer(500, 'Something went wrong') })
+    renderApp('/support')
+    await fillAndSend()
+    expect(await screen.findByText("Sorry, we couldn't send your message. Please try again.")).toBeInTheDocument()
+    expect(screen.getByLabelText('Subject')).toHaveValue('Bulk')
+  })
+})
