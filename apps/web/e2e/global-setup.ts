@@ -13,7 +13,11 @@ declare module 'vitest' {
 /** One real server on a free port with its own data folder, for every browser test. */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-e2e-'))
-  const server = await startServer({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, 60_000)
+  const server = await startServer(
+    // KCH_*: one keycode portal with credentials set, so member-keycodes.e2e.ts can copy them.
+    { DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', KCH_FORD_USER: 'e2e-ford-user', KCH_FORD_PASS: 'e2e-ford-pass' },
+    60_000,
+  )
   project.provide('baseUrl', server.baseUrl)
   return async () => {
     await server.stop()
