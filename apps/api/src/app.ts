@@ -14,6 +14,8 @@ import { accountRoutes } from './modules/accounts/routes.ts'
 import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
 import { adminRegistrationCodeRoutes } from './modules/admin-registration-code/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { catalogueRoutes } from './modules/catalogue/routes.ts'
+import { seedCatalogue } from './modules/catalogue/seed.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
 import { complianceStatusRoutes } from './modules/compliance-status/routes.ts'
 import { credentialRoutes } from './modules/credentials/routes.ts'
@@ -111,6 +113,7 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes)
       await api.register(pricingRoutes)
+      await api.register(catalogueRoutes)
       await api.register(complianceStatusRoutes)
       await api.register(supportRoutes)
       await api.register(authRoutes)
@@ -131,6 +134,7 @@ export async function buildApp({
 
   await app.register(webApp, { distDir: config.webDistDir })
   app.addHook('onReady', async () => {
+    await seedCatalogue(app.database.db)
     await ensureBootstrapSuperAdmin(app)
   })
   return app

@@ -1,0 +1,30 @@
+import type { CatalogueMake } from '@keydesk/contracts/catalogue'
+import { asc, eq } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { vehicleMakes, vehicleModels } from '../../db/schema/ordering.ts'
+
+/** The whole catalogue in two queries (makes, then every model), never one query per make. */
+export async function listCatalogue(db: DbExecutor): Promise<CatalogueMake[]> {
+  const makes = await db.select().from(vehicleMakes).orderBy(asc(vehicleMakes.id))
+  const models = await db.select().from(vehicleModels).orderBy(asc(vehicleModels.id))
+  return makes.map((make) => ({
+    id: make.id,
+    name: make.name,
+    category: make.category,
+    basePrice: make.basePriceCents / 100,
+    memberPrice: make.memberPriceCents / 100,
+    requiresPin: make.requiresPin,
+    pricingNote: make.pricingNote,
+    models: models.filter((model) => model.makeId === make.id).map((model) => ({ name: model.name, years: model.years })),
+  }))
+}
+
+export async function findMakeByName(db: DbExecutor, name: string) {
+  const [make] = await db.select().from(vehicleMakes).where(eq(vehicleMakes.name, name)).limit(1)
+  return make
+}
+
+export async function findModel(db: DbExecutor, makeId: number, name: string) {
+  const models = await db.select().from(vehicleModels).where(eq(vehicleModels.makeId, makeId))
+  return models.find((model) => model.name === name)
+}

@@ -1,0 +1,10 @@
+import { CatalogueAnswerSchema } from '@keydesk/contracts/catalogue'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { listCatalogue } from './repository.ts'
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/makes/getMakes', { schema: { response: { 200: CatalogueAnswerSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300')
+    return listCatalogue(app.database.db)
+  })
+}

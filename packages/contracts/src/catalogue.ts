@@ -1,0 +1,18 @@
+import { z } from 'zod'
+
+/** Spec 3 "Vehicle catalogue" per make, as GET /makes/getMakes answers it (prices in dollars for the UI). */
+export const CatalogueMakeSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  category: z.string(),
+  basePrice: z.number(),
+  /** 0 means "Ask for pricing" (spec 9, Mitsubishi). */
+  memberPrice: z.number(),
+  requiresPin: z.boolean(),
+  pricingNote: z.string().nullable(),
+  models: z.array(z.object({ name: z.string(), years: z.array(z.number()) })),
+})
+export type CatalogueMake = z.infer<typeof CatalogueMakeSchema>
+export const CatalogueAnswerSchema = z.array(CatalogueMakeSchema)
+
+export const ASK_FOR_PRICING = 'Ask for pricing'
