@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import { SubscriptionTierSchema } from './subscription.ts'
+
+/**
+ * Spec 3 "Cart item". Prices are dollars (the UI's unit); the server keeps cents and converts once.
+ * standardPrice is the non-member price; finalPrice is set only when a different price was agreed.
+ */
+export const CartItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['KEYCODE', 'SUBSCRIPTION']),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  year: z.number().nullable(),
+  vinLast4: z.string().nullable(),
+  subscriptionTier: SubscriptionTierSchema.nullable(),
+  standardPrice: z.number().nullable(),
+  finalPrice: z.number().nullable(),
+  price: z.number().nullable(),
+  isTemporary: z.boolean(),
+})
+export type CartItem = z.infer<typeof CartItemSchema>
+export const CartItemsAnswerSchema = z.array(CartItemSchema)
+
+export const GuestCartQuerySchema = z.object({ guestUserId: z.uuid() })
+
+export const CART_MESSAGES = {
+  fetchFailed: 'Failed to fetch cart items. Please try again.',
+  removeFailed: 'Failed to remove item. Please try again.',
+  removed: 'Item removed from cart successfully!',
+  requestRemoved: 'Vehicle request removed successfully!',
+  requestCleared: 'Vehicle request cleared successfully!',
+} as const

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { RequestStatusSchema } from './request-status.ts'
+
+export const ORDERING_MESSAGES = {
+  requiredFields: 'Please fill in all required fields.',
+  guestLicenseRequired: "As a guest user, you must provide both front and back photos of your driver's license for identity verification.",
+  backendUnavailable: 'Backend service temporarily unavailable. Please try again later or contact support.',
+  updateFailed: 'Failed to update request.',
+  unknownMake: 'Choose a make from the list.',
+  unknownModel: 'Choose a model of this make from the list.',
+  unknownYear: 'Choose a year offered for this model.',
+} as const
+
+/** POST /vehicle/request-keycode-public text fields (multipart). */
+export const KeycodeRequestFieldsSchema = z.object({
+  make: z.string().trim().min(1, ORDERING_MESSAGES.requiredFields).max(60),
+  model: z.string().trim().min(1, ORDERING_MESSAGES.requiredFields).max(80),
+  year: z.coerce.number({ message: ORDERING_MESSAGES.requiredFields }).int().min(1980).max(2100),
+  vin: z.string().trim().min(1, ORDERING_MESSAGES.requiredFields).max(40),
+  guestUserId: z.uuid().optional(),
+})
+export const KEYCODE_REQUEST_IMAGES = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack'] as const
+
+export const KeycodeRequestAnswerSchema = z.object({
+  id: z.string(),
+  guestUserId: z.string().nullable(),
+  cartId: z.string(),
+})
+
+/** Spec 3 "Vehicle request" as its owner sees it. */
+export const VehicleRequestViewSchema = z.object({
+  id: z.string(),
+  make: z.object({ manufacturerName: z.string() }),
+  model: z.string(),
+  year: z.number(),
+  vin: z.string(),
+  status: RequestStatusSchema,
+  price: z.number(),
+  frontId: z.string().nullable(),
+  backId: z.string().nullable(),
+  registration: z.string().nullable(),
+  keycode: z.string().nullable(),
+  pincode: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type VehicleRequestView = z.infer<typeof VehicleRequestViewSchema>
+
+export const UserRequestsAnswerSchema = z.object({
+  pendingRequests: z.array(VehicleRequestViewSchema),
+  inProgressRequests: z.array(VehicleRequestViewSchema),
+  fulfilledRequests: z.array(VehicleRequestViewSchema),
+})
