@@ -47,7 +47,7 @@ describe('accounts screens in a real browser', () => {
     const page = await browser.newPage()
     await page.goto(`${inject('baseUrl')}/user-dash`)
     await page.waitForURL('**/login?redirect=%2Fuser-dash')
-    expect(await page.getByRole('heading', { level: 1, name: 'Login' }).isVisible()).toBe(true)
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor()
     await page.close()
   })
 })

@@ -45,7 +45,8 @@ async function findFreePort(): Promise<number> {
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const port = await findFreePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const { child, output, exited } = spawnServer({ PORT: String(port), ...env })
+  // The address the browser uses is the site's public address: the cross-site guard accepts only its Origin.
+  const { child, output, exited } = spawnServer({ PORT: String(port), PUBLIC_URL: baseUrl, ...env })
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
