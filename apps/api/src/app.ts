@@ -14,18 +14,21 @@ import { accountRoutes } from './modules/accounts/routes.ts'
 import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
 import { adminRegistrationCodeRoutes } from './modules/admin-registration-code/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { cartRoutes } from './modules/cart/routes.ts'
 import { catalogueRoutes } from './modules/catalogue/routes.ts'
 import { seedCatalogue } from './modules/catalogue/seed.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
 import { complianceStatusRoutes } from './modules/compliance-status/routes.ts'
 import { credentialRoutes } from './modules/credentials/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
+import { startGuestSweep } from './modules/guests/sweep.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import type { MailTransport } from './modules/mail/sender.ts'
 import { noticeRoutes } from './modules/notices/routes.ts'
 import { portalRoutes } from './modules/portals/routes.ts'
 import { pricingRoutes } from './modules/pricing/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
+import { requestRoutes } from './modules/requests/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
 import { superAdminRoutes } from './modules/super-admin/routes.ts'
 import { ensureBootstrapSuperAdmin } from './modules/super-admin/service.ts'
@@ -114,6 +117,8 @@ export async function buildApp({
       await api.register(healthRoutes)
       await api.register(pricingRoutes)
       await api.register(catalogueRoutes)
+      await api.register(requestRoutes)
+      await api.register(cartRoutes)
       await api.register(complianceStatusRoutes)
       await api.register(supportRoutes)
       await api.register(authRoutes)
@@ -133,6 +138,7 @@ export async function buildApp({
   )
 
   await app.register(webApp, { distDir: config.webDistDir })
+  startGuestSweep(app)
   app.addHook('onReady', async () => {
     await seedCatalogue(app.database.db)
     await ensureBootstrapSuperAdmin(app)

@@ -1,0 +1,71 @@
+import type { CartItem } from '@keydesk/contracts/cart'
+import { MONTHLY_PRICE_CENTS } from '@keydesk/contracts/subscription'
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { cartItems, carts, vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+
+export type CartOwner = { userId: string } | { guestId: string }
+
+const ownerCondition = (owner: CartOwner) => ('userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.guestId, owner.guestId))
+
+/** The owner's cart, created on first use (one per user or guest: a unique index, not an if). */
+export async function findOrCreateCart(db: DbExecutor, owner: CartOwner): Promise<string> {
+  const [existing] = await db.select({ id: carts.id }).from(carts).where(ownerCondition(owner)).limit(1)
+  if (existing) return existing.id
+  const [created] = await db
+    .insert(carts)
+    .values('userId' in owner ? { userId: owner.userId } : { guestId: owner.guestId })
+    .onConflictDoNothing()
+    .returning({ id: carts.id })
+  if (created) return created.id
+  const [raced] = await db.select({ id: carts.id }).from(carts).where(ownerCondition(owner)).limit(1)
+  if (!raced) throw new Error('cart could not be created')
+  return raced.id
+}
+
+/** Every item of the owner's cart, unpaid keycode requests and subscriptions, in one query. */
+export async function listCartItemsForOwner(
+  db: DbExecutor,
+  owner: CartOwner,
+): Promise<(CartItem & { vehicleRequestId: string | null; amountCents: number })[]> {
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      kind: cartItems.kind,
+      subscriptionTier: cartItems.subscriptionTier,
+      vehicleRequestId: vehicleRequests.id,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      vin: vehicleRequests.vin,
+      priceCents: vehicleRequests.priceCents,
+      paidAt: vehicleRequests.paidAt,
+    })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .leftJoin(vehicleRequests, eq(vehicleRequests.id, cartItems.vehicleRequestId))
+    .leftJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(and(ownerCondition(owner), isNull(vehicleRequests.paidAt)))
+    .orderBy(asc(cartItems.createdAt))
+  return rows.map((row) => {
+    const cents =
+      row.kind === 'SUBSCRIPTION' && row.subscriptionTier && row.subscriptionTier !== 'NONE'
+        ? MONTHLY_PRICE_CENTS[row.subscriptionTier]
+        : (row.priceCents ?? 0)
+    return {
+      id: row.id,
+      kind: row.kind,
+      make: row.make,
+      model: row.model,
+      year: row.year,
+      vinLast4: row.vin ? row.vin.slice(-4) : null,
+      subscriptionTier: row.subscriptionTier,
+      standardPrice: cents / 100,
+      finalPrice: null,
+      price: cents / 100,
+      isTemporary: 'guestId' in owner,
+      vehicleRequestId: row.vehicleRequestId,
+      amountCents: cents,
+    }
+  })
+}

@@ -1,0 +1,49 @@
+import { CartItemsAnswerSchema, GuestCartQuerySchema } from '@keydesk/contracts/cart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../errors.ts'
+import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
+import { findLiveGuest } from '../guests/repository.ts'
+import { type CartOwner, listCartItemsForOwner } from './repository.ts'
+import { removeCartItem } from './service.ts'
+
+const publicItems = <T extends { vehicleRequestId: unknown; amountCents: unknown }>(items: T[]) =>
+  items.map(({ vehicleRequestId: _request, amountCents: _cents, ...item }) => item)
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/cart/items', { preHandler: requireUser, schema: { response: { 200: CartItemsAnswerSchema } } }, async (request) =>
+    publicItems(await listCartItemsForOwner(app.database.db, { userId: principalOf(request).id })),
+  )
+
+  app.get(
+    '/cart/items/public',
+    { schema: { querystring: GuestCartQuerySchema, response: { 200: CartItemsAnswerSchema } } },
+    async (request) => {
+      const guest = await findLiveGuest(app.database.db, request.query.guestUserId)
+      if (!guest) return []
+      return publicItems(await listCartItemsForOwner(app.database.db, { guestId: guest.id }))
+    },
+  )
+
+  app.delete(
+    '/cart/remove/:id',
+    {
+      preHandler: identifyUser,
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        querystring: GuestCartQuerySchema.partial(),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      let owner: CartOwner
+      if (request.principal) owner = { userId: request.principal.id }
+      else {
+        const guest = request.query.guestUserId ? await findLiveGuest(app.database.db, request.query.guestUserId) : undefined
+        if (!guest) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+        owner = { guestId: guest.id }
+      }
+      return removeCartItem(app, owner, request.params.id)
+    },
+  )
+}

@@ -1,0 +1,42 @@
+import { CART_MESSAGES } from '@keydesk/contracts/cart'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { files } from '../../db/schema/files.ts'
+import { cartItems, carts, vehicleRequests } from '../../db/schema/ordering.ts'
+import { AppError } from '../../errors.ts'
+import type { CartOwner } from './repository.ts'
+
+/**
+ * DELETE /cart/remove/{id}: only an item of the caller's own cart. Removing an unpaid keycode request also
+ * removes the request and its photos (nothing is kept that no order needs).
+ */
+export async function removeCartItem(app: FastifyInstance, owner: CartOwner, itemId: string) {
+  const ownerCondition = 'userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.guestId, owner.guestId)
+  const storageKeys = await app.database.db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ id: cartItems.id, vehicleRequestId: cartItems.vehicleRequestId })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(eq(cartItems.id, itemId), ownerCondition))
+      .limit(1)
+    if (!item) throw new AppError('NOT_FOUND', 'Cart item not found.')
+    await tx.delete(cartItems).where(eq(cartItems.id, item.id))
+    if (!item.vehicleRequestId) return []
+    const [request] = await tx
+      .delete(vehicleRequests)
+      .where(and(eq(vehicleRequests.id, item.vehicleRequestId), isNull(vehicleRequests.paidAt)))
+      .returning()
+    const fileIds = [
+      request?.frontIdFileId,
+      request?.backIdFileId,
+      request?.registrationFileId,
+      request?.licenseFrontFileId,
+      request?.licenseBackFileId,
+    ].filter((id): id is string => Boolean(id))
+    if (fileIds.length === 0) return []
+    const removed = await tx.delete(files).where(inArray(files.id, fileIds)).returning({ key: files.storageKey })
+    return removed.map((file) => file.key)
+  })
+  await Promise.all(storageKeys.map((key) => app.storage.remove(key).catch(() => undefined)))
+  return { message: CART_MESSAGES.removed }
+}

@@ -1,0 +1,54 @@
+import { and, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { files } from '../../db/schema/files.ts'
+import { guests, vehicleRequests } from '../../db/schema/ordering.ts'
+
+/**
+ * Removes guests whose 24 hours have passed, with their unpaid requests, carts and photos. Paid guest orders
+ * stay (their request rows keep paid_at and lose only the guest link); their photos are kept for the admins.
+ */
+export async function sweepExpiredGuests(app: FastifyInstance): Promise<number> {
+  const db = app.database.db
+  const keys = await db.transaction(async (tx) => {
+    const expired = await tx.select({ id: guests.id }).from(guests).where(lte(guests.expiresAt, sql`now()`)).limit(500)
+    if (expired.length === 0) return { keys: [] as string[], count: 0 }
+    const guestIds = expired.map((guest) => guest.id)
+    const paidFileIds = await tx
+      .select({
+        ids: sql<
+          (string | null)[]
+        >`array[${vehicleRequests.frontIdFileId}, ${vehicleRequests.backIdFileId}, ${vehicleRequests.registrationFileId}, ${vehicleRequests.licenseFrontFileId}, ${vehicleRequests.licenseBackFileId}]`,
+      })
+      .from(vehicleRequests)
+      .where(and(inArray(vehicleRequests.guestId, guestIds), isNotNull(vehicleRequests.paidAt)))
+    const keep = new Set(paidFileIds.flatMap((row) => row.ids).filter((id): id is string => Boolean(id)))
+    await tx.delete(vehicleRequests).where(and(inArray(vehicleRequests.guestId, guestIds), sql`${vehicleRequests.paidAt} is null`))
+    const guestFiles = await tx.select({ id: files.id, key: files.storageKey }).from(files).where(inArray(files.guestId, guestIds))
+    const removable = guestFiles.filter((file) => !keep.has(file.id))
+    if (removable.length > 0)
+      await tx.delete(files).where(
+        inArray(
+          files.id,
+          removable.map((file) => file.id),
+        ),
+      )
+    await tx.delete(guests).where(inArray(guests.id, guestIds))
+    return { keys: removable.map((file) => file.key), count: guestIds.length }
+  })
+  await Promise.all(keys.keys.map((key) => app.storage.remove(key).catch(() => undefined)))
+  return keys.count
+}
+
+const SWEEP_EVERY_MS = 15 * 60 * 1000
+
+/** Runs the sweep every 15 minutes while the app runs. */
+export function startGuestSweep(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      sweepExpiredGuests(app).catch((error) => app.log.warn({ err: error }, 'guest sweep failed'))
+    }, SWEEP_EVERY_MS)
+    timer.unref()
+  })
+  app.addHook('preClose', async () => clearInterval(timer))
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { files } from '../../db/schema/files.ts'
+import { guests, vehicleRequests } from '../../db/schema/ordering.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { registerAndSignIn, uniqueIp } from '../auth/test-accounts.ts'
+import { sweepExpiredGuests } from '../guests/sweep.ts'
+import { keycodeRequestForm, validVin } from './test-requests.ts'
+
+let testApp: TestApp
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const submit = (form: FormData, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'POST', url: '/api/vehicle/request-keycode-public', payload: form, headers, remoteAddress: uniqueIp() })
+const guestForm = (fields: Record<string, string> = {}) => keycodeRequestForm(fields, ['frontId', 'licenseFront', 'licenseBack'])
+const fileCount = async () => (await testApp.app.database.db.select({ id: files.id }).from(files)).length
+
+describe('POST /vehicle/request-keycode-public', () => {
+  it("puts a signed-in user's request in their cart at the catalogue's non-member price", async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await submit(await keycodeRequestForm(), member.headers)
+    expect(answer.statusCode).toBe(201)
+    expect(answer.json()).toMatchObject({ guestUserId: null })
+    const cart = await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })
+    expect(cart.json()).toEqual([
+      expect.objectContaining({
+        kind: 'KEYCODE',
+        make: 'Honda',
+        model: 'Civic',
+        year: 2016,
+        vinLast4: '0000',
+        standardPrice: 60,
+        isTemporary: false,
+      }),
+    ])
+  })
+
+  it('creates a guest and a cart for a visitor with both licence photos, and reuses them with guestUserId', async () => {
+    const first = await submit(await guestForm())
+    expect(first.statusCode).toBe(201)
+    const { guestUserId, cartId } = first.json()
+    expect(guestUserId).toMatch(/^[0-9a-f-]{36}$/)
+    const second = await submit(await guestForm({ guestUserId, vin: validVin('1HGCR2F3', 'G', '000002') }))
+    expect(second.json()).toMatchObject({ guestUserId, cartId })
+    const cart = await testApp.app.inject({ method: 'GET', url: `/api/cart/items/public?guestUserId=${guestUserId}` })
+    expect(cart.json()).toHaveLength(2)
+    expect(cart.json()[0].isTemporary).toBe(true)
+  })
+
+  it('refuses a guest without both licence photos with the spec text, storing nothing', async () => {
+    const before = await fileCount()
+    const answer = await submit(await keycodeRequestForm({}, ['frontId', 'licenseFront']))
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().error).toBe(
+      "As a guest user, you must provide both front and back photos of your driver's license for identity verification.",
+    )
+    expect(await fileCount()).toBe(before)
+  })
+
+  it("answers 'Please fill in all required fields.' when make, model, year or VIN is missing", async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await submit(await keycodeRequestForm({ vin: '' }), member.headers)
+    expect(answer.json().error).toBe('Please fill in all required fields.')
+  })
+
+  it('refuses a mistyped VIN, a VIN of another year and a VIN of another make, each with its reason', async () => {
+    const member = await registerAndSignIn(testApp)
+    const typo = await submit(await keycodeRequestForm({ vin: '1HGCR2F31GA000001' }), member.headers)
+    expect(typo.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'vin' }] })
+    expect(typo.json().error).toContain('check digit')
+    const year = await submit(await keycodeRequestForm({ year: '2018' }), member.headers)
+    expect(year.json().error).toContain('not for a 2018 model year')
+    const make = await submit(await keycodeRequestForm({ make: 'Ford', model: 'F-150' }), member.headers)
+    expect(make.json().error).toContain('does not belong to a Ford')
+  })
+
+  it('refuses a model or year the catalogue does not offer', async () => {
+    const member = await registerAndSignIn(testApp)
+    expect((await submit(await keycodeRequestForm({ model: 'Model T' }), member.headers)).json().error).toBe(
+      'Choose a model of this make from the list.',
+    )
+    expect((await submit(await keycodeRequestForm({ year: '2010' }), member.headers)).json().error).toBe(
+      'Choose a year offered for this model.',
+    )
+  })
+})
+
+describe('cart ownership', () => {
+  it("never shows or removes another user's or another guest's items", async () => {
+    const owner = await registerAndSignIn(testApp)
+    const stranger = await registerAndSignIn(testApp)
+    await submit(await keycodeRequestForm(), owner.headers)
+    const [item] = (await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: owner.headers })).json()
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: stranger.headers })).json()).toEqual([])
+    const steal = await testApp.app.inject({ method: 'DELETE', url: `/api/cart/remove/${item.id}`, headers: stranger.headers })
+    expect(steal.statusCode).toBe(404)
+    const guest = (await submit(await guestForm())).json()
+    const asGuest = await testApp.app.inject({ method: 'DELETE', url: `/api/cart/remove/${item.id}?guestUserId=${guest.guestUserId}` })
+    expect(asGuest.statusCode).toBe(404)
+  })
+
+  it('answers 401 to a visitor asking for a signed-in cart', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/cart/items' })).statusCode).toBe(401)
+  })
+
+  it('removes an own item with the spec text, and its photos with it', async () => {
+    const member = await registerAndSignIn(testApp)
+    await submit(await keycodeRequestForm(), member.headers)
+    const [item] = (await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })).json()
+    const before = await fileCount()
+    const answer = await testApp.app.inject({ method: 'DELETE', url: `/api/cart/remove/${item.id}`, headers: member.headers })
+    expect(answer.json()).toEqual({ message: 'Item removed from cart successfully!' })
+    expect(await fileCount()).toBe(before - 3)
+  })
+})
+
+describe('GET /vehicle/user-requests', () => {
+  it('lists only paid orders, by status, for their owner', async () => {
+    const member = await registerAndSignIn(testApp)
+    const { id } = (await submit(await keycodeRequestForm(), member.headers)).json()
+    const unpaid = await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: member.headers })
+    expect(unpaid.json()).toEqual({ pendingRequests: [], inProgressRequests: [], fulfilledRequests: [] })
+    await testApp.app.database.db.update(vehicleRequests).set({ paidAt: new Date() }).where(eq(vehicleRequests.id, id))
+    const paid = await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: member.headers })
+    expect(paid.json().pendingRequests).toEqual([
+      expect.objectContaining({ id, make: { manufacturerName: 'Honda' }, status: 'PENDING', price: 60 }),
+    ])
+    const other = await registerAndSignIn(testApp)
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: other.headers })).json().pendingRequests,
+    ).toEqual([])
+  })
+})
+
+describe('guest expiry', () => {
+  it('sweeps a guest after 24 hours with their unpaid requests and photos', async () => {
+    const { guestUserId } = (await submit(await guestForm())).json()
+    const before = await fileCount()
+    await testApp.app.database.db
+      .update(guests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(guests.id, guestUserId))
+    expect(await sweepExpiredGuests(testApp.app)).toBeGreaterThanOrEqual(1)
+    expect(await fileCount()).toBe(before - 3)
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/cart/items/public?guestUserId=${guestUserId}` })).json()).toEqual([])
+  })
+})

@@ -1,0 +1,25 @@
+import { KEYCODE_REQUEST_IMAGES, KeycodeRequestAnswerSchema, UserRequestsAnswerSchema } from '@keydesk/contracts/vehicle-request'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { readMultipart } from '../../lib/multipart.ts'
+import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
+import { createKeycodeRequest } from './service.ts'
+import { listUserRequests } from './user-requests.ts'
+
+export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/vehicle/request-keycode-public',
+    {
+      preHandler: identifyUser,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { response: { 201: KeycodeRequestAnswerSchema } },
+    },
+    async (request, reply) => {
+      const body = await readMultipart(request, KEYCODE_REQUEST_IMAGES)
+      return reply.status(201).send(await createKeycodeRequest(app, request.principal, body))
+    },
+  )
+
+  app.get('/vehicle/user-requests', { preHandler: requireUser, schema: { response: { 200: UserRequestsAnswerSchema } } }, async (request) =>
+    listUserRequests(app.database.db, principalOf(request).id),
+  )
+}

@@ -1,0 +1,52 @@
+import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+
+/** Spec 2.6 order tabs are bounded: the newest orders of each status. */
+const PER_STATUS_LIMIT = 100
+
+const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
+
+/**
+ * GET /vehicle/user-requests: the signed-in user's paid orders by status (unpaid requests live in the cart).
+ * The keycode and PIN are stored encrypted by the back office; until that delivery exists they read null.
+ */
+export async function listUserRequests(db: DbExecutor, userId: string) {
+  const rows = await db
+    .select({
+      id: vehicleRequests.id,
+      makeName: vehicleMakes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      vin: vehicleRequests.vin,
+      status: vehicleRequests.status,
+      priceCents: vehicleRequests.priceCents,
+      frontIdFileId: vehicleRequests.frontIdFileId,
+      backIdFileId: vehicleRequests.backIdFileId,
+      registrationFileId: vehicleRequests.registrationFileId,
+      createdAt: vehicleRequests.createdAt,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt)))
+    .orderBy(desc(vehicleRequests.createdAt))
+    .limit(PER_STATUS_LIMIT * 3)
+  const views: (VehicleRequestView & { status: string })[] = rows.map((row) => ({
+    id: row.id,
+    make: { manufacturerName: row.makeName },
+    model: row.model,
+    year: row.year,
+    vin: row.vin,
+    status: row.status,
+    price: row.priceCents / 100,
+    frontId: fileLink(row.frontIdFileId),
+    backId: fileLink(row.backIdFileId),
+    registration: fileLink(row.registrationFileId),
+    keycode: null,
+    pincode: null,
+    createdAt: row.createdAt.toISOString(),
+  }))
+  const byStatus = (status: string) => views.filter((view) => view.status === status).slice(0, PER_STATUS_LIMIT)
+  return { pendingRequests: byStatus('PENDING'), inProgressRequests: byStatus('INPROGRESS'), fulfilledRequests: byStatus('FULFILLED') }
+}
