@@ -7,12 +7,6 @@ import { collectPageErrors } from './console-errors.ts'
 
 let browser: Browser
 
-/**
- * The server's CSRF guard accepts state-changing calls only from PUBLIC_URL, which defaults to
- * http://localhost:$PORT; the test server listens on 127.0.0.1, so the browser uses the localhost name.
- */
-const siteUrl = () => inject('baseUrl').replace('//127.0.0.1:', '//localhost:')
-
 beforeAll(async () => {
   browser = await launchBrowser()
 })
@@ -23,7 +17,7 @@ afterAll(async () => {
 
 describe('keycode portals in a real browser', () => {
   it('an admin opens /keycodes, copies credentials and finds the two lines on the clipboard', async () => {
-    const baseUrl = siteUrl()
+    const baseUrl = inject('baseUrl')
     const context = await browser.newContext()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     const page = await context.newPage()

@@ -118,7 +118,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             </Button>
           </>
         ) : (
-          <Button onClick={() => setIsEditing(true)}>Edit profile</Button>
+          <Button
+            onClick={(event) => {
+              // The Save button takes this one's place in the same click; without this the browser submits the form.
+              event.preventDefault()
+              setIsEditing(true)
+            }}
+          >
+            Edit profile
+          </Button>
         )}
       </div>
     </form>
