@@ -6,7 +6,9 @@ import { AdminRegisterPage } from '../features/auth/pages/admin-register-page.ts
 import { LoginPage } from '../features/auth/pages/login-page.tsx'
 import { RegisterPage } from '../features/auth/pages/register-page.tsx'
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx'
+import { CartPage } from '../features/cart/pages/cart-page.tsx'
 import { HomePage } from '../features/home/pages/home-page.tsx'
+import { KeycodeRequestPage } from '../features/ordering/pages/keycode-request-page.tsx'
 import {
   AboutPage,
   MembershipCancellationPage,
@@ -76,8 +78,8 @@ export const routes: RouteObject[] = [
       { path: paths.requirements, element: <RequirementsPage /> },
       { path: paths.support, element: <SupportPage /> },
       // Ordering (guests may request keycodes and keep a cart, spec 6)
-      { path: paths.vehicleKeycodeRequest, element: <RouteFrame path={paths.vehicleKeycodeRequest} /> },
-      { path: paths.cart, element: <RouteFrame path={paths.cart} /> },
+      { path: paths.vehicleKeycodeRequest, element: <KeycodeRequestPage /> },
+      { path: paths.cart, element: <CartPage /> },
       { path: paths.userDash, element: signedIn(<RouteFrame path={paths.userDash} />) },
       { path: paths.dashboard, element: signedIn(<RouteFrame path={paths.dashboard} />) },
       // Payments and membership (visitors see the plans; choosing one sends them to /login, spec 2.2)

@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+import { saveGuestInfo } from '../../ordering/guest-info.ts'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+const item = (id: string, standardPrice: number) => ({
+  id,
+  kind: 'KEYCODE',
+  make: 'Ford',
+  model: 'F-150',
+  year: 2020,
+  vinLast4: '1234',
+  subscriptionTier: null,
+  standardPrice,
+  finalPrice: null,
+  price: standardPrice,
+  isTemporary: false,
+})
+
+describe('cart page', () => {
+  it('totals the items with the member discount of the tier (spec 9)', async () => {
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70), item('b', 85)]) })
+    renderApp('/cart', {
+      user: testUser({ subscription: { tier: 'PROFESSIONAL', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
+    })
+    expect(await screen.findByText('$124.00')).toBeInTheDocument()
+    expect(screen.getByText('Member discount (20%)')).toBeInTheDocument()
+  })
+
+  it('loads a guest cart by the guest id kept in the browser', async () => {
+    saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
+    const calls = fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [item('a', 70)]) })
+    renderApp('/cart')
+    expect(await screen.findByText('2020 Ford F-150')).toBeInTheDocument()
+    expect(calls[0]?.url).toContain('guestUserId=7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b')
+  })
+
+  it("removes an item with 'Item removed from cart successfully!'", async () => {
+    fakeApi({
+      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]),
+      'DELETE /api/cart/remove/a': () => jsonAnswer(200, { message: 'ok' }),
+    })
+    renderApp('/cart', { user: testUser() })
+    await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
+    expect(await screen.findByText('Item removed from cart successfully!')).toBeInTheDocument()
+  })
+
+  it("says 'Failed to fetch cart items. Please try again.' when the cart cannot load", async () => {
+    fakeApi({ 'GET /api/cart/items': () => errorAnswer(500, 'Something went wrong') })
+    renderApp('/cart', { user: testUser() })
+    expect(await screen.findByText('Failed to fetch cart items. Please try again.')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,111 @@
+import { CART_MESSAGES } from '@keydesk/contracts/cart'
+import { cartTotal, unitPrice } from '@keydesk/contracts/cart-total'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Toast } from '../../../components/ui/toast.tsx'
+import { formatDollars } from '../../../lib/money.ts'
+import { readGuestInfo } from '../../ordering/guest-info.ts'
+import { useSession } from '../../session/use-session.ts'
+import { useCartItems, useRemoveCartItem } from '../api/use-cart.ts'
+
+const dollars = (amount: number) => formatDollars(Math.round(amount * 100))
+
+/** Spec 2.4 "Cart": items, subscription status and the order summary; guests see the cart of their guest id. */
+export function CartPage() {
+  const session = useSession()
+  const guest = session.status === 'signed-out' ? readGuestInfo() : null
+  const owner = session.status === 'signed-in' ? ({ signedIn: true } as const) : guest ? { guestUserId: guest.guestUserId } : null
+  const cart = useCartItems(owner)
+  const remove = useRemoveCartItem(guest?.guestUserId ?? null)
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const tier = session.user?.subscription.tier ?? 'NONE'
+  const items = cart.data ?? []
+  const summary = cartTotal(items, tier)
+
+  const onRemove = (itemId: string) =>
+    remove.mutate(itemId, {
+      onSuccess: () => setMessage({ tone: 'success', text: CART_MESSAGES.removed }),
+      onError: () => setMessage({ tone: 'error', text: CART_MESSAGES.removeFailed }),
+    })
+
+  if (session.status === 'loading' || (owner && cart.isPending)) {
+    return (
+      <PageFrame title="Cart">
+        <Spinner />
+      </PageFrame>
+    )
+  }
+
+  return (
+    <PageFrame title="Cart">
+      {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
+      {cart.isError && <Alert tone="error">{CART_MESSAGES.fetchFailed}</Alert>}
+      {!cart.isError && items.length === 0 && (
+        <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-slate-700">Your cart is empty.</p>
+          <Link to={paths.vehicleKeycodeRequest} className="mt-4 inline-block font-semibold text-brand-600 hover:underline">
+            Request a keycode
+          </Link>
+        </div>
+      )}
+      {items.length > 0 && (
+        <div className="grid gap-8 md:grid-cols-3">
+          <ul className="space-y-3 md:col-span-2">
+            {items.map((item) => (
+              <li key={item.id} className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-4">
+                <div>
+                  <p className="font-semibold">
+                    {item.kind === 'SUBSCRIPTION' ? `${item.subscriptionTier} subscription` : `${item.year} ${item.make} ${item.model}`}
+                  </p>
+                  {item.vinLast4 && <p className="text-sm text-slate-600">VIN ending {item.vinLast4}</p>}
+                </div>
+                <div className="flex items-center gap-4">
+                  <span className="font-semibold">{dollars(unitPrice(item))}</span>
+                  <Button
+                    variant="secondary"
+                    onClick={() => onRemove(item.id)}
+                    disabled={remove.isPending}
+                    aria-label={`Remove ${item.make ?? item.subscriptionTier} ${item.model ?? ''}`.trim()}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <section aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+            <h2 id="summary-heading" className="text-lg font-semibold">
+              Order summary
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Subscription: {tier === 'NONE' ? 'none' : tier}</p>
+            <dl className="mt-4 space-y-2 text-sm">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd>{dollars(summary.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Member discount ({summary.discountPercent}%)</dt>
+                <dd>−{dollars(summary.discount)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+                <dt>Total</dt>
+                <dd>{dollars(summary.total)}</dd>
+              </div>
+            </dl>
+            <Button className="mt-6 w-full" disabled aria-describedby="checkout-note">
+              Checkout
+            </Button>
+            <p id="checkout-note" className="mt-2 text-xs text-slate-600">
+              Card payment is not open yet; your items stay in the cart.
+            </p>
+          </section>
+        </div>
+      )}
+    </PageFrame>
+  )
+}

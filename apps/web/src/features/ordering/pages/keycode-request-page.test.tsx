@@ -1,0 +1,91 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+const catalogue = [
+  {
+    id: 1,
+    name: 'Honda',
+    category: 'Acura/Honda',
+    basePrice: 60,
+    memberPrice: 45,
+    requiresPin: false,
+    pricingNote: null,
+    models: [{ name: 'Civic', years: [2016, 2017] }],
+  },
+  {
+    id: 2,
+    name: 'Ford',
+    category: 'Ford',
+    basePrice: 70,
+    memberPrice: 55,
+    requiresPin: false,
+    pricingNote: null,
+    models: [{ name: 'F-150', years: [2020] }],
+  },
+]
+
+function renderForm(user = testUser()) {
+  const calls = fakeApi({
+    'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
+    'POST /api/vehicle/request-keycode-public': () => jsonAnswer(201, { id: 'r1', guestUserId: null, cartId: 'c1' }),
+    'GET /api/cart/items': () => jsonAnswer(200, []),
+  })
+  const view = renderApp('/vehicle-keycode-request', { user })
+  return { ...view, calls }
+}
+
+describe('keycode request form (spec 2.4)', () => {
+  it('enables model after make and year after model, and resets both when the make changes', async () => {
+    renderForm()
+    const model = await screen.findByLabelText('Model')
+    expect(model).toBeDisabled()
+    await userEvent.selectOptions(screen.getByLabelText('Make'), 'Honda')
+    await userEvent.selectOptions(model, 'Civic')
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2016')
+    await userEvent.selectOptions(screen.getByLabelText('Make'), 'Ford')
+    expect(screen.getByLabelText('Model')).toHaveValue('')
+    expect(screen.getByLabelText('Year')).toBeDisabled()
+  })
+
+  it("says 'Please fill in all required fields.' before sending anything", async () => {
+    const { calls } = renderForm()
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }))
+    expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument()
+    expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false)
+  })
+
+  it('checks the VIN as it is typed', async () => {
+    renderForm()
+    await userEvent.type(await screen.findByLabelText('VIN'), '1HGCR2F31GA00000O')
+    expect(screen.getByText(/never contains the letters I, O or Q/)).toBeInTheDocument()
+  })
+
+  it('shows the member price to guests only as a teaser, and asks them for licence photos', async () => {
+    fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
+    renderApp('/vehicle-keycode-request')
+    await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
+    expect(screen.getByText('Members pay $45. Sign up to save on every order.')).toBeInTheDocument()
+    expect(screen.getByLabelText("Driver's license (front)")).toBeInTheDocument()
+  })
+
+  it('sends a complete request and goes to the cart', async () => {
+    const { calls, router } = renderForm()
+    await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
+    await userEvent.selectOptions(screen.getByLabelText('Model'), 'Civic')
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2016')
+    await userEvent.type(screen.getByLabelText('VIN'), '1HGCR2F31GA000000')
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
+    const body = calls.find((call) => call.key === 'POST /api/vehicle/request-keycode-public')?.body as FormData
+    expect(body.get('vin')).toBe('1HGCR2F31GA000000')
+  })
+})
