@@ -1,30 +1,18 @@
+import { UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
-/** The part of spec 3 "User" the Update Profile page shows; other fields of the answer are ignored. */
-const UserDetailsSchema = z.object({
-  id: z.string(),
-  fname: z.string(),
-  lname: z.string(),
-  email: z.string(),
-  phone: z.string().nullish(),
-  state: z.string().nullish(),
-  frontIdImage: z.string().nullish(),
-  backIdImage: z.string().nullish(),
-  insuranceImage: z.string().nullish(),
-})
-export type UserDetails = z.infer<typeof UserDetailsSchema>
-
-/** GET /auth/getUserProfile/{id} answers the user details, bare or inside `user`. */
-const UserDetailsAnswerSchema = z.union([z.object({ user: UserDetailsSchema }).transform((answer) => answer.user), UserDetailsSchema])
+/** GET /auth/getUserProfile/{id} answers `{ user }`: the user view plus links to the ID and insurance images. */
+const UserDetailsOfAnswerSchema = UserDetailsAnswerSchema.transform((answer) => answer.user)
+export type UserDetails = z.infer<typeof UserDetailsOfAnswerSchema>
 
 export const userDetailsKey = (id: string) => ['user-profile', id] as const
 
 export function useUserDetails(id: string) {
   return useQuery({
     queryKey: userDetailsKey(id),
-    queryFn: ({ signal }) => apiRequest(`/auth/getUserProfile/${encodeURIComponent(id)}`, { schema: UserDetailsAnswerSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/auth/getUserProfile/${encodeURIComponent(id)}`, { schema: UserDetailsOfAnswerSchema, signal }),
     retry: false,
   })
 }

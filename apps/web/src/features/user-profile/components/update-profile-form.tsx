@@ -49,7 +49,8 @@ export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; 
     body.append('fname', values.fname)
     body.append('lname', values.lname)
     body.append('phone', values.phone)
-    body.append('state', values.state)
+    // The server takes a state from the list or none at all; an empty choice is left out.
+    if (values.state) body.append('state', values.state)
     for (const { field } of IMAGES) {
       const file = values[field]?.[0]
       if (file) body.append(field, file)

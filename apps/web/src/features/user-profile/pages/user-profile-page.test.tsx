@@ -6,17 +6,32 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 import { testUser } from '../../../app/testing/test-user.ts'
 import { json, serve } from '../../profile/test-server.ts'
+import { setSessionHint } from '../../session/session-hint.ts'
 
 const user = testUser()
-const details = { id: user.id, fname: 'Dana', lname: 'Locke', email: user.email, phone: '555-0100', state: 'Texas' }
+const details = {
+  user: {
+    ...user,
+    fname: 'Dana',
+    lname: 'Locke',
+    phone: '555-0100',
+    state: 'Texas',
+    frontIdImage: null,
+    backIdImage: null,
+    insuranceImage: null,
+  },
+}
 const profileCall = `GET /api/auth/getUserProfile/${user.id}`
 const failure = (status: number) => () => json(status, { code: 'X', message: 'x', error: 'x' })
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  setSessionHint(false)
+})
 
 describe('/user-profile', () => {
   it("loads the signed-in user's details into the form", async () => {
-    serve({ [profileCall]: () => json(200, { user: details }) })
+    serve({ [profileCall]: () => json(200, details) })
     renderApp('/user-profile', { user })
     expect(await screen.findByLabelText('First name')).toHaveValue('Dana')
     expect(screen.getByLabelText('State')).toHaveValue('Texas')
@@ -69,6 +84,8 @@ describe('/user-profile', () => {
       'PUT /api/auth/updateProfile': () => json(200, { ok: true }),
       'GET /api/auth/me': () => json(200, { user }),
     })
+    // This browser has signed in, so saving asks the server for the refreshed user (spec 4).
+    setSessionHint(true)
     renderApp('/user-profile', { user })
     await userEvent.type(await screen.findByLabelText('First name'), 'lyn')
     await userEvent.upload(screen.getByLabelText('Back ID'), new File(['png'], 'back.png', { type: 'image/png' }))
