@@ -92,6 +92,19 @@ describe('PUT /user/profile', () => {
     expect(await testApp.app.storage.exists(file?.storageKey ?? '')).toBe(true)
   })
 
+  it('serves the photo through the file route to its owner only, never to another member', async () => {
+    const image = await pngImage()
+    const profile = ProfileSchema.parse(
+      (await putProfile(member.auth, form({}, { profilePhoto: { data: image, name: 'me.png', type: 'image/png' } }))).json(),
+    )
+    const url = profile.profilePhoto ?? ''
+    const asOwner = await testApp.app.inject({ url, headers: member.auth })
+    expect(asOwner.statusCode).toBe(200)
+    expect(asOwner.headers['content-type']).toContain('image/png')
+    expect((await testApp.app.inject({ url, headers: other.auth })).statusCode).toBe(404)
+    expect((await testApp.app.inject({ url })).statusCode).toBe(401)
+  })
+
   it('replaces the previous photo and removes it from storage', async () => {
     const image = await pngImage()
     const first = ProfileSchema.parse(
@@ -132,10 +145,12 @@ describe('GET /user/orders', () => {
 
   beforeAll(async () => {
     orderer = await createMember(testApp, 'BASEUSER')
-    const [make] = await testApp.app.database.db
+    // The catalogue is seeded at start-up; the row is added only where it is not.
+    await testApp.app.database.db
       .insert(vehicleMakes)
       .values({ name: 'Ford', category: 'Domestic', basePriceCents: 7000, memberPriceCents: 5500 })
-      .returning({ id: vehicleMakes.id })
+      .onConflictDoNothing()
+    const [make] = await testApp.app.database.db.select({ id: vehicleMakes.id }).from(vehicleMakes).where(eq(vehicleMakes.name, 'Ford'))
     const base = { userId: orderer.id, makeId: make?.id ?? 0, model: 'F-150', year: 2020, priceCents: 7000 }
     await testApp.app.database.db.insert(vehicleRequests).values([
       { ...base, vin: '1FTFW1E50LFA00001', status: 'PENDING', paidAt: new Date('2026-01-01T10:00:00Z') },
