@@ -50,3 +50,18 @@ export const UserRequestsAnswerSchema = z.object({
   inProgressRequests: z.array(VehicleRequestViewSchema),
   fulfilledRequests: z.array(VehicleRequestViewSchema),
 })
+
+/** Spec 4 "Order tracker": the steps reached so far; the page polls it every 5 seconds. */
+export const OrderTrackerSchema = z.object({
+  ACCOUNT: z.boolean(),
+  DOCS: z.boolean(),
+  PROCESSING: z.boolean(),
+  COMPLETED: z.boolean(),
+})
+export type OrderTracker = z.infer<typeof OrderTrackerSchema>
+export const ORDER_TRACKER_LABELS = {
+  ACCOUNT: 'Account Verified',
+  DOCS: 'Documents Approved',
+  PROCESSING: 'Processing',
+  COMPLETED: 'Completed',
+} as const

@@ -30,6 +30,7 @@ import { paths } from './paths.ts'
 import { RouteFrame } from './route-frames.tsx'
 
 // Screens only signed-in users or admins reach load on first visit (see lazy-page.ts).
+const UserDashboardPage = lazyPage(() => import('../features/user-dashboard/pages/user-dashboard-page.tsx'), 'UserDashboardPage')
 const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
 const UserProfilePage = lazyPage(() => import('../features/user-profile/pages/user-profile-page.tsx'), 'UserProfilePage')
@@ -80,8 +81,8 @@ export const routes: RouteObject[] = [
       // Ordering (guests may request keycodes and keep a cart, spec 6)
       { path: paths.vehicleKeycodeRequest, element: <KeycodeRequestPage /> },
       { path: paths.cart, element: <CartPage /> },
-      { path: paths.userDash, element: signedIn(<RouteFrame path={paths.userDash} />) },
-      { path: paths.dashboard, element: signedIn(<RouteFrame path={paths.dashboard} />) },
+      { path: paths.userDash, element: signedIn(<UserDashboardPage />) },
+      { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
       // Payments and membership (visitors see the plans; choosing one sends them to /login, spec 2.2)
       { path: paths.paymentSuccess, element: <RouteFrame path={paths.paymentSuccess} /> },
       { path: paths.paymentCancel, element: <RouteFrame path={paths.paymentCancel} /> },

@@ -139,6 +139,25 @@ describe('GET /vehicle/user-requests', () => {
   })
 })
 
+describe('GET /vehicle/order-tracker', () => {
+  it('starts with no step reached for a new, unvalidated user', async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await testApp.app.inject({ method: 'GET', url: '/api/vehicle/order-tracker', headers: member.headers })
+    expect(answer.json()).toEqual({ ACCOUNT: false, DOCS: false, PROCESSING: false, COMPLETED: false })
+  })
+
+  it('reaches PROCESSING when a paid order is in progress', async () => {
+    const member = await registerAndSignIn(testApp)
+    const { id } = (await submit(await keycodeRequestForm(), member.headers)).json()
+    await testApp.app.database.db
+      .update(vehicleRequests)
+      .set({ paidAt: new Date(), status: 'INPROGRESS' })
+      .where(eq(vehicleRequests.id, id))
+    const answer = await testApp.app.inject({ method: 'GET', url: '/api/vehicle/order-tracker', headers: member.headers })
+    expect(answer.json()).toMatchObject({ PROCESSING: true, COMPLETED: false })
+  })
+})
+
 describe('guest expiry', () => {
   it('sweeps a guest after 24 hours with their unpaid requests and photos', async () => {
     const { guestUserId } = (await submit(await guestForm())).json()

@@ -1,7 +1,13 @@
-import { KEYCODE_REQUEST_IMAGES, KeycodeRequestAnswerSchema, UserRequestsAnswerSchema } from '@keydesk/contracts/vehicle-request'
+import {
+  KEYCODE_REQUEST_IMAGES,
+  KeycodeRequestAnswerSchema,
+  OrderTrackerSchema,
+  UserRequestsAnswerSchema,
+} from '@keydesk/contracts/vehicle-request'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
+import { readOrderTracker } from './order-tracker.ts'
 import { createKeycodeRequest } from './service.ts'
 import { listUserRequests } from './user-requests.ts'
 
@@ -21,5 +27,9 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/vehicle/user-requests', { preHandler: requireUser, schema: { response: { 200: UserRequestsAnswerSchema } } }, async (request) =>
     listUserRequests(app.database.db, principalOf(request).id),
+  )
+
+  app.get('/vehicle/order-tracker', { preHandler: requireUser, schema: { response: { 200: OrderTrackerSchema } } }, async (request) =>
+    readOrderTracker(app.database.db, principalOf(request).id),
   )
 }

@@ -1,0 +1,21 @@
+import { ORDER_TRACKER_POLL_MS } from '@keydesk/contracts/limits'
+import { OrderTrackerSchema, UserRequestsAnswerSchema } from '@keydesk/contracts/vehicle-request'
+import { useQuery } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+
+export function useUserRequests() {
+  return useQuery({
+    queryKey: ['user-requests'],
+    queryFn: ({ signal }) => apiRequest('/vehicle/user-requests', { schema: UserRequestsAnswerSchema, signal }),
+    refetchInterval: ORDER_TRACKER_POLL_MS,
+  })
+}
+
+/** Spec 4: the order tracker is refreshed every 5 seconds. */
+export function useOrderTracker() {
+  return useQuery({
+    queryKey: ['order-tracker'],
+    queryFn: ({ signal }) => apiRequest('/vehicle/order-tracker', { schema: OrderTrackerSchema, signal }),
+    refetchInterval: ORDER_TRACKER_POLL_MS,
+  })
+}

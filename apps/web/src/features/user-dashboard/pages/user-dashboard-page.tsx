@@ -1,0 +1,112 @@
+import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { useSession } from '../../session/use-session.ts'
+import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
+import { OrderTracker } from '../components/order-tracker.tsx'
+
+const TABS = [
+  { key: 'pendingRequests', label: 'Pending' },
+  { key: 'inProgressRequests', label: 'In Progress' },
+  { key: 'fulfilledRequests', label: 'Fulfilled' },
+] as const
+
+const matches = (request: VehicleRequestView, search: string) => {
+  const needle = search.trim().toLowerCase()
+  return !needle || [request.vin, request.model, request.make.manufacturerName].some((text) => text.toLowerCase().includes(needle))
+}
+
+/** Spec 2.6 "User dashboard". */
+export function UserDashboardPage() {
+  const session = useSession()
+  const requests = useUserRequests()
+  const tracker = useOrderTracker()
+  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('pendingRequests')
+  const [search, setSearch] = useState('')
+  const visible = (requests.data?.[tab] ?? []).filter((request) => matches(request, search))
+
+  return (
+    <PageFrame title="Dashboard" description={`Welcome, ${session.user?.fname ?? ''}.`}>
+      {tracker.data && <OrderTracker tracker={tracker.data} />}
+      <div className="mt-8 grid gap-4 sm:grid-cols-3">
+        {TABS.map((entry) => (
+          <div key={entry.key} className="rounded-lg border border-slate-200 bg-white p-4">
+            <p className="text-sm text-slate-600">{entry.label}</p>
+            <p className="text-2xl font-bold">{requests.data?.[entry.key].length ?? '–'}</p>
+          </div>
+        ))}
+      </div>
+      <div className="mt-8 max-w-md">
+        <TextField label="Search by VIN, model or make" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      <div role="tablist" aria-label="Orders by status" className="mt-6 flex gap-2 border-b border-slate-200">
+        {TABS.map((entry) => (
+          <button
+            key={entry.key}
+            type="button"
+            role="tab"
+            aria-selected={tab === entry.key}
+            onClick={() => setTab(entry.key)}
+            className={`px-4 py-2 font-medium ${tab === entry.key ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-600'}`}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="mt-4">
+        {requests.isPending && <Spinner />}
+        {requests.isError && <Alert tone="error">{requests.error.message}</Alert>}
+        {requests.data && visible.length === 0 && (
+          <p className="text-slate-600">
+            No orders here yet.{' '}
+            <Link to={paths.vehicleKeycodeRequest} className="font-semibold text-brand-600 hover:underline">
+              Request a keycode
+            </Link>
+          </p>
+        )}
+        <ul className="grid gap-4 md:grid-cols-2">
+          {visible.map((request) => (
+            <li key={request.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <p className="font-semibold">
+                {request.year} {request.make.manufacturerName} {request.model}
+              </p>
+              <p className="font-mono text-sm text-slate-600">{request.vin}</p>
+              {request.keycode && (
+                <p className="mt-2">
+                  Keycode: <strong className="font-mono">{request.keycode}</strong>
+                </p>
+              )}
+              {request.pincode && (
+                <p>
+                  PIN: <strong className="font-mono">{request.pincode}</strong>
+                </p>
+              )}
+              <div className="mt-2 flex gap-3 text-sm">
+                {request.frontId && (
+                  <a className="text-brand-600 hover:underline" href={request.frontId} target="_blank" rel="noopener noreferrer">
+                    Front ID
+                  </a>
+                )}
+                {request.backId && (
+                  <a className="text-brand-600 hover:underline" href={request.backId} target="_blank" rel="noopener noreferrer">
+                    Back ID
+                  </a>
+                )}
+                {request.registration && (
+                  <a className="text-brand-600 hover:underline" href={request.registration} target="_blank" rel="noopener noreferrer">
+                    Registration
+                  </a>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </PageFrame>
+  )
+}
