@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+export interface RunningServer {
+  child: ChildProcess
+  baseUrl: string
+  /** Milliseconds from spawn to the first 200 on /api/health. */
+  startMs: number
+  stop(): Promise<void>
+}
+
+/** Starts Keydesk as `npm start` runs it (node --import tsx src/server.ts) and times it to the first 200. */
+export async function startKeydesk(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(repoRoot, 'apps/api'),
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('Keydesk exited during start-up')
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (answer) => answer.status === 200,
+      () => false,
+    )
+    if (healthy) break
+    if (performance.now() - started > 60_000) throw new Error('Keydesk did not start in 60 s')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return {
+    child,
+    baseUrl,
+    startMs: performance.now() - started,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+export async function startBareServer(bodyFile: string, contentType: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/bare-server.ts'), bodyFile, contentType], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString())
+      if (match?.[1]) resolve(Number(match[1]))
+    })
+    child.once('exit', () => reject(new Error('bare server exited')))
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
