@@ -8,6 +8,8 @@ import { RegisterPage } from '../features/auth/pages/register-page.tsx'
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx'
 import { CartPage } from '../features/cart/pages/cart-page.tsx'
 import { HomePage } from '../features/home/pages/home-page.tsx'
+import { MembershipPage } from '../features/membership/pages/membership-page.tsx'
+import { TrialDetailsPage } from '../features/membership/pages/trial-details-page.tsx'
 import { KeycodeRequestPage } from '../features/ordering/pages/keycode-request-page.tsx'
 import {
   AboutPage,
@@ -86,10 +88,10 @@ export const routes: RouteObject[] = [
       // Payments and membership (visitors see the plans; choosing one sends them to /login, spec 2.2)
       { path: paths.paymentSuccess, element: <RouteFrame path={paths.paymentSuccess} /> },
       { path: paths.paymentCancel, element: <RouteFrame path={paths.paymentCancel} /> },
-      { path: paths.subscriptions, element: <RouteFrame path={paths.subscriptions} /> },
-      { path: paths.subscription, element: <RouteFrame path={paths.subscription} /> },
-      { path: paths.membership, element: <RouteFrame path={paths.membership} /> },
-      { path: paths.trialDetails, element: <RouteFrame path={paths.trialDetails} /> },
+      { path: paths.subscriptions, element: <MembershipPage /> },
+      { path: paths.subscription, element: <MembershipPage /> },
+      { path: paths.membership, element: <MembershipPage /> },
+      { path: paths.trialDetails, element: <TrialDetailsPage /> },
       // Back office
       { path: paths.admin, element: adminOnly(<RouteFrame path={paths.admin} />) },
       { path: paths.superAdmin, element: superAdminOnly(<RouteFrame path={paths.superAdmin} />) },

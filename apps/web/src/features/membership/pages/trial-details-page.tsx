@@ -1,0 +1,26 @@
+import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
+import { Link } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+
+/** Spec 2.5 /trial-details: the free 3-day premium trial. */
+export function TrialDetailsPage() {
+  return (
+    <PageFrame title="Free premium trial" width="narrow">
+      <div className="space-y-4 text-slate-700">
+        <p>
+          Try premium free for {TRIAL_LENGTH_DAYS} days. The trial is free and there is <strong>no automatic charge</strong> when it ends.
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>Priority processing in 30 minutes to 1 hour.</li>
+          <li>Live support chat.</li>
+          <li>One trial per account.</li>
+        </ul>
+        <p>When the trial ends you keep your account and can choose a plan or order at non-member prices.</p>
+        <Link to={paths.membership} className="inline-block font-semibold text-brand-600 hover:underline">
+          See membership plans
+        </Link>
+      </div>
+    </PageFrame>
+  )
+}

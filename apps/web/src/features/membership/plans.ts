@@ -1,0 +1,50 @@
+import { ANNUAL_PRICE_CENTS, ANNUAL_SETUP_FEE_CENTS, MONTHLY_PRICE_CENTS, type SubscriptionTier } from '@keydesk/contracts/subscription'
+
+export type Billing = 'monthly' | 'annual'
+
+export interface PlanCard {
+  tier: SubscriptionTier
+  name: string
+  /** Cents per period, or null when the tier has no price for that billing (spec 9 lists only some annual prices). */
+  priceCents: (billing: Billing) => number | null
+  setupFeeCents: (billing: Billing) => number
+  benefits: string[]
+}
+
+/** Spec 2.5: four tier cards with the spec 9 prices and benefits. */
+export const PLAN_CARDS: PlanCard[] = [
+  {
+    tier: 'NONE',
+    name: 'Pay as you go',
+    priceCents: () => 0,
+    setupFeeCents: () => 0,
+    benefits: ['Non-member keycode prices', 'No monthly fee', 'Support by e-mail'],
+  },
+  {
+    tier: 'BASIC',
+    name: 'Basic',
+    priceCents: (billing) => (billing === 'monthly' ? MONTHLY_PRICE_CENTS.BASIC : ANNUAL_PRICE_CENTS.BASIC),
+    // The home page shows the setup fee for Basic annual too (spec 9); we show it wherever annual billing applies.
+    setupFeeCents: (billing) => (billing === 'annual' ? ANNUAL_SETUP_FEE_CENTS : 0),
+    benefits: [
+      '15% off 1 keycode order per month',
+      'Limited vehicle access (Ford, Nissan, Chevy)',
+      'Support in 24-48 hours',
+      'Processing in 3-24 hours',
+    ],
+  },
+  {
+    tier: 'PROFESSIONAL',
+    name: 'Professional',
+    priceCents: (billing) => (billing === 'monthly' ? MONTHLY_PRICE_CENTS.PROFESSIONAL : ANNUAL_PRICE_CENTS.PROFESSIONAL),
+    setupFeeCents: (billing) => (billing === 'annual' ? ANNUAL_SETUP_FEE_CENTS : 0),
+    benefits: ['20% off every keycode', 'Priority support in 4-8 hours', 'Bulk up to 20 codes', 'Processing in 30 minutes to 1 hour'],
+  },
+  {
+    tier: 'ENTERPRISE',
+    name: 'Enterprise',
+    priceCents: (billing) => (billing === 'monthly' ? MONTHLY_PRICE_CENTS.ENTERPRISE : null),
+    setupFeeCents: (billing) => (billing === 'annual' ? ANNUAL_SETUP_FEE_CENTS : 0),
+    benefits: ['25% off every keycode', '24/7 support', 'Unlimited bulk', 'Processing in 15-30 minutes', 'Multi-location'],
+  },
+]
