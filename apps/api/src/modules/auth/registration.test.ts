@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
 import { users } from '../../db/schema/users.ts'
-import { notAnImage } from '../../test/images.ts'
+import { notAnImage, pngImage } from '../../test/images.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { registrationForm, uniqueIp } from './test-accounts.ts'
 
@@ -90,6 +90,25 @@ describe('POST /auth/register', () => {
     expect(answer.json().error).toBe('Only image files are allowed.')
     expect(await storedFileCount()).toBe(before)
     expect(await testApp.app.database.db.select().from(users).where(eq(users.email, email))).toEqual([])
+  })
+
+  it('judges an upload by its bytes: image bytes sent with a wrong name and type are stored as the image they are', async () => {
+    const { form, email } = await registrationForm(
+      {},
+      { coi: new Blob([new Uint8Array(await pngImage())], { type: 'application/x-msdownload' }) },
+    )
+    // The form helper names each file <field>.png; resend the COI under a misleading name.
+    form.delete('coi')
+    form.append('coi', new Blob([new Uint8Array(await pngImage())], { type: 'application/x-msdownload' }), 'invoice.exe')
+    expect((await register(form)).statusCode).toBe(201)
+    const [user] = await testApp.app.database.db.select().from(users).where(eq(users.email, email))
+    const stored = await testApp.app.database.db
+      .select()
+      .from(files)
+      .where(eq(files.ownerUserId, user?.id ?? ''))
+    const coi = stored.find((file) => file.purpose === 'COI')
+    expect(coi?.contentType).toBe('image/png')
+    expect(coi?.storageKey).toMatch(/\.png$/)
   })
 
   it('refuses a file over 5 MB, and stores nothing', async () => {
