@@ -46,6 +46,10 @@ async function main() {
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://127.0.0.1',
     JWT_SECRET: 'bench-secret-'.repeat(4),
+    BOOTSTRAP_SUPER_ADMIN_EMAIL: BENCH_ADMIN.email,
+    BOOTSTRAP_SUPER_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    // Each simulated client gets its own address (X-Forwarded-For), so per-IP limits do not cap the figures.
+    TRUST_PROXY: 'true',
   }
   if (database) env.DATABASE_URL = database.url
 
@@ -107,7 +111,7 @@ async function main() {
       })
       report.rows.push({
         scenario: 'Login (argon2id m=19 MiB, t=2; 10 connections, 2 hashes at a time)',
-        figure: `${login.requestsPerSecond.toFixed(1)} logins/s, ~${(1000 / Math.max(login.requestsPerSecond, 0.001)).toFixed(0)} ms of hashing per login per slot, p99 ${login.p99} ms, non-2xx ${login.non2xx}`,
+        figure: `${login.requestsPerSecond.toFixed(1)} logins/s, ≈ ${(2000 / Math.max(login.requestsPerSecond, 0.001)).toFixed(0)} ms per login on each of the 2 hashing slots, p99 ${login.p99} ms, non-2xx ${login.non2xx}`,
         target: 'bounded (≈ 2 × 1000 / hash ms)',
         met: login.non2xx === 0,
       })
