@@ -65,3 +65,16 @@ export const ORDER_TRACKER_LABELS = {
   PROCESSING: 'Processing',
   COMPLETED: 'Completed',
 } as const
+
+/** PUT /vehicle/update-request/{id}: only the fields that changed are sent (spec 5). */
+export const UpdateRequestFieldsSchema = z.object({
+  make: z.string().trim().min(1).max(60).optional(),
+  model: z.string().trim().min(1).max(80).optional(),
+  vin: z.string().trim().min(1).max(40).optional(),
+})
+export const UPDATE_REQUEST_IMAGES = ['frontId', 'backId', 'registration'] as const
+export const REQUEST_CHANGE_MESSAGES = {
+  updated: 'Vehicle request updated successfully.',
+  notEditable: 'Only a pending request can be changed.',
+  notDeletable: 'Only an unpaid pending request can be removed.',
+} as const

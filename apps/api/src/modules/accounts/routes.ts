@@ -1,4 +1,5 @@
 import { MessageAnswerSchema, UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { SubscriptionTierSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { readMultipart } from '../../lib/multipart.ts'
@@ -25,5 +26,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       clearSessionCookies(reply, app.config.isProduction)
       return answer
     },
+  )
+
+  app.get(
+    '/keycode-user/subscription',
+    { preHandler: requireUser, schema: { response: { 200: z.object({ tier: SubscriptionTierSchema }) } } },
+    async (request) => ({ tier: (await readUserDetails(app, principalOf(request), principalOf(request).id)).subscription.tier }),
   )
 }

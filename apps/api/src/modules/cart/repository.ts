@@ -3,6 +3,7 @@ import { MONTHLY_PRICE_CENTS } from '@keydesk/contracts/subscription'
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { cartItems, carts, vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { users } from '../../db/schema/users.ts'
 
 export type CartOwner = { userId: string } | { guestId: string }
 
@@ -24,6 +25,11 @@ export async function findOrCreateCart(db: DbExecutor, owner: CartOwner): Promis
 }
 
 /** Every item of the owner's cart, unpaid keycode requests and subscriptions, in one query. */
+async function findTier(db: DbExecutor, userId: string) {
+  const [user] = await db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)).limit(1)
+  return user?.tier ?? 'NONE'
+}
+
 export async function listCartItemsForOwner(
   db: DbExecutor,
   owner: CartOwner,
@@ -39,6 +45,7 @@ export async function listCartItemsForOwner(
       year: vehicleRequests.year,
       vin: vehicleRequests.vin,
       priceCents: vehicleRequests.priceCents,
+      memberPriceCents: vehicleMakes.memberPriceCents,
       paidAt: vehicleRequests.paidAt,
     })
     .from(cartItems)
@@ -47,7 +54,10 @@ export async function listCartItemsForOwner(
     .leftJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(and(ownerCondition(owner), isNull(vehicleRequests.paidAt)))
     .orderBy(asc(cartItems.createdAt))
+  const isMember = 'userId' in owner && (await findTier(db, owner.userId)) !== 'NONE'
   return rows.map((row) => {
+    // Members pay the catalogue's member price; 0 means "ask for pricing", so the standard price stands (spec 9).
+    const memberCents = isMember && row.kind === 'KEYCODE' && row.memberPriceCents ? row.memberPriceCents : null
     const cents =
       row.kind === 'SUBSCRIPTION' && row.subscriptionTier && row.subscriptionTier !== 'NONE'
         ? MONTHLY_PRICE_CENTS[row.subscriptionTier]
@@ -61,11 +71,11 @@ export async function listCartItemsForOwner(
       vinLast4: row.vin ? row.vin.slice(-4) : null,
       subscriptionTier: row.subscriptionTier,
       standardPrice: cents / 100,
-      finalPrice: null,
+      finalPrice: memberCents === null ? null : memberCents / 100,
       price: cents / 100,
       isTemporary: 'guestId' in owner,
       vehicleRequestId: row.vehicleRequestId,
-      amountCents: cents,
+      amountCents: memberCents ?? cents,
     }
   })
 }

@@ -122,20 +122,22 @@ describe('cart ownership', () => {
 })
 
 describe('GET /vehicle/user-requests', () => {
-  it('lists only paid orders, by status, for their owner', async () => {
+  it("lists the user's requests by status, and never another user's", async () => {
     const member = await registerAndSignIn(testApp)
     const { id } = (await submit(await keycodeRequestForm(), member.headers)).json()
-    const unpaid = await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: member.headers })
-    expect(unpaid.json()).toEqual({ pendingRequests: [], inProgressRequests: [], fulfilledRequests: [] })
-    await testApp.app.database.db.update(vehicleRequests).set({ paidAt: new Date() }).where(eq(vehicleRequests.id, id))
-    const paid = await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: member.headers })
-    expect(paid.json().pendingRequests).toEqual([
-      expect.objectContaining({ id, make: { manufacturerName: 'Honda' }, status: 'PENDING', price: 60 }),
+    await testApp.app.database.db
+      .update(vehicleRequests)
+      .set({ paidAt: new Date(), status: 'INPROGRESS' })
+      .where(eq(vehicleRequests.id, id))
+    await submit(await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', '000009') }), member.headers)
+    const answer = (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: member.headers })).json()
+    expect(answer.pendingRequests).toHaveLength(1)
+    expect(answer.inProgressRequests).toEqual([
+      expect.objectContaining({ id, make: { manufacturerName: 'Honda' }, status: 'INPROGRESS', price: 60 }),
     ])
     const other = await registerAndSignIn(testApp)
-    expect(
-      (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: other.headers })).json().pendingRequests,
-    ).toEqual([])
+    const theirs = (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: other.headers })).json()
+    expect(theirs).toEqual({ pendingRequests: [], inProgressRequests: [], fulfilledRequests: [] })
   })
 })
 

@@ -2,11 +2,14 @@ import {
   KEYCODE_REQUEST_IMAGES,
   KeycodeRequestAnswerSchema,
   OrderTrackerSchema,
+  UPDATE_REQUEST_IMAGES,
   UserRequestsAnswerSchema,
 } from '@keydesk/contracts/vehicle-request'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
+import { deleteRequest, updateRequest } from './change-service.ts'
 import { readOrderTracker } from './order-tracker.ts'
 import { createKeycodeRequest } from './service.ts'
 import { listUserRequests } from './user-requests.ts'
@@ -31,5 +34,20 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/vehicle/order-tracker', { preHandler: requireUser, schema: { response: { 200: OrderTrackerSchema } } }, async (request) =>
     readOrderTracker(app.database.db, principalOf(request).id),
+  )
+
+  const RequestParams = z.object({ id: z.uuid() })
+  const MessageAnswer = z.object({ message: z.string() })
+
+  app.put(
+    '/vehicle/update-request/:id',
+    { preHandler: requireUser, schema: { params: RequestParams, response: { 200: MessageAnswer } } },
+    async (request) => updateRequest(app, principalOf(request).id, request.params.id, await readMultipart(request, UPDATE_REQUEST_IMAGES)),
+  )
+
+  app.delete(
+    '/vehicle/delete-request/:id',
+    { preHandler: requireUser, schema: { params: RequestParams, response: { 200: MessageAnswer } } },
+    async (request) => deleteRequest(app, principalOf(request).id, request.params.id),
   )
 }

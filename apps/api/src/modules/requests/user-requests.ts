@@ -1,5 +1,5 @@
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
-import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 
@@ -9,7 +9,7 @@ const PER_STATUS_LIMIT = 100
 const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
 
 /**
- * GET /vehicle/user-requests: the signed-in user's paid orders by status (unpaid requests live in the cart).
+ * GET /vehicle/user-requests: the signed-in user's requests by status (a PENDING one may still be unpaid, in the cart).
  * The keycode and PIN are stored encrypted by the back office; until that delivery exists they read null.
  */
 export async function listUserRequests(db: DbExecutor, userId: string) {
@@ -29,7 +29,7 @@ export async function listUserRequests(db: DbExecutor, userId: string) {
     })
     .from(vehicleRequests)
     .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
-    .where(and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt)))
+    .where(eq(vehicleRequests.userId, userId))
     .orderBy(desc(vehicleRequests.createdAt))
     .limit(PER_STATUS_LIMIT * 3)
   const views: (VehicleRequestView & { status: string })[] = rows.map((row) => ({

@@ -1,0 +1,104 @@
+import {
+  ORDERING_MESSAGES,
+  REQUEST_CHANGE_MESSAGES,
+  UPDATE_REQUEST_IMAGES,
+  UpdateRequestFieldsSchema,
+} from '@keydesk/contracts/vehicle-request'
+import { checkVin, normalizeVin } from '@keydesk/contracts/vin'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { files } from '../../db/schema/files.ts'
+import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { AppError } from '../../errors.ts'
+import { cleanImage } from '../../lib/image-upload.ts'
+import type { MultipartBody } from '../../lib/multipart.ts'
+import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
+import { findMakeByName, findModel } from '../catalogue/repository.ts'
+
+const PURPOSES = { frontId: 'FRONT_ID', backId: 'BACK_ID', registration: 'REGISTRATION' } as const
+const COLUMNS = { frontId: 'frontIdFileId', backId: 'backIdFileId', registration: 'registrationFileId' } as const
+const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, [{ field, message }])
+
+async function ownRequest(app: FastifyInstance, userId: string, requestId: string) {
+  const [row] = await app.database.db
+    .select({ request: vehicleRequests, makeName: vehicleMakes.name })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
+    .limit(1)
+  // Another user's request answers like a missing one.
+  if (!row) throw new AppError('NOT_FOUND', 'Vehicle request not found.')
+  return row
+}
+
+/** PUT /vehicle/update-request/{id}: the owner changes a PENDING request; every check of a new request applies again. */
+export async function updateRequest(app: FastifyInstance, userId: string, requestId: string, body: MultipartBody) {
+  const { request, makeName } = await ownRequest(app, userId, requestId)
+  if (request.status !== 'PENDING') throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notEditable)
+  const parsed = UpdateRequestFieldsSchema.safeParse(body.fields)
+  if (!parsed.success) throw invalid(String(parsed.error.issues[0]?.path[0] ?? 'body'), ORDERING_MESSAGES.requiredFields)
+  const db = app.database.db
+  const make = parsed.data.make
+    ? await findMakeByName(db, parsed.data.make)
+    : { id: request.makeId, name: makeName, basePriceCents: request.priceCents }
+  if (!make) throw invalid('make', ORDERING_MESSAGES.unknownMake)
+  const modelName = parsed.data.model ?? request.model
+  const model = await findModel(db, make.id, modelName)
+  if (!model) throw invalid('model', ORDERING_MESSAGES.unknownModel)
+  if (!model.years.includes(request.year)) throw invalid('model', ORDERING_MESSAGES.unknownYear)
+  const vin = parsed.data.vin ?? request.vin
+  const vinProblem = checkVin(vin, { make: make.name, year: request.year })
+  if (vinProblem) throw invalid('vin', vinProblem.message)
+  const images: { name: (typeof UPDATE_REQUEST_IMAGES)[number]; purpose: string; image: Awaited<ReturnType<typeof cleanImage>> }[] = []
+  for (const name of UPDATE_REQUEST_IMAGES) {
+    const file = body.files[name]
+    if (file) images.push({ name, purpose: PURPOSES[name], image: await cleanImage(name, file) })
+  }
+  const replacedFileIds = images.map((item) => request[COLUMNS[item.name]]).filter((id): id is string => Boolean(id))
+  const replacedKeys = await storeImagesWithRows(app.storage, db, images, async (tx, stored) => {
+    const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
+    const newFiles = Object.fromEntries(images.map((item) => [COLUMNS[item.name], fileIds.get(item.purpose)]))
+    const updated = await tx
+      .update(vehicleRequests)
+      .set({
+        makeId: make.id,
+        model: model.name,
+        vin: normalizeVin(vin),
+        // The price follows the make only while the request is unpaid; a paid price is final.
+        ...(request.paidAt ? {} : { priceCents: make.basePriceCents }),
+        ...newFiles,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING')))
+      .returning({ id: vehicleRequests.id })
+    if (updated.length === 0) throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notEditable)
+    if (replacedFileIds.length === 0) return []
+    const removed = await tx.delete(files).where(inArray(files.id, replacedFileIds)).returning({ key: files.storageKey })
+    return removed.map((file) => file.key)
+  })
+  await Promise.all(replacedKeys.map((key) => app.storage.remove(key).catch(() => undefined)))
+  return { message: REQUEST_CHANGE_MESSAGES.updated }
+}
+
+/** DELETE /vehicle/delete-request/{id}: the owner removes an unpaid PENDING request, its cart item and photos. */
+export async function deleteRequest(app: FastifyInstance, userId: string, requestId: string) {
+  await ownRequest(app, userId, requestId)
+  const keys = await app.database.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(vehicleRequests)
+      .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNull(vehicleRequests.paidAt)))
+      .returning()
+    if (!deleted) throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notDeletable)
+    const ids = [
+      deleted.frontIdFileId,
+      deleted.backIdFileId,
+      deleted.registrationFileId,
+      deleted.licenseFrontFileId,
+      deleted.licenseBackFileId,
+    ].filter((id): id is string => Boolean(id))
+    if (ids.length === 0) return []
+    return (await tx.delete(files).where(inArray(files.id, ids)).returning({ key: files.storageKey })).map((file) => file.key)
+  })
+  await Promise.all(keys.map((key) => app.storage.remove(key).catch(() => undefined)))
+  return { message: 'Vehicle request removed successfully!' }
+}
