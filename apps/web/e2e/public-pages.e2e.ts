@@ -49,7 +49,7 @@ describe('public pages in a real browser', () => {
     })
   }
 
-  it("finds Nissan and a popular model (F-150) in the pricing search", async () => {
+  it('finds Nissan and a popular model (F-150) in the pricing search', async () => {
     const page = await browser.newPage()
     await page.goto(`${inject('baseUrl')}/pricing`)
     const search = page.getByLabel('Search')
