@@ -30,3 +30,11 @@ export const CART_MESSAGES = {
   requestRemoved: 'Vehicle request removed successfully!',
   requestCleared: 'Vehicle request cleared successfully!',
 } as const
+
+/** POST /cart/addSubscription (spec 7.2): a plan into the cart; only while the current tier is NONE. */
+export const AddSubscriptionBodySchema = z.object({ tier: z.enum(['BASIC', 'PROFESSIONAL', 'ENTERPRISE']), trial: z.boolean().optional() })
+export const subscriptionAddedMessage = (tier: string) => `${tier} Subscription added to your cart successfully!`
+export const SUBSCRIPTION_CART_MESSAGES = {
+  addFailed: 'Failed to add subscription. Please try again.',
+  alreadySubscribed: 'You already have a subscription.',
+} as const

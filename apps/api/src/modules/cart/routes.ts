@@ -1,11 +1,11 @@
-import { CartItemsAnswerSchema, GuestCartQuerySchema } from '@keydesk/contracts/cart'
+import { AddSubscriptionBodySchema, CartItemsAnswerSchema, GuestCartQuerySchema } from '@keydesk/contracts/cart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
 import { findLiveGuest } from '../guests/repository.ts'
 import { type CartOwner, listCartItemsForOwner } from './repository.ts'
-import { removeCartItem } from './service.ts'
+import { addSubscriptionToCart, removeCartItem } from './service.ts'
 
 const publicItems = <T extends { vehicleRequestId: unknown; amountCents: unknown }>(items: T[]) =>
   items.map(({ vehicleRequestId: _request, amountCents: _cents, ...item }) => item)
@@ -45,5 +45,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return removeCartItem(app, owner, request.params.id)
     },
+  )
+
+  app.post(
+    '/cart/addSubscription',
+    { preHandler: requireUser, schema: { body: AddSubscriptionBodySchema, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => addSubscriptionToCart(app, principalOf(request).id, request.body.tier),
   )
 }

@@ -1,10 +1,11 @@
-import { CART_MESSAGES } from '@keydesk/contracts/cart'
+import { CART_MESSAGES, SUBSCRIPTION_CART_MESSAGES, subscriptionAddedMessage } from '@keydesk/contracts/cart'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { files } from '../../db/schema/files.ts'
 import { cartItems, carts, vehicleRequests } from '../../db/schema/ordering.ts'
+import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
-import type { CartOwner } from './repository.ts'
+import { type CartOwner, findOrCreateCart } from './repository.ts'
 
 /**
  * DELETE /cart/remove/{id}: only an item of the caller's own cart. Removing an unpaid keycode request also
@@ -39,4 +40,16 @@ export async function removeCartItem(app: FastifyInstance, owner: CartOwner, ite
   })
   await Promise.all(storageKeys.map((key) => app.storage.remove(key).catch(() => undefined)))
   return { message: CART_MESSAGES.removed }
+}
+
+/** Puts one plan in the user's cart (replacing a plan already there); refused once the user has a tier. */
+export async function addSubscriptionToCart(app: FastifyInstance, userId: string, tier: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE') {
+  await app.database.db.transaction(async (tx) => {
+    const [user] = await tx.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)).for('update')
+    if (user?.tier !== 'NONE') throw new AppError('CONFLICT', SUBSCRIPTION_CART_MESSAGES.alreadySubscribed)
+    const cartId = await findOrCreateCart(tx, { userId })
+    await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.kind, 'SUBSCRIPTION')))
+    await tx.insert(cartItems).values({ cartId, kind: 'SUBSCRIPTION', subscriptionTier: tier })
+  })
+  return { message: subscriptionAddedMessage(tier) }
 }
