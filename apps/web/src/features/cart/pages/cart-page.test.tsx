@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
@@ -57,5 +57,24 @@ describe('cart page', () => {
     fakeApi({ 'GET /api/cart/items': () => errorAnswer(500, 'Something went wrong') })
     renderApp('/cart', { user: testUser() })
     expect(await screen.findByText('Failed to fetch cart items. Please try again.')).toBeInTheDocument()
+  })
+  it('opens and closes the checkout modal', async () => {
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]) })
+    renderApp('/cart', { user: testUser() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }))
+    expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeVisible()
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Checkout' })).getByRole('button', { name: /Close/ }))
+    expect(screen.queryByRole('dialog', { name: 'Checkout' })).not.toBeInTheDocument()
+  })
+
+  it('adds a plan while the tier is NONE, and disables plans for a subscriber', async () => {
+    const calls = fakeApi({
+      'GET /api/cart/items': () => jsonAnswer(200, []),
+      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'BASIC Subscription added to your cart successfully!' }),
+    })
+    renderApp('/cart', { user: testUser() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Add BASIC' }))
+    expect(await screen.findByText('BASIC Subscription added to your cart successfully!')).toBeInTheDocument()
+    expect(calls.some((call) => call.key === 'POST /api/cart/addSubscription')).toBe(true)
   })
 })

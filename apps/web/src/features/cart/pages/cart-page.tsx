@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { Dialog } from '../../../components/ui/dialog.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
@@ -12,6 +13,7 @@ import { formatDollars } from '../../../lib/money.ts'
 import { readGuestInfo } from '../../ordering/guest-info.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useCartItems, useRemoveCartItem } from '../api/use-cart.ts'
+import { CartPlanCards } from '../components/cart-plan-cards.tsx'
 
 const dollars = (amount: number) => formatDollars(Math.round(amount * 100))
 
@@ -23,6 +25,7 @@ export function CartPage() {
   const cart = useCartItems(owner)
   const remove = useRemoveCartItem(guest?.guestUserId ?? null)
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [isCheckoutOpen, setIsCheckoutOpen] = useState(false)
   const tier = session.user?.subscription.tier ?? 'NONE'
   const items = cart.data ?? []
   const summary = cartTotal(items, tier)
@@ -43,6 +46,12 @@ export function CartPage() {
 
   return (
     <PageFrame title="Cart">
+      <Dialog isOpen={isCheckoutOpen} title="Checkout" onClose={() => setIsCheckoutOpen(false)}>
+        <p className="text-sm text-slate-700">
+          {items.length} item{items.length === 1 ? '' : 's'}, total {dollars(summary.total)}.
+        </p>
+        <p className="mt-2 text-sm text-slate-700">Card payment opens with the payments release; your items stay in the cart until then.</p>
+      </Dialog>
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       {cart.isError && <Alert tone="error">{CART_MESSAGES.fetchFailed}</Alert>}
       {!cart.isError && items.length === 0 && (
@@ -97,15 +106,13 @@ export function CartPage() {
                 <dd>{dollars(summary.total)}</dd>
               </div>
             </dl>
-            <Button className="mt-6 w-full" disabled aria-describedby="checkout-note">
+            <Button className="mt-6 w-full" onClick={() => setIsCheckoutOpen(true)}>
               Checkout
             </Button>
-            <p id="checkout-note" className="mt-2 text-xs text-slate-600">
-              Card payment is not open yet; your items stay in the cart.
-            </p>
           </section>
         </div>
       )}
+      {session.status === 'signed-in' && <CartPlanCards currentTier={tier} onMessage={(tone, text) => setMessage({ tone, text })} />}
     </PageFrame>
   )
 }
