@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 import { testUser } from '../../../app/testing/test-user.ts'
+import { changedFields } from '../components/edit-request-form.tsx'
 import { progressPoint } from '../components/order-tracker.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -63,5 +64,29 @@ describe('user dashboard (spec 2.6)', () => {
   it('sets the tracker at the last step flagged true', () => {
     expect(progressPoint({ ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false })).toBe(1)
     expect(progressPoint({ ACCOUNT: false, DOCS: false, PROCESSING: false, COMPLETED: false })).toBe(-1)
+  })
+  it('sends only the changed fields of an edited request', () => {
+    const changes = changedFields({ model: 'Civic', vin: '1HGCR2F31GA000000' }, { model: 'Civic', vin: '1hgcr2f31ga000777' }, {})
+    expect([...changes.keys()]).toEqual(['vin'])
+    expect(changes.get('vin')).toBe('1HGCR2F31GA000777')
+  })
+
+  it("shows 'Failed to update request.' when the change is refused", async () => {
+    fakeApi({
+      'GET /api/vehicle/user-requests': () =>
+        jsonAnswer(200, {
+          pendingRequests: [{ ...order('b', 'Honda', 'Civic', '1HGCR2F31GA000000'), year: 2016 }],
+          inProgressRequests: [],
+          fulfilledRequests: [],
+        }),
+      'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: false, DOCS: false, PROCESSING: false, COMPLETED: false }),
+      'PUT /api/vehicle/update-request/b': () => jsonAnswer(409, { code: 'INVALID_TRANSITION', message: 'x', error: 'x' }),
+    })
+    renderApp('/user-dash', { user: testUser() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }))
+    await userEvent.clear(screen.getByLabelText('Model'))
+    await userEvent.type(screen.getByLabelText('Model'), 'Accord')
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText('Failed to update request.')).toBeInTheDocument()
   })
 })

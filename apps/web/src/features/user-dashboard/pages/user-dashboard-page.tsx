@@ -3,11 +3,13 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
+import { EditRequestForm } from '../components/edit-request-form.tsx'
 import { OrderTracker } from '../components/order-tracker.tsx'
 
 const TABS = [
@@ -28,6 +30,7 @@ export function UserDashboardPage() {
   const tracker = useOrderTracker()
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('pendingRequests')
   const [search, setSearch] = useState('')
+  const [editingId, setEditingId] = useState<string | null>(null)
   const visible = (requests.data?.[tab] ?? []).filter((request) => matches(request, search))
 
   return (
@@ -103,6 +106,14 @@ export function UserDashboardPage() {
                   </a>
                 )}
               </div>
+              {request.status === 'PENDING' &&
+                (editingId === request.id ? (
+                  <EditRequestForm request={request} onDone={() => setEditingId(null)} />
+                ) : (
+                  <Button variant="link" className="mt-2" onClick={() => setEditingId(request.id)}>
+                    Edit
+                  </Button>
+                ))}
             </li>
           ))}
         </ul>
