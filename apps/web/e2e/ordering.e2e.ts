@@ -39,3 +39,49 @@ describe('ordering as a guest (issue 5 acceptance)', () => {
     expect(errors).toEqual([])
   })
 })
+
+describe('ordering as a signed-in user (issue 5 acceptance)', () => {
+  it('orders two keycodes, removes one, edits the other and sees the change on the dashboard', async () => {
+    const baseUrl = inject('baseUrl')
+    const email = `orders.${Date.now()}@example.com`
+    const password = 'Amber-Keyway-5521'
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ fname: 'Omar', lname: 'Orders', email, phone: '555-0123', password, state: 'Ohio' }))
+      form.append(name, value)
+    for (const name of ['frontId', 'backId', 'businessDocument', 'coi'])
+      form.append(name, new Blob([PNG], { type: 'image/png' }), `${name}.png`)
+    expect((await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201)
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const errors = collectPageErrors(page)
+    await page.goto(`${baseUrl}/login`)
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await page.waitForURL(`${baseUrl}/`)
+
+    for (const vin of ['1HGCR2F31GA000000', '1HGCR2F35GA000002']) {
+      await page.goto(`${baseUrl}/vehicle-keycode-request`)
+      await page.getByLabel('Make').selectOption('Honda')
+      await page.getByLabel('Model').selectOption('Civic')
+      await page.getByLabel('Year').selectOption('2016')
+      await page.getByLabel('VIN').fill(vin)
+      await page.getByRole('button', { name: 'Add to Cart' }).click()
+      await page.waitForURL('**/cart')
+    }
+    await page.getByText('VIN ending 0002').waitFor()
+    await page
+      .getByRole('button', { name: /Remove/ })
+      .first()
+      .click()
+    await page.getByText('Item removed from cart successfully!').waitFor()
+    expect(await page.getByRole('button', { name: /Remove/ }).count()).toBe(1)
+
+    await page.goto(`${baseUrl}/user-dash`)
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByLabel('Model', { exact: true }).fill('Accord')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByText('2016 Honda Accord').waitFor()
+    expect(errors).toEqual([])
+  })
+})
