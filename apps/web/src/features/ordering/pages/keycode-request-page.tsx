@@ -5,14 +5,15 @@ import { useNavigate } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { FileField } from '../../../components/ui/file-field.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { useComplianceStatus } from '../../requirements/api/use-compliance-status.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useCatalogue } from '../api/use-catalogue.ts'
 import { useSubmitKeycodeRequest } from '../api/use-submit-keycode-request.ts'
+import { ImageUploadField } from '../components/image-upload-field.tsx'
 import { PricingBox } from '../components/pricing-box.tsx'
 import { readGuestInfo, saveGuestInfo } from '../guest-info.ts'
 
@@ -30,6 +31,8 @@ const GUEST_IMAGE_FIELDS = [
 export function KeycodeRequestPage() {
   const session = useSession()
   const catalogue = useCatalogue()
+  // Spec 8: a failed compliance call hides the notice silently.
+  const compliance = useComplianceStatus()
   const submit = useSubmitKeycodeRequest()
   const navigate = useNavigate()
   const [make, setMake] = useState('')
@@ -84,10 +87,11 @@ export function KeycodeRequestPage() {
 
   return (
     <PageFrame title="Request a keycode" description="Enter the vehicle and its VIN; the request goes to your cart.">
-      <Alert tone="warning" title="Compliance notice">
-        Only request codes for vehicles you are authorised to work on. We verify identity documents before a code is released; a wrong VIN
-        is not refunded.
-      </Alert>
+      {compliance.data && (
+        <Alert tone="warning" title="Compliance notice">
+          {compliance.data.message} Only request codes for vehicles you are authorised to work on; a wrong VIN is not refunded.
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-6 md:grid-cols-2">
         <div className="space-y-4">
           <SelectField
@@ -134,11 +138,10 @@ export function KeycodeRequestPage() {
         </div>
         <div className="space-y-4">
           {[...IMAGE_FIELDS, ...(isGuest ? GUEST_IMAGE_FIELDS : [])].map((field) => (
-            <FileField
+            <ImageUploadField
               key={field.name}
               label={field.label}
-              accept="image/*"
-              onChange={(event) => setFiles((current) => ({ ...current, [field.name]: event.target.files?.[0] }))}
+              onChange={(file) => setFiles((current) => ({ ...current, [field.name]: file }))}
             />
           ))}
           {formError && <Alert tone="error">{formError}</Alert>}

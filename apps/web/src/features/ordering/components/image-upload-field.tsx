@@ -1,0 +1,42 @@
+import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
+import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
+import { useEffect, useState } from 'react'
+import { FileField } from '../../../components/ui/file-field.tsx'
+
+/** Spec 5: images only, at most 5 MB; answers the problem with a file, or null. */
+export function imageFileProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return UPLOAD_MESSAGES.imagesOnly
+  if (file.size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge
+  return null
+}
+
+/** An image input with the spec's checks and a preview of the chosen picture. */
+export function ImageUploadField({ label, onChange }: { label: string; onChange: (file: File | undefined) => void }) {
+  const [error, setError] = useState<string | undefined>()
+  const [preview, setPreview] = useState<string | null>(null)
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview)
+    },
+    [preview],
+  )
+
+  return (
+    <div>
+      <FileField
+        label={label}
+        accept="image/*"
+        error={error}
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          const problem = file ? imageFileProblem(file) : null
+          setError(problem ?? undefined)
+          setPreview(file && !problem ? URL.createObjectURL(file) : null)
+          onChange(problem ? undefined : file)
+        }}
+      />
+      {preview && <img src={preview} alt={`${label} preview`} className="mt-2 h-24 rounded border border-slate-200 object-cover" />}
+    </div>
+  )
+}
