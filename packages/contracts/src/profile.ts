@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
+import { OrderTrackerSchema } from './vehicle-request.ts'
 
 /** Spec 3 "Profile". Images are the addresses of the owner-only file route, or null. */
 export const ProfileSchema = z.object({
@@ -59,6 +60,8 @@ export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>
 
 /** GET /user/orders: the count per status (spec 7.7 "a status map") and one page of orders, newest first. */
 export const OrdersAnswerSchema = z.object({
+  /** The order tracker flags (spec 4: ACCOUNT, DOCS, PROCESSING, COMPLETED). */
+  status: OrderTrackerSchema,
   statusMap: z.record(RequestStatusSchema, z.number().int()),
   orders: z.array(OrderHistoryEntrySchema),
   total: z.number().int(),

@@ -35,7 +35,9 @@ export const VehicleRequestViewSchema = z.object({
   year: z.number(),
   vin: z.string(),
   status: RequestStatusSchema,
+  /** Spec 3: price / keycodePrice carry the price (dollars); both are sent for clients reading either. */
   price: z.number(),
+  keycodePrice: z.number(),
   frontId: z.string().nullable(),
   backId: z.string().nullable(),
   registration: z.string().nullable(),

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { FileStorage } from '../../plugins/storage.ts'
+import { readOrderTracker } from '../requests/order-tracker.ts'
 import {
   countOrdersByStatus,
   deleteFileRows,
@@ -106,10 +107,15 @@ export async function updateProfile(
 }
 
 export async function readOrders(db: Database, userId: string, page: number, pageSize: number): Promise<OrdersAnswer> {
-  const [counts, rows] = await Promise.all([countOrdersByStatus(db, userId), findOrderPage(db, userId, pageSize, (page - 1) * pageSize)])
+  const [counts, rows, tracker] = await Promise.all([
+    countOrdersByStatus(db, userId),
+    findOrderPage(db, userId, pageSize, (page - 1) * pageSize),
+    readOrderTracker(db, userId),
+  ])
   const statusMap: Record<RequestStatus, number> = { PENDING: 0, INPROGRESS: 0, FULFILLED: 0 }
   for (const row of counts) statusMap[row.status] = row.count
   return {
+    status: tracker,
     statusMap,
     total: counts.reduce((sum, row) => sum + row.count, 0),
     page,

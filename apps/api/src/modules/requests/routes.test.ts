@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/files.ts'
 import { guests, vehicleRequests } from '../../db/schema/ordering.ts'
+import { notAnImage } from '../../test/images.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { registerAndSignIn, uniqueIp } from '../auth/test-accounts.ts'
 import { sweepExpiredGuests } from '../guests/sweep.ts'
@@ -61,6 +62,17 @@ describe('POST /vehicle/request-keycode-public', () => {
     expect(answer.json().error).toBe(
       "As a guest user, you must provide both front and back photos of your driver's license for identity verification.",
     )
+    expect(await fileCount()).toBe(before)
+  })
+
+  it('refuses a photo that is not an image, storing nothing', async () => {
+    const member = await registerAndSignIn(testApp)
+    const before = await fileCount()
+    const form = await keycodeRequestForm({}, ['frontId'])
+    form.append('registration', new Blob([notAnImage], { type: 'image/png' }), 'registration.png')
+    const answer = await submit(form, member.headers)
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().error).toBe('Only image files are allowed.')
     expect(await fileCount()).toBe(before)
   })
 

@@ -40,6 +40,7 @@ export async function listUserRequests(db: DbExecutor, userId: string) {
     vin: row.vin,
     status: row.status,
     price: row.priceCents / 100,
+    keycodePrice: row.priceCents / 100,
     frontId: fileLink(row.frontIdFileId),
     backId: fileLink(row.backIdFileId),
     registration: fileLink(row.registrationFileId),

@@ -40,6 +40,7 @@ describe('/profile', () => {
       'GET /api/user/notices': () => json(200, []),
       'GET /api/user/orders': () =>
         json(200, {
+          status: { ACCOUNT: true, DOCS: false, PROCESSING: false, COMPLETED: true },
           statusMap: { PENDING: 1, INPROGRESS: 0, FULFILLED: 2 },
           orders: [
             {

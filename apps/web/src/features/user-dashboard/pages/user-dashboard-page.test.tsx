@@ -17,6 +17,7 @@ const order = (id: string, make: string, model: string, vin: string) => ({
   vin,
   status: 'PENDING',
   price: 70,
+  keycodePrice: 70,
   frontId: null,
   backId: null,
   registration: null,
