@@ -50,6 +50,7 @@ async function main() {
     BOOTSTRAP_SUPER_ADMIN_PASSWORD: BENCH_ADMIN.password,
     // Each simulated client gets its own address (X-Forwarded-For), so per-IP limits do not cap the figures.
     TRUST_PROXY: 'true',
+    KEYCODE_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
   }
   if (database) env.DATABASE_URL = database.url
 

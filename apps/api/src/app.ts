@@ -38,6 +38,7 @@ import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import mail from './plugins/mail.ts'
+import secretKey from './plugins/secret-key.ts'
 import storage, { type FileStorage } from './plugins/storage.ts'
 import webApp from './plugins/web-app.ts'
 
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(auth)
   await app.register(storage, { storage: fileStorage })
   await app.register(mail, { transport: mailTransport })
+  await app.register(secretKey)
   await app.register(fastifyRateLimit, { global: false })
   await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
 

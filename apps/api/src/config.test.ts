@@ -34,6 +34,7 @@ describe('configuration', () => {
       JWT_SECRET: 'x'.repeat(40),
       BOOTSTRAP_SUPER_ADMIN_EMAIL: 'Owner@Keydesk.example',
       BOOTSTRAP_SUPER_ADMIN_PASSWORD: 'a-long-first-password',
+      KEYCODE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     })
     expect(config.isProduction).toBe(true)
     expect(config.bootstrapSuperAdmin).toEqual({

@@ -38,6 +38,10 @@ const EnvSchema = z
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Keydesk <no-reply@keydesk.local>'),
     SUPPORT_EMAIL: z.email().default('support@keydesk.local'),
+    KEYCODE_ENCRYPTION_KEY: z
+      .base64({ message: 'must be base64 of 32 random bytes (openssl rand -base64 32)' })
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must decode to exactly 32 bytes')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return
@@ -46,6 +50,9 @@ const EnvSchema = z
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'production needs the public address of the site' })
+    }
+    if (!env.KEYCODE_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['KEYCODE_ENCRYPTION_KEY'], message: 'production needs its own key for keycodes at rest' })
     }
     if (!env.BOOTSTRAP_SUPER_ADMIN_EMAIL || !env.BOOTSTRAP_SUPER_ADMIN_PASSWORD) {
       ctx.addIssue({
@@ -83,6 +90,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    keycodeEncryptionKey: env.KEYCODE_ENCRYPTION_KEY ? Buffer.from(env.KEYCODE_ENCRYPTION_KEY, 'base64') : undefined,
     /** KCH_* variables: the keycode-portal logins named by keycode-portals.json (released to admins only). */
     keycodePortalSecrets,
   }

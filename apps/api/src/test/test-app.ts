@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
@@ -15,7 +18,9 @@ export interface TestApp {
 
 /** The real app on a fresh database, with logs captured for assertions. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', ...env })
+  // Uploads and the development keycode key go to a folder of this test app only.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-test-data-'))
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, ...env })
   const database = await createTestDatabase()
   let captured = ''
   const logStream = new Writable({
@@ -34,6 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close()
       await database.destroy()
+      await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
