@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { loggerOptions } from './logger.ts'
 import { accountRoutes } from './modules/accounts/routes.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
 import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
 import { adminRegistrationCodeRoutes } from './modules/admin-registration-code/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -127,6 +128,7 @@ export async function buildApp({
       await api.register(accountRoutes)
       await api.register(adminRegistrationCodeRoutes)
       await api.register(adminApprovalRoutes)
+      await api.register(adminRoutes)
       await api.register(superAdminRoutes)
       await api.register(fileRoutes)
       await api.register(portalRoutes)

@@ -35,7 +35,7 @@ async function errorHandler(app: FastifyInstance) {
     if (error.validation) {
       const details = fieldProblems(error)
       const first = details[0]
-      const message = first ? `${first.field}: ${first.message}` : MESSAGES.validationFailed
+      const message = first?.message ?? MESSAGES.validationFailed
       return reply.status(400).send(errorAnswer('VALIDATION_ERROR', message, details))
     }
     if (isDatabaseUnreachable(error)) {

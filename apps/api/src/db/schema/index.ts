@@ -1,4 +1,5 @@
 export * from './accounts.ts'
+export * from './action-log.ts'
 export * from './compliance.ts'
 export * from './files.ts'
 export * from './mail.ts'

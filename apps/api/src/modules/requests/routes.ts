@@ -29,7 +29,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get('/vehicle/user-requests', { preHandler: requireUser, schema: { response: { 200: UserRequestsAnswerSchema } } }, async (request) =>
-    listUserRequests(app.database.db, principalOf(request).id),
+    listUserRequests(app.database.db, principalOf(request).id, app.secretKey),
   )
 
   app.get('/vehicle/order-tracker', { preHandler: requireUser, schema: { response: { 200: OrderTrackerSchema } } }, async (request) =>

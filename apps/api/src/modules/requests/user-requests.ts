@@ -2,6 +2,7 @@ import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { desc, eq } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { decryptSecret } from '../../lib/secret-box.ts'
 
 /** Spec 2.6 order tabs are bounded: the newest orders of each status. */
 const PER_STATUS_LIMIT = 100
@@ -10,9 +11,9 @@ const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
 
 /**
  * GET /vehicle/user-requests: the signed-in user's requests by status (a PENDING one may still be unpaid, in the cart).
- * The keycode and PIN are stored encrypted by the back office; until that delivery exists they read null.
+ * The keycode and PIN are decrypted for their owner only (they are encrypted at rest).
  */
-export async function listUserRequests(db: DbExecutor, userId: string) {
+export async function listUserRequests(db: DbExecutor, userId: string, secretKey: Buffer) {
   const rows = await db
     .select({
       id: vehicleRequests.id,
@@ -25,6 +26,8 @@ export async function listUserRequests(db: DbExecutor, userId: string) {
       frontIdFileId: vehicleRequests.frontIdFileId,
       backIdFileId: vehicleRequests.backIdFileId,
       registrationFileId: vehicleRequests.registrationFileId,
+      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
+      pincodeEncrypted: vehicleRequests.pincodeEncrypted,
       createdAt: vehicleRequests.createdAt,
     })
     .from(vehicleRequests)
@@ -44,8 +47,8 @@ export async function listUserRequests(db: DbExecutor, userId: string) {
     frontId: fileLink(row.frontIdFileId),
     backId: fileLink(row.backIdFileId),
     registration: fileLink(row.registrationFileId),
-    keycode: null,
-    pincode: null,
+    keycode: row.keycodeEncrypted ? decryptSecret(row.keycodeEncrypted, secretKey) : null,
+    pincode: row.pincodeEncrypted ? decryptSecret(row.pincodeEncrypted, secretKey) : null,
     createdAt: row.createdAt.toISOString(),
   }))
   const byStatus = (status: string) => views.filter((view) => view.status === status).slice(0, PER_STATUS_LIMIT)

@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm'
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/** Every admin and super-admin action; append-only (a trigger refuses UPDATE and DELETE, migration 0009). */
+export const actionLog = pgTable(
+  'action_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** No foreign key: the log keeps who acted even after that account is gone (and rows never change). */
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('action_log_created_idx').on(table.createdAt)],
+)

@@ -1,0 +1,15 @@
+import type { DbExecutor } from '../../db/database.ts'
+import { actionLog } from '../../db/schema/action-log.ts'
+
+export interface ActionEntry {
+  actorId: string
+  action: string
+  targetType: string
+  targetId: string
+  details?: Record<string, unknown>
+}
+
+/** Appends one admin action, in the caller's transaction so the log and the change commit together. */
+export async function recordAction(db: DbExecutor, entry: ActionEntry): Promise<void> {
+  await db.insert(actionLog).values({ ...entry, details: entry.details ?? {} })
+}

@@ -1,0 +1,35 @@
+import { AdminRequestListSchema, PageQuerySchema, ProcessRequestBodySchema } from '@keydesk/contracts/admin'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { principalOf, requireRole } from '../../plugins/auth.ts'
+import { listPaidRequests } from './repository.ts'
+import { fulfilRequest, startRequest } from './service.ts'
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onlyAdmins = requireRole('ADMIN', 'SUPER_ADMIN')
+  const MessageAnswer = z.object({ message: z.string() })
+
+  app.get(
+    '/admin/pending-requests',
+    { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminRequestListSchema } } },
+    async (request) => listPaidRequests(app.database.db, 'PENDING', request.query.limit, request.query.offset),
+  )
+
+  app.get(
+    '/admin/in-progress-requests',
+    { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminRequestListSchema } } },
+    async (request) => listPaidRequests(app.database.db, 'INPROGRESS', request.query.limit, request.query.offset),
+  )
+
+  app.post(
+    '/admin/update-request-status/:id',
+    { preHandler: onlyAdmins, schema: { params: z.object({ id: z.uuid() }), response: { 200: MessageAnswer } } },
+    async (request) => startRequest(app, principalOf(request), request.params.id),
+  )
+
+  app.post(
+    '/admin/process-request',
+    { preHandler: onlyAdmins, schema: { body: ProcessRequestBodySchema, response: { 200: MessageAnswer } } },
+    async (request) => fulfilRequest(app, principalOf(request), request.body),
+  )
+}
