@@ -7,24 +7,12 @@ import { paths } from './paths.ts'
  * with its page and deletes the entry here.
  */
 const frames = {
-  [paths.cart]: { title: 'Cart', description: 'Your keycode requests, subscription status and order summary.' },
   [paths.paymentSuccess]: { title: 'Payment Successful', description: 'Your order confirmation and next steps.' },
   [paths.paymentCancel]: { title: 'Payment Cancelled', description: 'No charges were made and your cart items remain.' },
-  [paths.vehicleKeycodeRequest]: {
-    title: 'Request a Vehicle Keycode',
-    description: 'Choose the make, model and year, enter the VIN and add the request to your cart.',
-  },
-  [paths.subscriptions]: { title: 'Membership Plans', description: 'Monthly or annual membership with discounts on every keycode.' },
-  [paths.subscription]: { title: 'Membership Plans', description: 'Monthly or annual membership with discounts on every keycode.' },
-  [paths.membership]: { title: 'Membership Plans', description: 'Monthly or annual membership with discounts on every keycode.' },
-  [paths.userDash]: { title: 'User Dashboard', description: 'Your keycode requests: pending, in progress and fulfilled.' },
-  [paths.dashboard]: { title: 'User Dashboard', description: 'Your keycode requests: pending, in progress and fulfilled.' },
-  [paths.admin]: { title: 'Admin Dashboard', description: 'Pending and in-progress requests, transactions and subscriptions.' },
   [paths.superAdmin]: { title: 'Super Admin Dashboard', description: 'Approve admins, send registration codes and create super admins.' },
   [paths.registeredUsers]: { title: 'Registered Users', description: 'Validate or revoke users and keep notes on them.' },
   [paths.documentValidation]: { title: 'Document Validation', description: "Review each user's compliance documents." },
   [paths.userHistory]: { title: 'User History', description: "Look up a user's transactions by e-mail." },
-  [paths.trialDetails]: { title: 'Free Trial Details', description: 'Three days of premium access, free, with no automatic charge.' },
 } satisfies Record<string, { title: string; description: string }>
 
 type FramedPath = keyof typeof frames

@@ -33,6 +33,7 @@ import { RouteFrame } from './route-frames.tsx'
 
 // Screens only signed-in users or admins reach load on first visit (see lazy-page.ts).
 const UserDashboardPage = lazyPage(() => import('../features/user-dashboard/pages/user-dashboard-page.tsx'), 'UserDashboardPage')
+const AdminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-dashboard-page.tsx'), 'AdminDashboardPage')
 const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
 const UserProfilePage = lazyPage(() => import('../features/user-profile/pages/user-profile-page.tsx'), 'UserProfilePage')
@@ -93,7 +94,7 @@ export const routes: RouteObject[] = [
       { path: paths.membership, element: <MembershipPage /> },
       { path: paths.trialDetails, element: <TrialDetailsPage /> },
       // Back office
-      { path: paths.admin, element: adminOnly(<RouteFrame path={paths.admin} />) },
+      { path: paths.admin, element: adminOnly(<AdminDashboardPage />) },
       { path: paths.superAdmin, element: superAdminOnly(<RouteFrame path={paths.superAdmin} />) },
       { path: paths.registeredUsers, element: adminOnly(<RouteFrame path={paths.registeredUsers} />) },
       { path: paths.documentValidation, element: adminOnly(<RouteFrame path={paths.documentValidation} />) },
