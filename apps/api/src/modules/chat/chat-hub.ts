@@ -56,6 +56,13 @@ export async function createPostgresChatHub({ pool, loadMessage, onError }: Post
   const emitter = createEmitter()
   let isClosed = false
   let listener: pg.PoolClient | undefined
+  // A client may report an error after it was released (e.g. the server drops it during close); release once.
+  const released = new WeakSet<pg.PoolClient>()
+  const release = (client: pg.PoolClient, error?: Error) => {
+    if (released.has(client)) return
+    released.add(client)
+    client.release(error)
+  }
 
   async function listen(): Promise<void> {
     const client = await pool.connect()
@@ -65,8 +72,8 @@ export async function createPostgresChatHub({ pool, loadMessage, onError }: Post
     })
     client.on('error', (error) => {
       onError(error)
-      client.release(error)
-      listener = undefined
+      release(client, error)
+      if (listener === client) listener = undefined
       if (!isClosed) setTimeout(() => void listen().catch(onError), 1000).unref()
     })
     await client.query(`LISTEN ${CHAT_CHANNEL}`)
@@ -85,7 +92,7 @@ export async function createPostgresChatHub({ pool, loadMessage, onError }: Post
       listener = undefined
       if (!client) return
       await client.query(`UNLISTEN ${CHAT_CHANNEL}`).catch(() => undefined)
-      client.release()
+      release(client)
     },
   }
 }
