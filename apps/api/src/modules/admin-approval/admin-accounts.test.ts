@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
+import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { GOOD_PASSWORD, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../auth/test-accounts.ts'
@@ -130,6 +131,8 @@ describe('admin approval', () => {
     const session = await signIn(testApp, admin.email, GOOD_PASSWORD)
     await post('/api/admin-approval/reject', { adminId: admin.id, rejectionNotes: 'Revoked by super admin' }, superAdmin.headers)
     expect((await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.headers })).statusCode).toBe(401)
+    const actions = await testApp.app.database.db.select().from(actionLog).where(eq(actionLog.targetId, admin.id)).orderBy(actionLog.id)
+    expect(actions.map((entry) => entry.action)).toEqual(['ADMIN_APPROVED', 'ADMIN_REVOKED'])
   })
 
   it('refuses a superAdminEmail that is not the signed-in super admin', async () => {

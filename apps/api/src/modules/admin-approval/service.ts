@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import { recordAction } from '../action-log/record-action.ts'
 import { revokeAllRefreshTokens } from '../auth/repository.ts'
 
 const adminColumns = {
@@ -48,6 +49,13 @@ async function decide(app: FastifyInstance, actor: Principal, adminId: string, a
     if (updated.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notAnAdminAccount)
     // A rejected or revoked admin loses every session at once (the access guard also re-reads approval).
     if (approval === 'REJECTED') await revokeAllRefreshTokens(tx, adminId)
+    await recordAction(tx, {
+      actorId: actor.id,
+      action: approval === 'APPROVED' ? 'ADMIN_APPROVED' : notes === APPROVAL_NOTES.revoked ? 'ADMIN_REVOKED' : 'ADMIN_REJECTED',
+      targetType: 'user',
+      targetId: adminId,
+      details: { notes },
+    })
   })
 }
 

@@ -7,6 +7,7 @@ import type { DbExecutor } from '../../db/database.ts'
 import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import { recordAction } from '../action-log/record-action.ts'
 import { digest } from '../auth/tokens.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 
@@ -43,6 +44,9 @@ export async function sendAdminCode(
       issuedBy: issuer?.role === 'SUPER_ADMIN' ? issuer.id : null,
       expiresAt: new Date(Date.now() + ADMIN_CODE_TTL_MS),
     })
+    if (issuer?.role === 'SUPER_ADMIN') {
+      await recordAction(tx, { actorId: issuer.id, action: 'ADMIN_CODE_SENT', targetType: 'email', targetId: request.email })
+    }
     await enqueueMail(tx, {
       to: request.email,
       subject: 'Your Keydesk admin registration code',

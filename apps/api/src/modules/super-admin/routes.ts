@@ -12,8 +12,9 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: CreateSuperAdminQuerySchema, response: { 201: MessageAnswerSchema } },
     },
     async (request, reply) => {
-      assertActingSuperAdmin(principalOf(request), undefined)
-      return reply.status(201).send(await createSuperAdmin(app, request.query))
+      const actor = principalOf(request)
+      assertActingSuperAdmin(actor, undefined)
+      return reply.status(201).send(await createSuperAdmin(app, actor.id, request.query))
     },
   )
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
+import { recordAction } from '../action-log/record-action.ts'
 import { commonPasswordProblem, hashPassword } from '../auth/passwords.ts'
 import { findUserByEmail, insertUser } from '../auth/repository.ts'
 
@@ -14,21 +15,24 @@ export interface NewSuperAdmin {
   phone: string | null
 }
 
-export async function createSuperAdmin(app: FastifyInstance, values: NewSuperAdmin) {
+export async function createSuperAdmin(app: FastifyInstance, actorId: string, values: NewSuperAdmin) {
   const problem = commonPasswordProblem(values.password)
   if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'password', message: problem }])
   if (await findUserByEmail(app.database.db, values.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
   const passwordHash = await hashPassword(values.password)
-  await insertUser(app.database.db, {
-    email: values.email,
-    passwordHash,
-    fname: values.fname,
-    lname: values.lname,
-    phone: values.phone,
-    role: 'SUPER_ADMIN',
-    adminApproval: 'APPROVED',
-    adminApprovalNotes: ACCOUNT_MESSAGES.superAdminCreated,
-    isValidatedUser: true,
+  await app.database.db.transaction(async (tx) => {
+    const created = await insertUser(tx, {
+      email: values.email,
+      passwordHash,
+      fname: values.fname,
+      lname: values.lname,
+      phone: values.phone,
+      role: 'SUPER_ADMIN',
+      adminApproval: 'APPROVED',
+      adminApprovalNotes: ACCOUNT_MESSAGES.superAdminCreated,
+      isValidatedUser: true,
+    })
+    await recordAction(tx, { actorId, action: 'SUPER_ADMIN_CREATED', targetType: 'user', targetId: created.id })
   })
   return { message: ACCOUNT_MESSAGES.superAdminCreated }
 }
