@@ -1,10 +1,9 @@
-import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { CHAT_MESSAGES, type ChatMessage } from '@keydesk/contracts/chat'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../app.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { createMember, type TestMember } from '../profile/test-members.ts'
+import { openStream } from './test-stream.ts'
 
 const inThreeDays = () => new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)
 
@@ -125,41 +124,6 @@ describe('GET /chat/conversations', () => {
 })
 
 describe('GET /chat/stream', () => {
-  interface OpenStream {
-    status: number
-    contentType: string | undefined
-    received: () => string
-    ended: Promise<void>
-    waitFor(text: string): Promise<void>
-  }
-
-  function openStream(base: string, headers: Record<string, string>): Promise<OpenStream> {
-    return new Promise((resolve, reject) => {
-      const request = http.get(`${base}/api/chat/stream`, { headers }, (response) => {
-        let body = ''
-        const waiters: { text: string; done: () => void }[] = []
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          body += chunk
-          for (const waiter of waiters.filter((entry) => body.includes(entry.text))) waiter.done()
-        })
-        const ended = new Promise<void>((done) => response.on('end', done))
-        resolve({
-          status: response.statusCode ?? 0,
-          contentType: response.headers['content-type'],
-          received: () => body,
-          ended,
-          waitFor: (text) =>
-            new Promise((done) => {
-              if (body.includes(text)) done()
-              else waiters.push({ text, done })
-            }),
-        })
-      })
-      request.on('error', reject)
-    })
-  }
-
   it('delivers a member message to the admin and the admin answer to the member, then closes when the app closes', async () => {
     const streamApp = await createTestApp()
     try {
@@ -198,25 +162,6 @@ describe('GET /chat/stream', () => {
       await Promise.all([memberStream.ended, otherStream.ended, agentStream.ended])
     } finally {
       await streamApp.close()
-    }
-  })
-
-  it.runIf(process.env.TEST_DATABASE_URL)('delivers across two app instances sharing one PostgreSQL through LISTEN/NOTIFY', async () => {
-    const first = await createTestApp()
-    const second = await buildApp({ config: first.config, database: first.database.handle })
-    try {
-      const member = await createMember(first, 'BASEUSER', { trialEndsAt: inThreeDays() })
-      const agent = await createMember(first, 'ADMIN')
-      await second.listen({ port: 0, host: '127.0.0.1' })
-      const secondBase = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`
-      const agentStream = await openStream(secondBase, agent.auth)
-      await first.app.inject({ method: 'POST', url: '/api/chat/send', headers: member.auth, payload: { message: 'sent to instance one' } })
-      await agentStream.waitFor('sent to instance one')
-      await second.close()
-      await agentStream.ended
-    } finally {
-      await second.close()
-      await first.close()
     }
   })
 

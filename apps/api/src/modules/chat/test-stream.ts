@@ -1,0 +1,37 @@
+import http from 'node:http'
+
+export interface OpenStream {
+  status: number
+  contentType: string | undefined
+  received: () => string
+  ended: Promise<void>
+  waitFor(text: string): Promise<void>
+}
+
+/** Opens GET /api/chat/stream on a listening app and collects what arrives. */
+export function openStream(base: string, headers: Record<string, string>): Promise<OpenStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}/api/chat/stream`, { headers }, (response) => {
+      let body = ''
+      const waiters: { text: string; done: () => void }[] = []
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        body += chunk
+        for (const waiter of waiters.filter((entry) => body.includes(entry.text))) waiter.done()
+      })
+      const ended = new Promise<void>((done) => response.on('end', done))
+      resolve({
+        status: response.statusCode ?? 0,
+        contentType: response.headers['content-type'],
+        received: () => body,
+        ended,
+        waitFor: (text) =>
+          new Promise((done) => {
+            if (body.includes(text)) done()
+            else waiters.push({ text, done })
+          }),
+      })
+    })
+    request.on('error', reject)
+  })
+}
