@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/accounts/routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
 import { adminRegistrationCodeRoutes } from './modules/admin-registration-code/routes.ts'
+import { adminUserRoutes } from './modules/admin-users/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
 import { catalogueRoutes } from './modules/catalogue/routes.ts'
@@ -129,6 +130,7 @@ export async function buildApp({
       await api.register(adminRegistrationCodeRoutes)
       await api.register(adminApprovalRoutes)
       await api.register(adminRoutes)
+      await api.register(adminUserRoutes)
       await api.register(superAdminRoutes)
       await api.register(fileRoutes)
       await api.register(portalRoutes)

@@ -41,3 +41,57 @@ export const ADMIN_MESSAGES = {
   notPendingPaid: 'Only a paid pending request can be started.',
   startFirst: 'Start the request before submitting a keycode.',
 } as const
+
+/** GET /admin/users: registered users for the admin panel (spec 2.7 "Admin registered users"). */
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  state: z.string().nullable(),
+  isActive: z.boolean(),
+  isValidatedUser: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+})
+export const AdminUserListSchema = z.array(AdminUserSchema)
+export const NotesBodySchema = z.object({ notes: z.string().trim().max(2000) })
+
+export const UserHistoryQuerySchema = z.object({ email: z.string().trim().toLowerCase().min(1).max(254) })
+export const UserHistoryEntrySchema = z.object({
+  transactionId: z.string(),
+  status: RequestStatusSchema,
+  /** Set once payments record confirmation numbers (issue 6). */
+  confirmationNumber: z.string().nullable(),
+  make: z.string(),
+  model: z.string(),
+  vin: z.string(),
+})
+
+/** Spec 3 "Compliance document". */
+export const ComplianceDocumentSchema = z.object({
+  id: z.string(),
+  docType: z.string(),
+  verified: z.boolean().nullable(),
+  uploadedAt: z.string(),
+  reviewNotes: z.string().nullable(),
+  fileUrl: z.string(),
+})
+export const ReviewDocumentBodySchema = z.object({ verified: z.boolean(), notes: z.string().trim().max(2000).optional() })
+
+export const ActionEntrySchema = z.object({
+  id: z.number(),
+  actorId: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  createdAt: z.string(),
+})
+
+export const ADMIN_USER_MESSAGES = {
+  validated: 'User validated successfully.',
+  revoked: 'User access revoked.',
+  notesUpdated: 'Notes updated.',
+  reviewed: 'Document reviewed.',
+} as const

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { complianceDocuments } from '../../db/schema/compliance.ts'
+import { users } from '../../db/schema/users.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail } from '../auth/test-accounts.ts'
+
+let testApp: TestApp
+let admin: SignedIn
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  const email = uniqueEmail('admin')
+  await testApp.app.database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(GOOD_PASSWORD),
+      fname: 'Ada',
+      lname: 'Admin',
+      role: 'ADMIN',
+      adminApproval: 'APPROVED',
+    })
+  admin = await signIn(testApp, email, GOOD_PASSWORD)
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const patch = (url: string, headers: Record<string, string>, payload?: object | string, contentType?: string) =>
+  testApp.app.inject({ method: 'PATCH', url, headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) }, payload })
+
+describe('registered users (spec 2.7)', () => {
+  it("validates a user with 'User validated successfully.'", async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await patch(`/api/admin/validate-user/${member.id}`, admin.headers)
+    expect(answer.json()).toEqual({ message: 'User validated successfully.' })
+    const list = (await testApp.app.inject({ method: 'GET', url: '/api/admin/users?limit=100', headers: admin.headers })).json()
+    expect(list.find((user: { id: string }) => user.id === member.id)).toMatchObject({ isValidatedUser: true })
+  })
+
+  it('revokes a user, whose session stops at once', async () => {
+    const member = await registerAndSignIn(testApp)
+    expect((await patch(`/api/admin/users/${member.id}/revoke`, admin.headers)).statusCode).toBe(200)
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: member.headers })).statusCode).toBe(401)
+  })
+
+  it("saves notes sent as form data with 'Notes updated.'", async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await patch(
+      `/api/admin/users/${member.id}/notes`,
+      admin.headers,
+      'notes=Called+back+on+Monday',
+      'application/x-www-form-urlencoded',
+    )
+    expect(answer.json()).toEqual({ message: 'Notes updated.' })
+    const [row] = await testApp.app.database.db.select().from(users).where(eq(users.id, member.id))
+    expect(row?.adminNotes).toBe('Called back on Monday')
+  })
+
+  it('cannot touch an admin account, and refuses business users and visitors', async () => {
+    const superAdmin = await signInAsBootstrapSuperAdmin(testApp)
+    expect((await patch(`/api/admin/users/${superAdmin.id}/revoke`, admin.headers)).statusCode).toBe(404)
+    const member = await registerAndSignIn(testApp)
+    expect((await patch(`/api/admin/validate-user/${member.id}`, member.headers)).statusCode).toBe(403)
+    expect((await patch(`/api/admin/validate-user/${member.id}`, {})).statusCode).toBe(401)
+  })
+})
+
+describe('documents and history', () => {
+  it('lists a user’s documents and records a review', async () => {
+    const member = await registerAndSignIn(testApp)
+    const documents = (
+      await testApp.app.inject({ method: 'GET', url: `/api/compliance/documents/${member.id}`, headers: admin.headers })
+    ).json()
+    expect(documents).toHaveLength(4)
+    expect(documents[0]).toMatchObject({ verified: null, fileUrl: expect.stringMatching(/^\/api\/files\//) })
+    const answer = await patch(`/api/compliance/documents/${documents[0].id}/review`, admin.headers, {
+      verified: true,
+      notes: 'Clear photo',
+    })
+    expect(answer.statusCode).toBe(200)
+    const [row] = await testApp.app.database.db.select().from(complianceDocuments).where(eq(complianceDocuments.id, documents[0].id))
+    expect(row).toMatchObject({ verified: true, reviewNotes: 'Clear photo', reviewedBy: admin.id })
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: `/api/compliance/documents/${member.id}`, headers: member.headers })).statusCode,
+    ).toBe(403)
+  })
+
+  it('answers an empty history for an e-mail without orders', async () => {
+    const answer = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/user-history?email=${uniqueEmail('nobody')}`,
+      headers: admin.headers,
+    })
+    expect(answer.json()).toEqual([])
+  })
+
+  it('shows the recent actions to a super admin only', async () => {
+    const superAdmin = await signInAsBootstrapSuperAdmin(testApp)
+    const actions = (await testApp.app.inject({ method: 'GET', url: '/api/admin/actions', headers: superAdmin.headers })).json()
+    expect(actions.map((entry: { action: string }) => entry.action)).toContain('USER_VALIDATED')
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/actions', headers: admin.headers })).statusCode).toBe(403)
+  })
+})

@@ -1,0 +1,82 @@
+import fastifyFormbody from '@fastify/formbody'
+import {
+  ActionEntrySchema,
+  AdminUserListSchema,
+  ComplianceDocumentSchema,
+  NotesBodySchema,
+  PageQuerySchema,
+  ReviewDocumentBodySchema,
+  UserHistoryEntrySchema,
+  UserHistoryQuerySchema,
+} from '@keydesk/contracts/admin'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../errors.ts'
+import { readMultipart } from '../../lib/multipart.ts'
+import { principalOf, requireRole } from '../../plugins/auth.ts'
+import { listDocuments, listUsers, recentActions, reviewDocument, revokeUser, setUserNotes, userHistory, validateUser } from './service.ts'
+
+const IdParams = z.object({ id: z.uuid() })
+const MessageAnswer = z.object({ message: z.string() })
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Spec 7.5 sends the notes as form data: urlencoded here, multipart through readMultipart.
+  await app.register(fastifyFormbody)
+  const onlyAdmins = requireRole('ADMIN', 'SUPER_ADMIN')
+
+  app.get(
+    '/admin/users',
+    { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminUserListSchema } } },
+    async (request) => listUsers(app, request.query.limit, request.query.offset),
+  )
+
+  app.patch(
+    '/admin/validate-user/:id',
+    { preHandler: onlyAdmins, schema: { params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => validateUser(app, principalOf(request), request.params.id),
+  )
+
+  app.patch(
+    '/admin/users/:id/revoke',
+    { preHandler: onlyAdmins, schema: { params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => revokeUser(app, principalOf(request), request.params.id),
+  )
+
+  app.patch(
+    '/admin/users/:id/notes',
+    { preHandler: onlyAdmins, schema: { params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => {
+      const fields = request.isMultipart() ? (await readMultipart(request, [])).fields : request.body
+      const parsed = NotesBodySchema.safeParse(fields)
+      if (!parsed.success)
+        throw new AppError('VALIDATION_ERROR', 'Notes must be text of at most 2000 characters.', [
+          { field: 'notes', message: 'Invalid notes' },
+        ])
+      return setUserNotes(app, principalOf(request), request.params.id, parsed.data.notes)
+    },
+  )
+
+  app.get(
+    '/admin/user-history',
+    { preHandler: onlyAdmins, schema: { querystring: UserHistoryQuerySchema, response: { 200: z.array(UserHistoryEntrySchema) } } },
+    async (request) => userHistory(app, request.query.email),
+  )
+
+  app.get(
+    '/compliance/documents/:userId',
+    { preHandler: onlyAdmins, schema: { params: z.object({ userId: z.uuid() }), response: { 200: z.array(ComplianceDocumentSchema) } } },
+    async (request) => listDocuments(app, request.params.userId),
+  )
+
+  app.patch(
+    '/compliance/documents/:id/review',
+    { preHandler: onlyAdmins, schema: { params: IdParams, body: ReviewDocumentBodySchema, response: { 200: MessageAnswer } } },
+    async (request) => reviewDocument(app, principalOf(request), request.params.id, request.body),
+  )
+
+  app.get(
+    '/admin/actions',
+    { preHandler: requireRole('SUPER_ADMIN'), schema: { response: { 200: z.array(ActionEntrySchema) } } },
+    async () => recentActions(app),
+  )
+}

@@ -1,0 +1,149 @@
+import { ADMIN_USER_MESSAGES } from '@keydesk/contracts/admin'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { actionLog } from '../../db/schema/action-log.ts'
+import { complianceDocuments } from '../../db/schema/compliance.ts'
+import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { users } from '../../db/schema/users.ts'
+import { AppError } from '../../errors.ts'
+import type { Principal } from '../../plugins/auth.ts'
+import { recordAction } from '../action-log/record-action.ts'
+import { revokeAllRefreshTokens } from '../auth/repository.ts'
+
+const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')
+
+/** Business users, newest first, one page (indexed by users_created_at_idx). */
+export async function listUsers(app: FastifyInstance, limit: number, offset: number) {
+  const rows = await app.database.db
+    .select()
+    .from(users)
+    .where(eq(users.role, 'BASEUSER'))
+    .orderBy(desc(users.createdAt))
+    .limit(limit)
+    .offset(offset)
+  return rows.map((user) => ({
+    id: user.id,
+    fname: user.fname,
+    lname: user.lname,
+    email: user.email,
+    phone: user.phone,
+    state: user.state,
+    isActive: user.isActive,
+    isValidatedUser: user.isValidatedUser,
+    trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    adminNotes: user.adminNotes,
+  }))
+}
+
+/** One admin change to a business user, logged in the same transaction; admins and super admins are out of reach. */
+async function changeUser(
+  app: FastifyInstance,
+  admin: Principal,
+  userId: string,
+  values: Partial<typeof users.$inferInsert>,
+  action: string,
+  details = {},
+) {
+  await app.database.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.role, 'BASEUSER')))
+      .returning({ id: users.id })
+    if (changed.length === 0) throw userNotFound()
+    if (values.isActive === false) await revokeAllRefreshTokens(tx, userId)
+    await recordAction(tx, { actorId: admin.id, action, targetType: 'user', targetId: userId, details })
+  })
+}
+
+export async function validateUser(app: FastifyInstance, admin: Principal, userId: string) {
+  await changeUser(app, admin, userId, { isValidatedUser: true }, 'USER_VALIDATED')
+  return { message: ADMIN_USER_MESSAGES.validated }
+}
+
+export async function revokeUser(app: FastifyInstance, admin: Principal, userId: string) {
+  await changeUser(app, admin, userId, { isActive: false }, 'USER_REVOKED')
+  return { message: ADMIN_USER_MESSAGES.revoked }
+}
+
+export async function setUserNotes(app: FastifyInstance, admin: Principal, userId: string, notes: string) {
+  await changeUser(app, admin, userId, { adminNotes: notes || null }, 'USER_NOTES_UPDATED', { length: notes.length })
+  return { message: ADMIN_USER_MESSAGES.notesUpdated }
+}
+
+/** GET /admin/user-history?email=: that user's requests, newest first. */
+export async function userHistory(app: FastifyInstance, email: string) {
+  const rows = await app.database.db
+    .select({
+      id: vehicleRequests.id,
+      status: vehicleRequests.status,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      vin: vehicleRequests.vin,
+    })
+    .from(vehicleRequests)
+    .innerJoin(users, eq(users.id, vehicleRequests.userId))
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(eq(users.email, email))
+    .orderBy(desc(vehicleRequests.createdAt))
+    .limit(200)
+  return rows.map((row) => ({
+    transactionId: row.id,
+    status: row.status,
+    confirmationNumber: null,
+    make: row.make,
+    model: row.model,
+    vin: row.vin,
+  }))
+}
+
+export async function listDocuments(app: FastifyInstance, userId: string) {
+  const rows = await app.database.db
+    .select()
+    .from(complianceDocuments)
+    .where(eq(complianceDocuments.userId, userId))
+    .orderBy(asc(complianceDocuments.uploadedAt))
+  return rows.map((row) => ({
+    id: row.id,
+    docType: row.docType,
+    verified: row.verified,
+    uploadedAt: row.uploadedAt.toISOString(),
+    reviewNotes: row.reviewNotes,
+    fileUrl: `/api/files/${row.fileId}`,
+  }))
+}
+
+export async function reviewDocument(
+  app: FastifyInstance,
+  admin: Principal,
+  documentId: string,
+  review: { verified: boolean; notes?: string },
+) {
+  await app.database.db.transaction(async (tx) => {
+    const reviewed = await tx
+      .update(complianceDocuments)
+      .set({ verified: review.verified, reviewNotes: review.notes || null, reviewedBy: admin.id, reviewedAt: new Date() })
+      .where(eq(complianceDocuments.id, documentId))
+      .returning({ id: complianceDocuments.id })
+    if (reviewed.length === 0) throw new AppError('NOT_FOUND', 'Document not found.')
+    await recordAction(tx, {
+      actorId: admin.id,
+      action: review.verified ? 'DOCUMENT_APPROVED' : 'DOCUMENT_REJECTED',
+      targetType: 'compliance_document',
+      targetId: documentId,
+    })
+  })
+  return { message: ADMIN_USER_MESSAGES.reviewed }
+}
+
+export async function recentActions(app: FastifyInstance) {
+  const rows = await app.database.db.select().from(actionLog).orderBy(desc(actionLog.createdAt), desc(actionLog.id)).limit(50)
+  return rows.map((row) => ({
+    id: row.id,
+    actorId: row.actorId,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    createdAt: row.createdAt.toISOString(),
+  }))
+}
