@@ -12,16 +12,14 @@ let admin: SignedIn
 beforeAll(async () => {
   testApp = await createTestApp()
   const email = uniqueEmail('admin')
-  await testApp.app.database.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(GOOD_PASSWORD),
-      fname: 'Ada',
-      lname: 'Admin',
-      role: 'ADMIN',
-      adminApproval: 'APPROVED',
-    })
+  await testApp.app.database.db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(GOOD_PASSWORD),
+    fname: 'Ada',
+    lname: 'Admin',
+    role: 'ADMIN',
+    adminApproval: 'APPROVED',
+  })
   admin = await signIn(testApp, email, GOOD_PASSWORD)
 })
 
