@@ -10,9 +10,7 @@ const frames = {
   [paths.paymentSuccess]: { title: 'Payment Successful', description: 'Your order confirmation and next steps.' },
   [paths.paymentCancel]: { title: 'Payment Cancelled', description: 'No charges were made and your cart items remain.' },
   [paths.superAdmin]: { title: 'Super Admin Dashboard', description: 'Approve admins, send registration codes and create super admins.' },
-  [paths.registeredUsers]: { title: 'Registered Users', description: 'Validate or revoke users and keep notes on them.' },
   [paths.documentValidation]: { title: 'Document Validation', description: "Review each user's compliance documents." },
-  [paths.userHistory]: { title: 'User History', description: "Look up a user's transactions by e-mail." },
 } satisfies Record<string, { title: string; description: string }>
 
 type FramedPath = keyof typeof frames

@@ -34,6 +34,8 @@ import { RouteFrame } from './route-frames.tsx'
 // Screens only signed-in users or admins reach load on first visit (see lazy-page.ts).
 const UserDashboardPage = lazyPage(() => import('../features/user-dashboard/pages/user-dashboard-page.tsx'), 'UserDashboardPage')
 const AdminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-dashboard-page.tsx'), 'AdminDashboardPage')
+const RegisteredUsersPage = lazyPage(() => import('../features/admin/pages/registered-users-page.tsx'), 'RegisteredUsersPage')
+const UserHistoryPage = lazyPage(() => import('../features/admin/pages/user-history-page.tsx'), 'UserHistoryPage')
 const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
 const UserProfilePage = lazyPage(() => import('../features/user-profile/pages/user-profile-page.tsx'), 'UserProfilePage')
@@ -96,9 +98,9 @@ export const routes: RouteObject[] = [
       // Back office
       { path: paths.admin, element: adminOnly(<AdminDashboardPage />) },
       { path: paths.superAdmin, element: superAdminOnly(<RouteFrame path={paths.superAdmin} />) },
-      { path: paths.registeredUsers, element: adminOnly(<RouteFrame path={paths.registeredUsers} />) },
+      { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
       { path: paths.documentValidation, element: adminOnly(<RouteFrame path={paths.documentValidation} />) },
-      { path: paths.userHistory, element: adminOnly(<RouteFrame path={paths.userHistory} />) },
+      { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },
       // Spec 2.1: any unknown path shows home.
       { path: '*', element: <HomePage /> },
     ],

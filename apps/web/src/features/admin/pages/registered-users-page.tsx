@@ -1,0 +1,106 @@
+import { useState } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { Toast } from '../../../components/ui/toast.tsx'
+import { useAdminUsers, useUserAction } from '../api/use-admin-users.ts'
+
+/** Spec 2.7 "Admin registered users": user cards and a detail panel with validate, revoke and notes. */
+export function RegisteredUsersPage() {
+  const users = useAdminUsers()
+  const action = useUserAction()
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [notes, setNotes] = useState('')
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const selected = users.data?.find((user) => user.id === selectedId)
+
+  const run = (path: string, failure: string, body?: URLSearchParams) =>
+    action.mutate(
+      { path, body },
+      {
+        onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
+        onError: () => setMessage({ tone: 'error', text: failure }),
+      },
+    )
+
+  return (
+    <PageFrame title="Registered users">
+      {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
+      {users.isPending && <Spinner />}
+      {users.isError && <Alert tone="error">{users.error.message}</Alert>}
+      {users.data?.length === 0 && <p>No registered users yet.</p>}
+      <div className="grid gap-6 md:grid-cols-2">
+        <ul className="space-y-2">
+          {users.data?.map((user) => (
+            <li key={user.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  setSelectedId(user.id)
+                  setNotes(user.adminNotes ?? '')
+                }}
+                className={`w-full rounded-lg border p-3 text-left ${user.id === selectedId ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
+              >
+                <span className="font-semibold">
+                  {user.fname} {user.lname}
+                </span>
+                <span className="block text-sm text-slate-600">{user.email}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {selected && (
+          <section aria-label="User details" className="rounded-xl border border-slate-200 bg-white p-5">
+            <h2 className="text-xl font-semibold">
+              {selected.fname} {selected.lname}
+            </h2>
+            <dl className="mt-3 space-y-1 text-sm">
+              <div>Phone: {selected.phone ?? '–'}</div>
+              <div>Email: {selected.email}</div>
+              <div>State: {selected.state ?? '–'}</div>
+              <div>Trial ends: {selected.trialEndsAt ? new Date(selected.trialEndsAt).toLocaleDateString() : '–'}</div>
+              <div>
+                {selected.isValidatedUser ? 'Validated' : 'Not validated'} · {selected.isActive ? 'Active' : 'Inactive'}
+              </div>
+            </dl>
+            <div className="mt-4 flex gap-2">
+              <Button
+                disabled={selected.isValidatedUser}
+                onClick={() => run(`/admin/validate-user/${selected.id}`, 'Failed to validate user.')}
+              >
+                Validate
+              </Button>
+              <Button
+                variant="danger"
+                disabled={!selected.isActive}
+                onClick={() => {
+                  if (window.confirm("Revoke this user's access?")) run(`/admin/users/${selected.id}/revoke`, 'Failed to revoke user.')
+                }}
+              >
+                Revoke
+              </Button>
+            </div>
+            <label htmlFor="admin-notes" className="mt-4 block text-sm font-medium">
+              Admin notes
+            </label>
+            <textarea
+              id="admin-notes"
+              rows={4}
+              value={notes}
+              onChange={(event) => setNotes(event.target.value)}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+            <Button
+              className="mt-2"
+              variant="secondary"
+              onClick={() => run(`/admin/users/${selected.id}/notes`, 'Failed to update notes.', new URLSearchParams({ notes }))}
+            >
+              Save notes
+            </Button>
+          </section>
+        )}
+      </div>
+    </PageFrame>
+  )
+}

@@ -1,0 +1,59 @@
+import { type FormEvent, useState } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { useUserHistory } from '../api/use-admin-users.ts'
+
+/** Spec 2.7 "Admin user history". */
+export function UserHistoryPage() {
+  const [draft, setDraft] = useState('')
+  const [email, setEmail] = useState<string | null>(null)
+  const history = useUserHistory(email)
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (draft.trim()) setEmail(draft.trim().toLowerCase())
+  }
+
+  return (
+    <PageFrame title="User history">
+      <form onSubmit={onSubmit} className="flex max-w-xl items-end gap-3">
+        <div className="flex-1">
+          <TextField label="Customer e-mail" type="email" value={draft} onChange={(event) => setDraft(event.target.value)} />
+        </div>
+        <Button type="submit">Fetch history</Button>
+      </form>
+      <div className="mt-6">
+        {history.isFetching && <Spinner />}
+        {history.isError && <Alert tone="error">Failed to fetch user history.</Alert>}
+        {history.data?.length === 0 && <p>No history found for this email.</p>}
+        {history.data && history.data.length > 0 && (
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2">Transaction</th>
+                <th className="py-2">Status</th>
+                <th className="py-2">Confirmation</th>
+                <th className="py-2">Vehicle</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.map((entry) => (
+                <tr key={entry.transactionId} className="border-b border-slate-100">
+                  <td className="py-2 font-mono">{entry.transactionId.slice(0, 8)}</td>
+                  <td className="py-2">{entry.status}</td>
+                  <td className="py-2">{entry.confirmationNumber ?? '–'}</td>
+                  <td className="py-2">
+                    {entry.make} {entry.model} · {entry.vin}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </PageFrame>
+  )
+}
