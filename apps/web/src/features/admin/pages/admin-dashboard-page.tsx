@@ -48,7 +48,7 @@ export function AdminDashboardPage() {
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
 
   return (
-    <PageFrame title="Admin dashboard">
+    <PageFrame title="Admin Dashboard">
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       <dl className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-slate-200 bg-white p-4">

@@ -25,7 +25,7 @@ export function RegisteredUsersPage() {
     )
 
   return (
-    <PageFrame title="Registered users">
+    <PageFrame title="Registered Users">
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       {users.isPending && <Spinner />}
       {users.isError && <Alert tone="error">{users.error.message}</Alert>}

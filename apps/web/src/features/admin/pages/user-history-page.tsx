@@ -18,7 +18,7 @@ export function UserHistoryPage() {
   }
 
   return (
-    <PageFrame title="User history">
+    <PageFrame title="User History">
       <form onSubmit={onSubmit} className="flex max-w-xl items-end gap-3">
         <div className="flex-1">
           <TextField label="Customer e-mail" type="email" value={draft} onChange={(event) => setDraft(event.target.value)} />
