@@ -36,6 +36,7 @@ const UserDashboardPage = lazyPage(() => import('../features/user-dashboard/page
 const AdminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-dashboard-page.tsx'), 'AdminDashboardPage')
 const RegisteredUsersPage = lazyPage(() => import('../features/admin/pages/registered-users-page.tsx'), 'RegisteredUsersPage')
 const UserHistoryPage = lazyPage(() => import('../features/admin/pages/user-history-page.tsx'), 'UserHistoryPage')
+const SuperAdminPage = lazyPage(() => import('../features/super-admin/pages/super-admin-page.tsx'), 'SuperAdminPage')
 const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
 const UserProfilePage = lazyPage(() => import('../features/user-profile/pages/user-profile-page.tsx'), 'UserProfilePage')
@@ -97,7 +98,7 @@ export const routes: RouteObject[] = [
       { path: paths.trialDetails, element: <TrialDetailsPage /> },
       // Back office
       { path: paths.admin, element: adminOnly(<AdminDashboardPage />) },
-      { path: paths.superAdmin, element: superAdminOnly(<RouteFrame path={paths.superAdmin} />) },
+      { path: paths.superAdmin, element: superAdminOnly(<SuperAdminPage />) },
       { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
       { path: paths.documentValidation, element: adminOnly(<RouteFrame path={paths.documentValidation} />) },
       { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },

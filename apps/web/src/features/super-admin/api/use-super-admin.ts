@@ -1,0 +1,51 @@
+import { AdminAccountListSchema, MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { ActionEntrySchema } from '@keydesk/contracts/admin'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiRequest } from '../../../lib/api-client.ts'
+
+/** Spec 7.6 names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */
+export function useAdminAccounts(which: 'pending' | 'approved', superAdminEmail: string) {
+  return useQuery({
+    queryKey: ['super-admin', which],
+    queryFn: ({ signal }) =>
+      apiRequest(`/admin-approval/${which}?superAdminEmail=${encodeURIComponent(superAdminEmail)}`, {
+        schema: AdminAccountListSchema,
+        signal,
+      }),
+  })
+}
+
+export function useRecentActions() {
+  return useQuery({
+    queryKey: ['super-admin', 'actions'],
+    queryFn: ({ signal }) => apiRequest('/admin/actions', { schema: z.array(ActionEntrySchema), signal }),
+  })
+}
+
+export function useDecideAdmin(superAdminEmail: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ adminId, approve, notes }: { adminId: string; approve: boolean; notes?: string }) =>
+      apiRequest(approve ? '/admin-approval/approve' : '/admin-approval/reject', {
+        method: 'POST',
+        body: approve ? { superAdminEmail, adminId, approvalNotes: notes } : { superAdminEmail, adminId, rejectionNotes: notes },
+        schema: MessageAnswerSchema,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['super-admin'] }),
+  })
+}
+
+export function useSendAdminCode() {
+  return useMutation({
+    mutationFn: (body: { email: string; firstName: string; lastName: string }) =>
+      apiRequest('/admin-registration-code/request', { method: 'POST', body, schema: MessageAnswerSchema }),
+  })
+}
+
+export function useCreateSuperAdmin() {
+  return useMutation({
+    mutationFn: (values: Record<string, string>) =>
+      apiRequest(`/super-admin/create?${new URLSearchParams(values).toString()}`, { method: 'POST', schema: MessageAnswerSchema }),
+  })
+}

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const superAdmin = testUser({ role: 'SUPER_ADMIN', email: 'boss@keydesk.test' })
+const pendingAdmin = {
+  id: 'a1',
+  fname: 'Ada',
+  lname: 'Admin',
+  email: 'ada@example.com',
+  phone: null,
+  company: 'Keys Inc',
+  adminApprovalNotes: null,
+}
+
+function serve(overrides = {}) {
+  return fakeApi({
+    'GET /api/admin-approval/pending': () => jsonAnswer(200, [pendingAdmin]),
+    'GET /api/admin-approval/approved': () => jsonAnswer(200, []),
+    'GET /api/admin/actions': () => jsonAnswer(200, []),
+    'POST /api/admin-approval/approve': () => jsonAnswer(200, { message: 'Admin account approved successfully!' }),
+    ...overrides,
+  })
+}
+
+describe('super admin dashboard (spec 2.7)', () => {
+  it('disables bulk approve and reject until an admin is selected', async () => {
+    serve()
+    renderApp('/super-admin', { user: superAdmin })
+    await screen.findByText(/Ada Admin/)
+    expect(screen.getByRole('button', { name: 'Approve selected' })).toBeDisabled()
+    await userEvent.click(screen.getByRole('checkbox'))
+    expect(screen.getByRole('button', { name: 'Approve selected' })).toBeEnabled()
+  })
+
+  it("approves an admin, naming the signed-in super admin, with 'Admin account approved successfully!'", async () => {
+    const calls = serve()
+    renderApp('/super-admin', { user: superAdmin })
+    await screen.findByText(/Ada Admin/)
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }))
+    expect(await screen.findByText('Admin account approved successfully!')).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/admin-approval/approve')?.body))).toMatchObject({
+      superAdminEmail: 'boss@keydesk.test',
+      adminId: 'a1',
+    })
+  })
+
+  it("shows 'Failed to fetch admin data' when the lists cannot load", async () => {
+    serve({ 'GET /api/admin-approval/pending': () => errorAnswer(500, 'Something went wrong') })
+    renderApp('/super-admin', { user: superAdmin })
+    expect(await screen.findByText('Failed to fetch admin data')).toBeInTheDocument()
+  })
+})

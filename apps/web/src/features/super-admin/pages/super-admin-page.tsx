@@ -1,0 +1,217 @@
+import { type AdminAccount, APPROVAL_NOTES } from '@keydesk/contracts/accounts-api'
+import { type FormEvent, useState } from 'react'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { Toast } from '../../../components/ui/toast.tsx'
+import { useSession } from '../../session/use-session.ts'
+import { useAdminAccounts, useCreateSuperAdmin, useDecideAdmin, useRecentActions, useSendAdminCode } from '../api/use-super-admin.ts'
+
+const matches = (admin: AdminAccount, search: string) =>
+  [admin.fname, admin.lname, admin.email, admin.company ?? ''].some((text) => text.toLowerCase().includes(search.trim().toLowerCase()))
+
+/** Spec 2.7 "Super admin dashboard". */
+export function SuperAdminPage() {
+  const session = useSession()
+  const email = session.user?.email ?? ''
+  const pending = useAdminAccounts('pending', email)
+  const approved = useAdminAccounts('approved', email)
+  const actions = useRecentActions()
+  const decide = useDecideAdmin(email)
+  const sendCode = useSendAdminCode()
+  const createSuperAdmin = useCreateSuperAdmin()
+  const [search, setSearch] = useState('')
+  const [selected, setSelected] = useState<string[]>([])
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [code, setCode] = useState({ email: '', firstName: '', lastName: '' })
+  const [newSuperAdmin, setNewSuperAdmin] = useState({ email: '', password: '', fname: '', lname: '', phone: '' })
+
+  if (pending.isError || approved.isError) {
+    return (
+      <PageFrame title="Super Admin Dashboard">
+        <Alert tone="error">Failed to fetch admin data</Alert>
+      </PageFrame>
+    )
+  }
+
+  const decideOne = (adminId: string, approve: boolean) =>
+    decide.mutate(
+      { adminId, approve },
+      {
+        onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
+        onError: () => setMessage({ tone: 'error', text: approve ? 'Failed to approve admin' : 'Failed to reject admin' }),
+      },
+    )
+  // Spec 8: bulk errors are ignored silently.
+  const decideSelected = async (approve: boolean) => {
+    await Promise.allSettled(
+      selected.map((adminId) =>
+        decide.mutateAsync({ adminId, approve, notes: approve ? APPROVAL_NOTES.bulkApproved : APPROVAL_NOTES.bulkRejected }),
+      ),
+    )
+    setSelected([])
+  }
+  const onSendCode = (event: FormEvent) => {
+    event.preventDefault()
+    const values = { email: code.email.trim(), firstName: code.firstName.trim(), lastName: code.lastName.trim() }
+    if (!values.email || !values.firstName || !values.lastName) return setMessage({ tone: 'error', text: 'Failed to send admin code' })
+    sendCode.mutate(values, {
+      onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
+      onError: () => setMessage({ tone: 'error', text: 'Failed to send admin code' }),
+    })
+  }
+  const onCreate = (event: FormEvent) => {
+    event.preventDefault()
+    const values = Object.fromEntries(
+      Object.entries(newSuperAdmin)
+        .map(([key, value]) => [key, value.trim()])
+        .filter(([, value]) => value !== ''),
+    )
+    createSuperAdmin.mutate(values, {
+      onSuccess: () => setMessage({ tone: 'success', text: 'Super admin created successfully.' }),
+      onError: () =>
+        setMessage({ tone: 'error', text: 'Failed to create super admin. Only approved super admins can perform this action.' }),
+    })
+  }
+
+  return (
+    <PageFrame title="Super Admin Dashboard">
+      {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
+      <div className="max-w-md">
+        <TextField label="Search admins" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      <section aria-labelledby="pending-admins" className="mt-6">
+        <h2 id="pending-admins" className="text-xl font-semibold">
+          Pending admins
+        </h2>
+        {pending.isPending && <Spinner />}
+        <div className="mt-2 flex gap-2">
+          <Button disabled={selected.length === 0} onClick={() => decideSelected(true)}>
+            Approve selected
+          </Button>
+          <Button variant="danger" disabled={selected.length === 0} onClick={() => decideSelected(false)}>
+            Reject selected
+          </Button>
+        </div>
+        {pending.data?.length === 0 && <p className="mt-2 text-slate-600">No admin is waiting for approval.</p>}
+        <ul className="mt-3 space-y-2">
+          {pending.data
+            ?.filter((admin) => matches(admin, search))
+            .map((admin) => (
+              <li key={admin.id} className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-3">
+                <label className="flex items-center gap-3">
+                  <input
+                    type="checkbox"
+                    checked={selected.includes(admin.id)}
+                    onChange={(event) =>
+                      setSelected(event.target.checked ? [...selected, admin.id] : selected.filter((id) => id !== admin.id))
+                    }
+                  />
+                  <span>
+                    {admin.fname} {admin.lname} · {admin.email} · {admin.company ?? ''}
+                  </span>
+                </label>
+                <span className="flex gap-2">
+                  <Button onClick={() => decideOne(admin.id, true)}>Approve</Button>
+                  <Button variant="secondary" onClick={() => decideOne(admin.id, false)}>
+                    Reject
+                  </Button>
+                </span>
+              </li>
+            ))}
+        </ul>
+      </section>
+      <section aria-labelledby="approved-admins" className="mt-8">
+        <h2 id="approved-admins" className="text-xl font-semibold">
+          Approved admins
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {approved.data
+            ?.filter((admin) => matches(admin, search))
+            .map((admin) => (
+              <li key={admin.id} className="rounded-lg border border-slate-200 bg-white p-3">
+                {admin.fname} {admin.lname} · {admin.email}
+              </li>
+            ))}
+        </ul>
+      </section>
+      <div className="mt-8 grid gap-8 md:grid-cols-2">
+        <form onSubmit={onSendCode} className="space-y-3" aria-labelledby="send-code">
+          <h2 id="send-code" className="text-xl font-semibold">
+            Send admin registration code
+          </h2>
+          <TextField
+            label="Admin e-mail"
+            type="email"
+            value={code.email}
+            onChange={(event) => setCode({ ...code, email: event.target.value })}
+          />
+          <TextField
+            label="Admin first name"
+            value={code.firstName}
+            onChange={(event) => setCode({ ...code, firstName: event.target.value })}
+          />
+          <TextField
+            label="Admin last name"
+            value={code.lastName}
+            onChange={(event) => setCode({ ...code, lastName: event.target.value })}
+          />
+          <Button type="submit" isBusy={sendCode.isPending}>
+            Send code
+          </Button>
+        </form>
+        <form onSubmit={onCreate} className="space-y-3" aria-labelledby="create-super-admin">
+          <h2 id="create-super-admin" className="text-xl font-semibold">
+            Create super admin
+          </h2>
+          <TextField
+            label="Super admin e-mail"
+            type="email"
+            required
+            value={newSuperAdmin.email}
+            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, email: event.target.value })}
+          />
+          <TextField
+            label="Temporary password"
+            type="password"
+            required
+            value={newSuperAdmin.password}
+            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, password: event.target.value })}
+          />
+          <TextField
+            label="First name (default Super)"
+            value={newSuperAdmin.fname}
+            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, fname: event.target.value })}
+          />
+          <TextField
+            label="Last name (default Admin)"
+            value={newSuperAdmin.lname}
+            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, lname: event.target.value })}
+          />
+          <TextField
+            label="Phone (optional)"
+            value={newSuperAdmin.phone}
+            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, phone: event.target.value })}
+          />
+          <Button type="submit" isBusy={createSuperAdmin.isPending}>
+            Create super admin
+          </Button>
+        </form>
+      </div>
+      <section aria-labelledby="recent-actions" className="mt-8">
+        <h2 id="recent-actions" className="text-xl font-semibold">
+          Recent actions
+        </h2>
+        <ul className="mt-3 space-y-1 text-sm">
+          {actions.data?.map((entry) => (
+            <li key={entry.id}>
+              {new Date(entry.createdAt).toLocaleString()} · {entry.action} · {entry.targetType} {entry.targetId}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PageFrame>
+  )
+}
