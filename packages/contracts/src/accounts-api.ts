@@ -14,6 +14,8 @@ const phone = (message: string) => z.string().trim().min(1, message).max(40)
 export const LoginBodySchema = z.object({
   email: z.string().trim().toLowerCase().min(1, M.emailRequired).max(254),
   password: z.string().trim().min(1, M.passwordRequired).max(PASSWORD_MAX),
+  /** The authenticator or recovery code, asked for only when the account has two-factor on. */
+  code: z.string().trim().max(64).optional(),
 })
 
 /** POST /auth/register, multipart text fields (business register page: passwords of at least 8). */
@@ -140,6 +142,8 @@ export const ACCOUNT_MESSAGES = {
   notAnAdminAccount: 'That account is not an admin account.',
   cannotActOnSelf: 'You cannot change your own approval.',
   sessionExpired: 'Your session has ended. Please log in again.',
+  twoFactorRequired: 'Enter the 6-digit code from your authenticator app (or a recovery code).',
+  twoFactorInvalid: 'Invalid authentication code.',
   loginRequired: 'Please log in to continue.',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   accountSlowedDown: 'Too many failed sign-ins for this account. Try again in a few minutes.',

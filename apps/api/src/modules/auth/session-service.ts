@@ -2,6 +2,8 @@ import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../errors.ts'
 import { insertSignIn } from '../security/repository.ts'
+import { createSecretBox } from '../security/secret-box.ts'
+import { isTwoFactorRequired, verifySecondFactor } from '../security/two-factor.ts'
 import { decoyPasswordHash, verifyPassword } from './passwords.ts'
 import * as repository from './repository.ts'
 import { digest, newFamilyId, newOpaqueToken, REFRESH_TOKEN_TTL_MS } from './tokens.ts'
@@ -35,7 +37,11 @@ async function issueSession(app: FastifyInstance, user: UserRow, familyId: strin
   return { accessToken, refreshToken }
 }
 
-export async function signIn(app: FastifyInstance, credentials: { email: string; password: string }, context: SignInContext) {
+export async function signIn(
+  app: FastifyInstance,
+  credentials: { email: string; password: string; code?: string },
+  context: SignInContext,
+) {
   const db = app.database.db
   const user = await repository.findUserByEmail(db, credentials.email)
   if (!user) {
@@ -51,6 +57,14 @@ export async function signIn(app: FastifyInstance, credentials: { email: string;
   }
   const refusal = refusalFor(user)
   if (refusal) throw new AppError('FORBIDDEN', refusal)
+  if (await isTwoFactorRequired(db, user.id)) {
+    if (!credentials.code) throw new AppError('TWO_FACTOR_REQUIRED', ACCOUNT_MESSAGES.twoFactorRequired)
+    const box = createSecretBox(app.config.jwtSecret)
+    if (!(await verifySecondFactor(db, box, { id: user.id, email: user.email }, credentials.code))) {
+      await repository.recordFailedLogin(db, user.id)
+      throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.twoFactorInvalid)
+    }
+  }
   if (user.failedLoginCount > 0) await repository.clearFailedLogins(db, user.id)
   await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
   const tokens = await issueSession(app, user)

@@ -1,22 +1,29 @@
 import { LoginAnswerSchema } from '@keydesk/contracts/auth'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { useState } from 'react'
+import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 import { setSessionUser } from '../../session/session-query.ts'
 import type { Credentials } from '../components/credentials-form.tsx'
 
 /** POST /auth/login, form-urlencoded (spec 7.1); the answer's user becomes the session at once. */
 export function useLogin() {
   const queryClient = useQueryClient()
-  return useMutation({
+  // Once the server asks for a second factor, the code field stays until the page is left.
+  const [needsCode, setNeedsCode] = useState(false)
+  const mutation = useMutation({
     mutationFn: async (form: Credentials) => {
       const answer = await apiRequest('/auth/login', {
         method: 'POST',
-        body: new URLSearchParams({ email: form.email, password: form.password }),
+        body: new URLSearchParams({ email: form.email, password: form.password, ...(form.code ? { code: form.code } : {}) }),
         schema: LoginAnswerSchema,
         onUnauthorized: 'silent',
       })
       return answer.user
     },
     onSuccess: (user) => setSessionUser(queryClient, user),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED') setNeedsCode(true)
+    },
   })
+  return Object.assign(mutation, { needsCode })
 }

@@ -14,10 +14,12 @@ interface CredentialsFormProps {
   /** The failure to show above the fields (spec 8 texts), if any. */
   failure: string | null
   onSubmit: (form: Credentials) => void
+  /** Shows the authenticator-code field (after the server asked for a second factor). */
+  askCode?: boolean
 }
 
 /** Email and password with the spec 5 login rules; used by /login and /admin-login. */
-export function CredentialsForm({ submitLabel, isBusy, failure, onSubmit }: CredentialsFormProps) {
+export function CredentialsForm({ submitLabel, isBusy, failure, onSubmit, askCode = false }: CredentialsFormProps) {
   const {
     register,
     handleSubmit,
@@ -35,6 +37,15 @@ export function CredentialsForm({ submitLabel, isBusy, failure, onSubmit }: Cred
         error={errors.password?.message}
         {...register('password')}
       />
+      {askCode && (
+        <TextField
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={errors.code?.message}
+          {...register('code')}
+        />
+      )}
       <Button type="submit" isBusy={isBusy} className="w-full">
         {submitLabel}
       </Button>

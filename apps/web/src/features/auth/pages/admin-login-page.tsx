@@ -43,7 +43,13 @@ export function AdminLoginPage() {
     <PageFrame title="Admin Login" description="Sign in to the admin area." width="narrow">
       <div className="space-y-6">
         {(isDenied || user) && <Alert tone="error">{AUTH_MESSAGES.adminAccessDenied}</Alert>}
-        <CredentialsForm submitLabel="Admin Login" isBusy={login.isPending} failure={failure} onSubmit={onSubmit} />
+        <CredentialsForm
+          submitLabel="Admin Login"
+          isBusy={login.isPending}
+          failure={failure}
+          onSubmit={onSubmit}
+          askCode={login.needsCode}
+        />
         <p className="text-sm text-slate-700">
           Need an admin account?{' '}
           <Link to={paths.adminRegister} className="font-semibold text-brand-600 hover:underline">

@@ -135,4 +135,23 @@ describe('Forgot Password panel (spec 2.3, 5, 8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Error sending reset email. Please try again.')
   })
+
+  it('asks for the authenticator code when the account has two-factor on, then sends it', async () => {
+    let attempt = 0
+    const calls = fakeApi({
+      'POST /api/auth/login': () => {
+        attempt += 1
+        return attempt === 1
+          ? jsonAnswer(401, { code: 'TWO_FACTOR_REQUIRED', message: 'Enter the code', error: 'Enter the code' })
+          : answerWith('BASEUSER')()
+      },
+    })
+    renderApp('/login')
+    await signIn('dana@locke.example', 'secret-pass')
+    const code = await screen.findByLabelText('Authentication code')
+    await userEvent.type(code, '123456')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(Object.fromEntries(calls[1]?.body as URLSearchParams)).toMatchObject({ code: '123456' })
+  })
 })

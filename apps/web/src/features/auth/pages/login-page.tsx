@@ -32,6 +32,7 @@ export function LoginPage() {
           isBusy={login.isPending}
           failure={login.isError ? `${AUTH_MESSAGES.loginFailed} ${serverText(login.error, '')}`.trim() : null}
           onSubmit={onSubmit}
+          askCode={login.needsCode}
         />
         <ForgotPasswordPanel />
         <p className="text-sm text-slate-700">
