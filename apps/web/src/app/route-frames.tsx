@@ -9,7 +9,6 @@ import { paths } from './paths.ts'
 const frames = {
   [paths.paymentSuccess]: { title: 'Payment Successful', description: 'Your order confirmation and next steps.' },
   [paths.paymentCancel]: { title: 'Payment Cancelled', description: 'No charges were made and your cart items remain.' },
-  [paths.documentValidation]: { title: 'Document Validation', description: "Review each user's compliance documents." },
 } satisfies Record<string, { title: string; description: string }>
 
 type FramedPath = keyof typeof frames

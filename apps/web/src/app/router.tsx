@@ -37,6 +37,7 @@ const AdminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-
 const RegisteredUsersPage = lazyPage(() => import('../features/admin/pages/registered-users-page.tsx'), 'RegisteredUsersPage')
 const UserHistoryPage = lazyPage(() => import('../features/admin/pages/user-history-page.tsx'), 'UserHistoryPage')
 const SuperAdminPage = lazyPage(() => import('../features/super-admin/pages/super-admin-page.tsx'), 'SuperAdminPage')
+const DocumentValidationPage = lazyPage(() => import('../features/admin/pages/document-validation-page.tsx'), 'DocumentValidationPage')
 const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
 const UserProfilePage = lazyPage(() => import('../features/user-profile/pages/user-profile-page.tsx'), 'UserProfilePage')
@@ -100,7 +101,7 @@ export const routes: RouteObject[] = [
       { path: paths.admin, element: adminOnly(<AdminDashboardPage />) },
       { path: paths.superAdmin, element: superAdminOnly(<SuperAdminPage />) },
       { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
-      { path: paths.documentValidation, element: adminOnly(<RouteFrame path={paths.documentValidation} />) },
+      { path: paths.documentValidation, element: adminOnly(<DocumentValidationPage />) },
       { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },
       // Spec 2.1: any unknown path shows home.
       { path: '*', element: <HomePage /> },

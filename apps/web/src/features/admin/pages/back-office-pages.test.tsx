@@ -55,3 +55,33 @@ describe('registered users page', () => {
     expect(calls.some((call) => call.key.includes('/revoke'))).toBe(false)
   })
 })
+
+describe('document validation page', () => {
+  it("approves a user's document with the review notes", async () => {
+    const calls = fakeApi({
+      'GET /api/admin/users': () => jsonAnswer(200, [person]),
+      'GET /api/compliance/documents/u1': () =>
+        jsonAnswer(200, [
+          {
+            id: 'd1',
+            docType: 'FRONT_ID',
+            verified: null,
+            uploadedAt: '2026-11-22T10:00:00.000Z',
+            reviewNotes: null,
+            fileUrl: '/api/files/f1',
+          },
+        ]),
+      'PATCH /api/compliance/documents/d1/review': () => jsonAnswer(200, { message: 'Document reviewed.' }),
+    })
+    renderApp('/admin/document-validation', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
+    expect(await screen.findByText('FRONT_ID · pending')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Review notes'), 'Clear photo')
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }))
+    await vi.waitFor(() => expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(true))
+    expect(JSON.parse(String(calls.find((call) => call.key === 'PATCH /api/compliance/documents/d1/review')?.body))).toEqual({
+      verified: true,
+      notes: 'Clear photo',
+    })
+  })
+})
