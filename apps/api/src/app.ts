@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyCors from '@fastify/cors'
+import fastifyFormbody from '@fastify/formbody'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
@@ -27,19 +28,27 @@ import { startGuestSweep } from './modules/guests/sweep.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import type { MailTransport } from './modules/mail/sender.ts'
 import { noticeRoutes } from './modules/notices/routes.ts'
+import type { PaymentProvider } from './modules/payments/provider.ts'
+import { paymentRoutes } from './modules/payments/routes.ts'
+import type { SandboxProvider } from './modules/payments/sandbox-provider.ts'
+import { sandboxCheckoutRoutes } from './modules/payments/sandbox-routes.ts'
 import { portalRoutes } from './modules/portals/routes.ts'
 import { pricingRoutes } from './modules/pricing/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { requestRoutes } from './modules/requests/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts'
+import { startSubscriptionExpiry } from './modules/subscriptions/service.ts'
 import { superAdminRoutes } from './modules/super-admin/routes.ts'
 import { ensureBootstrapSuperAdmin } from './modules/super-admin/service.ts'
 import { supportRoutes } from './modules/support/routes.ts'
 import auth from './plugins/auth.ts'
+import clock, { type Clock } from './plugins/clock.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import mail from './plugins/mail.ts'
+import payments from './plugins/payments.ts'
 import secretKey from './plugins/secret-key.ts'
 import storage, { type FileStorage } from './plugins/storage.ts'
 import webApp from './plugins/web-app.ts'
@@ -60,6 +69,10 @@ export interface AppDependencies {
   storage?: FileStorage
   /** Replaces the SMTP/log mail transport (tests deliver to an in-process SMTP server instead). */
   mailTransport?: MailTransport
+  /** Replaces the system clock (tests move time forward instead of waiting). */
+  clock?: Clock
+  /** Replaces the provider chosen by configuration (tests). */
+  paymentProvider?: PaymentProvider
 }
 
 /** The whole application as one Fastify instance; server.ts listens, tests call `inject`. */
@@ -69,6 +82,8 @@ export async function buildApp({
   logStream,
   storage: fileStorage,
   mailTransport,
+  clock: appClock,
+  paymentProvider,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
@@ -85,6 +100,7 @@ export async function buildApp({
   app.decorate('database', database)
 
   await app.register(errorHandler)
+  await app.register(clock, { clock: appClock })
   await app.register(gracefulClose)
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -113,6 +129,7 @@ export async function buildApp({
   await app.register(storage, { storage: fileStorage })
   await app.register(mail, { transport: mailTransport })
   await app.register(secretKey)
+  await app.register(payments, { provider: paymentProvider })
   await app.register(fastifyRateLimit, { global: false })
   await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
 
@@ -139,12 +156,21 @@ export async function buildApp({
       await api.register(securityRoutes)
       await api.register(noticeRoutes)
       await api.register(credentialRoutes)
+      await api.register(paymentRoutes)
+      await api.register(subscriptionRoutes)
     },
     { prefix: '/api' },
   )
 
+  if (app.payments.name === 'sandbox') {
+    await app.register(async (sandbox) => {
+      await sandbox.register(fastifyFormbody)
+      await sandbox.register(sandboxCheckoutRoutes(app.payments as SandboxProvider))
+    })
+  }
   await app.register(webApp, { distDir: config.webDistDir })
   startGuestSweep(app)
+  startSubscriptionExpiry(app)
   app.addHook('onReady', async () => {
     await seedCatalogue(app.database.db)
     await ensureBootstrapSuperAdmin(app)

@@ -35,8 +35,11 @@ describe('configuration', () => {
       BOOTSTRAP_SUPER_ADMIN_EMAIL: 'Owner@Keydesk.example',
       BOOTSTRAP_SUPER_ADMIN_PASSWORD: 'a-long-first-password',
       KEYCODE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      STRIPE_SECRET_KEY: 'sk_live_example',
+      STRIPE_WEBHOOK_SECRET: 'whsec_example',
     })
     expect(config.isProduction).toBe(true)
+    expect(config.stripe).toEqual({ secretKey: 'sk_live_example', webhookSecret: 'whsec_example' })
     expect(config.bootstrapSuperAdmin).toEqual({
       email: 'owner@keydesk.example',
       password: 'a-long-first-password',
@@ -47,6 +50,25 @@ describe('configuration', () => {
   it('refuses to run production without the first super admin', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://keydesk.example', JWT_SECRET: 'x'.repeat(40) })).toThrow(
       /BOOTSTRAP_SUPER_ADMIN_EMAIL/,
+    )
+  })
+
+  it('refuses to run production on the sandbox checkout, which accepts test cards', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://keydesk.example',
+        JWT_SECRET: 'x'.repeat(40),
+        BOOTSTRAP_SUPER_ADMIN_EMAIL: 'owner@keydesk.example',
+        BOOTSTRAP_SUPER_ADMIN_PASSWORD: 'a-long-first-password',
+        KEYCODE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY/)
+  })
+
+  it('takes the Stripe keys only together', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_example' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together/,
     )
   })
 

@@ -42,8 +42,13 @@ const EnvSchema = z
       .base64({ message: 'must be base64 of 32 random bytes (openssl rand -base64 32)' })
       .refine((value) => Buffer.from(value, 'base64').length === 32, 'must decode to exactly 32 bytes')
       .optional(),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together' })
+    }
     if (env.NODE_ENV !== 'production') return
     if (env.JWT_SECRET === DEV_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'production needs its own secret, not the development default' })
@@ -53,6 +58,14 @@ const EnvSchema = z
     }
     if (!env.KEYCODE_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['KEYCODE_ENCRYPTION_KEY'], message: 'production needs its own key for keycodes at rest' })
+    }
+    if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+      // The sandbox checkout accepts test cards: in production it would hand out keycodes for free.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'production takes real payments: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      })
     }
     if (!env.BOOTSTRAP_SUPER_ADMIN_EMAIL || !env.BOOTSTRAP_SUPER_ADMIN_PASSWORD) {
       ctx.addIssue({
@@ -90,6 +103,11 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    /** Stripe when both are set; the sandbox checkout otherwise (development and tests). */
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     keycodeEncryptionKey: env.KEYCODE_ENCRYPTION_KEY ? Buffer.from(env.KEYCODE_ENCRYPTION_KEY, 'base64') : undefined,
     /** KCH_* variables: the keycode-portal logins named by keycode-portals.json (released to admins only). */
     keycodePortalSecrets,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SubscriptionTierSchema } from './subscription.ts'
+import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
 
 /**
  * Spec 3 "Cart item". Prices are dollars (the UI's unit); the server keeps cents and converts once.
@@ -32,7 +32,17 @@ export const CART_MESSAGES = {
 } as const
 
 /** POST /cart/addSubscription (spec 7.2): a plan into the cart; only while the current tier is NONE. */
-export const AddSubscriptionBodySchema = z.object({ tier: z.enum(['BASIC', 'PROFESSIONAL', 'ENTERPRISE']), trial: z.boolean().optional() })
+export const AddSubscriptionBodySchema = z
+  .object({
+    tier: z.enum(['BASIC', 'PROFESSIONAL', 'ENTERPRISE']),
+    trial: z.boolean().optional(),
+    billing: BillingPeriodSchema.default('MONTHLY'),
+  })
+  // Spec 9 gives annual prices for Basic and Professional only.
+  .refine((body) => !(body.tier === 'ENTERPRISE' && body.billing === 'ANNUAL'), {
+    message: 'Enterprise is billed monthly.',
+    path: ['billing'],
+  })
 export const subscriptionAddedMessage = (tier: string) => `${tier} Subscription added to your cart successfully!`
 export const SUBSCRIPTION_CART_MESSAGES = {
   addFailed: 'Failed to add subscription. Please try again.',

@@ -31,3 +31,53 @@ export const CART_DISCOUNT_PERCENT: Record<SubscriptionTier, number> = {
 
 export const TRIAL_LENGTH_DAYS = 3
 export const TRIAL_RECHECK_MS = 60 * 60 * 1000
+
+export const BillingPeriodSchema = z.enum(['MONTHLY', 'ANNUAL'])
+export type BillingPeriod = z.infer<typeof BillingPeriodSchema>
+
+/** Spec 9: a monthly plan runs 30 days, an annual plan 365 days; cancellation takes effect at the end. */
+export const PERIOD_DAYS: Record<BillingPeriod, number> = { MONTHLY: 30, ANNUAL: 365 }
+
+/** Spec 3 "Trial status" (GET /trial/status). */
+export const TrialStatusSchema = z.object({
+  hasTrial: z.boolean(),
+  isActive: z.boolean(),
+  remainingDays: z.number().int().min(0),
+  trialEndsAt: z.string().nullable(),
+  hasPremiumAccess: z.boolean(),
+  accessType: z.enum(['none', 'trial', 'paid']),
+  /** The tier the trial grants (its prices and discount), null without a trial. */
+  trialTier: SubscriptionTierSchema.nullable(),
+})
+export type TrialStatus = z.infer<typeof TrialStatusSchema>
+
+export const TrialStartQuerySchema = z.object({ tier: PaidTierSchema.default('BASIC') })
+
+/** Spec 3 "User subscription" (GET /user/subscription). */
+export const UserSubscriptionSchema = z.object({
+  tier: SubscriptionTierSchema,
+  status: SubscriptionStatusSchema,
+  billing: BillingPeriodSchema.nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  autoRenew: z.boolean(),
+})
+export type UserSubscription = z.infer<typeof UserSubscriptionSchema>
+
+/** Spec 3 "Admin-list subscription". */
+export const AdminSubscriptionSchema = z.object({ id: z.string(), tier: SubscriptionTierSchema, userEmail: z.string().nullable() })
+
+export const TRIAL_MESSAGES = {
+  statusFailed: 'Failed to fetch trial status',
+  startFailed: 'Failed to start trial.',
+  started: 'Your 3-day free trial has started.',
+  alreadyUsed: 'You have already used your free trial.',
+  alreadySubscribed: 'You already have a subscription.',
+  lessThanAnHour: 'Less than 1 hour left',
+} as const
+
+export const SUBSCRIPTION_MESSAGES = {
+  fetchFailed: 'Failed to fetch User Subscription',
+  cancelled: 'Your subscription will end at the close of the current period.',
+  nothingToCancel: 'You have no active subscription to cancel.',
+} as const

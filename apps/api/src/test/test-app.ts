@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
+import { type AppDependencies, buildApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
@@ -16,8 +16,11 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** The real app on a fresh database, with logs captured for assertions. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The real app on a fresh database, with logs captured for assertions; `dependencies` swap a port (clock, payments, mail). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  dependencies: Pick<AppDependencies, 'clock' | 'paymentProvider' | 'mailTransport'> = {},
+): Promise<TestApp> {
   // Uploads and the development keycode key go to a folder of this test app only.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-test-data-'))
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, ...env })
@@ -29,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       done()
     },
   })
-  const app = await buildApp({ config, database: database.handle, logStream })
+  const app = await buildApp({ config, database: database.handle, logStream, ...dependencies })
   await app.ready()
   return {
     app,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { files } from './files.ts'
-import { subscriptionTierEnum, users } from './users.ts'
+import { billingPeriodEnum, subscriptionTierEnum, users } from './users.ts'
 
 /** The ordering catalogue (spec 3 "Vehicle catalogue", spec 9 ordering-catalogue prices), in cents. */
 export const vehicleMakes = pgTable('vehicle_makes', {
@@ -111,6 +111,7 @@ export const cartItems = pgTable(
     kind: cartItemKindEnum('kind').notNull(),
     vehicleRequestId: uuid('vehicle_request_id').references(() => vehicleRequests.id, { onDelete: 'cascade' }),
     subscriptionTier: subscriptionTierEnum('subscription_tier'),
+    billing: billingPeriodEnum('billing').notNull().default('MONTHLY'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -4,6 +4,7 @@ import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex,
 export const roleEnum = pgEnum('role', ['BASEUSER', 'ADMIN', 'SUPER_ADMIN'])
 export const adminApprovalEnum = pgEnum('admin_approval', ['PENDING', 'APPROVED', 'REJECTED'])
 export const subscriptionTierEnum = pgEnum('subscription_tier', ['NONE', 'BASIC', 'PROFESSIONAL', 'ENTERPRISE'])
+export const billingPeriodEnum = pgEnum('billing_period', ['MONTHLY', 'ANNUAL'])
 
 export const users = pgTable(
   'users',
@@ -25,6 +26,8 @@ export const users = pgTable(
     adminNotes: text('admin_notes'),
     subscriptionTier: subscriptionTierEnum('subscription_tier').notNull().default('NONE'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** The tier a trial grants (spec 4: starting a trial takes a tier, default BASIC); one trial per account. */
+    trialTier: subscriptionTierEnum('trial_tier'),
     /** Consecutive failed sign-ins; each failure past the fifth doubles a short wait, capped at 15 minutes. */
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     loginBlockedUntil: timestamp('login_blocked_until', { withTimezone: true }),

@@ -1,9 +1,17 @@
 import type { CartItem } from '@keydesk/contracts/cart'
-import { MONTHLY_PRICE_CENTS } from '@keydesk/contracts/subscription'
+import {
+  ANNUAL_PRICE_CENTS,
+  ANNUAL_SETUP_FEE_CENTS,
+  type BillingPeriod,
+  MONTHLY_PRICE_CENTS,
+  type PaidTier,
+  type SubscriptionTier,
+} from '@keydesk/contracts/subscription'
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { cartItems, carts, vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
+import { effectiveTier } from '../subscriptions/access.ts'
 
 export type CartOwner = { userId: string } | { guestId: string }
 
@@ -24,21 +32,36 @@ export async function findOrCreateCart(db: DbExecutor, owner: CartOwner): Promis
   return raced.id
 }
 
-/** Every item of the owner's cart, unpaid keycode requests and subscriptions, in one query. */
-async function findTier(db: DbExecutor, userId: string) {
-  const [user] = await db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)).limit(1)
-  return user?.tier ?? 'NONE'
+/** The tier the owner's prices follow: a paid plan, else a running trial (spec 9); guests pay standard prices. */
+export async function findPricingTier(db: DbExecutor, owner: CartOwner, now: Date): Promise<SubscriptionTier> {
+  if (!('userId' in owner)) return 'NONE'
+  const [user] = await db
+    .select({ subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(eq(users.id, owner.userId))
+    .limit(1)
+  return user ? effectiveTier(user, now) : 'NONE'
 }
 
-export async function listCartItemsForOwner(
-  db: DbExecutor,
-  owner: CartOwner,
-): Promise<(CartItem & { vehicleRequestId: string | null; amountCents: number })[]> {
+/**
+ * Spec 9: monthly price, or the annual price; annual billing for non-Basic plans adds the setup fee.
+ * Enterprise has no annual price in spec 9, so it is only sold monthly (AddSubscriptionBodySchema).
+ */
+export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
+  if (billing === 'MONTHLY' || tier === 'ENTERPRISE') return MONTHLY_PRICE_CENTS[tier]
+  return ANNUAL_PRICE_CENTS[tier] + (tier === 'BASIC' ? 0 : ANNUAL_SETUP_FEE_CENTS)
+}
+
+export type PricedCartItem = CartItem & { vehicleRequestId: string | null; amountCents: number; billing: BillingPeriod }
+
+/** Every item of the owner's cart, unpaid keycode requests and subscriptions, in one query. */
+export async function listCartItemsForOwner(db: DbExecutor, owner: CartOwner, now = new Date()): Promise<PricedCartItem[]> {
   const rows = await db
     .select({
       id: cartItems.id,
       kind: cartItems.kind,
       subscriptionTier: cartItems.subscriptionTier,
+      billing: cartItems.billing,
       vehicleRequestId: vehicleRequests.id,
       make: vehicleMakes.name,
       model: vehicleRequests.model,
@@ -54,13 +77,13 @@ export async function listCartItemsForOwner(
     .leftJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(and(ownerCondition(owner), isNull(vehicleRequests.paidAt)))
     .orderBy(asc(cartItems.createdAt))
-  const isMember = 'userId' in owner && (await findTier(db, owner.userId)) !== 'NONE'
+  const isMember = (await findPricingTier(db, owner, now)) !== 'NONE'
   return rows.map((row) => {
     // Members pay the catalogue's member price; 0 means "ask for pricing", so the standard price stands (spec 9).
     const memberCents = isMember && row.kind === 'KEYCODE' && row.memberPriceCents ? row.memberPriceCents : null
     const cents =
       row.kind === 'SUBSCRIPTION' && row.subscriptionTier && row.subscriptionTier !== 'NONE'
-        ? MONTHLY_PRICE_CENTS[row.subscriptionTier]
+        ? planPriceCents(row.subscriptionTier, row.billing)
         : (row.priceCents ?? 0)
     return {
       id: row.id,
@@ -75,6 +98,7 @@ export async function listCartItemsForOwner(
       price: cents / 100,
       isTemporary: 'guestId' in owner,
       vehicleRequestId: row.vehicleRequestId,
+      billing: row.billing,
       amountCents: memberCents ?? cents,
     }
   })

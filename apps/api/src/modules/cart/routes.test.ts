@@ -25,7 +25,19 @@ describe('POST /cart/addSubscription', () => {
     expect(items).toEqual([expect.objectContaining({ kind: 'SUBSCRIPTION', subscriptionTier: 'PROFESSIONAL', standardPrice: 24.99 })])
   })
 
-  it('is refused once the user has a tier, and for visitors', async () => {
+  it('is refused for the tier the user holds or a lower one, and for visitors', async () => {
+    const member = await registerAndSignIn(testApp)
+    await testApp.app.database.db.update(users).set({ subscriptionTier: 'PROFESSIONAL' }).where(eq(users.id, member.id))
+    const add = (tier: string) =>
+      testApp.app.inject({ method: 'POST', url: '/api/cart/addSubscription', payload: { tier }, headers: member.headers })
+    expect((await add('PROFESSIONAL')).statusCode).toBe(409)
+    expect((await add('BASIC')).json()).toMatchObject({ message: 'You already have a subscription.' })
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/cart/addSubscription', payload: { tier: 'BASIC' } })).statusCode).toBe(
+      401,
+    )
+  })
+
+  it('accepts a higher tier as an upgrade', async () => {
     const member = await registerAndSignIn(testApp)
     await testApp.app.database.db.update(users).set({ subscriptionTier: 'BASIC' }).where(eq(users.id, member.id))
     const answer = await testApp.app.inject({
@@ -34,9 +46,23 @@ describe('POST /cart/addSubscription', () => {
       payload: { tier: 'ENTERPRISE' },
       headers: member.headers,
     })
-    expect(answer.statusCode).toBe(409)
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/cart/addSubscription', payload: { tier: 'BASIC' } })).statusCode).toBe(
-      401,
-    )
+    expect(answer.json()).toEqual({ message: 'ENTERPRISE Subscription added to your cart successfully!' })
+  })
+
+  it('prices annual billing as spec 9 says: Professional 149 plus the 49 setup fee, Basic 99.99', async () => {
+    const member = await registerAndSignIn(testApp)
+    const add = (tier: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/cart/addSubscription',
+        payload: { tier, billing: 'ANNUAL' },
+        headers: member.headers,
+      })
+    const items = async () => (await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })).json()
+    await add('PROFESSIONAL')
+    expect(await items()).toEqual([expect.objectContaining({ subscriptionTier: 'PROFESSIONAL', standardPrice: 198 })])
+    await add('BASIC')
+    expect(await items()).toEqual([expect.objectContaining({ subscriptionTier: 'BASIC', standardPrice: 99.99 })])
+    expect((await add('ENTERPRISE')).statusCode).toBe(400)
   })
 })

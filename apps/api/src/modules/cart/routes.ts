@@ -7,12 +7,12 @@ import { findLiveGuest } from '../guests/repository.ts'
 import { type CartOwner, listCartItemsForOwner } from './repository.ts'
 import { addSubscriptionToCart, removeCartItem } from './service.ts'
 
-const publicItems = <T extends { vehicleRequestId: unknown; amountCents: unknown }>(items: T[]) =>
-  items.map(({ vehicleRequestId: _request, amountCents: _cents, ...item }) => item)
+const publicItems = <T extends { vehicleRequestId: unknown; amountCents: unknown; billing: unknown }>(items: T[]) =>
+  items.map(({ vehicleRequestId: _request, amountCents: _cents, billing: _billing, ...item }) => item)
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cart/items', { preHandler: requireUser, schema: { response: { 200: CartItemsAnswerSchema } } }, async (request) =>
-    publicItems(await listCartItemsForOwner(app.database.db, { userId: principalOf(request).id })),
+    publicItems(await listCartItemsForOwner(app.database.db, { userId: principalOf(request).id }, app.clock.now())),
   )
 
   app.get(
@@ -50,6 +50,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/addSubscription',
     { preHandler: requireUser, schema: { body: AddSubscriptionBodySchema, response: { 200: z.object({ message: z.string() }) } } },
-    async (request) => addSubscriptionToCart(app, principalOf(request).id, request.body.tier),
+    async (request) => addSubscriptionToCart(app, principalOf(request).id, request.body.tier, request.body.billing),
   )
 }

@@ -1,10 +1,12 @@
 import { CART_MESSAGES, SUBSCRIPTION_CART_MESSAGES, subscriptionAddedMessage } from '@keydesk/contracts/cart'
+import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { files } from '../../db/schema/files.ts'
 import { cartItems, carts, vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
+import { canBuyTier } from '../subscriptions/access.ts'
 import { type CartOwner, findOrCreateCart } from './repository.ts'
 
 /**
@@ -42,14 +44,17 @@ export async function removeCartItem(app: FastifyInstance, owner: CartOwner, ite
   return { message: CART_MESSAGES.removed }
 }
 
-/** Puts one plan in the user's cart (replacing a plan already there); refused once the user has a tier. */
-export async function addSubscriptionToCart(app: FastifyInstance, userId: string, tier: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE') {
+/**
+ * Puts one plan in the user's cart (replacing a plan already there). Refused when the user already holds that
+ * tier or a higher one; a higher tier is an upgrade that replaces the running plan once paid.
+ */
+export async function addSubscriptionToCart(app: FastifyInstance, userId: string, tier: PaidTier, billing: BillingPeriod = 'MONTHLY') {
   await app.database.db.transaction(async (tx) => {
     const [user] = await tx.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)).for('update')
-    if (user?.tier !== 'NONE') throw new AppError('CONFLICT', SUBSCRIPTION_CART_MESSAGES.alreadySubscribed)
+    if (!user || !canBuyTier(user.tier, tier)) throw new AppError('CONFLICT', SUBSCRIPTION_CART_MESSAGES.alreadySubscribed)
     const cartId = await findOrCreateCart(tx, { userId })
     await tx.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.kind, 'SUBSCRIPTION')))
-    await tx.insert(cartItems).values({ cartId, kind: 'SUBSCRIPTION', subscriptionTier: tier })
+    await tx.insert(cartItems).values({ cartId, kind: 'SUBSCRIPTION', subscriptionTier: tier, billing })
   })
   return { message: subscriptionAddedMessage(tier) }
 }

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { guests, vehicleRequests } from './ordering.ts'
+import { billingPeriodEnum, subscriptionTierEnum, users } from './users.ts'
+
+export const transactionStatusEnum = pgEnum('transaction_status', ['PENDING', 'PAID', 'FAILED', 'EXPIRED'])
+
+/** What one line of a checkout was, fixed when the checkout was created (the cart may change afterwards). */
+export interface TransactionItem {
+  kind: 'KEYCODE' | 'SUBSCRIPTION'
+  name: string
+  description: string
+  amountCents: number
+  vehicleRequestId?: string
+  tier?: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE'
+  billing?: 'MONTHLY' | 'ANNUAL'
+}
+
+/**
+ * One checkout: created PENDING with its confirmation number, made PAID exactly once by fulfilment.
+ * Kept 7 years (spec 9): deleting the account only clears user_id, the record stays anonymised.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    confirmationNumber: text('confirmation_number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'set null' }),
+    customerEmail: text('customer_email'),
+    status: transactionStatusEnum('status').notNull().default('PENDING'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    items: jsonb('items').$type<TransactionItem[]>().notNull(),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id'),
+    paymentIntentId: text('payment_intent_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('transactions_confirmation_unique').on(table.confirmationNumber),
+    uniqueIndex('transactions_provider_session_unique').on(table.providerSessionId),
+    index('transactions_payment_intent_idx').on(table.paymentIntentId),
+    index('transactions_user_idx').on(table.userId, table.createdAt),
+    index('transactions_created_idx').on(table.createdAt),
+    index('transactions_status_created_idx').on(table.status, table.createdAt),
+  ],
+)
+
+/** Which keycode requests a transaction pays for (spec 3 "Transaction": vehicles). */
+export const transactionRequests = pgTable(
+  'transaction_requests',
+  {
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    vehicleRequestId: uuid('vehicle_request_id')
+      .notNull()
+      .references(() => vehicleRequests.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.transactionId, table.vehicleRequestId] }),
+    index('transaction_requests_request_idx').on(table.vehicleRequestId),
+  ],
+)
+
+export const subscriptionStateEnum = pgEnum('subscription_state', ['ACTIVE', 'CANCELLED', 'EXPIRED'])
+
+/**
+ * A paid plan. CANCELLED still gives access until end_date (spec 9: cancellation takes effect at the end of
+ * the period); EXPIRED does not. One paid transaction activates at most one subscription (unique).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: subscriptionTierEnum('tier').notNull(),
+    billing: billingPeriodEnum('billing').notNull(),
+    status: subscriptionStateEnum('status').notNull().default('ACTIVE'),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    providerSubscriptionId: text('provider_subscription_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_transaction_unique').on(table.transactionId),
+    uniqueIndex('subscriptions_one_running_per_user').on(table.userId).where(sql`${table.status} <> 'EXPIRED'`),
+    index('subscriptions_created_idx').on(table.createdAt),
+    index('subscriptions_running_end_idx').on(table.endDate).where(sql`${table.status} <> 'EXPIRED'`),
+  ],
+)
+
+/**
+ * The sandbox payment provider's own records (what Stripe would hold for a Checkout Session). Fulfilment never
+ * trusts the browser; it asks this table, as it would ask Stripe.
+ */
+export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+  id: text('id').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  lineItems: jsonb('line_items').$type<{ name: string; description: string; amountCents: number }[]>().notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  customerEmail: text('customer_email'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  paymentIntentId: text('payment_intent_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})

@@ -1,0 +1,47 @@
+import { cartTotal } from '@keydesk/contracts/cart-total'
+import type { SubscriptionTier } from '@keydesk/contracts/subscription'
+import type { TransactionItem } from '../../db/schema/payments.ts'
+import type { PricedCartItem } from '../cart/repository.ts'
+
+const toCents = (dollars: number) => Math.round(dollars * 100)
+
+function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'description'> {
+  if (item.kind === 'SUBSCRIPTION') {
+    const period = item.billing === 'ANNUAL' ? 'Annual' : 'Monthly'
+    return { name: `${item.subscriptionTier} Subscription`, description: `${period} membership plan` }
+  }
+  return { name: `${item.make} ${item.model} ${item.year} keycode`, description: `Keycode lookup for VIN ending ${item.vinLast4}` }
+}
+
+/**
+ * The order as charged: spec 9's cart total (unit prices, the tier's discount, rounded to cents) split over the
+ * lines so that they add up to exactly that total; the last line absorbs the rounding.
+ */
+export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): { totalCents: number; lines: TransactionItem[] } {
+  const { subtotal, total } = cartTotal(
+    items.map((item) => ({ price: item.amountCents / 100 })),
+    tier,
+  )
+  const totalCents = toCents(total)
+  const subtotalCents = toCents(subtotal)
+  let allotted = 0
+  const lines = items.map((item, index): TransactionItem => {
+    const isLast = index === items.length - 1
+    const amountCents = isLast
+      ? totalCents - allotted
+      : subtotalCents === 0
+        ? 0
+        : Math.round((item.amountCents * totalCents) / subtotalCents)
+    allotted += amountCents
+    return {
+      kind: item.kind,
+      ...describe(item),
+      amountCents,
+      ...(item.vehicleRequestId ? { vehicleRequestId: item.vehicleRequestId } : {}),
+      ...(item.kind === 'SUBSCRIPTION' && item.subscriptionTier && item.subscriptionTier !== 'NONE'
+        ? { tier: item.subscriptionTier, billing: item.billing }
+        : {}),
+    }
+  })
+  return { totalCents, lines }
+}

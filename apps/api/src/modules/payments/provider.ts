@@ -1,0 +1,60 @@
+import type Stripe from 'stripe'
+
+/** One line of a hosted checkout, in cents (ARCHITECTURE.md: money is integer cents on the wire). */
+export interface CheckoutLine {
+  name: string
+  description: string
+  amountCents: number
+  /** A plan renews (Stripe subscription mode); everything else is a one-time charge. */
+  recurring?: 'month' | 'year'
+}
+
+export interface CheckoutRequest {
+  transactionId: string
+  confirmationNumber: string
+  lines: CheckoutLine[]
+  amountCents: number
+  successUrl: string
+  cancelUrl: string
+  customerEmail: string | null
+}
+
+/** What the provider says about a checkout: the only truth fulfilment acts on. */
+export interface ProviderSession {
+  sessionId: string
+  paid: boolean
+  amountCents: number
+  currency: string
+  paymentIntentId: string | null
+  customerEmail: string | null
+  subscriptionId: string | null
+}
+
+/** The payments port (ARCHITECTURE.md): the sandbox checkout by default, Stripe when configured. */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe'
+  createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>
+  /** A Checkout Session by its id, or by the payment intent it produced; null when the provider has none. */
+  retrieveSession(id: string): Promise<ProviderSession | null>
+  /** Stops a provider-side plan from renewing; it runs to the end of the paid period (spec 9). */
+  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>
+  /** Verifies a webhook against the raw body; throws on a bad or old signature. */
+  verifyEvent(rawBody: string | Buffer, signature: string | undefined): Stripe.Event
+}
+
+export function sessionFromStripe(session: Stripe.Checkout.Session): ProviderSession {
+  const reference = (value: string | { id: string } | null | undefined) =>
+    value == null ? null : typeof value === 'string' ? value : value.id
+  return {
+    sessionId: session.id,
+    paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    amountCents: session.amount_total ?? 0,
+    currency: session.currency ?? 'usd',
+    paymentIntentId: reference(session.payment_intent),
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    subscriptionId: reference(session.subscription),
+  }
+}
+
+/** Stripe refuses events signed more than 5 minutes ago (replays). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300

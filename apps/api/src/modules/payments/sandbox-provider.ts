@@ -1,0 +1,136 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { and, eq, gt, or } from 'drizzle-orm'
+import Stripe from 'stripe'
+import type { Database } from '../../db/database.ts'
+import { sandboxCheckoutSessions } from '../../db/schema/payments.ts'
+import { type PaymentProvider, type ProviderSession, WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
+
+/** Stripe keeps an unpaid Checkout Session open for 24 hours; the sandbox does the same. */
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000
+
+export type SandboxSession = typeof sandboxCheckoutSessions.$inferSelect
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox'
+  findOpenSession(id: string): Promise<SandboxSession | null>
+  /** Marks an open session paid (once) and answers the signed `checkout.session.completed` event to deliver. */
+  completeSession(id: string, customerEmail: string | null): Promise<{ payload: string; signature: string } | null>
+  /** Signs a payload exactly as Stripe signs webhooks, with the sandbox's secret. */
+  sign(payload: string, timestamp?: number): string
+}
+
+/** A secret derived from the app's own key, so every API process agrees on it without configuration. */
+export function sandboxWebhookSecret(appSecret: string): string {
+  return `whsec_sandbox_${createHmac('sha256', appSecret).update('sandbox-webhook').digest('hex')}`
+}
+
+const toProviderSession = (row: SandboxSession): ProviderSession => ({
+  sessionId: row.id,
+  paid: row.status === 'complete',
+  amountCents: row.amountCents,
+  currency: 'usd',
+  paymentIntentId: row.paymentIntentId,
+  customerEmail: row.customerEmail,
+  subscriptionId: null,
+})
+
+/** What Stripe would send for a paid session: the fields our fulfilment reads, in Stripe's names. */
+function completedEvent(row: SandboxSession) {
+  return {
+    id: `evt_sbx_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: row.id,
+        object: 'checkout.session',
+        amount_total: row.amountCents,
+        currency: 'usd',
+        payment_status: 'paid',
+        status: 'complete',
+        payment_intent: row.paymentIntentId,
+        customer_details: { email: row.customerEmail },
+        customer_email: row.customerEmail,
+        subscription: null,
+        metadata: row.metadata,
+      },
+    },
+  }
+}
+
+/** The embedded hosted checkout (ARCHITECTURE.md): its own page and records, Stripe-format signed events. */
+export function createSandboxProvider(db: Database, options: { publicUrl: string; webhookSecret: string }): SandboxProvider {
+  const stripe = new Stripe('sk_test_sandbox_offline')
+
+  return {
+    name: 'sandbox',
+
+    async createCheckoutSession(request) {
+      const id = `cs_test_sbx_${randomBytes(24).toString('hex')}`
+      await db.insert(sandboxCheckoutSessions).values({
+        id,
+        amountCents: request.amountCents,
+        lineItems: request.lines.map(({ name, description, amountCents }) => ({ name, description, amountCents })),
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        customerEmail: request.customerEmail,
+        metadata: { transactionId: request.transactionId, confirmationNumber: request.confirmationNumber },
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      })
+      return { sessionId: id, url: `${options.publicUrl}/sandbox-checkout/${id}` }
+    },
+
+    async retrieveSession(id) {
+      const [row] = await db
+        .select()
+        .from(sandboxCheckoutSessions)
+        .where(or(eq(sandboxCheckoutSessions.id, id), eq(sandboxCheckoutSessions.paymentIntentId, id)))
+        .limit(1)
+      return row ? toProviderSession(row) : null
+    },
+
+    async findOpenSession(id) {
+      const [row] = await db
+        .select()
+        .from(sandboxCheckoutSessions)
+        .where(
+          and(
+            eq(sandboxCheckoutSessions.id, id),
+            eq(sandboxCheckoutSessions.status, 'open'),
+            gt(sandboxCheckoutSessions.expiresAt, new Date()),
+          ),
+        )
+        .limit(1)
+      return row ?? null
+    },
+
+    async completeSession(id, customerEmail) {
+      const [row] = await db
+        .update(sandboxCheckoutSessions)
+        .set({
+          status: 'complete',
+          paymentIntentId: `pi_sbx_${randomBytes(12).toString('hex')}`,
+          ...(customerEmail ? { customerEmail } : {}),
+        })
+        .where(and(eq(sandboxCheckoutSessions.id, id), eq(sandboxCheckoutSessions.status, 'open')))
+        .returning()
+      if (!row) return null
+      const payload = JSON.stringify(completedEvent(row))
+      return { payload, signature: this.sign(payload) }
+    },
+
+    async cancelAtPeriodEnd() {
+      // Sandbox plans never renew (nothing is charged), so there is nothing to stop.
+    },
+
+    sign(payload, timestamp) {
+      return stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret, ...(timestamp ? { timestamp } : {}) })
+    },
+
+    verifyEvent(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS)
+    },
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { judgeTestCard, SandboxCardFormSchema } from './sandbox-card.ts'
+import { checkoutPage, closedCheckoutPage } from './sandbox-page.ts'
+import type { SandboxProvider } from './sandbox-provider.ts'
+import { receiveWebhook } from './service.ts'
+
+const SessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_test_sbx_[0-9a-f]{48}$/) })
+
+/**
+ * The sandbox's hosted checkout (ARCHITECTURE.md), only when no Stripe keys are set. Paying delivers a signed
+ * `checkout.session.completed` event through the same webhook verification and fulfilment as Stripe's.
+ */
+export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/sandbox-checkout/:sessionId', { schema: { params: SessionParamsSchema } }, async (request, reply) => {
+      const session = await provider.findOpenSession(request.params.sessionId)
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+      if (!session) return reply.code(404).send(closedCheckoutPage())
+      return checkoutPage(session, {})
+    })
+
+    app.post(
+      '/sandbox-checkout/:sessionId',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: { params: SessionParamsSchema, body: SandboxCardFormSchema },
+      },
+      async (request, reply) => {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+        const session = await provider.findOpenSession(request.params.sessionId)
+        if (!session) return reply.code(404).send(closedCheckoutPage())
+        const outcome = judgeTestCard(request.body, !session.customerEmail, app.clock.now())
+        if (outcome.kind !== 'approved') {
+          const status = outcome.kind === 'declined' ? 402 : 400
+          return reply
+            .code(status)
+            .send(checkoutPage(session, { email: request.body.email, name: request.body.name, error: outcome.message }))
+        }
+        const event = await provider.completeSession(session.id, request.body.email ?? null)
+        if (event) {
+          // The money is taken once the session is complete; if fulfilment fails here, the success page retries it.
+          await receiveWebhook(app, event.payload, event.signature).catch((error) =>
+            app.log.error({ err: error, sessionId: session.id }, 'sandbox webhook delivery failed; the success page will retry'),
+          )
+        }
+        const target = new URL(session.successUrl)
+        target.searchParams.set('session_id', session.id)
+        return reply.redirect(target.toString(), 303)
+      },
+    )
+  }
+}

@@ -1,0 +1,261 @@
+import { randomInt } from 'node:crypto'
+import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
+import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type Stripe from 'stripe'
+import type { Transaction } from '../../db/database.ts'
+import { cartItems, carts, vehicleRequests } from '../../db/schema/ordering.ts'
+import { subscriptions, transactionRequests, transactions } from '../../db/schema/payments.ts'
+import { users } from '../../db/schema/users.ts'
+import { AppError } from '../../errors.ts'
+import { type CartOwner, findPricingTier, listCartItemsForOwner } from '../cart/repository.ts'
+import { enqueueMail } from '../mail/outbox.ts'
+import { checkoutLines } from './checkout-lines.ts'
+import { orderConfirmationMail } from './confirmation-mail.ts'
+import { type ProviderSession, sessionFromStripe } from './provider.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** No 0/O or 1/I: confirmation numbers are read out over the phone to support. */
+const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+export function newConfirmationNumber(): string {
+  let code = ''
+  for (let index = 0; index < 10; index++) code += CONFIRMATION_ALPHABET[randomInt(CONFIRMATION_ALPHABET.length)]
+  return `KD-${code}`
+}
+
+/** Return addresses are accepted only on our own origins, so a checkout cannot send a payer to another site. */
+function assertOwnOrigin(app: FastifyInstance, ...urls: string[]) {
+  const own = new Set([new URL(app.config.publicUrl).origin, ...app.config.corsOrigins.map((origin) => new URL(origin).origin)])
+  for (const url of urls) {
+    if (!own.has(new URL(url).origin)) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.foreignUrl)
+  }
+}
+
+/**
+ * POST /api/payments/create-checkout-session: charges what the server's cart says. The amount the browser sent
+ * must match it (else the customer would pay a total they did not see); the transaction row is written before
+ * the provider is called and removed again if the provider fails, so nothing is left half-made.
+ */
+export async function createCheckoutSession(app: FastifyInstance, owner: CartOwner, body: CreateCheckoutSessionBody) {
+  assertOwnOrigin(app, body.success_url, body.cancel_url)
+  const db = app.database.db
+  const now = app.clock.now()
+  const items = await listCartItemsForOwner(db, owner, now)
+  if (items.length === 0) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.emptyCart)
+  const { totalCents, lines } = checkoutLines(items, await findPricingTier(db, owner, now))
+  if (body.amount !== totalCents) throw new AppError('CONFLICT', PAYMENT_MESSAGES.amountChanged)
+
+  const customerEmail =
+    'userId' in owner
+      ? ((await db.select({ email: users.email }).from(users).where(eq(users.id, owner.userId)).limit(1))[0]?.email ?? null)
+      : null
+  const confirmationNumber = newConfirmationNumber()
+  const transaction = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        confirmationNumber,
+        userId: 'userId' in owner ? owner.userId : null,
+        guestId: 'guestId' in owner ? owner.guestId : null,
+        customerEmail,
+        amountCents: totalCents,
+        items: lines,
+        provider: app.payments.name,
+      })
+      .returning({ id: transactions.id })
+    if (!row) throw new Error('transaction insert returned nothing')
+    const requestIds = lines.flatMap((line) => (line.vehicleRequestId ? [line.vehicleRequestId] : []))
+    if (requestIds.length > 0) {
+      await tx.insert(transactionRequests).values(requestIds.map((vehicleRequestId) => ({ transactionId: row.id, vehicleRequestId })))
+    }
+    return row
+  })
+
+  let session: { sessionId: string; url: string }
+  try {
+    session = await app.payments.createCheckoutSession({
+      transactionId: transaction.id,
+      confirmationNumber,
+      amountCents: totalCents,
+      lines: lines.map((line) => ({
+        name: line.name,
+        description: line.description,
+        amountCents: line.amountCents,
+        ...(line.kind === 'SUBSCRIPTION' ? { recurring: line.billing === 'ANNUAL' ? ('year' as const) : ('month' as const) } : {}),
+      })),
+      successUrl: body.success_url,
+      cancelUrl: body.cancel_url,
+      customerEmail,
+    })
+  } catch (error) {
+    app.log.error({ err: error, transactionId: transaction.id }, 'payment provider refused to create a checkout session')
+    await db.delete(transactions).where(eq(transactions.id, transaction.id))
+    throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.createFailed)
+  }
+  await db.update(transactions).set({ providerSessionId: session.sessionId }).where(eq(transactions.id, transaction.id))
+  return { url: session.url, sessionId: session.sessionId, confirmationNumber }
+}
+
+type TransactionRow = typeof transactions.$inferSelect
+
+/** A new plan replaces the running one (an upgrade); the unique index allows one running plan per user. */
+async function activateSubscription(tx: Transaction, row: TransactionRow, session: ProviderSession, now: Date) {
+  const plan = row.items.find((item) => item.kind === 'SUBSCRIPTION')
+  if (!plan?.tier || !plan.billing || !row.userId) return
+  await tx
+    .update(subscriptions)
+    .set({ status: 'EXPIRED', endDate: now, autoRenew: false })
+    .where(and(eq(subscriptions.userId, row.userId), ne(subscriptions.status, 'EXPIRED')))
+  await tx
+    .insert(subscriptions)
+    .values({
+      userId: row.userId,
+      tier: plan.tier,
+      billing: plan.billing,
+      startDate: now,
+      endDate: new Date(now.getTime() + PERIOD_DAYS[plan.billing] * DAY_MS),
+      transactionId: row.id,
+      providerSubscriptionId: session.subscriptionId,
+    })
+    .onConflictDoNothing({ target: subscriptions.transactionId })
+  await tx.update(users).set({ subscriptionTier: plan.tier, updatedAt: now }).where(eq(users.id, row.userId))
+  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, row.userId)).limit(1)
+  if (cart) await tx.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.kind, 'SUBSCRIPTION')))
+}
+
+/**
+ * The one fulfilment (ARCHITECTURE.md), called by every webhook delivery and by the success page. The
+ * transaction row is locked first, so concurrent and repeated calls queue behind each other and all but the
+ * first find it PAID and change nothing. Everything else happens in the same database transaction.
+ */
+export async function fulfilPayment(
+  app: FastifyInstance,
+  session: ProviderSession,
+): Promise<{ row: TransactionRow; fulfilledNow: boolean }> {
+  const now = app.clock.now()
+  return app.database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(transactions).where(eq(transactions.providerSessionId, session.sessionId)).for('update')
+    if (!row) {
+      app.log.warn({ sessionId: session.sessionId }, 'payment for an unknown checkout session refused')
+      throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
+    }
+    if (row.status === 'PAID') return { row, fulfilledNow: false }
+    if (!session.paid) throw new AppError('CONFLICT', PAYMENT_MESSAGES.notPaid)
+    if (session.amountCents !== row.amountCents || session.currency !== row.currency) {
+      app.log.error(
+        { transactionId: row.id, expected: row.amountCents, received: session.amountCents, currency: session.currency },
+        'payment amount does not match the order; not fulfilled',
+      )
+      throw new AppError('CONFLICT', 'The amount paid does not match the order.')
+    }
+
+    const [paid] = await tx
+      .update(transactions)
+      .set({
+        status: 'PAID',
+        paidAt: now,
+        paymentIntentId: session.paymentIntentId,
+        customerEmail: row.customerEmail ?? session.customerEmail,
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, row.id))
+      .returning()
+    if (!paid) throw new Error('transaction vanished while locked')
+
+    const requestIds = (
+      await tx
+        .select({ id: transactionRequests.vehicleRequestId })
+        .from(transactionRequests)
+        .where(eq(transactionRequests.transactionId, row.id))
+    ).map((link) => link.id)
+    if (requestIds.length > 0) {
+      const queued = await tx
+        .update(vehicleRequests)
+        .set({ paidAt: now, status: 'PENDING', updatedAt: now })
+        .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt)))
+        .returning({ id: vehicleRequests.id })
+      if (queued.length !== requestIds.length) {
+        // Paid in another checkout first (two tabs): the second charge is for support to refund (spec 9).
+        app.log.warn({ transactionId: row.id, alreadyPaid: requestIds.length - queued.length }, 'order paid for requests already paid')
+      }
+      await tx.delete(cartItems).where(inArray(cartItems.vehicleRequestId, requestIds))
+    }
+    await activateSubscription(tx, paid, session, now)
+
+    if (paid.customerEmail) {
+      await enqueueMail(tx, {
+        ...orderConfirmationMail(paid, app.config.publicUrl),
+        to: paid.customerEmail,
+        dedupeKey: `order-confirmation:${paid.id}`,
+      })
+    }
+    app.log.info({ transactionId: paid.id, confirmationNumber: paid.confirmationNumber }, 'order paid and queued')
+    return { row: paid, fulfilledNow: true }
+  })
+}
+
+/** A checkout that ended without payment; a PAID order never goes back. */
+async function closeUnpaid(app: FastifyInstance, sessionId: string, status: 'FAILED' | 'EXPIRED') {
+  await app.database.db
+    .update(transactions)
+    .set({ status, updatedAt: app.clock.now() })
+    .where(and(eq(transactions.providerSessionId, sessionId), inArray(transactions.status, ['PENDING', 'FAILED'])))
+}
+
+/** POST /api/payments/webhook: the signature is checked against the raw body before anything is read from it. */
+export async function receiveWebhook(app: FastifyInstance, rawBody: string | Buffer, signature: string | undefined) {
+  let event: Stripe.Event
+  try {
+    event = app.payments.verifyEvent(rawBody, signature)
+  } catch (error) {
+    app.log.warn({ reason: (error as Error).message }, 'payment webhook with a bad signature refused')
+    throw new AppError('BAD_REQUEST', 'Invalid webhook signature.')
+  }
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = sessionFromStripe(event.data.object)
+      // A delayed payment method completes the session unpaid; its async_payment_succeeded event fulfils it.
+      if (session.paid) await fulfilPayment(app, session)
+      break
+    }
+    case 'checkout.session.async_payment_failed':
+      await closeUnpaid(app, event.data.object.id, 'FAILED')
+      break
+    case 'checkout.session.expired':
+      await closeUnpaid(app, event.data.object.id, 'EXPIRED')
+      break
+    default:
+      app.log.debug({ type: event.type }, 'payment webhook event ignored')
+  }
+  return { received: true }
+}
+
+/**
+ * POST /api/payments/process-payment-success: asks the provider, never the browser, whether the session was
+ * paid. An order placed by an account is shown only to that account; a guest's order to whoever holds its
+ * session id (an unguessable 48-hex-digit secret handed to the payer's browser alone).
+ */
+export async function processPaymentSuccess(app: FastifyInstance, callerId: string | null, id: string): Promise<PaymentSession> {
+  const session = await app.payments.retrieveSession(id)
+  if (!session) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
+  const [existing] = await app.database.db
+    .select({ userId: transactions.userId })
+    .from(transactions)
+    .where(eq(transactions.providerSessionId, session.sessionId))
+    .limit(1)
+  if (!existing || (existing.userId !== null && existing.userId !== callerId)) {
+    throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
+  }
+  const { row } = await fulfilPayment(app, session)
+  return {
+    sessionId: session.sessionId,
+    status: row.status,
+    amount: row.amountCents / 100,
+    confirmationNumber: row.confirmationNumber,
+    items: row.items.map((item) => ({ name: item.name, description: item.description })),
+    message: PAYMENT_MESSAGES.success,
+  }
+}

@@ -1,0 +1,67 @@
+import Stripe from 'stripe'
+import { type PaymentProvider, sessionFromStripe, WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
+
+export interface StripeProviderOptions {
+  secretKey: string
+  webhookSecret: string
+  /** Tests point the SDK at a local server; production talks to api.stripe.com. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' }
+}
+
+/** Stripe Checkout: prices come from our own cart, never from the browser; creation is idempotent per transaction. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options.api })
+
+  return {
+    name: 'stripe',
+
+    async createCheckoutSession(request) {
+      const isSubscription = request.lines.some((line) => line.recurring)
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: isSubscription ? 'subscription' : 'payment',
+          line_items: request.lines.map((line) => ({
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.amountCents,
+              product_data: { name: line.name, description: line.description },
+              ...(line.recurring ? { recurring: { interval: line.recurring } } : {}),
+            },
+          })),
+          success_url: `${request.successUrl}${request.successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: request.cancelUrl,
+          client_reference_id: request.transactionId,
+          metadata: { transactionId: request.transactionId, confirmationNumber: request.confirmationNumber },
+          ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+        },
+        { idempotencyKey: `checkout-${request.transactionId}` },
+      )
+      if (!session.url) throw new Error('Stripe answered a checkout session without a url')
+      return { sessionId: session.id, url: session.url }
+    },
+
+    async retrieveSession(id) {
+      if (id.startsWith('pi_')) {
+        const found = await stripe.checkout.sessions.list({ payment_intent: id, limit: 1 })
+        const session = found.data[0]
+        return session ? sessionFromStripe(session) : null
+      }
+      if (!id.startsWith('cs_')) return null
+      try {
+        return sessionFromStripe(await stripe.checkout.sessions.retrieve(id))
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null
+        throw error
+      }
+    },
+
+    async cancelAtPeriodEnd(providerSubscriptionId) {
+      await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true })
+    },
+
+    verifyEvent(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS)
+    },
+  }
+}

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm'
+import Stripe from 'stripe'
+import { transactions } from '../../db/schema/payments.ts'
+import type { TestApp } from '../../test/test-app.ts'
+import { uniqueIp } from '../auth/test-accounts.ts'
+import { keycodeRequestForm, validVin } from '../requests/test-requests.ts'
+import { sandboxWebhookSecret } from './sandbox-provider.ts'
+
+const stripe = new Stripe('sk_test_offline')
+
+/** Puts `count` Honda requests (60 dollars each for non-members) in the caller's cart; answers the guest id for guests. */
+export async function addRequestsToCart(testApp: TestApp, count: number, headers: Record<string, string> = {}) {
+  let guestUserId: string | null = null
+  for (let index = 0; index < count; index++) {
+    const images = headers.authorization || headers.cookie ? undefined : ['frontId', 'licenseFront', 'licenseBack']
+    const form = await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', String(100000 + index)) }, images)
+    if (guestUserId) form.append('guestUserId', guestUserId)
+    const answer = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/vehicle/request-keycode-public',
+      payload: form,
+      headers,
+      remoteAddress: uniqueIp(),
+    })
+    if (answer.statusCode !== 201) throw new Error(`request refused: ${answer.body}`)
+    guestUserId = answer.json().guestUserId ?? guestUserId
+  }
+  return { guestUserId }
+}
+
+export function checkoutBody(testApp: TestApp, amount: number, extra: Record<string, unknown> = {}) {
+  return {
+    amount,
+    items: [],
+    success_url: `${testApp.config.publicUrl}/payment-success`,
+    cancel_url: `${testApp.config.publicUrl}/payment-cancel`,
+    ...extra,
+  }
+}
+
+export async function checkout(
+  testApp: TestApp,
+  amount: number,
+  headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/api/payments/create-checkout-session',
+    payload: checkoutBody(testApp, amount, extra),
+    headers,
+  })
+}
+
+export async function findTransaction(testApp: TestApp, sessionId: string) {
+  const [row] = await testApp.app.database.db.select().from(transactions).where(eq(transactions.providerSessionId, sessionId))
+  if (!row) throw new Error(`no transaction for ${sessionId}`)
+  return row
+}
+
+/** A Stripe-format event, signed by the Stripe SDK with the app's webhook secret (or another, to test refusals). */
+export function signedEvent(
+  testApp: TestApp,
+  type: string,
+  session: Record<string, unknown>,
+  options: { secret?: string; timestamp?: number } = {},
+) {
+  const payload = JSON.stringify({
+    id: `evt_test_${Math.random().toString(16).slice(2)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { object: 'checkout.session', currency: 'usd', metadata: {}, ...session } },
+  })
+  const secret = options.secret ?? testApp.config.stripe?.webhookSecret ?? sandboxWebhookSecret(testApp.config.jwtSecret)
+  const signature = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  })
+  return { payload, signature }
+}
+
+export function deliver(testApp: TestApp, event: { payload: string; signature?: string }) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/api/payments/webhook',
+    payload: event.payload,
+    headers: { 'content-type': 'application/json', ...(event.signature ? { 'stripe-signature': event.signature } : {}) },
+  })
+}
+
+export function paidSession(sessionId: string, amountCents: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: sessionId,
+    amount_total: amountCents,
+    payment_status: 'paid',
+    status: 'complete',
+    payment_intent: `pi_test_${sessionId.slice(-8)}`,
+    ...extra,
+  }
+}

@@ -1,0 +1,126 @@
+import {
+  type PaidTier,
+  SUBSCRIPTION_MESSAGES,
+  TRIAL_LENGTH_DAYS,
+  TRIAL_MESSAGES,
+  type TrialStatus,
+  type UserSubscription,
+} from '@keydesk/contracts/subscription'
+import { and, desc, eq, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { DbExecutor } from '../../db/database.ts'
+import { subscriptions } from '../../db/schema/payments.ts'
+import { users } from '../../db/schema/users.ts'
+import { AppError } from '../../errors.ts'
+import { accessType, isTrialRunning } from './access.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+async function findMemberAccess(db: DbExecutor, userId: string) {
+  const [member] = await db
+    .select({ subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  if (!member) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+  return member
+}
+
+/** GET /trial/status (spec 3 "Trial status"), as of the app's clock. */
+export async function readTrialStatus(app: FastifyInstance, userId: string): Promise<TrialStatus> {
+  const now = app.clock.now()
+  const member = await findMemberAccess(app.database.db, userId)
+  const isActive = isTrialRunning(member, now)
+  const access = accessType(member, now)
+  return {
+    hasTrial: member.trialEndsAt !== null,
+    isActive,
+    remainingDays: isActive && member.trialEndsAt ? Math.ceil((member.trialEndsAt.getTime() - now.getTime()) / DAY_MS) : 0,
+    trialEndsAt: member.trialEndsAt?.toISOString() ?? null,
+    hasPremiumAccess: access !== 'none',
+    accessType: access,
+    trialTier: member.trialEndsAt ? member.trialTier : null,
+  }
+}
+
+/** POST /trial/start: one free 3-day trial per account, never for a paying member, no charge afterwards (spec 4). */
+export async function startTrial(app: FastifyInstance, userId: string, tier: PaidTier): Promise<TrialStatus & { message: string }> {
+  const now = app.clock.now()
+  const [started] = await app.database.db
+    .update(users)
+    .set({ trialEndsAt: new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS), trialTier: tier, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.trialEndsAt), eq(users.subscriptionTier, 'NONE')))
+    .returning({ id: users.id })
+  if (!started) {
+    const member = await findMemberAccess(app.database.db, userId)
+    throw new AppError('CONFLICT', member.subscriptionTier !== 'NONE' ? TRIAL_MESSAGES.alreadySubscribed : TRIAL_MESSAGES.alreadyUsed)
+  }
+  return { ...(await readTrialStatus(app, userId)), message: TRIAL_MESSAGES.started }
+}
+
+/** GET /user/subscription: the latest plan; a plan past its end reads EXPIRED even before the sweep has run. */
+export async function readUserSubscription(app: FastifyInstance, userId: string): Promise<UserSubscription> {
+  const [plan] = await app.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+  if (!plan) return { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: null, endDate: null, autoRenew: false }
+  const ended = plan.endDate.getTime() <= app.clock.now().getTime()
+  return {
+    tier: plan.tier,
+    status: ended ? 'EXPIRED' : plan.status,
+    billing: plan.billing,
+    startDate: plan.startDate.toISOString(),
+    endDate: plan.endDate.toISOString(),
+    autoRenew: !ended && plan.autoRenew,
+  }
+}
+
+/** Spec 9: cancellation takes effect at the end of the period; access stays until endDate. */
+export async function cancelSubscription(app: FastifyInstance, userId: string) {
+  const [plan] = await app.database.db
+    .update(subscriptions)
+    .set({ status: 'CANCELLED', autoRenew: false })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'ACTIVE')))
+    .returning()
+  if (!plan) throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.nothingToCancel)
+  if (plan.providerSubscriptionId) await app.payments.cancelAtPeriodEnd(plan.providerSubscriptionId)
+  return { ...(await readUserSubscription(app, userId)), message: SUBSCRIPTION_MESSAGES.cancelled }
+}
+
+/** Ends plans whose period is over and takes the member back to NONE unless another plan runs. */
+export async function expireEndedSubscriptions(app: FastifyInstance): Promise<number> {
+  const now = app.clock.now()
+  return app.database.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(subscriptions)
+      .set({ status: 'EXPIRED', autoRenew: false })
+      .where(and(ne(subscriptions.status, 'EXPIRED'), lte(subscriptions.endDate, now)))
+      .returning({ userId: subscriptions.userId })
+    if (ended.length === 0) return 0
+    const running = tx
+      .select({ one: sql`1` })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, users.id), ne(subscriptions.status, 'EXPIRED')))
+    await tx
+      .update(users)
+      .set({ subscriptionTier: 'NONE', updatedAt: now })
+      .where(and(inArray(users.id, [...new Set(ended.map((plan) => plan.userId))]), notExists(running)))
+    return ended.length
+  })
+}
+
+const SWEEP_EVERY_MS = 5 * 60 * 1000
+
+export function startSubscriptionExpiry(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      expireEndedSubscriptions(app).catch((error) => app.log.warn({ err: error }, 'subscription expiry failed'))
+    }, SWEEP_EVERY_MS)
+    timer.unref()
+  })
+  app.addHook('preClose', async () => clearInterval(timer))
+}

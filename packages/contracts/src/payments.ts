@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+/**
+ * POST /api/payments/create-checkout-session (spec 7.4). The amount and items the browser sends are only
+ * checked against the server's own prices; what is charged always comes from the cart on the server.
+ */
+export const CheckoutItemSchema = z.object({
+  id: z.string().max(100).optional(),
+  name: z.string().max(200).optional(),
+  price: z.number().optional(),
+})
+export const CreateCheckoutSessionBodySchema = z.object({
+  amount: z.number().int().min(0).max(10_000_000),
+  items: z.array(CheckoutItemSchema).max(100),
+  success_url: z.url().max(2000),
+  cancel_url: z.url().max(2000),
+  /** A guest pays for the cart of their guest identifier (spec 2.4). */
+  guestUserId: z.uuid().optional(),
+})
+export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBodySchema>
+export const CreateCheckoutSessionAnswerSchema = z.object({
+  url: z.string(),
+  sessionId: z.string(),
+  confirmationNumber: z.string(),
+})
+
+/** POST /api/payments/process-payment-success: spec clients send the session id they were given as paymentIntentId. */
+export const ProcessPaymentSuccessBodySchema = z
+  .object({ paymentIntentId: z.string().min(1).max(255).optional(), sessionId: z.string().min(1).max(255).optional() })
+  .refine((body) => body.paymentIntentId || body.sessionId, { message: 'A payment session is required.' })
+
+export const TransactionStatusSchema = z.enum(['PENDING', 'PAID', 'FAILED', 'EXPIRED'])
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>
+
+/** Spec 3 "Payment session": sessionId, status, amount (dollars), items (name, description). */
+export const PaymentSessionSchema = z.object({
+  sessionId: z.string(),
+  status: TransactionStatusSchema,
+  amount: z.number(),
+  confirmationNumber: z.string(),
+  items: z.array(z.object({ name: z.string(), description: z.string() })),
+  message: z.string(),
+})
+export type PaymentSession = z.infer<typeof PaymentSessionSchema>
+
+/** Spec 3 "Transaction" on the admin list. */
+export const AdminTransactionSchema = z.object({
+  id: z.string(),
+  confirmationNumber: z.string(),
+  status: TransactionStatusSchema,
+  amount: z.number(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  vehicles: z.array(
+    z.object({ id: z.string(), make: z.string(), model: z.string(), vin: z.string(), status: z.string(), keycode: z.string().nullable() }),
+  ),
+})
+export const AdminTransactionsQuerySchema = z.object({
+  status: z.preprocess((value) => (value === '' ? undefined : value), TransactionStatusSchema.optional()),
+  search: z.string().trim().max(64).optional(),
+  sortBy: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['confirmation', 'status', 'createdAt']).optional()),
+  sortOrder: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['asc', 'desc']).default('desc')),
+})
+
+/** Sandbox checkout test cards (Stripe's standard numbers). */
+export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const
+
+export const PAYMENT_MESSAGES = {
+  createFailed: 'Failed to create checkout session. Please try again.',
+  noUrl: 'No checkout URL received',
+  success: 'Payment successful! Your order has been placed.',
+  successButIssue: 'Payment successful but there was an issue processing your order. Please contact support.',
+  failed: 'Payment failed. Please try again.',
+  verifying: 'Verifying your payment...',
+  emptyCart: 'Your cart is empty.',
+  amountChanged: 'Your cart total has changed. Please review your cart and try again.',
+  foreignUrl: 'Return addresses must be on this site.',
+  notPaid: 'This payment has not been completed.',
+  unknownSession: 'Payment session not found.',
+  declined: 'Your card was declined.',
+} as const
