@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
 import type { Transaction } from '../../db/database.ts'
@@ -204,6 +204,25 @@ async function closeUnpaid(app: FastifyInstance, sessionId: string, status: 'FAI
     .where(and(eq(transactions.providerSessionId, sessionId), inArray(transactions.status, ['PENDING', 'FAILED'])))
 }
 
+/** A Stripe plan renewed: its period end moves to the end of the invoice's period. */
+async function extendRenewedPlan(app: FastifyInstance, invoice: Stripe.Invoice) {
+  const reference = invoice.parent?.subscription_details?.subscription
+  const subscriptionId = typeof reference === 'string' ? reference : reference?.id
+  const periodEnd = Math.max(0, ...invoice.lines.data.map((line) => line.period.end))
+  if (!subscriptionId || periodEnd === 0) return
+  const endDate = new Date(periodEnd * 1000)
+  await app.database.db
+    .update(subscriptions)
+    .set({ endDate })
+    .where(
+      and(
+        eq(subscriptions.providerSubscriptionId, subscriptionId),
+        ne(subscriptions.status, 'EXPIRED'),
+        lt(subscriptions.endDate, endDate),
+      ),
+    )
+}
+
 /** POST /api/payments/webhook: the signature is checked against the raw body before anything is read from it. */
 export async function receiveWebhook(app: FastifyInstance, rawBody: string | Buffer, signature: string | undefined) {
   let event: Stripe.Event
@@ -226,6 +245,9 @@ export async function receiveWebhook(app: FastifyInstance, rawBody: string | Buf
       break
     case 'checkout.session.expired':
       await closeUnpaid(app, event.data.object.id, 'EXPIRED')
+      break
+    case 'invoice.paid':
+      await extendRenewedPlan(app, event.data.object)
       break
     default:
       app.log.debug({ type: event.type }, 'payment webhook event ignored')
