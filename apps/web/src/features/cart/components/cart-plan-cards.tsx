@@ -32,10 +32,13 @@ export function CartPlanCards({
               className="mt-3"
               disabled={currentTier !== 'NONE' || add.isPending}
               onClick={() =>
-                add.mutate(tier, {
-                  onSuccess: (answer) => onMessage('success', answer.message),
-                  onError: () => onMessage('error', SUBSCRIPTION_CART_MESSAGES.addFailed),
-                })
+                add.mutate(
+                  { tier },
+                  {
+                    onSuccess: (answer) => onMessage('success', answer.message),
+                    onError: () => onMessage('error', SUBSCRIPTION_CART_MESSAGES.addFailed),
+                  },
+                )
               }
             >
               Add {tier}

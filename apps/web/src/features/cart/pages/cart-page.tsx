@@ -10,10 +10,13 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
 import { formatDollars } from '../../../lib/money.ts'
+import { useTrialAccess } from '../../membership/api/use-trial-status.ts'
 import { readGuestInfo } from '../../ordering/guest-info.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useCartItems, useRemoveCartItem } from '../api/use-cart.ts'
+import { cartItemLabel } from '../cart-item-label.ts'
 import { CartPlanCards } from '../components/cart-plan-cards.tsx'
+import { CheckoutPanel } from '../components/checkout-panel.tsx'
 
 const dollars = (amount: number) => formatDollars(Math.round(amount * 100))
 
@@ -26,7 +29,10 @@ export function CartPage() {
   const remove = useRemoveCartItem(guest?.guestUserId ?? null)
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const [isCheckoutOpen, setIsCheckoutOpen] = useState(false)
-  const tier = session.user?.subscription.tier ?? 'NONE'
+  const access = useTrialAccess()
+  const paidTier = session.user?.subscription.tier ?? 'NONE'
+  // Priced as the server charges: the paid tier, else the running trial's tier (spec 9).
+  const tier = access.pricingTier
   const items = cart.data ?? []
   const summary = cartTotal(items, tier)
 
@@ -36,7 +42,7 @@ export function CartPage() {
       onError: () => setMessage({ tone: 'error', text: CART_MESSAGES.removeFailed }),
     })
 
-  if (session.status === 'loading' || (owner && cart.isPending)) {
+  if (session.status === 'loading' || (owner && cart.isPending) || access.isLoading) {
     return (
       <PageFrame title="Cart">
         <Spinner />
@@ -47,10 +53,7 @@ export function CartPage() {
   return (
     <PageFrame title="Cart">
       <Dialog isOpen={isCheckoutOpen} title="Checkout" onClose={() => setIsCheckoutOpen(false)}>
-        <p className="text-sm text-slate-700">
-          {items.length} item{items.length === 1 ? '' : 's'}, total {dollars(summary.total)}.
-        </p>
-        <p className="mt-2 text-sm text-slate-700">Card payment opens with the payments release; your items stay in the cart until then.</p>
+        <CheckoutPanel items={items} total={summary.total} guestUserId={guest?.guestUserId ?? null} />
       </Dialog>
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       {cart.isError && <Alert tone="error">{CART_MESSAGES.fetchFailed}</Alert>}
@@ -68,9 +71,7 @@ export function CartPage() {
             {items.map((item) => (
               <li key={item.id} className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-4">
                 <div>
-                  <p className="font-semibold">
-                    {item.kind === 'SUBSCRIPTION' ? `${item.subscriptionTier} subscription` : `${item.year} ${item.make} ${item.model}`}
-                  </p>
+                  <p className="font-semibold">{cartItemLabel(item)}</p>
                   {item.vinLast4 && <p className="text-sm text-slate-600">VIN ending {item.vinLast4}</p>}
                 </div>
                 <div className="flex items-center gap-4">
@@ -91,7 +92,9 @@ export function CartPage() {
             <h2 id="summary-heading" className="text-lg font-semibold">
               Order summary
             </h2>
-            <p className="mt-1 text-sm text-slate-600">Subscription: {tier === 'NONE' ? 'none' : tier}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Subscription: {tier === 'NONE' ? 'none' : paidTier === 'NONE' ? `${tier} (free trial)` : tier}
+            </p>
             <dl className="mt-4 space-y-2 text-sm">
               <div className="flex justify-between">
                 <dt>Subtotal</dt>
@@ -112,7 +115,7 @@ export function CartPage() {
           </section>
         </div>
       )}
-      {session.status === 'signed-in' && <CartPlanCards currentTier={tier} onMessage={(tone, text) => setMessage({ tone, text })} />}
+      {session.status === 'signed-in' && <CartPlanCards currentTier={paidTier} onMessage={(tone, text) => setMessage({ tone, text })} />}
     </PageFrame>
   )
 }

@@ -1,0 +1,153 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, type FakeAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+import { saveGuestInfo } from '../../ordering/guest-info.ts'
+
+const item = (id: string, standardPrice: number) => ({
+  id,
+  kind: 'KEYCODE',
+  make: 'Ford',
+  model: 'F-150',
+  year: 2020,
+  vinLast4: '1234',
+  subscriptionTier: null,
+  standardPrice,
+  finalPrice: null,
+  price: standardPrice,
+  isTemporary: false,
+})
+
+const trialStatus = (overrides: Record<string, unknown> = {}) => ({
+  hasTrial: false,
+  isActive: false,
+  remainingDays: 0,
+  trialEndsAt: null,
+  hasPremiumAccess: false,
+  accessType: 'none',
+  trialTier: null,
+  ...overrides,
+})
+
+const session = { url: 'https://pay.example/checkout/cs_1', sessionId: 'cs_1', confirmationNumber: 'KD-1' }
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>
+
+beforeEach(() => {
+  assign = vi.fn<(url: string | URL) => void>()
+  vi.spyOn(window.location, 'assign').mockImplementation(assign)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  localStorage.clear()
+})
+
+async function openCheckout() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }))
+  return screen.getByRole('dialog', { name: 'Checkout' })
+}
+
+const sentBody = (calls: { key: string; body: unknown }[]) =>
+  JSON.parse(String(calls.find((call) => call.key === 'POST /api/api/payments/create-checkout-session')?.body))
+
+describe('checkout (spec 2.4, 7.4)', () => {
+  it('shows the total, creates a session for the amount in cents and redirects to it', async () => {
+    const calls = fakeApi({
+      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70), item('b', 85)]),
+      'GET /api/trial/status': () => jsonAnswer(200, trialStatus()),
+      'POST /api/api/payments/create-checkout-session': () => jsonAnswer(200, session),
+    })
+    renderApp('/cart', { user: testUser() })
+    const dialog = await openCheckout()
+    expect(within(dialog).getByText('$155.00')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(session.url))
+    const body = sentBody(calls)
+    expect(body).toMatchObject({
+      amount: 15500,
+      success_url: `${window.location.origin}/payment-success`,
+      cancel_url: `${window.location.origin}/payment-cancel`,
+    })
+    expect(body.items).toHaveLength(2)
+    expect(body.guestUserId).toBeUndefined()
+  })
+
+  it('prices a running trial with its tier, as the server does', async () => {
+    const calls = fakeApi({
+      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]),
+      'GET /api/trial/status': () =>
+        jsonAnswer(
+          200,
+          trialStatus({
+            hasTrial: true,
+            isActive: true,
+            remainingDays: 3,
+            trialEndsAt: new Date(Date.now() + 60 * 60 * 60 * 1000).toISOString(),
+            hasPremiumAccess: true,
+            accessType: 'trial',
+            trialTier: 'PROFESSIONAL',
+          }),
+        ),
+      'POST /api/api/payments/create-checkout-session': () => jsonAnswer(200, session),
+    })
+    renderApp('/cart', { user: testUser() })
+    expect(await screen.findByText('Member discount (20%)')).toBeInTheDocument()
+    const dialog = await openCheckout()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled())
+    expect(sentBody(calls).amount).toBe(5600)
+  })
+
+  it('pays for a guest cart with the guest id', async () => {
+    saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
+    const calls = fakeApi({
+      'GET /api/cart/items/public': () => jsonAnswer(200, [item('a', 70)]),
+      'POST /api/api/payments/create-checkout-session': () => jsonAnswer(200, session),
+    })
+    renderApp('/cart')
+    const dialog = await openCheckout()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(session.url))
+    expect(sentBody(calls)).toMatchObject({ amount: 7000, guestUserId: '7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b' })
+  })
+
+  it.each<[string, FakeAnswer, string]>([
+    ['a server failure', () => errorAnswer(500, 'Something went wrong'), 'Failed to create checkout session. Please try again.'],
+    [
+      'a changed cart (409)',
+      () => errorAnswer(409, 'Your cart total has changed. Please review your cart and try again.', 'CONFLICT'),
+      'Your cart total has changed. Please review your cart and try again.',
+    ],
+    ['an answer without a url', () => jsonAnswer(200, { sessionId: 'cs_1', confirmationNumber: 'KD-1' }), 'No checkout URL received'],
+  ])('explains %s and stays on the cart', async (_case, answer, message) => {
+    fakeApi({
+      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]),
+      'POST /api/api/payments/create-checkout-session': answer,
+    })
+    renderApp('/cart', { user: testUser() })
+    const dialog = await openCheckout()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message)
+    expect(assign).not.toHaveBeenCalled()
+    expect(within(dialog).getByRole('button', { name: 'Pay securely' })).toBeEnabled()
+  })
+
+  it('disables the button while the session is being created', async () => {
+    let release: (response: Response) => void = () => {}
+    fakeApi({
+      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]),
+      'POST /api/api/payments/create-checkout-session': () =>
+        new Promise<Response>((resolve) => {
+          release = resolve
+        }),
+    })
+    renderApp('/cart', { user: testUser() })
+    const dialog = await openCheckout()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
+    expect(await within(dialog).findByRole('button', { name: /Redirecting/ })).toBeDisabled()
+    release(jsonAnswer(200, session))
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled())
+  })
+})

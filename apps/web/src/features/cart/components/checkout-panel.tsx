@@ -1,0 +1,82 @@
+import type { CartItem } from '@keydesk/contracts/cart'
+import { unitPrice } from '@keydesk/contracts/cart-total'
+import { PAYMENT_MESSAGES } from '@keydesk/contracts/payments'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { paths } from '../../../app/paths.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { formatDollars } from '../../../lib/money.ts'
+import { useCreateCheckoutSession } from '../api/use-create-checkout-session.ts'
+import { cartItemLabel } from '../cart-item-label.ts'
+
+export interface CheckoutPanelProps {
+  items: CartItem[]
+  /** The order total in dollars, priced as the server prices it. */
+  total: number
+  /** A guest pays for the cart of their guest identifier. */
+  guestUserId: string | null
+}
+
+/**
+ * Spec 2.4/7.4: the checkout modal's content. "Pay securely" creates a checkout session for the amount in
+ * cents and sends the browser to the payment provider's hosted page.
+ */
+export function CheckoutPanel({ items, total, guestUserId }: CheckoutPanelProps) {
+  const queryClient = useQueryClient()
+  const checkout = useCreateCheckoutSession()
+  const [error, setError] = useState<string | null>(null)
+  const [isRedirecting, setIsRedirecting] = useState(false)
+  const amountCents = Math.round(total * 100)
+
+  const onPay = () => {
+    setError(null)
+    const origin = window.location.origin
+    checkout.mutate(
+      {
+        amount: amountCents,
+        items: items.map((item) => ({ id: item.id, name: cartItemLabel(item).slice(0, 200), price: unitPrice(item) })),
+        success_url: `${origin}${paths.paymentSuccess}`,
+        cancel_url: `${origin}${paths.paymentCancel}`,
+        ...(guestUserId ? { guestUserId } : {}),
+      },
+      {
+        onSuccess: (answer) => {
+          if (!answer.url) {
+            setError(PAYMENT_MESSAGES.noUrl)
+            return
+          }
+          setIsRedirecting(true)
+          window.location.assign(answer.url)
+        },
+        onError: (failure) => {
+          // 409: the cart changed on the server; show its reason and reload the cart so the total is current.
+          if (failure instanceof ApiError && failure.status === 409) {
+            setError(failure.message)
+            void queryClient.invalidateQueries({ queryKey: ['cart'] })
+          } else setError(PAYMENT_MESSAGES.createFailed)
+        },
+      },
+    )
+  }
+
+  const isWorking = checkout.isPending || isRedirecting
+  return (
+    <div className="space-y-4">
+      <dl className="flex items-baseline justify-between border-b border-slate-200 pb-3">
+        <dt className="text-sm text-slate-700">
+          Order total ({items.length} item{items.length === 1 ? '' : 's'})
+        </dt>
+        <dd className="text-2xl font-bold text-brand-900">{formatDollars(amountCents)}</dd>
+      </dl>
+      <p className="text-sm text-slate-600">
+        You will pay by card on our payment provider's secure page and come back here when it is done. We never see your card number.
+      </p>
+      {error && <Alert tone="error">{error}</Alert>}
+      <Button className="w-full" onClick={onPay} isBusy={isWorking} disabled={items.length === 0}>
+        {isWorking ? 'Redirecting to payment...' : 'Pay securely'}
+      </Button>
+    </div>
+  )
+}

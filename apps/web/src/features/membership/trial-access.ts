@@ -1,0 +1,53 @@
+import type { UserView } from '@keydesk/contracts/auth'
+import { type SubscriptionTier, TRIAL_MESSAGES, type TrialStatus } from '@keydesk/contracts/subscription'
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+
+/**
+ * Spec 7.2: when GET /trial/status fails, the stored subscription data (the session's user) is used.
+ * The trial's tier is not stored there; the server's default tier (BASIC) stands in for it.
+ */
+export function trialStatusFromUser(user: UserView, now = Date.now()): TrialStatus {
+  const trialEndsAt = user.trialEndsAt ?? user.subscription.trialEndsAt
+  const endsAt = trialEndsAt === null ? null : new Date(trialEndsAt).getTime()
+  const isActive = endsAt !== null && endsAt > now
+  const isPaid = user.subscription.tier !== 'NONE'
+  return {
+    hasTrial: trialEndsAt !== null,
+    isActive,
+    remainingDays: isActive && endsAt !== null ? Math.ceil((endsAt - now) / DAY_MS) : 0,
+    trialEndsAt,
+    hasPremiumAccess: isPaid || isActive,
+    accessType: isPaid ? 'paid' : isActive ? 'trial' : 'none',
+    trialTier: trialEndsAt === null ? null : 'BASIC',
+  }
+}
+
+/**
+ * The tier whose prices and discount apply, as the server charges it: the paid tier, else the running
+ * trial's tier, else NONE.
+ */
+export function pricingTier(paidTier: SubscriptionTier, trial: TrialStatus | null): SubscriptionTier {
+  if (paidTier !== 'NONE') return paidTier
+  if (trial?.isActive) return trial.trialTier ?? 'BASIC'
+  return 'NONE'
+}
+
+/** Spec 2.5: days left, else hours left, else 'Less than 1 hour left'; null once the trial is over. */
+export function describeTrialTimeLeft(trialEndsAt: string | null, now = Date.now()): string | null {
+  if (trialEndsAt === null) return null
+  const left = new Date(trialEndsAt).getTime() - now
+  if (!(left > 0)) return null
+  const days = Math.floor(left / DAY_MS)
+  if (days >= 1) return `${days} day${days === 1 ? '' : 's'} left`
+  const hours = Math.floor(left / HOUR_MS)
+  if (hours >= 1) return `${hours} hour${hours === 1 ? '' : 's'} left`
+  return TRIAL_MESSAGES.lessThanAnHour
+}
+
+/** Spec 2.5: the expired notice shows after a trial ended without premium access. */
+export const isTrialExpired = (trial: TrialStatus) => trial.hasTrial && !trial.isActive && trial.accessType === 'none'
+
+/** Spec 2.5: the offer banner shows to a user with no trial yet and no premium access. */
+export const canOfferTrial = (trial: TrialStatus) => !trial.hasTrial && !trial.hasPremiumAccess
