@@ -15,3 +15,9 @@ export const CONTACT_MESSAGES = {
 } as const
 
 export const SUPPORT_HOURS = 'Monday-Friday 9-6 EST; we aim to answer within 24 hours.'
+
+/**
+ * Spec 2.4: the payment pages link to support by e-mail and phone. The e-mail matches the server's default
+ * SUPPORT_EMAIL (README); a deployment sets VITE_SUPPORT_EMAIL / VITE_SUPPORT_PHONE for the web app.
+ */
+export const SUPPORT_CONTACT = { email: 'support@keydesk.local', phone: '+1-555-010-0199' } as const

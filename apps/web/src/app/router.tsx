@@ -11,6 +11,8 @@ import { HomePage } from '../features/home/pages/home-page.tsx'
 import { MembershipPage } from '../features/membership/pages/membership-page.tsx'
 import { TrialDetailsPage } from '../features/membership/pages/trial-details-page.tsx'
 import { KeycodeRequestPage } from '../features/ordering/pages/keycode-request-page.tsx'
+import { PaymentCancelPage } from '../features/payments/pages/payment-cancel-page.tsx'
+import { PaymentSuccessPage } from '../features/payments/pages/payment-success-page.tsx'
 import {
   AboutPage,
   MembershipCancellationPage,
@@ -29,7 +31,6 @@ import { RequireAuth, RequireRole } from './guards.tsx'
 import { AppLayout } from './layouts/app-layout.tsx'
 import { lazyPage } from './lazy-page.ts'
 import { paths } from './paths.ts'
-import { RouteFrame } from './route-frames.tsx'
 
 // Screens only signed-in users or admins reach load on first visit (see lazy-page.ts).
 const UserDashboardPage = lazyPage(() => import('../features/user-dashboard/pages/user-dashboard-page.tsx'), 'UserDashboardPage')
@@ -91,8 +92,8 @@ export const routes: RouteObject[] = [
       { path: paths.userDash, element: signedIn(<UserDashboardPage />) },
       { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
       // Payments and membership (visitors see the plans; choosing one sends them to /login, spec 2.2)
-      { path: paths.paymentSuccess, element: <RouteFrame path={paths.paymentSuccess} /> },
-      { path: paths.paymentCancel, element: <RouteFrame path={paths.paymentCancel} /> },
+      { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
+      { path: paths.paymentCancel, element: <PaymentCancelPage /> },
       { path: paths.subscriptions, element: <MembershipPage /> },
       { path: paths.subscription, element: <MembershipPage /> },
       { path: paths.membership, element: <MembershipPage /> },

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const paid = {
+  sessionId: 'cs_test_123',
+  status: 'PAID',
+  amount: 119,
+  confirmationNumber: 'KD-7Q2X9',
+  items: [
+    { name: '2020 Ford F-150', description: 'Keycode, VIN ending 1234' },
+    { name: 'BASIC subscription', description: 'Monthly plan' },
+  ],
+  message: 'Payment successful! Your order has been placed.',
+}
+
+describe('payment success page (spec 2.4)', () => {
+  it("says 'Verifying your payment...' and then shows the detailed confirmation", async () => {
+    const calls = fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, paid) })
+    renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
+    expect(screen.getByText('Verifying your payment...')).toBeInTheDocument()
+    expect(await screen.findByText('Payment successful! Your order has been placed.')).toBeInTheDocument()
+    expect(JSON.parse(String(calls[0]?.body))).toEqual({ paymentIntentId: 'cs_test_123' })
+
+    const confirmation = screen.getByRole('region', { name: 'Order confirmation' })
+    expect(within(confirmation).getByText('cs_test_123')).toBeInTheDocument()
+    expect(within(confirmation).getByText('PAID')).toBeInTheDocument()
+    expect(within(confirmation).getByText('$119.00')).toBeInTheDocument()
+    expect(within(confirmation).getByText('KD-7Q2X9')).toBeInTheDocument()
+    expect(within(confirmation).getAllByText('Processed')).toHaveLength(2)
+
+    const steps = within(screen.getByRole('region', { name: 'What happens next' })).getAllByRole('listitem')
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringContaining('Payment confirmed'),
+      expect.stringContaining('within 24-48 hours'),
+      expect.stringContaining('e-mail notification with your keycode'),
+    ])
+    expect(screen.getByRole('link', { name: 'Request another keycode' })).toHaveAttribute('href', '/vehicle-keycode-request')
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/))
+  })
+
+  it('fetches the cart again after the payment is confirmed', async () => {
+    fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, paid) })
+    const { queryClient } = renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
+    queryClient.setQueryData(['cart', '/cart/items'], [])
+    await screen.findByText('Payment successful! Your order has been placed.')
+    expect(queryClient.getQueryState(['cart', '/cart/items'])?.isInvalidated).toBe(true)
+  })
+
+  it('asks the user to contact support when the order could not be processed', async () => {
+    fakeApi({ 'POST /api/api/payments/process-payment-success': () => errorAnswer(404, 'Payment session not found.', 'NOT_FOUND') })
+    renderApp('/payment-success?session_id=cs_test_123')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Payment successful but there was an issue processing your order. Please contact support.',
+    )
+    expect(screen.getByText('cs_test_123')).toBeInTheDocument()
+  })
+
+  it('explains that there is nothing to confirm without a session id, and calls nothing', () => {
+    const calls = fakeApi({})
+    renderApp('/payment-success')
+    expect(screen.getByText('No payment to confirm')).toBeInTheDocument()
+    expect(screen.queryByText('Verifying your payment...')).not.toBeInTheDocument()
+    expect(calls.filter((call) => call.key.includes('payments'))).toHaveLength(0)
+  })
+
+  it("says 'Payment failed. Please try again.' for a failed payment", async () => {
+    fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, { ...paid, status: 'FAILED' }) })
+    renderApp('/payment-success?session_id=cs_test_123')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.')
+    expect(screen.getByRole('link', { name: 'Return to cart' })).toHaveAttribute('href', '/cart')
+  })
+})
+
+describe('payment cancelled page (spec 2.4)', () => {
+  it('says nothing was charged, the cart remains, and links to the cart, home and support', () => {
+    renderApp('/payment-cancel')
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument()
+    expect(screen.getByText(/No charges were made/)).toBeInTheDocument()
+    expect(screen.getByText(/cart items remain/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Return to cart' })).toHaveAttribute('href', '/cart')
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/))
+    expect(screen.getByRole('link', { name: /555/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\+/))
+  })
+})

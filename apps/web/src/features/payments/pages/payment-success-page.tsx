@@ -1,0 +1,171 @@
+import { PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
+import { Link, useSearchParams } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { primaryLinkClass, secondaryLinkClass } from '../../../components/ui/link-styles.ts'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { formatDollars } from '../../../lib/money.ts'
+import { usePaymentSession } from '../api/use-payment-session.ts'
+import { SupportContactLine } from '../components/support-contact-line.tsx'
+
+/** Spec 2.4: the three next steps; the 24-48 hours statement is the success page's own (spec 1). */
+const NEXT_STEPS = [
+  { title: 'Payment confirmed', text: 'Your payment has been received and confirmed.' },
+  { title: 'Keycode processing', text: 'Your keycode will be processed within 24-48 hours.' },
+  { title: 'E-mail notification', text: 'You will receive an e-mail notification with your keycode once it is ready.' },
+]
+
+/** Spec 2.4 "Payment success" at /payment-success?session_id=...: verifies the payment, then confirms the order. */
+export function PaymentSuccessPage() {
+  const [searchParams] = useSearchParams()
+  const sessionId = searchParams.get('session_id') || null
+  const payment = usePaymentSession(sessionId)
+
+  if (sessionId === null) {
+    return (
+      <PageFrame title="Payment" width="narrow">
+        <div className="space-y-6">
+          <Alert tone="warning" title="No payment to confirm">
+            This page needs the payment reference the checkout sends back, and there is none in the address. If you paid, your confirmation
+            e-mail has your order details; otherwise your cart is unchanged.
+          </Alert>
+          <PageActions />
+          <SupportContactLine />
+        </div>
+      </PageFrame>
+    )
+  }
+
+  if (payment.isPending) {
+    return (
+      <PageFrame title="Payment" width="narrow">
+        <Spinner label={PAYMENT_MESSAGES.verifying} />
+      </PageFrame>
+    )
+  }
+
+  if (payment.isError) {
+    return (
+      <PageFrame title="Payment" width="narrow">
+        <div className="space-y-6">
+          <Alert tone="error">{PAYMENT_MESSAGES.successButIssue}</Alert>
+          <p className="text-sm text-slate-700">
+            Please quote this payment reference: <span className="font-mono break-all">{sessionId}</span>
+          </p>
+          <PageActions />
+          <SupportContactLine />
+        </div>
+      </PageFrame>
+    )
+  }
+
+  const session = payment.data
+  if (session.status !== 'PAID') {
+    return (
+      <PageFrame title="Payment" width="narrow">
+        <div className="space-y-6">
+          <Alert tone="error">{session.status === 'PENDING' ? PAYMENT_MESSAGES.notPaid : PAYMENT_MESSAGES.failed}</Alert>
+          <div className="flex flex-wrap gap-3">
+            <Link to={paths.cart} className={primaryLinkClass}>
+              Return to cart
+            </Link>
+            <Link to={paths.home} className={secondaryLinkClass}>
+              Go home
+            </Link>
+          </div>
+          <SupportContactLine />
+        </div>
+      </PageFrame>
+    )
+  }
+  return <PaymentConfirmation session={session} />
+}
+
+function PaymentConfirmation({ session }: { session: PaymentSession }) {
+  return (
+    <PageFrame title="Payment Successful" description={session.message}>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="confirmation-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+          <h2 id="confirmation-heading" className="text-lg font-semibold">
+            Order confirmation
+          </h2>
+          <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-slate-600">Session ID</dt>
+              <dd className="font-mono break-all">{session.sessionId}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Status</dt>
+              <dd className="font-semibold text-green-800">{session.status}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Amount paid</dt>
+              <dd className="font-semibold">{formatDollars(Math.round(session.amount * 100))}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Confirmation number</dt>
+              <dd className="font-mono">{session.confirmationNumber}</dd>
+            </div>
+          </dl>
+          <h3 className="mt-6 font-semibold">Items ordered</h3>
+          {session.items.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No items are listed for this payment.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100">
+              {session.items.map((item, index) => (
+                // Two identical lines (same vehicle twice) are possible, so the position is part of the key.
+                // biome-ignore lint/suspicious/noArrayIndexKey: items carry no id
+                <li key={`${index}-${item.name}`} className="flex items-start justify-between gap-4 py-2">
+                  <div>
+                    <p className="font-medium">{item.name}</p>
+                    {item.description && <p className="text-sm text-slate-600">{item.description}</p>}
+                  </div>
+                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Processed</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="next-steps-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+          <h2 id="next-steps-heading" className="text-lg font-semibold">
+            What happens next
+          </h2>
+          <ol className="mt-4 space-y-4">
+            {NEXT_STEPS.map((step, index) => (
+              <li key={step.title} className="flex gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <p className="font-semibold">{step.title}</p>
+                  <p className="text-sm text-slate-600">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+      <div className="mt-8 space-y-4">
+        <PageActions />
+        <SupportContactLine />
+      </div>
+    </PageFrame>
+  )
+}
+
+function PageActions() {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Link to={paths.vehicleKeycodeRequest} className={primaryLinkClass}>
+        Request another keycode
+      </Link>
+      <Link to={paths.home} className={secondaryLinkClass}>
+        Go home
+      </Link>
+    </div>
+  )
+}
