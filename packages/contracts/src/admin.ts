@@ -62,7 +62,7 @@ export const UserHistoryQuerySchema = z.object({ email: z.string().trim().toLowe
 export const UserHistoryEntrySchema = z.object({
   transactionId: z.string(),
   status: RequestStatusSchema,
-  /** Set once payments record confirmation numbers (issue 6). */
+  /** The confirmation number of the paid order holding the request; null while unpaid. */
   confirmationNumber: z.string().nullable(),
   make: z.string(),
   model: z.string(),

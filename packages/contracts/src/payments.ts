@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { PageQuerySchema } from './admin.ts'
+import { RequestStatusSchema } from './request-status.ts'
 
 /**
  * POST /api/payments/create-checkout-session (spec 7.4). The amount and items the browser sends are only
@@ -43,11 +45,12 @@ export const PaymentSessionSchema = z.object({
 })
 export type PaymentSession = z.infer<typeof PaymentSessionSchema>
 
-/** Spec 3 "Transaction" on the admin list. */
+/** Spec 3 "Transaction" on the admin list: status is where the paid order stands (its least advanced request). */
 export const AdminTransactionSchema = z.object({
   id: z.string(),
   confirmationNumber: z.string(),
-  status: TransactionStatusSchema,
+  status: RequestStatusSchema,
+  paymentStatus: TransactionStatusSchema,
   amount: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -56,8 +59,9 @@ export const AdminTransactionSchema = z.object({
     z.object({ id: z.string(), make: z.string(), model: z.string(), vin: z.string(), status: z.string(), keycode: z.string().nullable() }),
   ),
 })
-export const AdminTransactionsQuerySchema = z.object({
-  status: z.preprocess((value) => (value === '' ? undefined : value), TransactionStatusSchema.optional()),
+export const AdminTransactionListSchema = z.array(AdminTransactionSchema)
+export const AdminTransactionsQuerySchema = PageQuerySchema.extend({
+  status: z.preprocess((value) => (value === '' || value === 'ALL' ? undefined : value), RequestStatusSchema.optional()),
   search: z.string().trim().max(64).optional(),
   sortBy: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['confirmation', 'status', 'createdAt']).optional()),
   sortOrder: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['asc', 'desc']).default('desc')),

@@ -65,7 +65,13 @@ export const UserSubscriptionSchema = z.object({
 export type UserSubscription = z.infer<typeof UserSubscriptionSchema>
 
 /** Spec 3 "Admin-list subscription". */
-export const AdminSubscriptionSchema = z.object({ id: z.string(), tier: SubscriptionTierSchema, userEmail: z.string().nullable() })
+export const AdminSubscriptionSchema = z.object({
+  id: z.string(),
+  tier: SubscriptionTierSchema,
+  status: z.enum(['ACTIVE', 'CANCELLED', 'EXPIRED']),
+  userEmail: z.string().nullable(),
+})
+export const AdminSubscriptionListSchema = z.array(AdminSubscriptionSchema)
 
 export const TRIAL_MESSAGES = {
   statusFailed: 'Failed to fetch trial status',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { guests, vehicleRequests } from './ordering.ts'
+import { guests, requestStatusEnum, vehicleRequests } from './ordering.ts'
 import { billingPeriodEnum, subscriptionTierEnum, users } from './users.ts'
 
 export const transactionStatusEnum = pgEnum('transaction_status', ['PENDING', 'PAID', 'FAILED', 'EXPIRED'])
@@ -35,6 +35,12 @@ export const transactions = pgTable(
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id'),
     paymentIntentId: text('payment_intent_id'),
+    /**
+     * Where a paid order stands for the admins: the least advanced status of its requests (a plan-only order
+     * is FULFILLED once paid). Kept by fulfilment and by every admin transition, so the list filters and sorts
+     * on an indexed column instead of aggregating per row.
+     */
+    orderStatus: requestStatusEnum('order_status'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +52,7 @@ export const transactions = pgTable(
     index('transactions_user_idx').on(table.userId, table.createdAt),
     index('transactions_created_idx').on(table.createdAt),
     index('transactions_status_created_idx').on(table.status, table.createdAt),
+    index('transactions_order_status_idx').on(table.orderStatus, table.createdAt).where(sql`${table.orderStatus} is not null`),
   ],
 )
 

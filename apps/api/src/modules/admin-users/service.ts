@@ -1,9 +1,10 @@
 import { ADMIN_USER_MESSAGES } from '@keydesk/contracts/admin'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { actionLog } from '../../db/schema/action-log.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
@@ -80,6 +81,12 @@ export async function userHistory(app: FastifyInstance, email: string) {
       make: vehicleMakes.name,
       model: vehicleRequests.model,
       vin: vehicleRequests.vin,
+      // At most 200 rows, each answered by the transaction_requests_request_idx index.
+      confirmationNumber: sql<string | null>`(
+        select ${transactions.confirmationNumber} from ${transactionRequests}
+        join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
+        where ${transactionRequests.vehicleRequestId} = ${vehicleRequests.id} and ${transactions.status} = 'PAID'
+        order by ${transactions.paidAt} limit 1)`,
     })
     .from(vehicleRequests)
     .innerJoin(users, eq(users.id, vehicleRequests.userId))
@@ -90,7 +97,7 @@ export async function userHistory(app: FastifyInstance, email: string) {
   return rows.map((row) => ({
     transactionId: row.id,
     status: row.status,
-    confirmationNumber: null,
+    confirmationNumber: row.confirmationNumber,
     make: row.make,
     model: row.model,
     vin: row.vin,

@@ -1,7 +1,11 @@
 import { AdminRequestListSchema, PageQuerySchema, ProcessRequestBodySchema } from '@keydesk/contracts/admin'
+import { AdminTransactionListSchema, AdminTransactionsQuerySchema } from '@keydesk/contracts/payments'
+import { AdminSubscriptionListSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf, requireRole } from '../../plugins/auth.ts'
+import { listAdminTransactions } from '../payments/admin-transactions.ts'
+import { listAdminSubscriptions } from '../subscriptions/admin-subscriptions.ts'
 import { listPaidRequests } from './repository.ts'
 import { fulfilRequest, startRequest } from './service.ts'
 
@@ -19,6 +23,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/in-progress-requests',
     { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminRequestListSchema } } },
     async (request) => listPaidRequests(app.database.db, 'INPROGRESS', request.query.limit, request.query.offset),
+  )
+
+  app.get(
+    '/admin/transactions',
+    { preHandler: onlyAdmins, schema: { querystring: AdminTransactionsQuerySchema, response: { 200: AdminTransactionListSchema } } },
+    async (request) => listAdminTransactions(app.database.db, app.secretKey, request.query),
+  )
+
+  app.get(
+    '/admin/subscriptions',
+    { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminSubscriptionListSchema } } },
+    async (request) => listAdminSubscriptions(app.database.db, request.query.limit, request.query.offset),
   )
 
   app.post(

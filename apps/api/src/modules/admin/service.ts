@@ -8,6 +8,7 @@ import { encryptSecret } from '../../lib/secret-box.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { refreshOrderStatus } from '../payments/order-status.ts'
 
 /**
  * The only two transitions (spec 4), each one conditional UPDATE on the expected status: of two admins
@@ -21,6 +22,7 @@ export async function startRequest(app: FastifyInstance, admin: Principal, reque
       .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNotNull(vehicleRequests.paidAt)))
       .returning({ id: vehicleRequests.id })
     if (started.length === 0) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.notPendingPaid)
+    await refreshOrderStatus(tx, requestId)
     await recordAction(tx, { actorId: admin.id, action: 'REQUEST_STARTED', targetType: 'vehicle_request', targetId: requestId })
   })
   return { message: ADMIN_MESSAGES.statusUpdated }
@@ -56,6 +58,7 @@ export async function fulfilRequest(
       })
     const request = fulfilled[0]
     if (!request) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
+    await refreshOrderStatus(tx, request.id)
     await recordAction(tx, { actorId: admin.id, action: 'REQUEST_FULFILLED', targetType: 'vehicle_request', targetId: request.id })
     if (!request.userId) return
     const [owner] = await tx.select({ email: users.email, fname: users.fname }).from(users).where(eq(users.id, request.userId))

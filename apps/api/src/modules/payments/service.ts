@@ -158,6 +158,7 @@ export async function fulfilPayment(
         paidAt: now,
         paymentIntentId: session.paymentIntentId,
         customerEmail: row.customerEmail ?? session.customerEmail,
+        orderStatus: row.items.some((item) => item.kind === 'KEYCODE') ? 'PENDING' : 'FULFILLED',
         updatedAt: now,
       })
       .where(eq(transactions.id, row.id))

@@ -1,0 +1,2 @@
+ALTER TABLE "transactions" ADD COLUMN "order_status" "request_status";--> statement-breakpoint
+CREATE INDEX "transactions_order_status_idx" ON "transactions" USING btree ("order_status","created_at") WHERE "transactions"."order_status" is not null;

@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { transactionRequests, transactions } from '../../db/schema/payments.ts'
+import { decryptSecret } from '../../lib/secret-box.ts'
+
+export interface AdminTransactionsQuery {
+  status?: 'PENDING' | 'INPROGRESS' | 'FULFILLED'
+  search?: string
+  sortBy?: 'confirmation' | 'status' | 'createdAt'
+  sortOrder: 'asc' | 'desc'
+  limit: number
+  offset: number
+}
+
+/** A confirmation number, or else a VIN: both matched exactly (case-insensitive) on their own indexes. */
+function searchCondition(search: string): SQL {
+  const term = search.trim().toUpperCase()
+  if (term.startsWith('KD-')) return eq(transactions.confirmationNumber, term)
+  return inArray(
+    transactions.id,
+    sql`(select ${transactionRequests.transactionId} from ${transactionRequests}
+         join ${vehicleRequests} on ${vehicleRequests.id} = ${transactionRequests.vehicleRequestId}
+         where ${vehicleRequests.vin} = ${term})`,
+  )
+}
+
+/**
+ * GET /admin/transactions: paid orders, one page, filtered by order status and searched by VIN or confirmation
+ * number; the page's vehicles come in one more query (never a query per order).
+ */
+export async function listAdminTransactions(db: DbExecutor, key: Buffer, query: AdminTransactionsQuery) {
+  const conditions = [isNotNull(transactions.orderStatus)]
+  if (query.status) conditions.push(eq(transactions.orderStatus, query.status))
+  if (query.search) conditions.push(searchCondition(query.search))
+  const direction = query.sortOrder === 'asc' ? asc : desc
+  const order =
+    query.sortBy === 'confirmation'
+      ? [direction(transactions.confirmationNumber)]
+      : query.sortBy === 'status'
+        ? [direction(transactions.orderStatus), desc(transactions.createdAt)]
+        : [direction(transactions.createdAt)]
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset)
+  if (rows.length === 0) return []
+
+  const vehicles = await db
+    .select({
+      transactionId: transactionRequests.transactionId,
+      id: vehicleRequests.id,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      vin: vehicleRequests.vin,
+      status: vehicleRequests.status,
+      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
+    })
+    .from(transactionRequests)
+    .innerJoin(vehicleRequests, eq(vehicleRequests.id, transactionRequests.vehicleRequestId))
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(
+      inArray(
+        transactionRequests.transactionId,
+        rows.map((row) => row.id),
+      ),
+    )
+  return rows.map((row) => ({
+    id: row.id,
+    confirmationNumber: row.confirmationNumber,
+    status: row.orderStatus ?? 'PENDING',
+    paymentStatus: row.status,
+    amount: row.amountCents / 100,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    customerEmail: row.customerEmail,
+    vehicles: vehicles
+      .filter((vehicle) => vehicle.transactionId === row.id)
+      .map(({ transactionId: _transaction, keycodeEncrypted, ...vehicle }) => ({
+        ...vehicle,
+        keycode: keycodeEncrypted ? decryptSecret(keycodeEncrypted, key) : null,
+      })),
+  }))
+}
