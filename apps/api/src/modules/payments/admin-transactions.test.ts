@@ -28,16 +28,14 @@ beforeAll(async () => {
   const { port } = smtp.server.address() as AddressInfo
   testApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` })
   const email = uniqueEmail('admin')
-  await testApp.app.database.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(GOOD_PASSWORD),
-      fname: 'Ada',
-      lname: 'Admin',
-      role: 'ADMIN',
-      adminApproval: 'APPROVED',
-    })
+  await testApp.app.database.db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(GOOD_PASSWORD),
+    fname: 'Ada',
+    lname: 'Admin',
+    role: 'ADMIN',
+    adminApproval: 'APPROVED',
+  })
   admin = await signIn(testApp, email, GOOD_PASSWORD)
 })
 
