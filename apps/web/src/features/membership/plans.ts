@@ -48,3 +48,11 @@ export const PLAN_CARDS: PlanCard[] = [
     benefits: ['25% off every keycode', '24/7 support', 'Unlimited bulk', 'Processing in 15-30 minutes', 'Multi-location'],
   },
 ]
+
+const TIER_ORDER: SubscriptionTier[] = ['NONE', 'BASIC', 'PROFESSIONAL', 'ENTERPRISE']
+
+/** A plan can be bought by a member without one, or as an upgrade to a higher tier (as the server allows). */
+export const isHigherTier = (wanted: SubscriptionTier, current: SubscriptionTier) =>
+  TIER_ORDER.indexOf(wanted) > TIER_ORDER.indexOf(current)
+
+export const planName = (tier: SubscriptionTier) => PLAN_CARDS.find((plan) => plan.tier === tier)?.name ?? tier

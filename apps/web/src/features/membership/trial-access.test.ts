@@ -8,7 +8,8 @@ const HOUR = 60 * 60 * 1000
 
 describe('describeTrialTimeLeft (spec 2.5)', () => {
   it('shows days while at least a day is left', () => {
-    expect(describeTrialTimeLeft(inMs(2 * 24 * HOUR + HOUR), now)).toBe('2 days left')
+    expect(describeTrialTimeLeft(inMs(3 * 24 * HOUR - 1000), now)).toBe('3 days left')
+    expect(describeTrialTimeLeft(inMs(24 * HOUR + HOUR), now)).toBe('2 days left')
     expect(describeTrialTimeLeft(inMs(24 * HOUR), now)).toBe('1 day left')
   })
 

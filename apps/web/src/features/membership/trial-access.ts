@@ -39,8 +39,9 @@ export function describeTrialTimeLeft(trialEndsAt: string | null, now = Date.now
   if (trialEndsAt === null) return null
   const left = new Date(trialEndsAt).getTime() - now
   if (!(left > 0)) return null
-  const days = Math.floor(left / DAY_MS)
-  if (days >= 1) return `${days} day${days === 1 ? '' : 's'} left`
+  // Whole days count up like the server's remainingDays (a fresh 3-day trial reads '3 days left').
+  const days = Math.ceil(left / DAY_MS)
+  if (left >= DAY_MS) return `${days} day${days === 1 ? '' : 's'} left`
   const hours = Math.floor(left / HOUR_MS)
   if (hours >= 1) return `${hours} hour${hours === 1 ? '' : 's'} left`
   return TRIAL_MESSAGES.lessThanAnHour

@@ -1,7 +1,26 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
 import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+import { setSessionHint } from '../../session/session-hint.ts'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+const noPlan = { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: null, endDate: null, autoRenew: false }
+const noTrial = {
+  hasTrial: false,
+  isActive: false,
+  remainingDays: 0,
+  trialEndsAt: null,
+  hasPremiumAccess: false,
+  accessType: 'none',
+  trialTier: null,
+}
 
 describe('membership page (spec 2.5)', () => {
   it('shows four tier cards with monthly prices, and annual prices after the toggle', async () => {
@@ -21,8 +40,98 @@ describe('membership page (spec 2.5)', () => {
     expect(router.state.location.pathname).toBe('/login')
   })
 
+  it('adds the chosen plan with the chosen billing to the cart and opens the cart', async () => {
+    const calls = fakeApi({
+      'GET /api/user/subscription': () => jsonAnswer(200, noPlan),
+      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'PROFESSIONAL Subscription added to your cart successfully!' }),
+    })
+    const { router } = renderApp('/membership', { user: testUser() })
+    await userEvent.click(screen.getByLabelText('Annual'))
+    expect(screen.getByRole('button', { name: 'Choose Enterprise' })).toBeDisabled()
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Professional' }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
+    expect(await screen.findByText('PROFESSIONAL Subscription added to your cart successfully!')).toBeInTheDocument()
+    const add = calls.find((call) => call.key === 'POST /api/cart/addSubscription')
+    expect(JSON.parse(String(add?.body))).toEqual({ tier: 'PROFESSIONAL', billing: 'ANNUAL' })
+  })
+
+  it.each([
+    [409, 'You already have a subscription.', 'You already have a subscription.'],
+    [500, 'Something went wrong', 'Failed to add subscription. Please try again.'],
+  ])('explains a refused plan (%i)', async (status, serverMessage, shown) => {
+    fakeApi({
+      'GET /api/user/subscription': () => jsonAnswer(200, noPlan),
+      'POST /api/cart/addSubscription': () => errorAnswer(status, serverMessage, status === 409 ? 'CONFLICT' : 'ERROR'),
+    })
+    const { router } = renderApp('/membership', { user: testUser() })
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Basic' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown)
+    expect(router.state.location.pathname).toBe('/membership')
+  })
+
   it('states the trial has no automatic charge', () => {
     renderApp('/trial-details')
     expect(screen.getByText('no automatic charge')).toBeInTheDocument()
+  })
+})
+
+describe('trial activation page (/membership?trial=start)', () => {
+  it('explains the trial and asks a visitor to log in first', () => {
+    renderApp('/membership?trial=start')
+    expect(screen.getByRole('heading', { level: 1, name: 'Start your free trial' })).toBeInTheDocument()
+    expect(screen.getByText('no automatic charge')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Log in to start your trial' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent('/membership?trial=start')}`,
+    )
+  })
+
+  it('starts the trial, shows the answer with the way onward and fetches the session again', async () => {
+    const trialEndsAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString()
+    setSessionHint(true)
+    const calls = fakeApi({
+      'GET /api/auth/me': () => jsonAnswer(200, { user: testUser({ trialEndsAt }) }),
+      'GET /api/trial/status': () => jsonAnswer(200, noTrial),
+      'POST /api/trial/start': () =>
+        jsonAnswer(200, {
+          hasTrial: true,
+          isActive: true,
+          remainingDays: 3,
+          trialEndsAt,
+          hasPremiumAccess: true,
+          accessType: 'trial',
+          trialTier: 'BASIC',
+          message: 'Your 3-day free trial has started.',
+        }),
+    })
+    renderApp('/membership?trial=start', { user: testUser() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Start my 3-day free trial' }))
+    expect(await screen.findByText(/Your 3-day free trial has started\./)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Request a keycode' })).toBeInTheDocument()
+    expect(calls.find((call) => call.key === 'POST /api/trial/start')?.url).toContain('tier=BASIC')
+    await vi.waitFor(() => expect(calls.some((call) => call.key === 'GET /api/auth/me')).toBe(true))
+  })
+
+  it.each([
+    [409, 'You have already used your free trial.', 'You have already used your free trial.'],
+    [500, 'Something went wrong', 'Failed to start trial.'],
+  ])('explains a failed start (%i)', async (status, serverMessage, shown) => {
+    fakeApi({
+      'GET /api/trial/status': () => jsonAnswer(200, noTrial),
+      'POST /api/trial/start': () => errorAnswer(status, serverMessage, status === 409 ? 'CONFLICT' : 'ERROR'),
+    })
+    renderApp('/membership?trial=start', { user: testUser() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Start my 3-day free trial' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown)
+  })
+
+  it('tells a member whose trial is over that it was used', async () => {
+    fakeApi({
+      'GET /api/trial/status': () =>
+        jsonAnswer(200, { ...noTrial, hasTrial: true, trialEndsAt: '2024-01-01T00:00:00.000Z', trialTier: 'BASIC' }),
+    })
+    renderApp('/membership?trial=start', { user: testUser() })
+    expect(await screen.findByText('You have already used your free trial.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Start my/ })).not.toBeInTheDocument()
   })
 })

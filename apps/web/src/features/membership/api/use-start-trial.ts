@@ -1,0 +1,23 @@
+import { TrialStatusSchema } from '@keydesk/contracts/subscription'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { sessionQueryKey } from '../../session/session-query.ts'
+import { trialStatusQueryKey } from './use-trial-status.ts'
+
+const StartTrialAnswerSchema = TrialStatusSchema.extend({ message: z.string() })
+
+/** Spec 4: POST /trial/start with a tier (default BASIC); the trial status and the session change with it. */
+export function useStartTrial() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (tier: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE' = 'BASIC') =>
+      apiRequest(`/trial/start?tier=${tier}`, { method: 'POST', schema: StartTrialAnswerSchema }),
+    onSuccess: (answer) => {
+      const { message: _message, ...status } = answer
+      queryClient.setQueryData(trialStatusQueryKey, status)
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey })
+      void queryClient.invalidateQueries({ queryKey: ['cart'] })
+    },
+  })
+}

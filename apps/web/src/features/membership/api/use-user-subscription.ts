@@ -1,0 +1,25 @@
+import { UserSubscriptionSchema } from '@keydesk/contracts/subscription'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiRequest } from '../../../lib/api-client.ts'
+
+const userSubscriptionQueryKey = ['user', 'subscription'] as const
+
+/** Spec 7.2 GET /user/subscription: the member's latest plan (tier NONE without one). */
+export function useUserSubscription(isEnabled: boolean) {
+  return useQuery({
+    queryKey: userSubscriptionQueryKey,
+    queryFn: ({ signal }) => apiRequest('/user/subscription', { schema: UserSubscriptionSchema, signal }),
+    enabled: isEnabled,
+  })
+}
+
+/** POST /user/subscription/cancel: the plan ends at the close of its period (spec 9). */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/user/subscription/cancel', { method: 'POST', schema: UserSubscriptionSchema.extend({ message: z.string() }) }),
+    onSuccess: ({ message: _message, ...plan }) => queryClient.setQueryData(userSubscriptionQueryKey, plan),
+  })
+}
