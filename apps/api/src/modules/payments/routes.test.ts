@@ -106,8 +106,7 @@ describe('sandbox hosted checkout', () => {
   it('declines 4000 0000 0000 0002 with a message and changes nothing', async () => {
     const { member, sessionId } = await memberWithCheckout(1)
     const answer = await pay(sessionId, '4000 0000 0000 0002')
-    expect(answer.statusCode).toBe(402)
-    expect(answer.body).toContain('Your card was declined.')
+    expect(answer.body).toContain('<div class="error" role="alert">Your card was declined.</div>')
     expect((await findTransaction(testApp, sessionId)).status).toBe('PENDING')
     expect(await cartSize(member.headers)).toBe(1)
   })

@@ -13,6 +13,11 @@ const SessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_test_sbx
  */
 export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginAsyncZod {
   return async (app) => {
+    // Under helmet's no-referrer a browser sends `Origin: null` with a form post, which the cross-site guard
+    // refuses; same-origin keeps the real origin on our own form and still sends nothing to other sites.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('referrer-policy', 'same-origin')
+    })
     app.get('/sandbox-checkout/:sessionId', { schema: { params: SessionParamsSchema } }, async (request, reply) => {
       const session = await provider.findOpenSession(request.params.sessionId)
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
@@ -31,11 +36,9 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginA
         const session = await provider.findOpenSession(request.params.sessionId)
         if (!session) return reply.code(404).send(closedCheckoutPage())
         const outcome = judgeTestCard(request.body, !session.customerEmail, app.clock.now())
+        // A refused card re-renders the form with its message, as a hosted checkout page does (200, not an error page).
         if (outcome.kind !== 'approved') {
-          const status = outcome.kind === 'declined' ? 402 : 400
-          return reply
-            .code(status)
-            .send(checkoutPage(session, { email: request.body.email, name: request.body.name, error: outcome.message }))
+          return checkoutPage(session, { email: request.body.email, name: request.body.name, error: outcome.message })
         }
         const event = await provider.completeSession(session.id, request.body.email ?? null)
         if (event) {
