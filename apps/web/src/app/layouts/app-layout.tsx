@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { Outlet } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { TrialNotices } from '../../features/membership/components/trial-notices.tsx'
 import { RouteNotice } from './route-notice.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
@@ -13,6 +14,7 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
+        <TrialNotices />
         <RouteNotice />
         <Suspense
           fallback={

@@ -2,6 +2,7 @@ import { MONTHLY_PRICE_CENTS, type PaidTier, TRIAL_LENGTH_DAYS } from '@keydesk/
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { formatDollars } from '../../../lib/money.ts'
+import { useSession } from '../../session/use-session.ts'
 
 const plans: { tier: PaidTier; name: string; perks: string[] }[] = [
   { tier: 'BASIC', name: 'Basic', perks: ['15% off 1 keycode order per month', 'Ford, Nissan and Chevy', 'Support in 24-48 hours'] },
@@ -16,14 +17,19 @@ const steps = [
 ]
 
 export function HomePage() {
+  const { user } = useSession()
+  // A business user sees the trial banner of the app shell instead, which knows their trial.
+  const isTrialShownByShell = user?.role === 'BASEUSER'
   return (
     <>
-      <section aria-label="Free trial" className="bg-brand-900 px-4 py-2 text-center text-sm text-white">
-        Try premium free for {TRIAL_LENGTH_DAYS} days, with no automatic charge.{' '}
-        <Link to={paths.trialDetails} className="font-semibold underline">
-          See trial details
-        </Link>
-      </section>
+      {!isTrialShownByShell && (
+        <section aria-label="Free trial" className="bg-brand-900 px-4 py-2 text-center text-sm text-white">
+          Try premium free for {TRIAL_LENGTH_DAYS} days, with no automatic charge.{' '}
+          <Link to={paths.trialDetails} className="font-semibold underline">
+            See trial details
+          </Link>
+        </section>
+      )}
 
       <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-20 text-center">
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">For automotive locksmiths and technicians</p>

@@ -24,7 +24,8 @@ describe('payment success page (spec 2.4)', () => {
     renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
     expect(screen.getByText('Verifying your payment...')).toBeInTheDocument()
     expect(await screen.findByText('Payment successful! Your order has been placed.')).toBeInTheDocument()
-    expect(JSON.parse(String(calls[0]?.body))).toEqual({ paymentIntentId: 'cs_test_123' })
+    const processed = calls.find((call) => call.key === 'POST /api/api/payments/process-payment-success')
+    expect(JSON.parse(String(processed?.body))).toEqual({ paymentIntentId: 'cs_test_123' })
 
     const confirmation = screen.getByRole('region', { name: 'Order confirmation' })
     expect(within(confirmation).getByText('cs_test_123')).toBeInTheDocument()

@@ -1,0 +1,100 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+import { testUser } from '../../../app/testing/test-user.ts'
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  sessionStorage.clear()
+})
+
+const HOUR = 60 * 60 * 1000
+const status = (overrides: Record<string, unknown> = {}) => ({
+  hasTrial: false,
+  isActive: false,
+  remainingDays: 0,
+  trialEndsAt: null,
+  hasPremiumAccess: false,
+  accessType: 'none',
+  trialTier: null,
+  ...overrides,
+})
+const running = (msLeft: number) =>
+  status({
+    hasTrial: true,
+    isActive: true,
+    remainingDays: Math.ceil(msLeft / (24 * HOUR)),
+    trialEndsAt: new Date(Date.now() + msLeft).toISOString(),
+    hasPremiumAccess: true,
+    accessType: 'trial',
+    trialTier: 'BASIC',
+  })
+
+describe('trial banner and expired notice (spec 2.5)', () => {
+  it('offers the trial to a member with no trial and no premium access', async () => {
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, status()) })
+    renderApp('/user-dash', { user: testUser() })
+    const offer = await screen.findByRole('region', { name: 'Free trial offer' })
+    expect(within(offer).getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/membership?trial=start')
+  })
+
+  it.each([
+    [2 * 24 * HOUR + HOUR, '3 days left'],
+    [5 * HOUR + 60_000, '5 hours left'],
+    [20 * 60_000, 'Less than 1 hour left'],
+  ])('counts down a running trial (%i ms left)', async (msLeft, text) => {
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(msLeft)) })
+    renderApp('/pricing', { user: testUser() })
+    expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent(text)
+  })
+
+  it('shows the expired notice with Upgrade Now, and Dismiss hides it', async () => {
+    fakeApi({
+      'GET /api/trial/status': () =>
+        jsonAnswer(200, status({ hasTrial: true, trialEndsAt: '2025-01-01T00:00:00.000Z', trialTier: 'BASIC' })),
+    })
+    renderApp('/pricing', { user: testUser() })
+    const notice = await screen.findByRole('region', { name: 'Trial expired' })
+    expect(within(notice).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/membership')
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByRole('region', { name: 'Trial expired' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Free trial offer' })).not.toBeInTheDocument()
+  })
+
+  it('shows nothing to a paying member', async () => {
+    const calls = fakeApi({
+      'GET /api/trial/status': () => jsonAnswer(200, status({ hasPremiumAccess: true, accessType: 'paid' })),
+    })
+    renderApp('/pricing', { user: testUser() })
+    await vi.waitFor(() => expect(calls.some((call) => call.key === 'GET /api/trial/status')).toBe(true))
+    expect(screen.queryByRole('region', { name: /trial/i })).not.toBeInTheDocument()
+  })
+
+  it('is only for business users', () => {
+    const calls = fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, status()) })
+    renderApp('/pricing', { user: testUser({ role: 'ADMIN' }) })
+    renderApp('/pricing')
+    expect(calls.some((call) => call.key === 'GET /api/trial/status')).toBe(false)
+  })
+
+  it('falls back to the stored subscription data when the status cannot be fetched', async () => {
+    fakeApi({ 'GET /api/trial/status': () => errorAnswer(500, 'Failed to fetch trial status') })
+    renderApp('/trial-details', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR).toISOString() }) })
+    expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('2 days left')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Free premium trial' })).toBeInTheDocument()
+  })
+
+  it('asks for the trial status again every hour', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const calls = fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(30 * HOUR)) })
+    renderApp('/pricing', { user: testUser() })
+    await screen.findByRole('region', { name: 'Your free trial' })
+    const asked = () => calls.filter((call) => call.key === 'GET /api/trial/status').length
+    expect(asked()).toBe(1)
+    await act(() => vi.advanceTimersByTimeAsync(HOUR))
+    await vi.waitFor(() => expect(asked()).toBe(2))
+  })
+})

@@ -1,0 +1,91 @@
+import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { useTrialAccess } from '../api/use-trial-status.ts'
+import { canOfferTrial, describeTrialTimeLeft, isTrialExpired } from '../trial-access.ts'
+
+const MINUTE_MS = 60 * 1000
+const DISMISSED_KEY = 'keydesk.trialExpiredDismissed'
+
+/** The current time, moved on every minute so a countdown stays true while the page is open. */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+const readDismissed = () => {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY)
+  } catch {
+    return null
+  }
+}
+
+const linkClass = 'font-semibold underline underline-offset-2'
+
+/**
+ * Spec 2.5, for business users in the app shell: the offer banner (no trial yet, no premium access), the
+ * countdown during a trial, and the trial-expired notice with Upgrade Now and Dismiss.
+ */
+export function TrialNotices() {
+  const { trial } = useTrialAccess()
+  const now = useMinuteClock()
+  // Dismissal holds for this trial for the rest of the browser session.
+  const [dismissedFor, setDismissedFor] = useState(readDismissed)
+  if (!trial) return null
+
+  if (isTrialExpired(trial)) {
+    if (dismissedFor === trial.trialEndsAt) return null
+    const dismiss = () => {
+      setDismissedFor(trial.trialEndsAt)
+      try {
+        sessionStorage.setItem(DISMISSED_KEY, trial.trialEndsAt ?? '')
+      } catch {
+        // Storage blocked: the notice stays dismissed until the page reloads.
+      }
+    }
+    return (
+      <section aria-label="Trial expired" className="border-b border-yellow-300 bg-yellow-50 px-4 py-3 text-sm text-yellow-900">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
+          <p className="flex-1">Your free trial has ended. Choose a membership plan to keep member prices and priority processing.</p>
+          <Link to={paths.membership} className="rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-700">
+            Upgrade Now
+          </Link>
+          <button type="button" onClick={dismiss} className="rounded-md px-3 py-1.5 font-semibold hover:bg-yellow-100">
+            Dismiss
+          </button>
+        </div>
+      </section>
+    )
+  }
+
+  if (trial.isActive) {
+    const timeLeft = describeTrialTimeLeft(trial.trialEndsAt, now)
+    if (!timeLeft) return null
+    return (
+      <section aria-label="Your free trial" className="bg-brand-900 px-4 py-2 text-center text-sm text-white">
+        Free premium trial: {timeLeft}.{' '}
+        <Link to={paths.membership} className={linkClass}>
+          Choose a plan
+        </Link>
+      </section>
+    )
+  }
+
+  if (canOfferTrial(trial)) {
+    return (
+      <section aria-label="Free trial offer" className="bg-brand-900 px-4 py-2 text-center text-sm text-white">
+        Try premium free for {TRIAL_LENGTH_DAYS} days, with no automatic charge.{' '}
+        <Link to={`${paths.membership}?trial=start`} className={linkClass}>
+          Start your free trial
+        </Link>
+      </section>
+    )
+  }
+  return null
+}
