@@ -41,6 +41,13 @@ describe('trial banner and expired notice (spec 2.5)', () => {
     expect(within(offer).getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/membership?trial=start')
   })
 
+  it('does not repeat the offer on the trial activation page', async () => {
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, status()) })
+    renderApp('/membership?trial=start', { user: testUser() })
+    expect(await screen.findByRole('button', { name: 'Start my 3-day free trial' })).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Free trial offer' })).not.toBeInTheDocument()
+  })
+
   it.each([
     [2 * 24 * HOUR + HOUR, '3 days left'],
     [5 * HOUR + 60_000, '5 hours left'],

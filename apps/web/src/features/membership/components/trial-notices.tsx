@@ -1,6 +1,6 @@
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { useTrialAccess } from '../api/use-trial-status.ts'
 import { canOfferTrial, describeTrialTimeLeft, isTrialExpired } from '../trial-access.ts'
@@ -34,6 +34,7 @@ const linkClass = 'font-semibold underline underline-offset-2'
  */
 export function TrialNotices() {
   const { trial } = useTrialAccess()
+  const location = useLocation()
   const now = useMinuteClock()
   // Dismissal holds for this trial for the rest of the browser session.
   const [dismissedFor, setDismissedFor] = useState(readDismissed)
@@ -77,7 +78,9 @@ export function TrialNotices() {
     )
   }
 
-  if (canOfferTrial(trial)) {
+  // The trial activation page makes the same offer itself.
+  const isOnTrialPage = location.pathname === paths.membership && new URLSearchParams(location.search).get('trial') === 'start'
+  if (canOfferTrial(trial) && !isOnTrialPage) {
     return (
       <section aria-label="Free trial offer" className="bg-brand-900 px-4 py-2 text-center text-sm text-white">
         Try premium free for {TRIAL_LENGTH_DAYS} days, with no automatic charge.{' '}
