@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES } from '@keydesk/contracts/admin'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
 import { useProcessRequest } from '../api/use-admin-queue.ts'
 
 /** Spec 5 "Admin keycode submission": keycode required, PIN optional. */
@@ -17,7 +18,7 @@ export function KeycodeForm({ vehicleId, onError }: { vehicleId: string; onError
     setProblem(undefined)
     process.mutate(
       { vehicleId, keycode: keycode.trim(), ...(pincode.trim() ? { pincode: pincode.trim() } : {}) },
-      { onError: (error) => onError(error.message || 'Error processing keycode request.') },
+      { onError: (error) => onError(adminErrorText(error, ADMIN_FAILURES.processRequest)) },
     )
   }
 

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { errorAnswer, fakeApi, jsonAnswer, type RecordedCall } from '../../../app/testing/fake-api.ts'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 import { testUser } from '../../../app/testing/test-user.ts'
 
@@ -66,5 +66,151 @@ describe('admin dashboard', () => {
       vehicleId: 'i1',
       keycode: 'K4471',
     })
+  })
+})
+
+const transaction = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  confirmationNumber: `KD-2026-${id}`,
+  status: 'INPROGRESS',
+  paymentStatus: 'PAID',
+  amount: 155,
+  createdAt: '2026-11-22T09:00:00.000Z',
+  paidAt: '2026-11-22T09:05:00.000Z',
+  customerEmail: 'buyer@example.com',
+  vehicles: [
+    { id: `${id}-v1`, make: 'Ford', model: 'F-150', vin: '1FTEW1EP0LFA00001', status: 'FULFILLED', keycode: 'K4471' },
+    { id: `${id}-v2`, make: 'Honda', model: 'Accord', vin: '1HGCR2F31GA000000', status: 'INPROGRESS', keycode: null },
+  ],
+  ...overrides,
+})
+
+const subscription = (id: string, userEmail: string | null) => ({ id, tier: 'PROFESSIONAL', status: 'ACTIVE', userEmail })
+
+/** The query of the latest GET /admin/transactions. */
+const lastTransactionsQuery = (calls: RecordedCall[]) =>
+  new URL(calls.filter((call) => call.key === 'GET /api/admin/transactions').at(-1)?.url ?? '', 'http://localhost').searchParams
+
+describe('admin dashboard: subscriptions and transactions', () => {
+  it("shows subscriptions with the member's e-mail or 'User Inactive', and transactions with vehicles and keycodes", async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, [queued('p1', 'PENDING')]),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/subscriptions': () => jsonAnswer(200, [subscription('sub-1', 'member@example.com'), subscription('sub-2', null)]),
+      'GET /api/admin/transactions': () => jsonAnswer(200, [transaction('0001'), transaction('0002', { status: 'PENDING' })]),
+    })
+    renderApp('/admin', { user: admin })
+
+    const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' })
+    expect(await within(subscriptions).findByText('member@example.com')).toBeInTheDocument()
+    expect(within(subscriptions).getByText('sub-2').closest('tr')).toHaveTextContent('User Inactive')
+    expect(within(subscriptions).getAllByText('Professional')).toHaveLength(2)
+
+    const transactions = screen.getByRole('region', { name: 'Transactions' })
+    const first = (await within(transactions).findByText('KD-2026-0001')).closest('li') as HTMLElement
+    expect(first).toHaveTextContent('In Progress')
+    expect(first).toHaveTextContent('$155.00')
+    expect(first).toHaveTextContent('Ford F-150 · 1FTEW1EP0LFA00001 · Keycode: K4471')
+    expect(within(first).getByText('1HGCR2F31GA000000').closest('li')).not.toHaveTextContent('Keycode')
+    expect(within(transactions).getByText('KD-2026-0002').closest('li')).toHaveTextContent('Pending')
+
+    const counts = screen.getByText('Transactions', { selector: 'dt' }).closest('dl') as HTMLElement
+    expect(within(counts).getByText('Pending').nextSibling).toHaveTextContent('1')
+    expect(within(counts).getByText('In progress').nextSibling).toHaveTextContent('0')
+    expect(within(counts).getByText('Transactions').nextSibling).toHaveTextContent('2')
+  })
+
+  it('says so when there are no subscriptions or transactions', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/subscriptions': () => jsonAnswer(200, []),
+      'GET /api/admin/transactions': () => jsonAnswer(200, []),
+    })
+    renderApp('/admin', { user: admin })
+    expect(await screen.findByText('No subscriptions yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No transactions yet.')).toBeInTheDocument()
+  })
+
+  it('sends the status filter, the search, the sort and the page in the transactions query', async () => {
+    const fullPage = Array.from({ length: 21 }, (_, index) => transaction(String(index).padStart(4, '0')))
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/subscriptions': () => jsonAnswer(200, []),
+      'GET /api/admin/transactions': () => jsonAnswer(200, fullPage),
+    })
+    renderApp('/admin', { user: admin })
+    const transactions = await screen.findByRole('region', { name: 'Transactions' })
+    await within(transactions).findByText('KD-2026-0019')
+    expect(within(transactions).queryByText('KD-2026-0020')).not.toBeInTheDocument()
+    expect(Object.fromEntries(lastTransactionsQuery(calls))).toEqual({ sortOrder: 'desc', limit: '21', offset: '0' })
+
+    await userEvent.click(within(transactions).getByRole('button', { name: 'Next' }))
+    await vi.waitFor(() => expect(lastTransactionsQuery(calls).get('offset')).toBe('20'))
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'In Progress')
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Confirmation number')
+    await userEvent.selectOptions(screen.getByLabelText('Order'), 'Ascending')
+    await userEvent.type(screen.getByLabelText('Search by VIN or confirmation number'), ' kd-2026-0007 ')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(lastTransactionsQuery(calls))).toEqual({
+        status: 'INPROGRESS',
+        search: 'kd-2026-0007',
+        sortBy: 'confirmation',
+        sortOrder: 'asc',
+        limit: '21',
+        offset: '0',
+      }),
+    )
+  })
+
+  it('enlarges a document image in a dialog that Close and Escape shut, giving focus back', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, [{ ...queued('p1', 'PENDING'), frontId: '/api/files/front-1' }]),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+    })
+    renderApp('/admin', { user: admin })
+    const thumbnail = await screen.findByRole('button', { name: 'Enlarge Front ID' })
+
+    await userEvent.click(thumbnail)
+    const dialog = screen.getByRole('dialog', { name: 'Front ID' })
+    expect(within(dialog).getByRole('img', { name: 'Front ID' })).toHaveAttribute('src', '/api/files/front-1')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(thumbnail).toHaveFocus()
+
+    await userEvent.click(thumbnail)
+    expect(screen.getByRole('dialog', { name: 'Front ID' })).toBeInTheDocument()
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(thumbnail).toHaveFocus()
+  })
+
+  it("says 'Error fetching subscriptions.' and 'Error fetching transactions.' when the server gives no message", async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/subscriptions': () => new Response('Bad gateway', { status: 502 }),
+      'GET /api/admin/transactions': () => jsonAnswer(200, [{ unexpected: true }]),
+    })
+    renderApp('/admin', { user: admin })
+    const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' })
+    expect(await within(subscriptions).findByRole('alert')).toHaveTextContent('Error fetching subscriptions.')
+    const transactions = screen.getByRole('region', { name: 'Transactions' })
+    expect(await within(transactions).findByRole('alert')).toHaveTextContent('Error fetching transactions.')
+  })
+
+  it("shows the server's message when a failed call has one", async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/subscriptions': () => jsonAnswer(200, []),
+      'GET /api/admin/transactions': () => errorAnswer(400, 'Search is too long.', 'VALIDATION_ERROR'),
+    })
+    renderApp('/admin', { user: admin })
+    const transactions = await screen.findByRole('region', { name: 'Transactions' })
+    expect(await within(transactions).findByRole('alert')).toHaveTextContent('Search is too long.')
   })
 })
