@@ -12,22 +12,33 @@ export interface ReportRow {
 
 export interface Report {
   database: string
+  quick: boolean
+  durationSeconds?: number
   rows: ReportRow[]
 }
 
-/** Prints the figures beside their targets and keeps them in bench/results/ for comparison over time. */
+/**
+ * Prints the figures beside their targets and keeps them in bench/results/: latest.md and latest.json for the
+ * last run, latest-<database>.md per database (quick runs only print, so they never replace real figures).
+ */
 export async function printReport(report: Report): Promise<void> {
-  const header = `Keydesk benchmark on ${report.database}, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}`
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM`
+  const header = `Keydesk benchmark${report.quick ? ' (quick)' : ''} on ${report.database}, ${machine}, Node ${process.version}, ${new Date().toISOString()}`
   const lines = [
     `# ${header}`,
     '',
-    '| scenario | figure | target | met |',
+    '| scenario | figure | target | verdict |',
     '|---|---|---|---|',
-    ...report.rows.map((row) => `| ${row.scenario} | ${row.figure} | ${row.target} | ${row.met ? 'yes' : 'no'} |`),
+    ...report.rows.map((row) => `| ${row.scenario} | ${row.figure} | ${row.target} | ${row.met ? 'met' : 'missed'} |`),
+    '',
+    `Run time: ${report.durationSeconds ?? '?'} s.`,
   ]
   const text = lines.join('\n')
   console.log(`\n${text}\n`)
+  if (report.quick) return
   const dir = path.join(repoRoot, 'bench/results')
   await mkdir(dir, { recursive: true })
+  await writeFile(path.join(dir, 'latest.md'), `${text}\n`)
+  await writeFile(path.join(dir, 'latest.json'), `${JSON.stringify({ header, ...report }, null, 2)}\n`)
   await writeFile(path.join(dir, `latest-${report.database.toLowerCase()}.md`), `${text}\n`)
 }

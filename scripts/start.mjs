@@ -1,5 +1,5 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs the
-// server in the foreground so signals reach it directly.
+// server in the foreground so signals reach it directly. `--build-only` stops after the build (the benchmark).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -22,6 +22,8 @@ if (isBuildStale) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@keydesk/web'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
+
+if (process.argv.includes('--build-only')) process.exit(0)
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   cwd: path.join(root, 'apps/api'),

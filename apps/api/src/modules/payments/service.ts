@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto'
 import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
 import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm'
@@ -13,17 +12,10 @@ import { type CartOwner, findPricingTier, listCartItemsForOwner } from '../cart/
 import { enqueueMail } from '../mail/outbox.ts'
 import { checkoutLines } from './checkout-lines.ts'
 import { orderConfirmationMail } from './confirmation-mail.ts'
+import { newConfirmationNumber } from './confirmation-number.ts'
 import { type ProviderSession, sessionFromStripe } from './provider.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** No 0/O or 1/I: confirmation numbers are read out over the phone to support. */
-const CONFIRMATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-
-export function newConfirmationNumber(): string {
-  let code = ''
-  for (let index = 0; index < 10; index++) code += CONFIRMATION_ALPHABET[randomInt(CONFIRMATION_ALPHABET.length)]
-  return `KD-${code}`
-}
 
 /** Return addresses are accepted only on our own origins, so a checkout cannot send a payer to another site. */
 function assertOwnOrigin(app: FastifyInstance, ...urls: string[]) {

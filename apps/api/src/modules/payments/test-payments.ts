@@ -49,6 +49,7 @@ export async function checkout(
     url: '/api/api/payments/create-checkout-session',
     payload: checkoutBody(testApp, amount, extra),
     headers,
+    remoteAddress: uniqueIp(),
   })
 }
 
