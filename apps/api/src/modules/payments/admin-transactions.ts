@@ -34,14 +34,24 @@ export async function listAdminTransactions(db: DbExecutor, key: Buffer, query: 
   if (query.status) conditions.push(eq(transactions.orderStatus, query.status))
   if (query.search) conditions.push(searchCondition(query.search))
   const direction = query.sortOrder === 'asc' ? asc : desc
+  // Both keys in one direction, so transactions_order_status_idx serves either order (ascending: oldest first).
   const order =
     query.sortBy === 'confirmation'
       ? [direction(transactions.confirmationNumber)]
       : query.sortBy === 'status'
-        ? [direction(transactions.orderStatus), desc(transactions.createdAt)]
+        ? [direction(transactions.orderStatus), direction(transactions.createdAt)]
         : [direction(transactions.createdAt)]
   const rows = await db
-    .select()
+    .select({
+      id: transactions.id,
+      confirmationNumber: transactions.confirmationNumber,
+      orderStatus: transactions.orderStatus,
+      status: transactions.status,
+      amountCents: transactions.amountCents,
+      createdAt: transactions.createdAt,
+      paidAt: transactions.paidAt,
+      customerEmail: transactions.customerEmail,
+    })
     .from(transactions)
     .where(and(...conditions))
     .orderBy(...order)
