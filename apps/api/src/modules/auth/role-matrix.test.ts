@@ -6,7 +6,7 @@ import { hashPassword } from './passwords.ts'
 import { GOOD_PASSWORD, registerAndSignIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail } from './test-accounts.ts'
 
 /**
- * Issue 3's role × route matrix: every accounts call for every principal, each allowed call succeeds and
+ * The role × route matrix (issues 3 and 6): every listed call for every principal, each allowed call succeeds and
  * each forbidden one answers 401 (nobody signed in) or 403/404 (signed in, not allowed).
  */
 type Principal = 'visitor' | 'baseuser' | 'pendingAdmin' | 'admin' | 'superAdmin' | 'revokedUser'
@@ -77,11 +77,30 @@ const calls: Call[] = [
     url: () => `/api/super-admin/create?email=${uniqueEmail('sa')}&password=${GOOD_PASSWORD}`,
     allowed: ['superAdmin'],
   },
+  // Issue 6: trial, subscription and checkout belong to business users; the admin lists to admins.
+  { name: 'GET /trial/status', method: 'GET', url: () => '/api/trial/status', allowed: ['baseuser'] },
+  { name: 'POST /trial/start', method: 'POST', url: () => '/api/trial/start?tier=BASIC', allowed: ['baseuser'] },
+  { name: 'GET /user/subscription', method: 'GET', url: () => '/api/user/subscription', allowed: ['baseuser'] },
+  { name: 'POST /user/subscription/cancel', method: 'POST', url: () => '/api/user/subscription/cancel', allowed: ['baseuser'] },
+  {
+    name: 'POST /api/payments/create-checkout-session (empty cart)',
+    method: 'POST',
+    url: () => '/api/api/payments/create-checkout-session',
+    payload: () => ({
+      amount: 0,
+      items: [],
+      success_url: `${testApp.config.publicUrl}/payment-success`,
+      cancel_url: `${testApp.config.publicUrl}/payment-cancel`,
+    }),
+    allowed: ['baseuser', 'admin', 'superAdmin'],
+  },
+  { name: 'GET /admin/transactions', method: 'GET', url: () => '/api/admin/transactions', allowed: ['admin', 'superAdmin'] },
+  { name: 'GET /admin/subscriptions', method: 'GET', url: () => '/api/admin/subscriptions', allowed: ['admin', 'superAdmin'] },
 ]
 
 const principals: Principal[] = ['visitor', 'baseuser', 'pendingAdmin', 'admin', 'superAdmin', 'revokedUser']
 
-describe('accounts role × route matrix', () => {
+describe('role × route matrix', () => {
   for (const call of calls) {
     for (const principal of principals) {
       const isAllowed = call.allowed.includes(principal)
