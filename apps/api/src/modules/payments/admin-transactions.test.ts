@@ -79,7 +79,7 @@ describe('order lifecycle', () => {
     const fulfilled = await testApp.app.inject({
       method: 'POST',
       url: '/api/admin/process-request',
-      payload: { vehicleId: requestId, keycode: 'K4821', pincode: '7731' },
+      payload: { vehicleId: requestId, keycode: 'K4821-LIFECYCLE', pincode: 'P7731-LIFECYCLE' },
       headers: admin.headers,
     })
     expect(fulfilled.statusCode).toBe(200)
@@ -88,11 +88,13 @@ describe('order lifecycle', () => {
       .filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === member.email)
       .map((mail) => mail.subject)
     expect(toMember).toEqual([`Keydesk order ${row.confirmationNumber} confirmed`, 'Your Keydesk keycode is ready'])
-    expect(received.some((mail) => mail.text?.includes('K4821'))).toBe(false)
+    expect(received.some((mail) => mail.text?.includes('K4821-LIFECYCLE'))).toBe(false)
     const mine = (await get('/api/vehicle/user-requests', member)).json()
-    expect(JSON.stringify(mine)).toContain('K4821')
+    expect(JSON.stringify(mine)).toContain('K4821-LIFECYCLE')
     const [order] = (await get(`/api/admin/transactions?search=${row.confirmationNumber}`)).json()
-    expect(order).toMatchObject({ status: 'FULFILLED', paymentStatus: 'PAID', vehicles: [expect.objectContaining({ keycode: 'K4821' })] })
+    expect(order).toMatchObject({ status: 'FULFILLED', paymentStatus: 'PAID', vehicles: [expect.objectContaining({ keycode: 'K4821-LIFECYCLE' })] })
+    // The code, the PIN and the passwords appear only in their intended answers, never in a log line.
+    for (const secret of ['K4821-LIFECYCLE', 'P7731-LIFECYCLE', GOOD_PASSWORD, member.password]) expect(testApp.logs()).not.toContain(secret)
   })
 })
 
