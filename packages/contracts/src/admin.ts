@@ -35,6 +35,7 @@ export const ProcessRequestBodySchema = z.object({
 })
 
 export const ADMIN_MESSAGES = {
+  signedOut: 'Please log in to access the admin dashboard',
   statusUpdated: 'Status updated to In Progress',
   keycodeRequired: 'Please enter a keycode before submitting.',
   fulfilled: 'Keycode delivered.',

@@ -25,9 +25,15 @@ describe('route guards', () => {
   })
 
   it('sends a visitor on an admin page to /login', async () => {
-    const { router } = renderApp(paths.admin)
+    const { router } = renderApp(paths.userHistory)
     await screen.findByRole('heading', { level: 1, name: 'Login' })
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(paths.admin)
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(paths.userHistory)
+  })
+
+  it('asks a visitor on the admin dashboard to log in, with a link to the admin login', async () => {
+    renderApp(paths.admin)
+    expect(await screen.findByText('Please log in to access the admin dashboard')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Admin Login' })).toHaveAttribute('href', '/admin-login')
   })
 
   it('sends a business user on an admin page home with the access message', async () => {

@@ -34,15 +34,17 @@ export interface RequireRoleProps {
   roles: readonly Role[]
   /** Shown on the home page after the redirect; a general access message by default. */
   deniedMessage?: string
+  /** Shown to a visitor instead of the redirect to /login (spec 2.7: the admin dashboard asks to log in). */
+  signedOut?: ReactNode
   children: ReactNode
 }
 
 /** Signed-in users holding one of `roles`; a visitor goes to /login, any other role to / with a message. */
-export function RequireRole({ roles, deniedMessage = SESSION_MESSAGES.roleAccessDenied, children }: RequireRoleProps) {
+export function RequireRole({ roles, deniedMessage = SESSION_MESSAGES.roleAccessDenied, signedOut, children }: RequireRoleProps) {
   const { status, user } = useSession()
   const loginPath = useLoginRedirect()
   if (status === 'loading') return <SessionLoading />
-  if (!user) return <Navigate to={loginPath} replace />
+  if (!user) return signedOut ?? <Navigate to={loginPath} replace />
   if (!roles.includes(user.role)) {
     const state: NoticeState = { notice: deniedMessage }
     return <Navigate to={paths.home} replace state={state} />

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import type { Role } from '@keydesk/contracts/roles'
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { AdminSignedOutNotice } from '../features/admin/components/admin-signed-out-notice.tsx'
 import { AdminLoginPage } from '../features/auth/pages/admin-login-page.tsx'
 import { AdminRegisterPage } from '../features/auth/pages/admin-register-page.tsx'
 import { LoginPage } from '../features/auth/pages/login-page.tsx'
@@ -99,7 +100,14 @@ export const routes: RouteObject[] = [
       { path: paths.membership, element: <MembershipPage /> },
       { path: paths.trialDetails, element: <TrialDetailsPage /> },
       // Back office
-      { path: paths.admin, element: adminOnly(<AdminDashboardPage />) },
+      {
+        path: paths.admin,
+        element: (
+          <RequireRole roles={adminRoles} deniedMessage={AUTH_MESSAGES.adminAccessDenied} signedOut={<AdminSignedOutNotice />}>
+            <AdminDashboardPage />
+          </RequireRole>
+        ),
+      },
       { path: paths.superAdmin, element: superAdminOnly(<SuperAdminPage />) },
       { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
       { path: paths.documentValidation, element: adminOnly(<DocumentValidationPage />) },

@@ -92,9 +92,14 @@ describe('order lifecycle', () => {
     const mine = (await get('/api/vehicle/user-requests', member)).json()
     expect(JSON.stringify(mine)).toContain('K4821-LIFECYCLE')
     const [order] = (await get(`/api/admin/transactions?search=${row.confirmationNumber}`)).json()
-    expect(order).toMatchObject({ status: 'FULFILLED', paymentStatus: 'PAID', vehicles: [expect.objectContaining({ keycode: 'K4821-LIFECYCLE' })] })
+    expect(order).toMatchObject({
+      status: 'FULFILLED',
+      paymentStatus: 'PAID',
+      vehicles: [expect.objectContaining({ keycode: 'K4821-LIFECYCLE' })],
+    })
     // The code, the PIN and the passwords appear only in their intended answers, never in a log line.
-    for (const secret of ['K4821-LIFECYCLE', 'P7731-LIFECYCLE', GOOD_PASSWORD, member.password]) expect(testApp.logs()).not.toContain(secret)
+    for (const secret of ['K4821-LIFECYCLE', 'P7731-LIFECYCLE', GOOD_PASSWORD, member.password])
+      expect(testApp.logs()).not.toContain(secret)
   })
 })
 

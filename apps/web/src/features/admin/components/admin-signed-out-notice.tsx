@@ -1,0 +1,17 @@
+import { ADMIN_MESSAGES } from '@keydesk/contracts/admin'
+import { Link } from 'react-router'
+import { paths } from '../../../app/paths.ts'
+import { primaryLinkClass } from '../../../components/ui/link-styles.ts'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+
+/** Spec 2.7: a visitor on /admin is asked to log in rather than silently redirected. */
+export function AdminSignedOutNotice() {
+  return (
+    <PageFrame title="Admin Dashboard" width="narrow">
+      <p className="text-slate-700">{ADMIN_MESSAGES.signedOut}</p>
+      <Link to={paths.adminLogin} className={`${primaryLinkClass} mt-6`}>
+        Admin Login
+      </Link>
+    </PageFrame>
+  )
+}
