@@ -21,7 +21,7 @@ const quick = process.argv.includes('--quick')
 const serverUrl = process.env.DATABASE_URL
 const BENCH_ADMIN = { email: 'bench-admin@keydesk.local', password: 'bench-admin-password-1' }
 const KEY = Buffer.alloc(32, 9)
-const SECONDS = quick ? 2 : 5
+const SECONDS = quick ? 1 : 5
 /** Quick mode keeps queues short, so a two-second run still completes requests on a slow embedded database. */
 const connections = (full: number) => (quick ? Math.min(full, 5) : full)
 /** The admin-list scenario is measured at the small volume, then again at the full one. */
@@ -163,17 +163,18 @@ async function main() {
     })
 
     const coldStarts: number[] = []
-    for (let run = 0; run < 3; run++) {
+    for (let run = 0; run < (quick ? 1 : 3); run++) {
       const cold = await startKeydesk(env)
       coldStarts.push(cold.startMs)
       await cold.stop()
     }
     coldStarts.sort((a, b) => a - b)
+    const coldStart = coldStarts[Math.floor(coldStarts.length / 2)] ?? Number.POSITIVE_INFINITY
     report.rows.push({
       scenario: `Cold start to first 200 on /api/health (existing ${report.database} data at full volume)`,
-      figure: `${Math.round(coldStarts[1] ?? 0)} ms`,
+      figure: `${Math.round(coldStart)} ms`,
       target: '≤ 3000 ms',
-      met: (coldStarts[1] ?? Number.POSITIVE_INFINITY) <= 3000,
+      met: coldStart <= 3000,
     })
 
     server = await startKeydesk(env)

@@ -1,8 +1,9 @@
-import { defineProject } from 'vitest/config'
+import { defineConfig } from 'vitest/config'
 
-export default defineProject({
+export default defineConfig({
   test: {
     name: 'bench',
+    root: import.meta.dirname,
     include: ['*.test.ts'],
     testTimeout: 240_000,
   },

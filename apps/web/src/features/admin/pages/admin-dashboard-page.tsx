@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
+import { AdminChatPanel } from '../../chat/components/admin-chat-panel.tsx'
 import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
 import type { AdminPage } from '../api/admin-page.ts'
 import { useAdminQueue, useStartRequest } from '../api/use-admin-queue.ts'
@@ -114,6 +115,9 @@ export function AdminDashboardPage() {
             ))}
           </ul>
         </section>
+      </div>
+      <div className="mt-8">
+        <AdminChatPanel />
       </div>
     </PageFrame>
   )

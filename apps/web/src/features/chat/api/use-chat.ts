@@ -45,7 +45,8 @@ const ownConversation = () => undefined
 export function useChatStream(isEnabled: boolean, conversationOf: (message: ChatMessage) => string | undefined = ownConversation) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    if (!isEnabled) return
+    // Without EventSource (very old browsers, test DOMs) the chat still works by its history and send calls.
+    if (!isEnabled || typeof EventSource === 'undefined') return
     const source = new EventSource(`${API_BASE}/chat/stream`, { withCredentials: true })
     source.addEventListener('message', (event) => {
       const parsed = ChatMessageSchema.safeParse(JSON.parse((event as MessageEvent<string>).data))

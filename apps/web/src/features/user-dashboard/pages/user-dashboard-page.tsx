@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { ChatWidget } from '../../chat/components/chat-widget.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
 import { EditRequestForm } from '../components/edit-request-form.tsx'
@@ -118,6 +119,7 @@ export function UserDashboardPage() {
           ))}
         </ul>
       </div>
+      <ChatWidget />
     </PageFrame>
   )
 }

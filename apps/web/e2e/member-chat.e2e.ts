@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
+import { launchBrowser } from './browser.ts'
+import { collectPageErrors } from './console-errors.ts'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const PASSWORD = 'Amber-Keyway-5521'
+
+/** A business user who registered and started the free trial (premium access, so chat is open). */
+async function trialMember(baseUrl: string) {
+  const email = `chat.${Date.now()}@example.com`
+  const form = new FormData()
+  for (const [name, value] of Object.entries({
+    fname: 'Tara',
+    lname: 'Trial',
+    email,
+    phone: '555-0123',
+    password: PASSWORD,
+    state: 'Ohio',
+  }))
+    form.append(name, value)
+  for (const name of ['frontId', 'backId', 'businessDocument', 'coi'])
+    form.append(name, new Blob([PNG], { type: 'image/png' }), `${name}.png`)
+  expect((await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201)
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password: PASSWORD }),
+  })
+  const cookie =
+    login.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('access_token='))
+      ?.split(';')[0] ?? ''
+  expect((await fetch(`${baseUrl}/api/trial/start?tier=BASIC`, { method: 'POST', headers: { cookie } })).status).toBe(200)
+  return email
+}
+
+describe('live chat (issue 8 acceptance)', () => {
+  it('a trial user writes to support and an admin answers from the admin dashboard', async () => {
+    const baseUrl = inject('baseUrl')
+    const email = await trialMember(baseUrl)
+
+    const member = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const memberErrors = collectPageErrors(member)
+    await member.goto(`${baseUrl}/login`)
+    await member.getByLabel('Email', { exact: true }).fill(email)
+    await member.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await member.getByRole('button', { name: 'Login', exact: true }).click()
+    await member.waitForURL(`${baseUrl}/`)
+    await member.goto(`${baseUrl}/user-dash`)
+    await member.getByRole('button', { name: 'Chat with support' }).click()
+    const memberChat = member.getByRole('region', { name: 'Live chat' })
+    await memberChat.getByRole('textbox', { name: 'Message' }).fill('Hello, is my Civic code ready?')
+    await memberChat.getByRole('button', { name: 'Send' }).click()
+    await memberChat.getByText('Hello, is my Civic code ready?').waitFor()
+
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await admin.goto(`${baseUrl}/admin-login`)
+    await admin.getByLabel('Email').fill(DEV_SUPER_ADMIN.email)
+    await admin.getByLabel('Password').fill(DEV_SUPER_ADMIN.password)
+    await admin.getByRole('button', { name: 'Admin Login' }).click()
+    await admin.waitForURL('**/super-admin')
+    await admin.goto(`${baseUrl}/admin`)
+    const panel = admin.getByRole('region', { name: 'Live chat with members' })
+    await panel.getByRole('button', { name: /Tara Trial/ }).click()
+    await panel.getByText('Hello, is my Civic code ready?').waitFor()
+    await panel.getByRole('textbox', { name: 'Message' }).fill('Yes, it is on its way.')
+    await panel.getByRole('button', { name: 'Send' }).click()
+
+    await memberChat.getByText('Yes, it is on its way.').waitFor()
+    expect(memberErrors).toEqual([])
+  })
+})
