@@ -18,6 +18,8 @@ export interface LoadOptions {
   body?: string | Buffer
   /** Gives every request its own X-Forwarded-For address (the server runs with TRUST_PROXY). */
   distinctClients?: boolean
+  /** Measured runs after the warm-up (3 by default; the quick mode's smoke run uses 1). */
+  runs?: number
 }
 
 let counter = 0
@@ -71,10 +73,11 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
-/** A short warm-up, then three runs; each figure is the median of the three. */
+/** A short warm-up, then three runs; each figure is the median of the runs. */
 export async function measure(options: LoadOptions): Promise<LoadFigures> {
   await once({ ...options, durationSeconds: Math.min(2, options.durationSeconds) })
-  const runs = [await once(options), await once(options), await once(options)]
+  const runs: LoadFigures[] = []
+  for (let run = 0; run < (options.runs ?? 3); run++) runs.push(await once(options))
   return {
     requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
     p50: median(runs.map((run) => run.p50)),

@@ -22,6 +22,7 @@ const serverUrl = process.env.DATABASE_URL
 const BENCH_ADMIN = { email: 'bench-admin@keydesk.local', password: 'bench-admin-password-1' }
 const KEY = Buffer.alloc(32, 9)
 const SECONDS = quick ? 1 : 5
+const RUNS = quick ? 1 : 3
 /** Quick mode keeps queues short, so a two-second run still completes requests on a slow embedded database. */
 const connections = (full: number) => (quick ? Math.min(full, 5) : full)
 /** The admin-list scenario is measured at the small volume, then again at the full one. */
@@ -78,7 +79,13 @@ async function adminLists(server: RunningServer, sampleVin: string, label: strin
     const check = await fetch(`${server.baseUrl}${url}`, { headers: { cookie } })
     const body = (await check.json()) as unknown[]
     if (check.status !== 200 || body.length === 0) throw new Error(`${url} answered ${check.status} with ${body.length} rows`)
-    const figures = await measure({ url: `${server.baseUrl}${url}`, connections: 10, durationSeconds: SECONDS, headers: { cookie } })
+    const figures = await measure({
+      url: `${server.baseUrl}${url}`,
+      connections: 10,
+      durationSeconds: SECONDS,
+      runs: RUNS,
+      headers: { cookie },
+    })
     report.rows.push({
       scenario: `Admin list at ${label} requests: ${name} (10 connections)`,
       figure: latency(figures),
@@ -185,8 +192,8 @@ async function main() {
       await writeFile(bodyFile, Buffer.from(await pricing.arrayBuffer()))
       const bare = await startBareServer(bodyFile, pricing.headers.get('content-type') ?? 'application/json')
       try {
-        const limit = await measure({ url: bare.url, connections: 100, durationSeconds: SECONDS })
-        const keydesk = await measure({ url: `${server.baseUrl}/api/pricing`, connections: 100, durationSeconds: SECONDS })
+        const limit = await measure({ url: bare.url, connections: 100, durationSeconds: SECONDS, runs: RUNS })
+        const keydesk = await measure({ url: `${server.baseUrl}/api/pricing`, connections: 100, durationSeconds: SECONDS, runs: RUNS })
         const share = (keydesk.requestsPerSecond / limit.requestsPerSecond) * 100
         report.rows.push({
           scenario: 'Limit: bare node:http, same bytes as GET /api/pricing (100 connections)',
@@ -209,6 +216,7 @@ async function main() {
         url: `${server.baseUrl}/api/vehicle/user-requests`,
         connections: connections(100),
         durationSeconds: SECONDS,
+        runs: RUNS,
         headers: { cookie: memberCookie },
       })
       report.rows.push({
@@ -225,6 +233,7 @@ async function main() {
         url: `${server.baseUrl}/api/vehicle/request-keycode-public`,
         connections: connections(20),
         durationSeconds: SECONDS,
+        runs: RUNS,
         method: 'POST',
         headers: { 'content-type': contentType },
         body,
@@ -242,6 +251,7 @@ async function main() {
         url: `${server.baseUrl}/api/auth/login`,
         connections: 10,
         durationSeconds: SECONDS,
+        runs: RUNS,
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(BENCH_ADMIN).toString(),
