@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users.ts'
 import { pngImage } from '../../test/images.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { GOOD_PASSWORD, registerAndSignIn, signIn, signInAsBootstrapSuperAdmin, uniqueIp } from '../auth/test-accounts.ts'
+import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../payments/test-payments.ts'
 
 let testApp: TestApp
 
@@ -70,6 +71,16 @@ describe('PUT /keycode-user/delete', () => {
     expect(await testApp.app.database.db.select().from(users).where(eq(users.id, member.id))).toEqual([])
     for (const file of ownFiles) expect(await testApp.app.storage.exists(file.storageKey)).toBe(false)
     await expect(signIn(testApp, member.email, GOOD_PASSWORD)).rejects.toThrow(/401/)
+  })
+
+  it('keeps the paid order for the 7-year retention, anonymised: no user link, no e-mail', async () => {
+    const member = await registerAndSignIn(testApp)
+    await addRequestsToCart(testApp, 1, member.headers)
+    const { sessionId } = (await checkout(testApp, 6000, member.headers)).json()
+    await deliver(testApp, signedEvent(testApp, 'checkout.session.completed', paidSession(sessionId, 6000)))
+    await testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers: member.headers })
+    const kept = await findTransaction(testApp, sessionId)
+    expect(kept).toMatchObject({ status: 'PAID', amountCents: 6000, userId: null, customerEmail: null })
   })
 })
 

@@ -8,6 +8,7 @@ import type { DbExecutor } from '../../db/database.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
+import { transactions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError, type FieldProblem } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
@@ -108,6 +109,8 @@ export async function deleteAccount(app: FastifyInstance, userId: string) {
         ),
       )
     }
+    // Transaction records stay 7 years (spec 9) but anonymised: the row loses its link and its e-mail address.
+    await tx.update(transactions).set({ customerEmail: null }).where(eq(transactions.userId, userId))
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
     if (deleted.length === 0) throw new AppError('NOT_FOUND', 'User not found.')
     return owned.map((file) => file.key)
