@@ -137,6 +137,8 @@ async function main() {
     // Production requires real payment keys; the benchmark never pays, so test-mode placeholders do.
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+    // The bench admin has no authenticator app; production's admin two-factor rule would keep it out of the lists.
+    REQUIRE_ADMIN_2FA: 'false',
   }
   if (database) env.DATABASE_URL = database.url
 

@@ -40,6 +40,7 @@ describe('configuration', () => {
     })
     expect(config.isProduction).toBe(true)
     expect(config.stripe).toEqual({ secretKey: 'sk_live_example', webhookSecret: 'whsec_example' })
+    expect(config.requireAdminTwoFactor).toBe(true)
     expect(config.bootstrapSuperAdmin).toEqual({
       email: 'owner@keydesk.example',
       password: 'a-long-first-password',
@@ -70,6 +71,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_example' })).toThrow(
       /STRIPE_WEBHOOK_SECRET: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together/,
     )
+  })
+
+  it('requires admin two-factor only when asked outside production, so the embedded demo starts as is', () => {
+    expect(loadConfig({}).requireAdminTwoFactor).toBe(false)
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'true' }).requireAdminTwoFactor).toBe(true)
   })
 
   it('splits CORS_ORIGINS on commas', () => {

@@ -42,6 +42,7 @@ const EnvSchema = z
       .base64({ message: 'must be base64 of 32 random bytes (openssl rand -base64 32)' })
       .refine((value) => Buffer.from(value, 'base64').length === 32, 'must decode to exactly 32 bytes')
       .optional(),
+    REQUIRE_ADMIN_2FA: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).optional(),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
   })
@@ -103,6 +104,11 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    /** Back-office routes need a confirmed authenticator; on by default in production only (the demo starts without). */
+    requireAdminTwoFactor:
+      env.REQUIRE_ADMIN_2FA === undefined
+        ? env.NODE_ENV === 'production'
+        : env.REQUIRE_ADMIN_2FA === 'true' || env.REQUIRE_ADMIN_2FA === '1',
     /** Stripe when both are set; the sandbox checkout otherwise (development and tests). */
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

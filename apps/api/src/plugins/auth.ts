@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import { memberProfiles } from '../db/schema/member.ts'
 import { users } from '../db/schema/users.ts'
 import { AppError } from '../errors.ts'
 
@@ -19,6 +20,8 @@ export interface Principal {
   fname: string
   lname: string
   isValidatedUser: boolean
+  /** Whether the account has a confirmed authenticator (REQUIRE_ADMIN_2FA guards admin routes with it). */
+  twoFactorEnabled: boolean
 }
 
 declare module 'fastify' {
@@ -79,14 +82,24 @@ async function auth(app: FastifyInstance) {
         isActive: users.isActive,
         isValidatedUser: users.isValidatedUser,
         adminApproval: users.adminApproval,
+        twoFactorEnabled: memberProfiles.twoFactorEnabled,
       })
       .from(users)
+      .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
       .where(eq(users.id, subject))
       .limit(1)
     if (!user?.isActive) return null
     // An admin whose approval was withdrawn loses access at once, not when the token expires.
     if (user.role !== 'BASEUSER' && user.adminApproval !== 'APPROVED') return null
-    return { id: user.id, email: user.email, role: user.role, fname: user.fname, lname: user.lname, isValidatedUser: user.isValidatedUser }
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      fname: user.fname,
+      lname: user.lname,
+      isValidatedUser: user.isValidatedUser,
+      twoFactorEnabled: user.twoFactorEnabled ?? false,
+    }
   }
 
   app.decorate('identify', identify)
@@ -111,8 +124,17 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
     request.principal = await request.server.identify(request)
     if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
     if (!roles.includes(request.principal.role)) throw new AppError('FORBIDDEN', 'Access denied.')
+    // Issue 8: with REQUIRE_ADMIN_2FA (the production default) the back office needs a confirmed authenticator;
+    // the account can still sign in and reach its own profile's Security tab to enrol one.
+    const isBackOffice = request.principal.role !== 'BASEUSER'
+    if (isBackOffice && request.server.config.requireAdminTwoFactor && !request.principal.twoFactorEnabled) {
+      throw new AppError('FORBIDDEN', ADMIN_TWO_FACTOR_REQUIRED)
+    }
   }
 }
+
+export const ADMIN_TWO_FACTOR_REQUIRED =
+  'Two-factor authentication is required for admin accounts. Turn it on in your profile, on the Security tab.'
 
 /** The principal of a route guarded by requireUser/requireRole. */
 export function principalOf(request: FastifyRequest): Principal {

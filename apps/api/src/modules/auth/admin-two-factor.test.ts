@@ -1,0 +1,61 @@
+import { TwoFactorSetupAnswerSchema } from '@keydesk/contracts/security'
+import { Secret, TOTP } from 'otpauth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../db/schema/users.ts'
+import { ADMIN_TWO_FACTOR_REQUIRED } from '../../plugins/auth.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { hashPassword } from './passwords.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail } from './test-accounts.ts'
+
+let testApp: TestApp
+
+beforeAll(async () => {
+  testApp = await createTestApp({ REQUIRE_ADMIN_2FA: 'true' })
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+async function approvedAdmin() {
+  const email = uniqueEmail('admin')
+  await testApp.app.database.db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(GOOD_PASSWORD),
+    fname: 'Ada',
+    lname: 'Admin',
+    role: 'ADMIN',
+    adminApproval: 'APPROVED',
+  })
+  return signIn(testApp, email, GOOD_PASSWORD)
+}
+
+describe('REQUIRE_ADMIN_2FA=true', () => {
+  it('keeps an admin without an authenticator out of the back office, with a message saying how to enrol', async () => {
+    const admin = await approvedAdmin()
+    const answer = await testApp.app.inject({ method: 'GET', url: '/api/admin/pending-requests', headers: admin.headers })
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json().message).toBe(ADMIN_TWO_FACTOR_REQUIRED)
+  })
+
+  it('lets the admin in once an authenticator is confirmed', async () => {
+    const admin = await approvedAdmin()
+    const setup = await testApp.app.inject({ method: 'POST', url: '/api/user/security/two-factor/setup', headers: admin.headers })
+    const secret = TwoFactorSetupAnswerSchema.parse(setup.json()).secret
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
+    const enable = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/security/two-factor/enable',
+      payload: { code },
+      headers: admin.headers,
+    })
+    expect(enable.statusCode).toBe(200)
+    const answer = await testApp.app.inject({ method: 'GET', url: '/api/admin/pending-requests', headers: admin.headers })
+    expect(answer.statusCode).toBe(200)
+  })
+
+  it('does not touch business users', async () => {
+    const member = await registerAndSignIn(testApp)
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/trial/status', headers: member.headers })).statusCode).toBe(200)
+  })
+})
