@@ -38,7 +38,11 @@ export async function readMultipart(request: FastifyRequest, allowedFiles: reado
         ])
       }
       const data = await part.toBuffer()
-      if (data.length === 0) continue
+      // A file input left empty arrives as a nameless empty part; a chosen file with no bytes is refused.
+      if (data.length === 0) {
+        if (!part.filename) continue
+        throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.empty, [{ field: part.fieldname, message: UPLOAD_MESSAGES.empty }])
+      }
       files[part.fieldname] = { fieldname: part.fieldname, filename: part.filename, declaredType: part.mimetype, data }
     }
   } catch (error) {

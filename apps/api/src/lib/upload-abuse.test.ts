@@ -1,0 +1,101 @@
+import { count } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { files } from '../db/schema/files.ts'
+import { vehicleRequests } from '../db/schema/ordering.ts'
+import { uniqueIp } from '../modules/auth/test-accounts.ts'
+import { HONDA_2016_VIN } from '../modules/requests/test-requests.ts'
+import { pngImage } from '../test/images.ts'
+import { createTestApp, type TestApp } from '../test/test-app.ts'
+
+/** Issue 10 "Uploads": hostile files sent as a guest's keycode-request photos, the one upload open to visitors. */
+let testApp: TestApp
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const rows = async () => ({
+  files: (await testApp.app.database.db.select({ n: count() }).from(files))[0]?.n,
+  requests: (await testApp.app.database.db.select({ n: count() }).from(vehicleRequests))[0]?.n,
+})
+
+async function submit(hostile: { data: Buffer | Uint8Array; name: string; type: string }) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: HONDA_2016_VIN })) form.append(name, value)
+  const good = new Blob([new Uint8Array(await pngImage())], { type: 'image/png' })
+  form.append('frontId', new Blob([new Uint8Array(hostile.data)], { type: hostile.type }), hostile.name)
+  form.append('licenseFront', good, 'licence-front.png')
+  form.append('licenseBack', good, 'licence-back.png')
+  return testApp.app.inject({ method: 'POST', url: '/api/vehicle/request-keycode-public', payload: form, remoteAddress: uniqueIp() })
+}
+
+const svgWithScript = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>')
+/** A valid PNG header that declares 100,000 × 100,000 pixels: a decompression bomb if anyone tried to decode it. */
+async function pixelBomb(): Promise<Buffer> {
+  const png = await pngImage()
+  const bomb = Buffer.from(png)
+  bomb.writeUInt32BE(100_000, 16)
+  bomb.writeUInt32BE(100_000, 20)
+  return bomb
+}
+
+describe('hostile uploads are refused with the spec text and leave nothing behind', () => {
+  const cases: [string, () => Promise<{ data: Buffer; name: string; type: string }>][] = [
+    ['an SVG with a script, typed as an image', async () => ({ data: svgWithScript, name: 'front.svg', type: 'image/svg+xml' })],
+    ['an SVG with a script, named and typed as a PNG', async () => ({ data: svgWithScript, name: 'front.png', type: 'image/png' })],
+    [
+      'a PNG header declaring 10 billion pixels (decompression bomb)',
+      async () => ({ data: await pixelBomb(), name: 'front.png', type: 'image/png' }),
+    ],
+    [
+      'a zip archive named as a photo',
+      async () => ({ data: Buffer.from('504b0304140000000800', 'hex'), name: 'front.jpg', type: 'image/jpeg' }),
+    ],
+    [
+      'an HTML page whose declared type lies',
+      async () => ({ data: Buffer.from('<html><script>x()</script></html>'), name: 'front.jpg', type: 'image/jpeg' }),
+    ],
+  ]
+  for (const [name, build] of cases) {
+    it(`refuses ${name}`, async () => {
+      const before = await rows()
+      const answer = await submit(await build())
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json().message).toBe('Only image files are allowed.')
+      expect(await rows()).toEqual(before)
+    })
+  }
+})
+
+it('refuses a chosen 0-byte file with its own message, storing nothing', async () => {
+  const before = await rows()
+  const answer = await submit({ data: Buffer.alloc(0), name: 'front.png', type: 'image/png' })
+  expect(answer.statusCode).toBe(400)
+  expect(answer.json().message).toBe('The selected file is empty.')
+  expect(await rows()).toEqual(before)
+})
+
+describe('what is accepted is stored clean', () => {
+  it('re-encodes an image with a script tail (polyglot), so the stored copy carries no payload', async () => {
+    const tail = Buffer.from('<script>alert(1)</script>')
+    const answer = await submit({ data: Buffer.concat([await pngImage(), tail]), name: 'front.png', type: 'image/png' })
+    expect(answer.statusCode).toBe(201)
+    const stored = await testApp.app.database.db.select().from(files)
+    for (const file of stored) expect((await testApp.app.storage.get(file.storageKey)).includes(tail)).toBe(false)
+    const [sample] = stored
+    expect(await sharp(await testApp.app.storage.get(sample?.storageKey ?? '')).metadata()).toMatchObject({ format: 'png' })
+  })
+
+  it('never uses the sent file name: ../ and control characters do not reach the storage key', async () => {
+    const answer = await submit({ data: await pngImage(), name: '../../etc/passwd\u0000\n.png', type: 'image/png' })
+    expect(answer.statusCode).toBe(201)
+    const stored = await testApp.app.database.db.select({ key: files.storageKey }).from(files)
+    for (const file of stored) expect(file.key).toMatch(/^[0-9a-z/_.-]+$/i)
+    for (const file of stored) expect(file.key).not.toContain('..')
+  })
+})
