@@ -49,6 +49,7 @@ import errorHandler from './plugins/error-handler.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import mail from './plugins/mail.ts'
 import payments from './plugins/payments.ts'
+import routeTable from './plugins/route-table.ts'
 import secretKey from './plugins/secret-key.ts'
 import storage, { type FileStorage } from './plugins/storage.ts'
 import webApp from './plugins/web-app.ts'
@@ -99,6 +100,7 @@ export async function buildApp({
   app.decorate('config', config)
   app.decorate('database', database)
 
+  await app.register(routeTable)
   await app.register(errorHandler)
   await app.register(clock, { clock: appClock })
   await app.register(gracefulClose)

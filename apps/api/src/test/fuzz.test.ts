@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../db/schema/users.ts'
+import { hashPassword } from '../modules/auth/passwords.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from '../modules/auth/test-accounts.ts'
+import { createTestApp, type TestApp } from './test-app.ts'
+
+/**
+ * Issue 10 "Fuzz": every route the app registers, called with invalid parameters, queries and bodies (wrong types,
+ * huge strings, deep nesting, unicode, nulls, negative and enormous numbers, prototype-pollution keys), as a
+ * visitor, a business user and an admin. No answer may be a 5xx; every JSON refusal has the error shape.
+ */
+let testApp: TestApp
+const principals: Record<string, Record<string, string>> = {}
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  principals.visitor = {}
+  principals.member = (await registerAndSignIn(testApp)).headers
+  const email = uniqueEmail('fuzz-admin')
+  await testApp.app.database.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(GOOD_PASSWORD), fname: 'F', lname: 'Z', role: 'ADMIN', adminApproval: 'APPROVED' })
+  principals.admin = (await signIn(testApp, email, GOOD_PASSWORD)).headers
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const HUGE = 'x'.repeat(100_000)
+let deep: unknown = 'bottom'
+for (let level = 0; level < 2_000; level++) deep = { a: deep }
+const paramValues = ['not-a-uuid', '..%2F..%2Fetc%2Fpasswd', '%00', '-1', '99999999999999999999999', 'ünï©ødé-💥', HUGE.slice(0, 5_000)]
+const queries = [
+  'limit=-1&offset=1e309&page=NaN',
+  'tier=<script>alert(1)</script>&status=DROP%20TABLE&sortBy=__proto__',
+  '__proto__[isAdmin]=true&constructor[prototype][isAdmin]=true',
+  `search=${HUGE.slice(0, 10_000)}&email=${'a'.repeat(3_000)}@x`,
+  'guestUserId=null&email[]=a&email[]=b',
+]
+const bodies: unknown[] = [
+  null,
+  [],
+  'just a string',
+  12345,
+  { amount: -1e308, items: 'nope', success_url: 42, cancel_url: null, tier: { $gt: '' } },
+  { __proto__: { isAdmin: true }, constructor: { prototype: { isAdmin: true } }, email: 'x@y.z' },
+  { email: HUGE, password: HUGE, notes: HUGE, keycode: HUGE },
+  deep,
+  { text: '\u0000\u202e\ud83d\ude00', vehicleId: 'ünï©ødé', code: 1e309 },
+]
+
+/** Routes whose success would end the caller's own session or stream forever; they are fuzzed as a visitor only. */
+const visitorOnly = new Set(['POST /api/auth/logout', 'PUT /api/keycode-user/delete', 'GET /api/chat/stream'])
+
+function urlsFor(url: string): string[] {
+  if (!url.includes(':') && !url.includes('*')) return [url]
+  return paramValues.map((value) => url.replace(/:[A-Za-z]+|\*/g, value))
+}
+
+describe('fuzzing every route', () => {
+  it('answers no 5xx and only well-formed refusals', async () => {
+    const routes = testApp.app.routeTable.filter((route) => route.url !== '*')
+    expect(routes.length).toBeGreaterThan(60)
+    const failures: string[] = []
+    let calls = 0
+    for (const [who, headers] of Object.entries(principals)) {
+      for (const route of routes) {
+        const key = `${route.method} ${route.url}`
+        if (who !== 'visitor' && visitorOnly.has(key)) continue
+        const attempts: { url: string; payload?: string; contentType?: string }[] = []
+        for (const url of urlsFor(route.url)) for (const query of queries) attempts.push({ url: `${url}?${query}` })
+        if (route.method !== 'GET' && route.method !== 'DELETE') {
+          for (const body of bodies)
+            attempts.push({ url: urlsFor(route.url)[0] ?? route.url, payload: JSON.stringify(body), contentType: 'application/json' })
+          attempts.push({ url: urlsFor(route.url)[0] ?? route.url, payload: '{"broken json', contentType: 'application/json' })
+          attempts.push({
+            url: urlsFor(route.url)[0] ?? route.url,
+            payload: `a=${HUGE}&__proto__=x`,
+            contentType: 'application/x-www-form-urlencoded',
+          })
+        }
+        for (const attempt of attempts) {
+          calls += 1
+          const answer = await testApp.app.inject({
+            method: route.method as 'GET',
+            url: attempt.url,
+            payload: attempt.payload,
+            headers: { ...headers, ...(attempt.contentType ? { 'content-type': attempt.contentType } : {}) },
+            remoteAddress: uniqueIp(),
+          })
+          if (answer.statusCode >= 500)
+            failures.push(`${who} ${route.method} ${attempt.url.slice(0, 120)} → ${answer.statusCode} ${answer.body.slice(0, 200)}`)
+          const isJson = String(answer.headers['content-type'] ?? '').startsWith('application/json')
+          if (answer.statusCode >= 400 && isJson) {
+            const body = answer.json() as { code?: unknown; message?: unknown }
+            if (typeof body.code !== 'string' || typeof body.message !== 'string')
+              failures.push(`${who} ${key}: refusal without the error shape`)
+          }
+        }
+      }
+    }
+    console.log(`fuzz: ${routes.length} routes, ${calls} calls, ${failures.length} failures`)
+    expect(failures).toEqual([])
+  }, 300_000)
+})
