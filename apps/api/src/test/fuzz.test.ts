@@ -47,7 +47,7 @@ const bodies: unknown[] = [
   { __proto__: { isAdmin: true }, constructor: { prototype: { isAdmin: true } }, email: 'x@y.z' },
   { email: HUGE, password: HUGE, notes: HUGE, keycode: HUGE },
   deep,
-  { text: '\u0000\u202e\ud83d\ude00', vehicleId: 'ünï©ødé', code: 1e309 },
+  { text: '\u0000\u202e\ud83d\ude00', vehicleId: 'ünï©ødé', code: Number.MAX_VALUE },
 ]
 
 /** Routes whose success would end the caller's own session or stream forever; they are fuzzed as a visitor only. */
