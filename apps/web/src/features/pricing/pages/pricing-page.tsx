@@ -33,13 +33,7 @@ export function PricingPage() {
     [pricing.data, manufacturer, search],
   )
 
-  if (!isDelayOver || pricing.isPending) {
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner label={PRICING_LOADING_TEXT} />
-      </div>
-    )
-  }
+  const isLoading = !isDelayOver || pricing.isPending
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -50,7 +44,12 @@ export function PricingPage() {
         </p>
       </section>
 
-      {pricing.isError ? (
+      {isLoading ? (
+        // A screen-tall placeholder: the prices arrive below the fold's edge, so nothing visible jumps (CLS).
+        <div className="flex min-h-screen justify-center py-24">
+          <Spinner label={PRICING_LOADING_TEXT} />
+        </div>
+      ) : pricing.isError ? (
         <div className="mt-10 space-y-4">
           <Alert tone="error">{pricing.error.message}</Alert>
           <Button onClick={() => pricing.refetch()}>Retry</Button>
