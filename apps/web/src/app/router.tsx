@@ -2,31 +2,8 @@ import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import type { Role } from '@keydesk/contracts/roles'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AdminSignedOutNotice } from '../features/admin/components/admin-signed-out-notice.tsx'
-import { AdminLoginPage } from '../features/auth/pages/admin-login-page.tsx'
-import { AdminRegisterPage } from '../features/auth/pages/admin-register-page.tsx'
-import { LoginPage } from '../features/auth/pages/login-page.tsx'
-import { RegisterPage } from '../features/auth/pages/register-page.tsx'
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx'
-import { CartPage } from '../features/cart/pages/cart-page.tsx'
 import { HomePage } from '../features/home/pages/home-page.tsx'
-import { MembershipPage } from '../features/membership/pages/membership-page.tsx'
-import { TrialDetailsPage } from '../features/membership/pages/trial-details-page.tsx'
-import { KeycodeRequestPage } from '../features/ordering/pages/keycode-request-page.tsx'
-import { PaymentCancelPage } from '../features/payments/pages/payment-cancel-page.tsx'
-import { PaymentSuccessPage } from '../features/payments/pages/payment-success-page.tsx'
-import {
-  AboutPage,
-  MembershipCancellationPage,
-  PrivacyPolicyPage,
-  RefundPolicyPage,
-  ServicesPage,
-  SimplifiedTermsPage,
-  TermsOfUsagePage,
-} from '../features/policies/pages/policy-pages.tsx'
-import { PricingPage } from '../features/pricing/pages/pricing-page.tsx'
-import { RequirementsPage } from '../features/requirements/pages/requirements-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
-import { SupportPage } from '../features/support/pages/support-page.tsx'
 import { ErrorScreen } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
 import { AppLayout } from './layouts/app-layout.tsx'
@@ -35,6 +12,27 @@ import { paths } from './paths.ts'
 
 // Screens only signed-in users or admins reach load on first visit (see lazy-page.ts).
 const UserDashboardPage = lazyPage(() => import('../features/user-dashboard/pages/user-dashboard-page.tsx'), 'UserDashboardPage')
+const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login-page.tsx'), 'AdminLoginPage')
+const AdminRegisterPage = lazyPage(() => import('../features/auth/pages/admin-register-page.tsx'), 'AdminRegisterPage')
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage')
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage')
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage')
+const CartPage = lazyPage(() => import('../features/cart/pages/cart-page.tsx'), 'CartPage')
+const MembershipPage = lazyPage(() => import('../features/membership/pages/membership-page.tsx'), 'MembershipPage')
+const TrialDetailsPage = lazyPage(() => import('../features/membership/pages/trial-details-page.tsx'), 'TrialDetailsPage')
+const KeycodeRequestPage = lazyPage(() => import('../features/ordering/pages/keycode-request-page.tsx'), 'KeycodeRequestPage')
+const PaymentCancelPage = lazyPage(() => import('../features/payments/pages/payment-cancel-page.tsx'), 'PaymentCancelPage')
+const PaymentSuccessPage = lazyPage(() => import('../features/payments/pages/payment-success-page.tsx'), 'PaymentSuccessPage')
+const PricingPage = lazyPage(() => import('../features/pricing/pages/pricing-page.tsx'), 'PricingPage')
+const RequirementsPage = lazyPage(() => import('../features/requirements/pages/requirements-page.tsx'), 'RequirementsPage')
+const SupportPage = lazyPage(() => import('../features/support/pages/support-page.tsx'), 'SupportPage')
+const AboutPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'AboutPage')
+const MembershipCancellationPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'MembershipCancellationPage')
+const PrivacyPolicyPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'PrivacyPolicyPage')
+const RefundPolicyPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'RefundPolicyPage')
+const ServicesPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'ServicesPage')
+const SimplifiedTermsPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'SimplifiedTermsPage')
+const TermsOfUsagePage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'TermsOfUsagePage')
 const AdminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-dashboard-page.tsx'), 'AdminDashboardPage')
 const RegisteredUsersPage = lazyPage(() => import('../features/admin/pages/registered-users-page.tsx'), 'RegisteredUsersPage')
 const UserHistoryPage = lazyPage(() => import('../features/admin/pages/user-history-page.tsx'), 'UserHistoryPage')

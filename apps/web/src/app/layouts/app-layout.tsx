@@ -18,7 +18,8 @@ export function AppLayout() {
         <RouteNotice />
         <Suspense
           fallback={
-            <div className="flex justify-center px-4 py-24">
+            // Screen-tall while a page's code loads, so the footer never jumps into view (layout shift).
+            <div className="flex min-h-screen justify-center px-4 py-24">
               <Spinner />
             </div>
           }
