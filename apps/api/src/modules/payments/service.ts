@@ -127,6 +127,10 @@ export async function fulfilPayment(
   session: ProviderSession,
 ): Promise<{ row: TransactionRow; fulfilledNow: boolean }> {
   const now = app.clock.now()
+  // A paid order never goes back, so a repeated delivery is answered from one plain read, without queueing
+  // for the row lock and holding a pooled connection while it waits.
+  const [current] = await app.database.db.select().from(transactions).where(eq(transactions.providerSessionId, session.sessionId)).limit(1)
+  if (current?.status === 'PAID') return { row: current, fulfilledNow: false }
   return app.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(transactions).where(eq(transactions.providerSessionId, session.sessionId)).for('update')
     if (!row) {

@@ -18,6 +18,19 @@ afterAll(async () => {
   await testApp.close()
 })
 
+/**
+ * Delivers as Stripe does: an answer of 503 (every pooled connection busy for longer than its timeout) is
+ * not a loss, since Stripe redelivers until it gets a 2xx. Any other refusal is final.
+ */
+async function deliverLikeStripe(event: { payload: string; signature: string }, retried: { count: number }) {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await deliver(testApp, event)
+    if (answer.statusCode !== 503 || attempt === 8) return answer
+    retried.count++
+    await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+  }
+}
+
 /** A small deterministic generator, so a failing storm can be replayed exactly. */
 function randomFrom(seed: number) {
   let state = seed
@@ -66,8 +79,10 @@ describe('webhook storm (issue 10)', () => {
       ]
     }
 
+    const retried = { count: 0 }
+    const startedAt = performance.now()
     const answers = await Promise.all([
-      ...deliveries.map((event) => deliver(testApp, event)),
+      ...deliveries.map((event) => deliverLikeStripe(event, retried)),
       ...sessions.map(({ sessionId }) =>
         testApp.app.inject({
           method: 'POST',
@@ -77,8 +92,9 @@ describe('webhook storm (issue 10)', () => {
         }),
       ),
     ])
-    const webhookFailures = answers.slice(0, deliveries.length).filter((answer) => answer.statusCode !== 200).length
-    expect(webhookFailures).toBe(0)
+    const stormSeconds = ((performance.now() - startedAt) / 1000).toFixed(1)
+    const refused = answers.slice(0, deliveries.length).filter((answer) => answer.statusCode !== 200)
+    expect(refused.map((answer) => `${answer.statusCode} ${answer.body}`)).toEqual([])
 
     const db = testApp.app.database.db
     const ids = sessions.map((session) => session.sessionId)
@@ -101,7 +117,7 @@ describe('webhook storm (issue 10)', () => {
     const fulfilments = (testApp.logs().match(/"msg":"order paid and queued"/g) ?? []).length
 
     console.log(
-      `webhook storm: ${deliveries.length} deliveries + ${sessions.length} success calls for ${SESSIONS} sessions; fulfilled ${fulfilments}, not paid ${notPaid}, unqueued ${unqueued}, queued twice ${queuedTwice}, confirmation mails ${confirmations}`,
+      `webhook storm: ${deliveries.length} deliveries + ${sessions.length} success calls for ${SESSIONS} sessions in ${stormSeconds} s (${retried.count} redelivered after a 503); fulfilled ${fulfilments}, not paid ${notPaid}, unqueued ${unqueued}, queued twice ${queuedTwice}, confirmation mails ${confirmations}`,
     )
     expect({ notPaid, unqueued, queuedTwice, confirmations, fulfilments }).toEqual({
       notPaid: 0,
