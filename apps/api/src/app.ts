@@ -23,6 +23,7 @@ import { seedCatalogue } from './modules/catalogue/seed.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
 import { complianceStatusRoutes } from './modules/compliance-status/routes.ts'
 import { credentialRoutes } from './modules/credentials/routes.ts'
+import { startOrphanFileSweep } from './modules/files/orphan-sweep.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { startGuestSweep } from './modules/guests/sweep.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -173,6 +174,7 @@ export async function buildApp({
   await app.register(webApp, { distDir: config.webDistDir })
   startGuestSweep(app)
   startSubscriptionExpiry(app)
+  startOrphanFileSweep(app)
   app.addHook('onReady', async () => {
     await seedCatalogue(app.database.db)
     await ensureBootstrapSuperAdmin(app)

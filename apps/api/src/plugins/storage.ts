@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -15,6 +15,13 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>
   /** Removing a key that is not there is not an error. */
   remove(key: string): Promise<void>
+  /** Every stored key with the time it was written, for the orphan-file sweep. */
+  list(): AsyncIterable<StoredObject>
+}
+
+export interface StoredObject {
+  key: string
+  storedAt: Date
 }
 
 declare module 'fastify' {
@@ -46,6 +53,23 @@ export function createDiskStorage(root: string): FileStorage {
         () => false,
       ),
     remove: async (key) => rm(locate(key), { force: true }),
+    async *list() {
+      const folders = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [] as string[]
+        throw error
+      })
+      for (const folder of folders) {
+        const names = await readdir(path.join(root, folder)).catch(() => [] as string[])
+        for (const name of names) {
+          const key = `${folder}/${name}`
+          // Anything else in the folder was not written by put() and is not ours to judge.
+          if (!KEY_PATTERN.test(key)) continue
+          // A file removed between readdir and stat is simply no longer there.
+          const info = await stat(path.join(root, key)).catch(() => undefined)
+          if (info?.isFile()) yield { key, storedAt: info.mtime }
+        }
+      }
+    },
   }
 }
 

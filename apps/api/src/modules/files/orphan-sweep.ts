@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify'
+import { findReferencedStorageKeys } from './repository.ts'
+
+/**
+ * An upload is written to storage before the transaction that inserts its row commits (lib/stored-images.ts),
+ * so a file younger than this may belong to a request still in flight. No upload takes an hour.
+ */
+export const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000
+const BATCH_SIZE = 500
+const SWEEP_EVERY_MS = 60 * 60 * 1000
+
+export interface OrphanSweepResult {
+  checked: number
+  removed: number
+}
+
+/**
+ * Removes stored files that no `files` row points at: the bytes a crash (or a lost database) left behind between
+ * writing a file and committing its row. Failed requests remove their own files; this catches what they could not.
+ */
+export async function sweepOrphanFiles(app: FastifyInstance, options: { signal?: AbortSignal } = {}): Promise<OrphanSweepResult> {
+  const cutoff = app.clock.now().getTime() - ORPHAN_FILE_GRACE_MS
+  const result: OrphanSweepResult = { checked: 0, removed: 0 }
+  let batch: string[] = []
+  const sweepBatch = async () => {
+    const referenced = await findReferencedStorageKeys(app.database.db, batch)
+    const orphans = batch.filter((key) => !referenced.has(key))
+    await Promise.all(orphans.map((key) => app.storage.remove(key)))
+    result.checked += batch.length
+    result.removed += orphans.length
+    batch = []
+  }
+  for await (const object of app.storage.list()) {
+    if (options.signal?.aborted) return result
+    if (object.storedAt.getTime() > cutoff) continue
+    batch.push(object.key)
+    if (batch.length >= BATCH_SIZE) await sweepBatch()
+  }
+  if (batch.length > 0 && !options.signal?.aborted) await sweepBatch()
+  return result
+}
+
+/** Sweeps once in the background after start-up (never delaying it), then every hour while the app runs. */
+export function startOrphanFileSweep(app: FastifyInstance) {
+  const stop = new AbortController()
+  let running: Promise<void> | undefined
+  const run = () => {
+    if (running) return
+    running = sweepOrphanFiles(app, { signal: stop.signal })
+      .then(
+        (result) => {
+          if (result.checked > 0)
+            app.log.info(result, 'orphan-file sweep: %d old files checked, %d orphans removed', result.checked, result.removed)
+        },
+        (error) => app.log.warn({ err: error }, 'orphan-file sweep failed'),
+      )
+      .finally(() => {
+        running = undefined
+      })
+  }
+  let first: NodeJS.Immediate | undefined
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    first = setImmediate(run)
+    timer = setInterval(run, SWEEP_EVERY_MS)
+    timer.unref()
+  })
+  app.addHook('preClose', async () => {
+    clearImmediate(first)
+    clearInterval(timer)
+    stop.abort()
+    // Stops between batches, so the database is not closed under a running query.
+    await running
+  })
+}
