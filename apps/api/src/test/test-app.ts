@@ -5,6 +5,7 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { type AppDependencies, buildApp } from '../app.ts'
 import { type Config, loadConfig } from '../config.ts'
+import { recordSecretScan, scanForSecrets } from './secret-scan.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 export interface TestApp {
@@ -33,6 +34,7 @@ export async function createTestApp(
     },
   })
   const app = await buildApp({ config, database: database.handle, logStream, ...dependencies })
+  const secretScan = scanForSecrets(app, env)
   await app.ready()
   return {
     app,
@@ -43,6 +45,9 @@ export async function createTestApp(
       await app.close()
       await database.destroy()
       await rm(dataDir, { recursive: true, force: true })
+      const { leaks, figures } = secretScan.findLeaks(captured)
+      await recordSecretScan(figures)
+      if (leaks.length > 0) throw new Error(`secrets leaked:\n${leaks.join('\n')}`)
     },
   }
 }

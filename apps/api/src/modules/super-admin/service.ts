@@ -39,7 +39,7 @@ export async function createSuperAdmin(app: FastifyInstance, actorId: string, va
 
 /**
  * On start with no super admin, creates the first one from the configuration. Development falls back to
- * documented defaults and says so once in the log; production cannot start without its own (config.ts).
+ * documented defaults and says so once in the log (never the password itself); production cannot start without its own (config.ts).
  */
 export async function ensureBootstrapSuperAdmin(app: FastifyInstance) {
   const db = app.database.db
@@ -58,8 +58,8 @@ export async function ensureBootstrapSuperAdmin(app: FastifyInstance) {
   }
   if (isDevelopmentDefault) {
     app.log.warn(
-      { email, defaultPassword: password },
-      'created the development super admin with the default credentials from README.md; set BOOTSTRAP_SUPER_ADMIN_EMAIL and BOOTSTRAP_SUPER_ADMIN_PASSWORD for your own',
+      { email },
+      'created the development super admin with the default password from README.md; set BOOTSTRAP_SUPER_ADMIN_EMAIL and BOOTSTRAP_SUPER_ADMIN_PASSWORD for your own',
     )
   } else {
     app.log.info({ email }, 'created the bootstrap super admin')
