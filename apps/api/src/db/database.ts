@@ -58,6 +58,12 @@ function openPostgres(url: string, onPoolError?: (error: Error) => void): Databa
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 })
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', (error) => onPoolError?.(error))
+  // The pool listens for errors only on idle clients. A client checked out between two queries of a transaction
+  // that loses its server emits 'error' with nobody listening, which would end the process; its next query fails
+  // instead (answered 503) and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onPoolError?.(error))
+  })
   const db = drizzleNodePostgres(pool, { schema })
   return {
     db: db as unknown as Database,

@@ -1,6 +1,7 @@
 import type { Database, DbExecutor } from '../db/database.ts'
 import { files } from '../db/schema/files.ts'
 import type { FileStorage } from '../plugins/storage.ts'
+import { isDatabaseUnreachable } from './database-unreachable.ts'
 import type { CleanImage } from './image-upload.ts'
 
 export interface ImageToStore {
@@ -11,7 +12,8 @@ export interface ImageToStore {
 /**
  * Writes already-validated images to storage, then runs `saveRows` (which must insert the rows that point at
  * them) inside one transaction. If anything fails, the written files are removed, so no file is left without
- * a row and no row points at a missing file.
+ * a row and no row points at a missing file. One exception: when the database went away, the commit may have
+ * landed without its answer reaching us, so the files stay and the orphan-file sweep removes them if no row did.
  */
 export async function storeImagesWithRows<T>(
   storage: FileStorage,
@@ -24,7 +26,7 @@ export async function storeImagesWithRows<T>(
     for (const item of images) stored.push({ ...item, key: await storage.put(item.image.data, item.image.extension) })
     return await db.transaction((tx) => saveRows(tx, stored))
   } catch (error) {
-    await Promise.all(stored.map((item) => storage.remove(item.key).catch(() => undefined)))
+    if (!isDatabaseUnreachable(error)) await Promise.all(stored.map((item) => storage.remove(item.key).catch(() => undefined)))
     throw error
   }
 }

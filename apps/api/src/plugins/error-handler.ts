@@ -2,22 +2,7 @@ import { MESSAGES } from '@keydesk/contracts/messages'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError, errorAnswer, type FieldProblem } from '../errors.ts'
-
-/** Errors a database driver raises when the server cannot be reached. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001'])
-
-function isDatabaseUnreachable(error: unknown): boolean {
-  let current: unknown = error
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true
-    const message = (current as { message?: unknown }).message
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(message))
-      return true
-    current = (current as { cause?: unknown }).cause
-  }
-  return false
-}
+import { isDatabaseUnreachable } from '../lib/database-unreachable.ts'
 
 function fieldProblems(error: FastifyError): FieldProblem[] {
   const context = error.validationContext ?? 'body'

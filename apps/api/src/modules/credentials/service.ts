@@ -8,6 +8,7 @@ import {
 } from '@keydesk/contracts/credentials'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
+import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { FileStorage } from '../../plugins/storage.ts'
 import { postNotice } from '../notices/service.ts'
@@ -103,7 +104,8 @@ export async function uploadCredentials(
       })
     })
   } catch (error) {
-    await Promise.all(storedKeys.map((key) => storage.remove(key)))
+    // A lost database may have committed the rows without telling us: the orphan-file sweep decides later.
+    if (!isDatabaseUnreachable(error)) await Promise.all(storedKeys.map((key) => storage.remove(key)))
     throw error
   }
   return readCredentials(db, userId)

@@ -2,6 +2,7 @@ import { maskVin, type OrdersAnswer, type Profile, UpdateProfileFieldsSchema } f
 import type { RequestStatus } from '@keydesk/contracts/request-status'
 import type { Database } from '../../db/database.ts'
 import { AppError, notFound } from '../../errors.ts'
+import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { FileStorage } from '../../plugins/storage.ts'
@@ -99,7 +100,8 @@ export async function updateProfile(
       return deleteFileRows(tx, replaced)
     })
   } catch (error) {
-    await Promise.all(storedKeys.map((key) => storage.remove(key)))
+    // A lost database may have committed the rows without telling us: the orphan-file sweep decides later.
+    if (!isDatabaseUnreachable(error)) await Promise.all(storedKeys.map((key) => storage.remove(key)))
     throw error
   }
   await Promise.all(obsoleteKeys.map((key) => storage.remove(key)))
