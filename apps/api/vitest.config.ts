@@ -6,7 +6,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     // *.pg.test.ts need a real PostgreSQL server (several processes on one database); they run with TEST_DATABASE_URL.
-    exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
+    // *.slow.test.ts start and break their own PostgreSQL; they run apart, with `npm run test:slow`.
+    exclude: ['src/**/*.slow.test.ts', ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'])],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -33,7 +33,7 @@ export function spawnServer(env: Record<string, string>): { child: ChildProcess;
   return { child, output: () => output, exited }
 }
 
-async function findFreePort(): Promise<number> {
+export async function findFreePort(): Promise<number> {
   const probe = net.createServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const { port } = probe.address() as net.AddressInfo

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Fault tests that run the real server against a PostgreSQL cluster of their own and break it on purpose
+ * (`npm run test:slow`, run by .ci/run). Too slow for `npm test`, and they need the PostgreSQL binaries.
+ */
+export default defineConfig({
+  test: {
+    name: 'api-slow',
+    root: import.meta.dirname,
+    environment: 'node',
+    include: ['src/**/*.slow.test.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+})
