@@ -1,3 +1,6 @@
+import net from 'node:net'
+import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
+import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { count } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -97,5 +100,70 @@ describe('what is accepted is stored clean', () => {
     const stored = await testApp.app.database.db.select({ key: files.storageKey }).from(files)
     for (const file of stored) expect(file.key).toMatch(/^[0-9a-z/_.-]+$/i)
     for (const file of stored) expect(file.key).not.toContain('..')
+  })
+})
+
+describe('sizes that lie', () => {
+  /** A multipart body written by hand, so a part can carry headers no browser would send. */
+  async function handWrittenForm(photo: { data: Buffer; headers: string }) {
+    const boundary = 'keydesk-lying-size'
+    const good = await pngImage()
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const file = (name: string, data: Buffer, extra = '') =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\n${extra}Content-Type: image/png\r\n\r\n`,
+        ),
+        data,
+        Buffer.from('\r\n'),
+      ])
+    const body = Buffer.concat([
+      Buffer.from(field('make', 'Honda') + field('model', 'Civic') + field('year', '2016') + field('vin', HONDA_2016_VIN)),
+      file('frontId', photo.data, photo.headers),
+      file('licenseFront', good),
+      file('licenseBack', good),
+      Buffer.from(`--${boundary}--\r\n`),
+    ])
+    return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+  }
+
+  it('counts the bytes of a part that declares itself small, refusing one over 5 MB and storing nothing', async () => {
+    const before = await rows()
+    const oversized = Buffer.concat([await pngImage(), Buffer.alloc(UPLOAD_MAX_BYTES)])
+    const { body, contentType } = await handWrittenForm({ data: oversized, headers: 'Content-Length: 1024\r\n' })
+    const answer = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/vehicle/request-keycode-public',
+      payload: body,
+      headers: { 'content-type': contentType },
+      remoteAddress: uniqueIp(),
+    })
+    expect(answer.statusCode).toBe(413)
+    expect(answer.json().message).toBe(UPLOAD_MESSAGES.tooLarge)
+    expect(await rows()).toEqual(before)
+  })
+
+  it('reads no further than a request Content-Length that is shorter than the body, refusing the cut form and storing nothing', async () => {
+    const before = await rows()
+    const { body, contentType } = await handWrittenForm({ data: await pngImage(), headers: '' })
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = new URL(address)
+    const lyingLength = Math.floor(body.length / 2)
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /api/vehicle/request-keycode-public HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\nContent-Length: ${lyingLength}\r\nConnection: close\r\n\r\n`,
+        )
+        socket.end(body)
+      })
+      let text = ''
+      socket.on('data', (chunk) => {
+        text += chunk.toString()
+      })
+      socket.on('end', () => resolve(text))
+      socket.on('error', reject)
+    })
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+    expect(await rows()).toEqual(before)
   })
 })
