@@ -4,7 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from './config.ts'
+import { openStream } from './modules/chat/test-stream.ts'
+import { keycodeRequestForm, validVin } from './modules/requests/test-requests.ts'
 import { spawnServer, startServer } from './test/server-process.ts'
+import { startSlowUpload } from './test/slow-upload.ts'
+import { registerMember } from './test/write-load.ts'
 
 let dataDir: string
 
@@ -96,5 +100,50 @@ describe('server process', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 404/)
     expect(await server.exited).toBe(0)
     expect(Date.now() - signalledAt).toBeLessThan(10_000)
+  })
+
+  it('on SIGTERM under load finishes every in-flight request with 2xx, refuses new ones, closes the SSE stream and exits promptly', async () => {
+    const server = await startServer(databaseEnv())
+    const token = await registerMember(server.baseUrl)
+    const auth = { authorization: `Bearer ${token}` }
+    const trial = await fetch(`${server.baseUrl}/api/trial/start`, { method: 'POST', headers: auth })
+    expect(trial.status).toBe(200)
+    const stream = await openStream(server.baseUrl, auth)
+    expect(stream.status).toBe(200)
+    await stream.waitFor(': connected')
+    const form = (index: number) => keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', String(200000 + index)) })
+    const inFlight = await Promise.all(
+      Array.from({ length: 8 }, async (_, index) =>
+        startSlowUpload(server.baseUrl, '/api/vehicle/request-keycode-public', await form(index), auth),
+      ),
+    )
+
+    const signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    const streamClosedAfterMs = stream.ended.then(() => Date.now() - signalledAt)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const late = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) =>
+        fetch(`${server.baseUrl}/api/vehicle/request-keycode-public`, {
+          method: 'POST',
+          body: await form(100 + index),
+          headers: auth,
+        }).then(
+          (answer) => String(answer.status),
+          (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? 'refused',
+        ),
+      ),
+    )
+    expect(late.filter((outcome) => outcome !== '503' && outcome !== 'ECONNREFUSED')).toEqual([])
+
+    const finished = await Promise.all(inFlight.map((upload) => upload.finish()))
+    expect(finished).toEqual(Array(8).fill(201))
+    expect(await server.exited).toBe(0)
+    const exitedAfterMs = Date.now() - signalledAt
+    console.log(
+      `SIGTERM under load: ${finished.length} in-flight uploads answered ${finished.join(',')}; ${late.length} new requests: ${late.join(',')}; ` +
+        `SSE stream closed after ${await streamClosedAfterMs} ms; exit 0 after ${exitedAfterMs} ms`,
+    )
+    expect(exitedAfterMs).toBeLessThan(10_000)
   })
 })
