@@ -46,7 +46,12 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const asOwner = (program: string, args: string[]) =>
     isRoot ? run('runuser', ['-u', 'postgres', '--', path.join(binDir, program), ...args]) : run(path.join(binDir, program), args)
 
-  await asOwner('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'])
+  try {
+    await asOwner('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'])
+  } catch (error) {
+    await rm(root, { recursive: true, force: true })
+    throw error
+  }
   const port = await findFreePort()
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1`
   const logFile = path.join(root, 'server.log')
