@@ -107,6 +107,20 @@ async function auth(app: FastifyInstance) {
 
 export default fp(auth, { name: 'auth', dependencies: ['@fastify/cookie'] })
 
+/**
+ * Who may call a route (ARCHITECTURE.md "Every route declares who may call it"): `public` lets visitors in, `guest`
+ * needs a live guest id or an account, `signed-in` any active account, or else only the listed roles.
+ * requireUser and requireRole carry theirs; other routes declare it in `config.access` (route-table.ts).
+ */
+export type RouteCallers = 'public' | 'guest' | 'signed-in' | readonly Role[]
+
+const guardCallers = new WeakMap<object, RouteCallers>()
+
+/** The callers a guard lets through, or undefined when the hook is not one of the guards below. */
+export function callersOfGuard(hook: unknown): RouteCallers | undefined {
+  return typeof hook === 'function' ? guardCallers.get(hook) : undefined
+}
+
 /** Lets a visitor through but sets `request.principal` when someone is signed in. */
 export const identifyUser: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
   request.principal = await request.server.identify(request)
@@ -117,10 +131,11 @@ export const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRe
   request.principal = await request.server.identify(request)
   if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
 }
+guardCallers.set(requireUser, 'signed-in')
 
 /** A signed-in account holding one of the roles; 401 for visitors, 403 for other roles. */
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
+  const guard: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     request.principal = await request.server.identify(request)
     if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
     if (!roles.includes(request.principal.role)) throw new AppError('FORBIDDEN', 'Access denied.')
@@ -131,6 +146,8 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
       throw new AppError('FORBIDDEN', ADMIN_TWO_FACTOR_REQUIRED)
     }
   }
+  guardCallers.set(guard, roles)
+  return guard
 }
 
 export const ADMIN_TWO_FACTOR_REQUIRED =

@@ -10,7 +10,11 @@ import { deleteAccount, readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetail
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/getUserProfile/:id',
-    { preHandler: requireUser, schema: { params: z.object({ id: z.uuid() }), response: { 200: UserDetailsAnswerSchema } } },
+    {
+      preHandler: requireUser,
+      config: { object: 'owner-or-admin' },
+      schema: { params: z.object({ id: z.uuid() }), response: { 200: UserDetailsAnswerSchema } },
+    },
     async (request) => ({ user: await readUserDetails(app, principalOf(request), request.params.id) }),
   )
 

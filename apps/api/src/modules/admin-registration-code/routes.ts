@@ -15,7 +15,7 @@ export const adminRegistrationCodeRoutes: FastifyPluginAsyncZod = async (app) =>
     {
       preHandler: identifyUser,
       // Per IP here; per address in the service (each code costs a mail to someone).
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } },
       schema: { body: AdminCodeRequestBodySchema, response: { 200: MessageAnswerSchema } },
     },
     async (request) => {
@@ -27,7 +27,7 @@ export const adminRegistrationCodeRoutes: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/admin-registration-code/validate',
     {
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: { body: AdminCodeValidateBodySchema, response: { 200: AdminCodeValidateAnswerSchema } },
     },
     async (request) => adminCodeAnswer(await isAdminCodeValid(app.database.db, request.body.email, request.body.code)),

@@ -28,7 +28,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: LoginBodySchema, response: { 200: LoginAnswerSchema } } },
+    {
+      config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { body: LoginBodySchema, response: { 200: LoginAnswerSchema } },
+    },
     async (request, reply) => {
       const session = await signIn(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })
       setSessionCookies(reply, session, secureCookies)
@@ -42,7 +45,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/refresh',
-    { config: { rateLimit: { max: 60, timeWindow: '5 minutes' } }, schema: { response: { 200: z.object({ user: UserViewSchema }) } } },
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '5 minutes' } },
+      schema: { response: { 200: z.object({ user: UserViewSchema }) } },
+    },
     async (request, reply) => {
       const result = await refreshSession(app, request.cookies[REFRESH_COOKIE])
       if (result.reused) {
@@ -54,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post('/auth/logout', { schema: { response: { 200: MessageAnswerSchema } } }, async (request, reply) => {
+  app.post('/auth/logout', { config: { access: 'public' }, schema: { response: { 200: MessageAnswerSchema } } }, async (request, reply) => {
     await signOut(app, request.cookies[REFRESH_COOKIE])
     clearSessionCookies(reply, secureCookies)
     return { message: 'Logged out.' }
@@ -63,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: { response: { 201: z.object({ message: z.string(), user: UserViewSchema }) } },
     },
     async (request, reply) => {
@@ -74,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/admin-register',
-    { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } }, schema: { response: { 201: MessageAnswerSchema } } },
+    { config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } }, schema: { response: { 201: MessageAnswerSchema } } },
     async (request, reply) => {
       await registerAdmin(app, await readMultipart(request, []))
       return reply.status(201).send({ message: ACCOUNT_MESSAGES.adminRegistered })
@@ -84,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: { body: ResetPasswordRequestBodySchema, response: { 200: MessageAnswerSchema } },
     },
     async (request) => {
@@ -96,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password/confirm',
     {
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } },
       schema: { body: ResetPasswordConfirmBodySchema, response: { 200: MessageAnswerSchema } },
     },
     async (request) => {

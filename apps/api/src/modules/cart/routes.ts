@@ -17,7 +17,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cart/items/public',
-    { schema: { querystring: GuestCartQuerySchema, response: { 200: CartItemsAnswerSchema } } },
+    // The guest id is the guest's key to its own cart (spec 2.4), so anyone holding one may read that cart.
+    { config: { access: 'public' }, schema: { querystring: GuestCartQuerySchema, response: { 200: CartItemsAnswerSchema } } },
     async (request) => {
       const guest = await findLiveGuest(app.database.db, request.query.guestUserId)
       if (!guest) return []
@@ -29,6 +30,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cart/remove/:id',
     {
       preHandler: identifyUser,
+      config: { access: 'guest', object: 'owner' },
       schema: {
         params: z.object({ id: z.uuid() }),
         querystring: GuestCartQuerySchema.partial(),

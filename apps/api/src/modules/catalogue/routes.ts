@@ -3,8 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { listCatalogue } from './repository.ts'
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/makes/getMakes', { schema: { response: { 200: CatalogueAnswerSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300')
-    return listCatalogue(app.database.db)
-  })
+  app.get(
+    '/makes/getMakes',
+    { config: { access: 'public' }, schema: { response: { 200: CatalogueAnswerSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300')
+      return listCatalogue(app.database.db)
+    },
+  )
 }

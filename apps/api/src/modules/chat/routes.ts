@@ -34,13 +34,21 @@ export async function chatRoutes(app: FastifyInstance) {
 
   api.get(
     '/chat/history',
-    { preHandler: requireUser, schema: { querystring: ChatHistoryQuerySchema, response: { 200: ChatHistoryAnswerSchema } } },
+    {
+      preHandler: requireUser,
+      config: { object: 'owner-or-admin' },
+      schema: { querystring: ChatHistoryQuerySchema, response: { 200: ChatHistoryAnswerSchema } },
+    },
     async (request) => readChatHistory(app.database.db, principalOf(request), request.query),
   )
 
   api.post(
     '/chat/send',
-    { preValidation: requireUser, schema: { body: SendChatMessageBodySchema, response: { 201: ChatMessageSchema } } },
+    {
+      preValidation: requireUser,
+      config: { object: 'owner-or-admin' },
+      schema: { body: SendChatMessageBodySchema, response: { 201: ChatMessageSchema } },
+    },
     async (request, reply) => {
       const message = await sendChatMessage(app.database.db, hub, principalOf(request), request.body)
       return reply.status(201).send(message)

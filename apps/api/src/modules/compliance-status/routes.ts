@@ -7,7 +7,7 @@ import { findUserById } from '../auth/repository.ts'
 export const complianceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/compliance/status/public',
-    { schema: { querystring: ComplianceStatusQuerySchema, response: { 200: ComplianceStatusSchema } } },
+    { config: { access: 'public' }, schema: { querystring: ComplianceStatusQuerySchema, response: { 200: ComplianceStatusSchema } } },
     async (request) => complianceStatusFor(request.query.state),
   )
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: HealthAnswerSchema, 503: HealthAnswerSchema } }, config: { rateLimit: false } },
+    { schema: { response: { 200: HealthAnswerSchema, 503: HealthAnswerSchema } }, config: { rateLimit: false, access: 'public' } },
     async (request, reply) => {
       try {
         await app.database.ping()

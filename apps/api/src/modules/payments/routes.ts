@@ -18,7 +18,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/create-checkout-session',
     {
       preHandler: identifyUser,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'guest', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { body: CreateCheckoutSessionBodySchema, response: { 200: CreateCheckoutSessionAnswerSchema } },
     },
     async (request) => {
@@ -37,7 +37,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payments/process-payment-success',
     {
       preHandler: identifyUser,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // A guest's session has no owner account: its id, known only to the payer, is the key (as with a hosted checkout).
+      config: { access: 'public', object: 'owner', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { body: ProcessPaymentSuccessBodySchema, response: { 200: PaymentSessionSchema } },
     },
     async (request) => {
@@ -51,13 +52,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     webhook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) =>
       done(null, body),
     )
-    webhook.post('/api/payments/webhook', { schema: { response: { 200: z.object({ received: z.boolean() }) } } }, async (request) => {
-      const signature = request.headers['stripe-signature']
-      return receiveWebhook(
-        app,
-        typeof request.body === 'string' ? request.body : '',
-        typeof signature === 'string' ? signature : undefined,
-      )
-    })
+    // Anyone may deliver; only a valid provider signature is acted on.
+    webhook.post(
+      '/api/payments/webhook',
+      { config: { access: 'public' }, schema: { response: { 200: z.object({ received: z.boolean() }) } } },
+      async (request) => {
+        const signature = request.headers['stripe-signature']
+        return receiveWebhook(
+          app,
+          typeof request.body === 'string' ? request.body : '',
+          typeof signature === 'string' ? signature : undefined,
+        )
+      },
+    )
   })
 }

@@ -18,17 +18,21 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginA
     app.addHook('onSend', async (_request, reply) => {
       reply.header('referrer-policy', 'same-origin')
     })
-    app.get('/sandbox-checkout/:sessionId', { schema: { params: SessionParamsSchema } }, async (request, reply) => {
-      const session = await provider.findOpenSession(request.params.sessionId)
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
-      if (!session) return reply.code(404).send(closedCheckoutPage())
-      return checkoutPage(session, {})
-    })
+    app.get(
+      '/sandbox-checkout/:sessionId',
+      { config: { access: 'public' }, schema: { params: SessionParamsSchema } },
+      async (request, reply) => {
+        const session = await provider.findOpenSession(request.params.sessionId)
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+        if (!session) return reply.code(404).send(closedCheckoutPage())
+        return checkoutPage(session, {})
+      },
+    )
 
     app.post(
       '/sandbox-checkout/:sessionId',
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: { params: SessionParamsSchema, body: SandboxCardFormSchema },
       },
       async (request, reply) => {

@@ -10,7 +10,7 @@ export const pricingRoutes: FastifyPluginAsync = async (app) => {
   const body = JSON.stringify(PricingAnswerSchema.parse(MANUFACTURER_PRICING))
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
-  app.get('/pricing', async (request, reply) => {
+  app.get('/pricing', { config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=300').header('etag', etag)
     if (request.headers['if-none-match'] === etag) return reply.status(304).send()
     return reply.type('application/json; charset=utf-8').send(body)

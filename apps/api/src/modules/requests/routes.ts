@@ -19,7 +19,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/vehicle/request-keycode-public',
     {
       preHandler: identifyUser,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { response: { 201: KeycodeRequestAnswerSchema } },
     },
     async (request, reply) => {
@@ -41,13 +41,13 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/vehicle/update-request/:id',
-    { preHandler: requireUser, schema: { params: RequestParams, response: { 200: MessageAnswer } } },
+    { preHandler: requireUser, config: { object: 'owner' }, schema: { params: RequestParams, response: { 200: MessageAnswer } } },
     async (request) => updateRequest(app, principalOf(request).id, request.params.id, await readMultipart(request, UPDATE_REQUEST_IMAGES)),
   )
 
   app.delete(
     '/vehicle/delete-request/:id',
-    { preHandler: requireUser, schema: { params: RequestParams, response: { 200: MessageAnswer } } },
+    { preHandler: requireUser, config: { object: 'owner' }, schema: { params: RequestParams, response: { 200: MessageAnswer } } },
     async (request) => deleteRequest(app, principalOf(request).id, request.params.id),
   )
 }

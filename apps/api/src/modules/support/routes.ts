@@ -9,7 +9,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/support/contact',
     {
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '15 minutes' } },
       schema: { body: ContactMessageSchema, response: { 201: z.object({ message: z.string() }) } },
     },
     async (request, reply) => {

@@ -1,0 +1,128 @@
+import type { Role } from '@keydesk/contracts/roles'
+import { asc, eq } from 'drizzle-orm'
+import { complianceDocuments } from '../db/schema/compliance.ts'
+import { files } from '../db/schema/files.ts'
+import { cartItems, vehicleRequests } from '../db/schema/ordering.ts'
+import { users } from '../db/schema/users.ts'
+import { hashPassword } from '../modules/auth/passwords.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../modules/auth/test-accounts.ts'
+import { addRequestsToCart, checkout } from '../modules/payments/test-payments.ts'
+import { createMember } from '../modules/profile/test-members.ts'
+import type { TestApp } from './test-app.ts'
+
+/** The callers of the access matrix (issue 10); the owner comes last so its own destructive calls run after the others'. */
+export const PRINCIPALS = ['visitor', 'guest', 'otherUser', 'pendingAdmin', 'revokedUser', 'admin', 'superAdmin', 'owner'] as const
+export type Who = (typeof PRINCIPALS)[number]
+
+/** The role the server sees; null where no active account is behind the call (a pending admin or revoked user is a visitor). */
+export const ROLE_SEEN: Record<Who, Role | null> = {
+  visitor: null,
+  guest: null,
+  otherUser: 'BASEUSER',
+  pendingAdmin: null,
+  revokedUser: null,
+  admin: 'ADMIN',
+  superAdmin: 'SUPER_ADMIN',
+  owner: 'BASEUSER',
+}
+
+export interface MatrixWorld {
+  headers: Record<Who, Record<string, string>>
+  guestUserId: string
+  owner: {
+    id: string
+    email: string
+    /** Kept through the matrix (edited, looked up). */
+    requestId: string
+    /** Deleted by the owner's own DELETE /vehicle/delete-request call. */
+    deletableRequestId: string
+    /** Removed by the owner's own DELETE /cart/remove call. */
+    removableCartItemId: string
+    sessionId: string
+    fileId: string
+    documentId: string
+  }
+  /** Accounts that admin calls act on, so that no principal of the matrix is validated, revoked, approved or rejected. */
+  targets: { validate: string; revoke: string; approve: string; reject: string }
+  /** An account with a real password, for the sign-in and refresh calls. */
+  login: { email: string; password: string }
+}
+
+/**
+ * Builds one principal of each kind and the objects of a first business user (the owner): keycode requests in the
+ * cart, a checkout session, uploaded documents, a chat message.
+ */
+export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
+  const { db } = testApp.app.database
+  const owner = await registerAndSignIn(testApp)
+  await addRequestsToCart(testApp, 3, owner.headers)
+  const session = await checkout(testApp, 3 * 6000, owner.headers)
+  if (session.statusCode !== 200) throw new Error(`owner checkout failed: ${session.body}`)
+  // A running trial gives the owner premium access, so the owner's own chat calls reach the conversation.
+  await call(testApp, 'POST', '/api/trial/start?tier=PROFESSIONAL', owner.headers)
+  await call(testApp, 'POST', '/api/chat/send', owner.headers, { message: 'A first message of the owner.' })
+
+  const requests = await db
+    .select({ id: vehicleRequests.id, cartItemId: cartItems.id })
+    .from(vehicleRequests)
+    .innerJoin(cartItems, eq(cartItems.vehicleRequestId, vehicleRequests.id))
+    .where(eq(vehicleRequests.userId, owner.id))
+    .orderBy(asc(vehicleRequests.createdAt), asc(vehicleRequests.vin))
+  const [kept, deletable, removable] = requests
+  if (!kept || !deletable || !removable) throw new Error('owner requests missing')
+  const [file] = await db.select({ id: files.id }).from(files).where(eq(files.ownerUserId, owner.id)).limit(1)
+  const [document] = await db
+    .select({ id: complianceDocuments.id })
+    .from(complianceDocuments)
+    .where(eq(complianceDocuments.userId, owner.id))
+    .limit(1)
+  if (!file || !document) throw new Error('owner documents missing')
+
+  const { guestUserId } = await addRequestsToCart(testApp, 1)
+  if (!guestUserId) throw new Error('no guest id')
+  const admin = await createMember(testApp, 'ADMIN')
+  const revoked = await createMember(testApp, 'BASEUSER')
+  await call(testApp, 'PATCH', `/api/admin/users/${revoked.id}/revoke`, admin.auth)
+
+  const loginEmail = uniqueEmail('matrix-login')
+  await db
+    .insert(users)
+    .values({ email: loginEmail, passwordHash: await hashPassword(GOOD_PASSWORD), fname: 'Log', lname: 'In', role: 'BASEUSER' })
+
+  return {
+    headers: {
+      visitor: {},
+      guest: {},
+      otherUser: (await createMember(testApp, 'BASEUSER')).auth,
+      pendingAdmin: (await createMember(testApp, 'ADMIN', { adminApproval: 'PENDING' })).auth,
+      revokedUser: revoked.auth,
+      admin: admin.auth,
+      superAdmin: (await signInAsBootstrapSuperAdmin(testApp)).headers,
+      owner: owner.headers,
+    },
+    guestUserId,
+    owner: {
+      id: owner.id,
+      email: owner.email,
+      requestId: kept.id,
+      deletableRequestId: deletable.id,
+      removableCartItemId: removable.cartItemId,
+      sessionId: session.json().sessionId,
+      fileId: file.id,
+      documentId: document.id,
+    },
+    targets: {
+      validate: (await createMember(testApp, 'BASEUSER')).id,
+      revoke: (await createMember(testApp, 'BASEUSER')).id,
+      approve: (await createMember(testApp, 'ADMIN', { adminApproval: 'PENDING' })).id,
+      reject: (await createMember(testApp, 'ADMIN', { adminApproval: 'PENDING' })).id,
+    },
+    login: { email: loginEmail, password: GOOD_PASSWORD },
+  }
+}
+
+async function call(testApp: TestApp, method: 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: object) {
+  const answer = await testApp.app.inject({ method, url, headers, payload, remoteAddress: uniqueIp() })
+  if (answer.statusCode >= 300) throw new Error(`${method} ${url} failed ${answer.statusCode}: ${answer.body}`)
+  return answer
+}

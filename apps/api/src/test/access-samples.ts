@@ -1,0 +1,134 @@
+import { registrationForm, signIn, uniqueEmail } from '../modules/auth/test-accounts.ts'
+import { checkoutBody } from '../modules/payments/test-payments.ts'
+import { keycodeRequestForm, validVin } from '../modules/requests/test-requests.ts'
+import type { MatrixWorld, Who } from './access-principals.ts'
+import type { TestApp } from './test-app.ts'
+
+/** One call of the matrix: the URL with its parameters and query filled in, and a body the route accepts. */
+export interface Attempt {
+  url: string
+  payload?: string | object | FormData
+  headers?: Record<string, string>
+}
+
+type Sample = (world: MatrixWorld, who: Who, testApp: TestApp) => Attempt | Promise<Attempt>
+
+let serial = 0
+const form = (fields: Record<string, string>) => {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) body.append(name, value)
+  return body
+}
+const urlencoded = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+})
+
+/**
+ * A harmless, valid call per route, with the owner's ids wherever the route names an object, so that a refusal
+ * means "not allowed" and never "bad input" (a guard in preHandler runs after validation). Routes without a
+ * sample are called bare. Admin calls that change an account act on throwaway targets, not on matrix principals.
+ */
+export const SAMPLES: Record<string, Sample> = {
+  'POST /api/vehicle/request-keycode-public': async (world, who) => {
+    const body = await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', String(200000 + ++serial)) }, [
+      'frontId',
+      'licenseFront',
+      'licenseBack',
+    ])
+    if (who === 'guest') body.append('guestUserId', world.guestUserId)
+    return { url: '/api/vehicle/request-keycode-public', payload: body }
+  },
+  'PUT /api/vehicle/update-request/:id': (world) => ({
+    url: `/api/vehicle/update-request/${world.owner.requestId}`,
+    payload: form({ model: 'Civic' }),
+  }),
+  'DELETE /api/vehicle/delete-request/:id': (world) => ({ url: `/api/vehicle/delete-request/${world.owner.deletableRequestId}` }),
+  'GET /api/cart/items/public': (world) => ({ url: `/api/cart/items/public?guestUserId=${world.guestUserId}` }),
+  'DELETE /api/cart/remove/:id': (world, who) => ({
+    url: `/api/cart/remove/${world.owner.removableCartItemId}${who === 'guest' ? `?guestUserId=${world.guestUserId}` : ''}`,
+  }),
+  'POST /api/cart/addSubscription': () => ({ url: '/api/cart/addSubscription', payload: { tier: 'BASIC', billing: 'MONTHLY' } }),
+  'GET /api/compliance/status/public': () => ({ url: '/api/compliance/status/public?state=Texas' }),
+  'POST /api/support/contact': () => ({
+    url: '/api/support/contact',
+    payload: { name: 'Matrix', email: 'matrix@example.com', subject: 'Access matrix', message: 'Hello.' },
+  }),
+  'POST /api/auth/login': (world) => ({ url: '/api/auth/login', ...urlencoded(world.login) }),
+  'POST /api/auth/refresh': async (world, _who, testApp) => {
+    const session = await signIn(testApp, world.login.email, world.login.password)
+    return { url: '/api/auth/refresh', headers: { cookie: `refresh_token=${session.cookies.refresh_token}` } }
+  },
+  'POST /api/auth/register': async () => ({ url: '/api/auth/register', payload: (await registrationForm()).form }),
+  'POST /api/auth/admin-register': () => ({
+    url: '/api/auth/admin-register',
+    payload: form({
+      fname: 'Ada',
+      lname: 'Admin',
+      email: uniqueEmail('matrix-admin'),
+      password: 'Lockpick-Lantern-42',
+      code: 'ABCDEFGHJK',
+    }),
+  }),
+  'POST /api/auth/reset-password': () => ({ url: '/api/auth/reset-password', payload: { email: uniqueEmail('matrix-reset') } }),
+  'POST /api/auth/reset-password/confirm': () => ({
+    url: '/api/auth/reset-password/confirm',
+    payload: { token: 'not-a-reset-token', newPassword: 'Lockpick-Lantern-42' },
+  }),
+  'GET /api/auth/getUserProfile/:id': (world) => ({ url: `/api/auth/getUserProfile/${world.owner.id}` }),
+  'PUT /api/auth/updateProfile': () => ({ url: '/api/auth/updateProfile', payload: form({ fname: 'Renamed' }) }),
+  'POST /api/admin-registration-code/request': () => ({
+    url: '/api/admin-registration-code/request',
+    payload: { email: uniqueEmail('matrix-code'), firstName: 'Ada', lastName: 'Admin' },
+  }),
+  'POST /api/admin-registration-code/validate': () => ({
+    url: '/api/admin-registration-code/validate',
+    payload: { email: 'matrix@example.com', code: 'ABCDEFGHJK' },
+  }),
+  'POST /api/admin-approval/approve': (world) => ({ url: '/api/admin-approval/approve', payload: { adminId: world.targets.approve } }),
+  'POST /api/admin-approval/reject': (world) => ({ url: '/api/admin-approval/reject', payload: { adminId: world.targets.reject } }),
+  'POST /api/admin/update-request-status/:id': (world) => ({ url: `/api/admin/update-request-status/${world.owner.requestId}` }),
+  'POST /api/admin/process-request': (world) => ({
+    url: '/api/admin/process-request',
+    payload: { vehicleId: world.owner.requestId, keycode: 'K1234' },
+  }),
+  'PATCH /api/admin/validate-user/:id': (world) => ({ url: `/api/admin/validate-user/${world.targets.validate}` }),
+  'PATCH /api/admin/users/:id/revoke': (world) => ({ url: `/api/admin/users/${world.targets.revoke}/revoke` }),
+  'PATCH /api/admin/users/:id/notes': (world) => ({ url: `/api/admin/users/${world.owner.id}/notes`, payload: { notes: 'Seen.' } }),
+  'GET /api/admin/user-history': (world) => ({ url: `/api/admin/user-history?email=${encodeURIComponent(world.owner.email)}` }),
+  'GET /api/compliance/documents/:userId': (world) => ({ url: `/api/compliance/documents/${world.owner.id}` }),
+  'PATCH /api/compliance/documents/:id/review': (world) => ({
+    url: `/api/compliance/documents/${world.owner.documentId}/review`,
+    payload: { verified: true },
+  }),
+  'POST /api/super-admin/create': () => ({
+    url: `/api/super-admin/create?email=${uniqueEmail('matrix-sa')}&password=Lockpick-Lantern-42`,
+  }),
+  'GET /api/files/:id': (world) => ({ url: `/api/files/${world.owner.fileId}` }),
+  'POST /api/api/keycodes/creds': () => ({ url: '/api/api/keycodes/creds', payload: { oem: 'Honda' } }),
+  'GET /api/chat/history': (world) => ({ url: `/api/chat/history?userId=${world.owner.id}` }),
+  'POST /api/chat/send': (world) => ({ url: '/api/chat/send', payload: { message: 'Matrix hello.', userId: world.owner.id } }),
+  'PUT /api/user/profile': () => ({ url: '/api/user/profile', payload: form({ fname: 'Renamed' }) }),
+  'PUT /api/user/security': () => ({ url: '/api/user/security', payload: { fingerprint: true } }),
+  'POST /api/user/security/two-factor/enable': () => ({ url: '/api/user/security/two-factor/enable', payload: { code: '123456' } }),
+  'PUT /api/user/credentials': () => ({ url: '/api/user/credentials', payload: form({ note: 'no files' }) }),
+  'POST /api/api/payments/create-checkout-session': (world, who, testApp) => ({
+    url: '/api/api/payments/create-checkout-session',
+    payload: checkoutBody(testApp, 6000, who === 'guest' ? { guestUserId: world.guestUserId } : {}),
+  }),
+  'POST /api/api/payments/process-payment-success': (world) => ({
+    url: '/api/api/payments/process-payment-success',
+    payload: { sessionId: world.owner.sessionId },
+  }),
+  'POST /api/api/payments/webhook': () => ({ url: '/api/api/payments/webhook', payload: { type: 'ping' } }),
+  'POST /api/trial/start': () => ({ url: '/api/trial/start?tier=BASIC' }),
+  'GET /sandbox-checkout/:sessionId': (world) => ({ url: `/sandbox-checkout/${world.owner.sessionId}` }),
+  // No card number: the page answers with its form again, and the owner's session stays open.
+  'POST /sandbox-checkout/:sessionId': (world) => ({
+    url: `/sandbox-checkout/${world.owner.sessionId}`,
+    ...urlencoded({ email: 'matrix@example.com', cardNumber: '', name: 'Matrix' }),
+  }),
+}
+
+/** Calls that end something for good (the caller's subscription, the caller's account): they run after all others. */
+export const RUN_LAST = ['POST /api/user/subscription/cancel', 'PUT /api/keycode-user/delete']
