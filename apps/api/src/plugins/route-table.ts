@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** Who may call a route that has no requireUser/requireRole guard (those carry their own callers). */
-    access?: 'public' | 'guest'
+    access?: 'public' | 'guest' | 'signed-in'
     /** Set on routes that act on an object named in the call (see RouteObject). */
     object?: RouteObject
   }

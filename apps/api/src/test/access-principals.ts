@@ -5,7 +5,15 @@ import { files } from '../db/schema/files.ts'
 import { cartItems, vehicleRequests } from '../db/schema/ordering.ts'
 import { users } from '../db/schema/users.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../modules/auth/test-accounts.ts'
+import {
+  GOOD_PASSWORD,
+  registerAndSignIn,
+  type SignedIn,
+  signIn,
+  signInAsBootstrapSuperAdmin,
+  uniqueEmail,
+  uniqueIp,
+} from '../modules/auth/test-accounts.ts'
 import { addRequestsToCart, checkout } from '../modules/payments/test-payments.ts'
 import { createMember } from '../modules/profile/test-members.ts'
 import type { TestApp } from './test-app.ts'
@@ -28,6 +36,8 @@ export const ROLE_SEEN: Record<Who, Role | null> = {
 
 export interface MatrixWorld {
   headers: Record<Who, Record<string, string>>
+  /** The refresh token of each principal's own session (visitors and guests have none). */
+  refreshTokens: Partial<Record<Who, string>>
   guestUserId: string
   owner: {
     id: string
@@ -80,25 +90,43 @@ export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
 
   const { guestUserId } = await addRequestsToCart(testApp, 1)
   if (!guestUserId) throw new Error('no guest id')
-  const admin = await createMember(testApp, 'ADMIN')
-  const revoked = await createMember(testApp, 'BASEUSER')
-  await call(testApp, 'PATCH', `/api/admin/users/${revoked.id}/revoke`, admin.auth)
+  // Real sign-ins, so that every account also holds a refresh token for the refresh call.
+  const passwordHash = await hashPassword(GOOD_PASSWORD)
+  const account = async (role: Role, extra: Partial<typeof users.$inferInsert> = {}) => {
+    const email = uniqueEmail(`matrix-${role.toLowerCase()}`)
+    const adminApproval = role === 'BASEUSER' ? null : 'APPROVED'
+    await db.insert(users).values({ email, passwordHash, fname: 'Matrix', lname: role, role, adminApproval, ...extra })
+    return signIn(testApp, email, GOOD_PASSWORD)
+  }
+  const otherUser = await account('BASEUSER')
+  const admin = await account('ADMIN')
+  const revokedUser = await account('BASEUSER')
+  await call(testApp, 'PATCH', `/api/admin/users/${revokedUser.id}/revoke`, admin.headers)
+  // Signed in while approved, then the approval is withdrawn: the open session must stop working.
+  const pendingAdmin = await account('ADMIN')
+  await db.update(users).set({ adminApproval: 'PENDING' }).where(eq(users.id, pendingAdmin.id))
+  const superAdmin = await signInAsBootstrapSuperAdmin(testApp)
+  const login = await account('BASEUSER')
 
-  const loginEmail = uniqueEmail('matrix-login')
-  await db
-    .insert(users)
-    .values({ email: loginEmail, passwordHash: await hashPassword(GOOD_PASSWORD), fname: 'Log', lname: 'In', role: 'BASEUSER' })
-
+  const refreshOf = (session: SignedIn) => session.cookies.refresh_token ?? ''
   return {
     headers: {
       visitor: {},
       guest: {},
-      otherUser: (await createMember(testApp, 'BASEUSER')).auth,
-      pendingAdmin: (await createMember(testApp, 'ADMIN', { adminApproval: 'PENDING' })).auth,
-      revokedUser: revoked.auth,
-      admin: admin.auth,
-      superAdmin: (await signInAsBootstrapSuperAdmin(testApp)).headers,
+      otherUser: otherUser.headers,
+      pendingAdmin: pendingAdmin.headers,
+      revokedUser: revokedUser.headers,
+      admin: admin.headers,
+      superAdmin: superAdmin.headers,
       owner: owner.headers,
+    },
+    refreshTokens: {
+      otherUser: refreshOf(otherUser),
+      pendingAdmin: refreshOf(pendingAdmin),
+      revokedUser: refreshOf(revokedUser),
+      admin: refreshOf(admin),
+      superAdmin: refreshOf(superAdmin),
+      owner: refreshOf(owner),
     },
     guestUserId,
     owner: {
@@ -117,7 +145,7 @@ export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
       approve: (await createMember(testApp, 'ADMIN', { adminApproval: 'PENDING' })).id,
       reject: (await createMember(testApp, 'ADMIN', { adminApproval: 'PENDING' })).id,
     },
-    login: { email: loginEmail, password: GOOD_PASSWORD },
+    login: { email: login.email, password: GOOD_PASSWORD },
   }
 }
 

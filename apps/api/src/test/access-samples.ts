@@ -1,4 +1,4 @@
-import { registrationForm, signIn, uniqueEmail } from '../modules/auth/test-accounts.ts'
+import { registrationForm, uniqueEmail } from '../modules/auth/test-accounts.ts'
 import { checkoutBody } from '../modules/payments/test-payments.ts'
 import { keycodeRequestForm, validVin } from '../modules/requests/test-requests.ts'
 import type { MatrixWorld, Who } from './access-principals.ts'
@@ -55,9 +55,10 @@ export const SAMPLES: Record<string, Sample> = {
     payload: { name: 'Matrix', email: 'matrix@example.com', subject: 'Access matrix', message: 'Hello.' },
   }),
   'POST /api/auth/login': (world) => ({ url: '/api/auth/login', ...urlencoded(world.login) }),
-  'POST /api/auth/refresh': async (world, _who, testApp) => {
-    const session = await signIn(testApp, world.login.email, world.login.password)
-    return { url: '/api/auth/refresh', headers: { cookie: `refresh_token=${session.cookies.refresh_token}` } }
+  // Each caller presents the refresh token of its own session: a revoked or withdrawn account's must not work.
+  'POST /api/auth/refresh': (world, who) => {
+    const token = world.refreshTokens[who]
+    return token ? { url: '/api/auth/refresh', headers: { cookie: `refresh_token=${token}` } } : { url: '/api/auth/refresh' }
   },
   'POST /api/auth/register': async () => ({ url: '/api/auth/register', payload: (await registrationForm()).form }),
   'POST /api/auth/admin-register': () => ({

@@ -46,7 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh',
     {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '5 minutes' } },
+      // The refresh cookie, not the access token, is the credential here; only an active account's session renews.
+      config: { access: 'signed-in', rateLimit: { max: 60, timeWindow: '5 minutes' } },
       schema: { response: { 200: z.object({ user: UserViewSchema }) } },
     },
     async (request, reply) => {
