@@ -16,6 +16,7 @@ import { adminRoutes } from './modules/admin/routes.ts'
 import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
 import { adminRegistrationCodeRoutes } from './modules/admin-registration-code/routes.ts'
 import { adminUserRoutes } from './modules/admin-users/routes.ts'
+import { apiDocsRoutes } from './modules/api-docs/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { cartRoutes } from './modules/cart/routes.ts'
 import { catalogueRoutes } from './modules/catalogue/routes.ts'
@@ -49,6 +50,7 @@ import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import mail from './plugins/mail.ts'
+import openapi from './plugins/openapi.ts'
 import payments from './plugins/payments.ts'
 import routeTable from './plugins/route-table.ts'
 import secretKey from './plugins/secret-key.ts'
@@ -102,6 +104,7 @@ export async function buildApp({
   app.decorate('database', database)
 
   await app.register(routeTable)
+  await app.register(openapi)
   await app.register(errorHandler)
   await app.register(clock, { clock: appClock })
   await app.register(gracefulClose)
@@ -139,6 +142,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
+      await api.register(apiDocsRoutes)
       await api.register(pricingRoutes)
       await api.register(catalogueRoutes)
       await api.register(requestRoutes)
