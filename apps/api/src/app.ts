@@ -48,6 +48,7 @@ import auth from './plugins/auth.ts'
 import clock, { type Clock } from './plugins/clock.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
+import events from './plugins/events.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import mail from './plugins/mail.ts'
 import openapi from './plugins/openapi.ts'
@@ -136,6 +137,7 @@ export async function buildApp({
   await app.register(mail, { transport: mailTransport })
   await app.register(secretKey)
   await app.register(payments, { provider: paymentProvider })
+  await app.register(events)
   await app.register(fastifyRateLimit, { global: false })
   await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
 

@@ -3,3 +3,13 @@ import { z } from 'zod'
 /** Spec 4: a keycode request only moves forward, PENDING → INPROGRESS → FULFILLED. */
 export const RequestStatusSchema = z.enum(['PENDING', 'INPROGRESS', 'FULFILLED'])
 export type RequestStatus = z.infer<typeof RequestStatusSchema>
+
+/**
+ * One event of GET /vehicle/user-requests/stream (an addition to spec 7): one of the signed-in user's keycode
+ * requests changed status. Only the id and the status travel; the dashboard reads the request itself back.
+ */
+export const RequestStatusEventSchema = z.object({
+  requestId: z.string(),
+  status: RequestStatusSchema,
+})
+export type RequestStatusEvent = z.infer<typeof RequestStatusEventSchema>

@@ -51,7 +51,12 @@ const bodies: unknown[] = [
 ]
 
 /** Routes whose success would end the caller's own session or stream forever; they are fuzzed as a visitor only. */
-const visitorOnly = new Set(['POST /api/auth/logout', 'PUT /api/keycode-user/delete', 'GET /api/chat/stream'])
+const visitorOnly = new Set([
+  'POST /api/auth/logout',
+  'PUT /api/keycode-user/delete',
+  'GET /api/chat/stream',
+  'GET /api/vehicle/user-requests/stream',
+])
 
 function urlsFor(url: string): string[] {
   if (!url.includes(':') && !url.includes('*')) return [url]

@@ -8,6 +8,8 @@ import { withAdminClient } from './global-setup.ts'
 export interface TestDatabase {
   handle: DatabaseHandle
   kind: 'pglite' | 'postgres'
+  /** On PostgreSQL, the address of this database, for a server process started on it (multi-instance tests). */
+  url?: string
   /** Closes the connection and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>
 }
@@ -25,6 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return {
       handle,
       kind: 'postgres',
+      url: url.toString(),
       destroy: async () => {
         await handle.close().catch(() => undefined)
         await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`))

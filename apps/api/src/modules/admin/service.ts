@@ -9,22 +9,26 @@ import type { Principal } from '../../plugins/auth.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { refreshOrderStatus } from '../payments/order-status.ts'
+import { publishRequestStatusChanges } from '../requests/status-events.ts'
 
 /**
  * The only two transitions (spec 4), each one conditional UPDATE on the expected status: of two admins
  * acting at once, exactly one changes the row and the other is refused.
  */
 export async function startRequest(app: FastifyInstance, admin: Principal, requestId: string) {
-  await app.database.db.transaction(async (tx) => {
-    const started = await tx
+  const ownerId = await app.database.db.transaction(async (tx) => {
+    const [started] = await tx
       .update(vehicleRequests)
       .set({ status: 'INPROGRESS', startedBy: admin.id, startedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNotNull(vehicleRequests.paidAt)))
-      .returning({ id: vehicleRequests.id })
-    if (started.length === 0) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.notPendingPaid)
+      .returning({ userId: vehicleRequests.userId })
+    if (!started) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.notPendingPaid)
     await refreshOrderStatus(tx, requestId)
     await recordAction(tx, { actorId: admin.id, action: 'REQUEST_STARTED', targetType: 'vehicle_request', targetId: requestId })
+    return started.userId
   })
+  // After the commit, so the owner's dashboard reads the request back already started.
+  if (ownerId) await publishRequestStatusChanges(app, [{ userId: ownerId, requestId, status: 'INPROGRESS' }])
   return { message: ADMIN_MESSAGES.statusUpdated }
 }
 
@@ -37,7 +41,7 @@ export async function fulfilRequest(
   admin: Principal,
   body: { vehicleId: string; keycode: string; pincode?: string },
 ) {
-  await app.database.db.transaction(async (tx) => {
+  const ownerId = await app.database.db.transaction(async (tx) => {
     const fulfilled = await tx
       .update(vehicleRequests)
       .set({
@@ -60,10 +64,10 @@ export async function fulfilRequest(
     if (!request) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
     await refreshOrderStatus(tx, request.id)
     await recordAction(tx, { actorId: admin.id, action: 'REQUEST_FULFILLED', targetType: 'vehicle_request', targetId: request.id })
-    if (!request.userId) return
+    if (!request.userId) return null
     const [owner] = await tx.select({ email: users.email, fname: users.fname }).from(users).where(eq(users.id, request.userId))
     const [make] = await tx.select({ name: vehicleMakes.name }).from(vehicleMakes).where(eq(vehicleMakes.id, request.makeId))
-    if (!owner) return
+    if (!owner) return null
     await enqueueMail(tx, {
       to: owner.email,
       subject: 'Your Keydesk keycode is ready',
@@ -77,6 +81,9 @@ export async function fulfilRequest(
       ].join('\n'),
       dedupeKey: `keycode-ready:${request.id}`,
     })
+    return request.userId
   })
+  // The event says only "fulfilled"; the keycode and PIN stay behind the owner's signed-in read of the request.
+  if (ownerId) await publishRequestStatusChanges(app, [{ userId: ownerId, requestId: body.vehicleId, status: 'FULFILLED' }])
   return { message: ADMIN_MESSAGES.fulfilled }
 }

@@ -8,10 +8,10 @@ export interface OpenStream {
   waitFor(text: string): Promise<void>
 }
 
-/** Opens GET /api/chat/stream on a listening app and collects what arrives. */
-export function openStream(base: string, headers: Record<string, string>): Promise<OpenStream> {
+/** Opens a server-sent event stream (the chat's unless `path` says another) on a listening app and collects what arrives. */
+export function openStream(base: string, headers: Record<string, string>, path = '/api/chat/stream'): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${base}/api/chat/stream`, { headers }, (response) => {
+    const request = http.get(`${base}${path}`, { headers }, (response) => {
       let body = ''
       const waiters: { text: string; done: () => void }[] = []
       response.setEncoding('utf8')

@@ -10,6 +10,7 @@ import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import { type CartOwner, findPricingTier, listCartItemsForOwner } from '../cart/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { publishRequestStatusChanges } from '../requests/status-events.ts'
 import { checkoutLines } from './checkout-lines.ts'
 import { orderConfirmationMail } from './confirmation-mail.ts'
 import { newConfirmationNumber } from './confirmation-number.ts'
@@ -131,13 +132,13 @@ export async function fulfilPayment(
   // for the row lock and holding a pooled connection while it waits.
   const [current] = await app.database.db.select().from(transactions).where(eq(transactions.providerSessionId, session.sessionId)).limit(1)
   if (current?.status === 'PAID') return { row: current, fulfilledNow: false }
-  return app.database.db.transaction(async (tx) => {
+  const { queued, ...result } = await app.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(transactions).where(eq(transactions.providerSessionId, session.sessionId)).for('update')
     if (!row) {
       app.log.warn({ sessionId: session.sessionId }, 'payment for an unknown checkout session refused')
       throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
     }
-    if (row.status === 'PAID') return { row, fulfilledNow: false }
+    if (row.status === 'PAID') return { row, fulfilledNow: false, queued: [] }
     if (!session.paid) throw new AppError('CONFLICT', PAYMENT_MESSAGES.notPaid)
     if (session.amountCents !== row.amountCents || session.currency !== row.currency) {
       app.log.error(
@@ -167,12 +168,13 @@ export async function fulfilPayment(
         .from(transactionRequests)
         .where(eq(transactionRequests.transactionId, row.id))
     ).map((link) => link.id)
+    let queued: { id: string; userId: string | null }[] = []
     if (requestIds.length > 0) {
-      const queued = await tx
+      queued = await tx
         .update(vehicleRequests)
         .set({ paidAt: now, status: 'PENDING', updatedAt: now })
         .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt)))
-        .returning({ id: vehicleRequests.id })
+        .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
       if (queued.length !== requestIds.length) {
         // Paid in another checkout first (two tabs): the second charge is for support to refund (spec 9).
         app.log.warn({ transactionId: row.id, alreadyPaid: requestIds.length - queued.length }, 'order paid for requests already paid')
@@ -189,8 +191,14 @@ export async function fulfilPayment(
       })
     }
     app.log.info({ transactionId: paid.id, confirmationNumber: paid.confirmationNumber }, 'order paid and queued')
-    return { row: paid, fulfilledNow: true }
+    return { row: paid, fulfilledNow: true, queued }
   })
+  // Only now, committed: a dashboard told of the change reads the request back and must find it queued.
+  await publishRequestStatusChanges(
+    app,
+    queued.flatMap((request) => (request.userId ? [{ userId: request.userId, requestId: request.id, status: 'PENDING' as const }] : [])),
+  )
+  return result
 }
 
 /** A checkout that ended without payment; a PAID order never goes back. */

@@ -12,6 +12,7 @@ import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
 import { deleteRequest, updateRequest } from './change-service.ts'
 import { readOrderTracker } from './order-tracker.ts'
 import { createKeycodeRequest } from './service.ts'
+import { subscribeToRequestStatus } from './status-events.ts'
 import { listUserRequests } from './user-requests.ts'
 
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +32,13 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/vehicle/user-requests', { preHandler: requireUser, schema: { response: { 200: UserRequestsAnswerSchema } } }, async (request) =>
     listUserRequests(app.database.db, principalOf(request).id, app.secretKey),
   )
+
+  // Not in spec 7: the dashboard's live view of status changes, so a queued, started or fulfilled order shows without reload.
+  app.get('/vehicle/user-requests/stream', { preHandler: requireUser }, async (request, reply) => {
+    const userId = principalOf(request).id
+    const stream = app.openEventStream(request, reply)
+    stream.onClose(subscribeToRequestStatus(app.events, userId, (event) => stream.send('request-status', event)))
+  })
 
   app.get('/vehicle/order-tracker', { preHandler: requireUser, schema: { response: { 200: OrderTrackerSchema } } }, async (request) =>
     readOrderTracker(app.database.db, principalOf(request).id),

@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net'
+import type { RequestStatusEvent } from '@keydesk/contracts/request-status'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { registerAndSignIn, type SignedIn } from '../auth/test-accounts.ts'
+import { openStream } from '../chat/test-stream.ts'
+import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../payments/test-payments.ts'
+import { createMember, type TestMember } from '../profile/test-members.ts'
+
+const STATUS_STREAM = '/api/vehicle/user-requests/stream'
+
+let testApp: TestApp
+let base: string
+let admin: TestMember
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  admin = await createMember(testApp, 'ADMIN')
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' })
+  base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+/** Puts one request in the member's cart and pays for it through a signed webhook; answers the request id. */
+async function payForOneRequest(member: SignedIn): Promise<string> {
+  await addRequestsToCart(testApp, 1, member.headers)
+  const { sessionId } = (await checkout(testApp, 6000, member.headers)).json() as { sessionId: string }
+  expect((await deliver(testApp, signedEvent(testApp, 'checkout.session.completed', paidSession(sessionId, 6000)))).statusCode).toBe(200)
+  const requestId = (await findTransaction(testApp, sessionId)).items[0]?.vehicleRequestId
+  if (!requestId) throw new Error('the paid order holds no keycode request')
+  return requestId
+}
+
+const eventsIn = (received: string) =>
+  received
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice('data: '.length)) as RequestStatusEvent)
+
+describe('GET /vehicle/user-requests/stream', () => {
+  it('tells the owner when payment queues their request and an admin starts and fulfils it, without the keycode or PIN', async () => {
+    const owner = await registerAndSignIn(testApp)
+    const stream = await openStream(base, owner.headers, STATUS_STREAM)
+    expect(stream.status).toBe(200)
+    expect(stream.contentType).toContain('text/event-stream')
+
+    const requestId = await payForOneRequest(owner)
+    await stream.waitFor(JSON.stringify({ requestId, status: 'PENDING' }))
+    await testApp.app.inject({ method: 'POST', url: `/api/admin/update-request-status/${requestId}`, headers: admin.auth })
+    await stream.waitFor(JSON.stringify({ requestId, status: 'INPROGRESS' }))
+    const fulfilled = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/process-request',
+      headers: admin.auth,
+      payload: { vehicleId: requestId, keycode: 'KC-STREAM-4821', pincode: 'PIN-9157' },
+    })
+    expect(fulfilled.statusCode).toBe(200)
+    await stream.waitFor(JSON.stringify({ requestId, status: 'FULFILLED' }))
+
+    expect(eventsIn(stream.received())).toEqual([
+      { requestId, status: 'PENDING' },
+      { requestId, status: 'INPROGRESS' },
+      { requestId, status: 'FULFILLED' },
+    ])
+    expect(stream.received()).toContain('event: request-status\n')
+    expect(stream.received()).not.toContain('KC-STREAM-4821')
+    expect(stream.received()).not.toContain('PIN-9157')
+  })
+
+  it("never shows a user another user's status changes", async () => {
+    const owner = await registerAndSignIn(testApp)
+    const bystander = await registerAndSignIn(testApp)
+    const ownerStream = await openStream(base, owner.headers, STATUS_STREAM)
+    const bystanderStream = await openStream(base, bystander.headers, STATUS_STREAM)
+
+    const requestId = await payForOneRequest(owner)
+    await testApp.app.inject({ method: 'POST', url: `/api/admin/update-request-status/${requestId}`, headers: admin.auth })
+    // Both streams are offered each event at once, so once the owner has the second the bystander has had both.
+    await ownerStream.waitFor(JSON.stringify({ requestId, status: 'INPROGRESS' }))
+
+    expect(eventsIn(ownerStream.received())).toHaveLength(2)
+    expect(eventsIn(bystanderStream.received())).toEqual([])
+    expect(bystanderStream.received()).not.toContain(requestId)
+  })
+
+  it('refuses a visitor', async () => {
+    const answer = await testApp.app.inject({ url: STATUS_STREAM })
+    expect(answer.statusCode).toBe(401)
+    expect(answer.json()).toMatchObject({ code: 'UNAUTHENTICATED' })
+  })
+
+  it('ends open streams when the app shuts down', async () => {
+    const closingApp = await createTestApp()
+    try {
+      const member = await createMember(closingApp, 'BASEUSER')
+      await closingApp.app.listen({ port: 0, host: '127.0.0.1' })
+      const stream = await openStream(
+        `http://127.0.0.1:${(closingApp.app.server.address() as AddressInfo).port}`,
+        member.auth,
+        STATUS_STREAM,
+      )
+      expect(stream.status).toBe(200)
+      await closingApp.app.close()
+      await stream.ended
+      expect(stream.received()).toContain(': connected')
+    } finally {
+      await closingApp.close()
+    }
+  })
+})

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type pg from 'pg'
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.ts'
+
+/** SSE comment lines keep proxies from closing an idle stream. */
+export const EVENT_STREAM_HEARTBEAT_MS = 15_000
+
+export interface EventStream {
+  /** Writes one server-sent event; `data` goes out as JSON. */
+  send(event: string, data: unknown): void
+  /** Runs once when the stream ends, whether the client left or the server shuts down. */
+  onClose(cleanup: () => void): void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The events port: in-process on PGlite, PostgreSQL LISTEN/NOTIFY otherwise. */
+    events: EventBus
+    /** Answers the request with a server-sent event stream that shutdown closes. */
+    openEventStream(request: FastifyRequest, reply: FastifyReply, options?: { heartbeatMs?: number }): EventStream
+  }
+}
+
+async function events(app: FastifyInstance) {
+  const bus =
+    app.database.kind === 'postgres'
+      ? await createPostgresEventBus({
+          pool: (app.database.db as unknown as { $client: pg.Pool }).$client,
+          onError: (error) => app.log.error({ err: error }, 'event fan-out failed'),
+        })
+      : createLocalEventBus()
+  app.decorate('events', bus)
+  app.addHook('onClose', () => bus.close())
+
+  const openStreams = new Set<() => void>()
+  // An open stream would otherwise hold a graceful shutdown until its deadline.
+  app.addHook('preClose', async () => {
+    for (const close of openStreams) close()
+  })
+
+  app.decorate('openEventStream', (request: FastifyRequest, reply: FastifyReply, options: { heartbeatMs?: number } = {}) => {
+    // Headers set by earlier hooks (CORS, security headers) still apply to the hijacked answer.
+    const headers = reply.getHeaders() as Record<string, string | string[] | number>
+    reply.hijack()
+    const raw = reply.raw
+    raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    })
+    raw.write('retry: 5000\n: connected\n\n')
+
+    const cleanups: (() => void)[] = []
+    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS)
+    const close = () => {
+      if (!openStreams.delete(close)) return
+      clearInterval(heartbeat)
+      for (const cleanup of cleanups) cleanup()
+      raw.end()
+    }
+    openStreams.add(close)
+    request.raw.on('close', close)
+    return {
+      send: (event, data) => {
+        if (openStreams.has(close)) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+      },
+      onClose: (cleanup) => {
+        cleanups.push(cleanup)
+      },
+    }
+  })
+}
+
+export default fp(events, { name: 'events' })
