@@ -7,7 +7,12 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // *.pg.test.ts need a real PostgreSQL server (several processes on one database); they run with TEST_DATABASE_URL.
     // *.slow.test.ts start and break their own PostgreSQL; they run apart, with `npm run test:slow`.
-    exclude: ['src/**/*.slow.test.ts', ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'])],
+    // *.redis.test.ts need a Redis server (rate limits shared between processes); they run with REDIS_URL.
+    exclude: [
+      'src/**/*.slow.test.ts',
+      ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
+      ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
+    ],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,7 +3,6 @@ import fastifyCors from '@fastify/cors'
 import fastifyFormbody from '@fastify/formbody'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
-import fastifyRateLimit from '@fastify/rate-limit'
 import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -53,6 +52,7 @@ import gracefulClose from './plugins/graceful-close.ts'
 import mail from './plugins/mail.ts'
 import openapi from './plugins/openapi.ts'
 import payments from './plugins/payments.ts'
+import rateLimit from './plugins/rate-limit.ts'
 import routeTable from './plugins/route-table.ts'
 import secretKey from './plugins/secret-key.ts'
 import storage, { type FileStorage } from './plugins/storage.ts'
@@ -78,6 +78,8 @@ export interface AppDependencies {
   clock?: Clock
   /** Replaces the provider chosen by configuration (tests). */
   paymentProvider?: PaymentProvider
+  /** Prefix of the rate-limit keys in Redis (tests sharing one Redis keep their counts apart). */
+  rateLimitNameSpace?: string
 }
 
 /** The whole application as one Fastify instance; server.ts listens, tests call `inject`. */
@@ -89,6 +91,7 @@ export async function buildApp({
   mailTransport,
   clock: appClock,
   paymentProvider,
+  rateLimitNameSpace,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
@@ -138,7 +141,7 @@ export async function buildApp({
   await app.register(secretKey)
   await app.register(payments, { provider: paymentProvider })
   await app.register(events)
-  await app.register(fastifyRateLimit, { global: false })
+  await app.register(rateLimit, { nameSpace: rateLimitNameSpace })
   await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
 
   await app.register(

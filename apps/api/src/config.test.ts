@@ -85,6 +85,13 @@ describe('configuration', () => {
     ])
   })
 
+  it('takes REDIS_URL only as a redis:// or rediss:// address, and counts rate limits in memory without it', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined()
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.example:6380/2' }).redisUrl).toBe('rediss://:secret@cache.example:6380/2')
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a Redis address/)
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL/)
+  })
+
   it('treats an empty value as unset, so a copied .env.example runs on the defaults', () => {
     const config = loadConfig({ PUBLIC_URL: '', DATABASE_URL: '', JWT_SECRET: '', PORT: '' })
     expect(config.port).toBe(8080)

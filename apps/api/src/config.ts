@@ -35,6 +35,7 @@ const EnvSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     BOOTSTRAP_SUPER_ADMIN_EMAIL: z.email().optional(),
     BOOTSTRAP_SUPER_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a Redis address such as redis://127.0.0.1:6379' }).optional(),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Keydesk <no-reply@keydesk.local>'),
     SUPPORT_EMAIL: z.email().default('support@keydesk.local'),
@@ -101,6 +102,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
       password: env.BOOTSTRAP_SUPER_ADMIN_PASSWORD ?? DEV_SUPER_ADMIN.password,
       isDevelopmentDefault: !env.BOOTSTRAP_SUPER_ADMIN_EMAIL || !env.BOOTSTRAP_SUPER_ADMIN_PASSWORD,
     },
+    /** Rate-limit counters shared by every API process; unset, each process counts in its own memory. */
+    redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,

@@ -20,7 +20,7 @@ export interface TestApp {
 /** The real app on a fresh database, with logs captured for assertions; `dependencies` swap a port (clock, payments, mail). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  dependencies: Pick<AppDependencies, 'clock' | 'paymentProvider' | 'mailTransport'> = {},
+  dependencies: Pick<AppDependencies, 'clock' | 'paymentProvider' | 'mailTransport' | 'rateLimitNameSpace'> = {},
 ): Promise<TestApp> {
   // Uploads and the development keycode key go to a folder of this test app only.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-test-data-'))
