@@ -3,31 +3,11 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakeEventSource } from '../../../app/testing/fake-event-source.ts'
 import { testUser } from '../../../app/testing/test-user.ts'
 import { json, serve } from '../../profile/test-server.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
 import { ChatWidget } from './chat-widget.tsx'
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = []
-  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>()
-  isClosed = false
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.instances.push(this)
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
-  }
-  close() {
-    this.isClosed = true
-  }
-  emit(type: string, data?: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data) }))
-  }
-}
 
 const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString()
 const trialUser = testUser({ trialEndsAt: inTwoDays })

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { FakeEventSource } from '../../../app/testing/fake-event-source.ts'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 import { testUser } from '../../../app/testing/test-user.ts'
 import { changedFields } from '../components/edit-request-form.tsx'
@@ -89,5 +91,59 @@ describe('user dashboard (spec 2.6)', () => {
     await userEvent.type(screen.getByLabelText('Model'), 'Accord')
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(await screen.findByText('Failed to update request.')).toBeInTheDocument()
+  })
+})
+
+describe('user dashboard live status', () => {
+  /** The dashboard with one Ford order whose status the test moves on, and the stream it opened. */
+  async function renderLiveDashboard() {
+    FakeEventSource.instances = []
+    vi.stubGlobal('EventSource', FakeEventSource)
+    const ford = { status: 'PENDING' }
+    const calls = fakeApi({
+      'GET /api/vehicle/user-requests': () => {
+        const request = { ...order('a', 'Ford', 'F-150', '1FTEW1EP0LFA00001'), status: ford.status }
+        return jsonAnswer(200, {
+          pendingRequests: ford.status === 'PENDING' ? [request] : [],
+          inProgressRequests: ford.status === 'INPROGRESS' ? [request] : [],
+          fulfilledRequests: [],
+        })
+      },
+      'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
+    })
+    renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+    await screen.findByText('2020 Ford F-150')
+    const stream = FakeEventSource.instances.find((source) => source.url.endsWith('/api/vehicle/user-requests/stream'))
+    if (!stream) throw new Error('the dashboard opened no status stream')
+    const requestReads = () => calls.filter((call) => call.key === 'GET /api/vehicle/user-requests').length
+    return { ford, stream, requestReads }
+  }
+  const countOf = (label: string) => screen.getAllByText(label)[0]?.nextElementSibling
+
+  it('opens the status stream with credentials', async () => {
+    const { stream } = await renderLiveDashboard()
+    expect(stream.init).toEqual({ withCredentials: true })
+  })
+
+  it('moves an order to its new status as soon as the stream reports the change, without reload', async () => {
+    const { ford, stream } = await renderLiveDashboard()
+    expect(countOf('In Progress')).toHaveTextContent('0')
+    ford.status = 'INPROGRESS'
+    act(() => stream.emit('request-status', { requestId: 'a', status: 'INPROGRESS' }))
+    await waitFor(() => expect(countOf('In Progress')).toHaveTextContent('1'))
+    expect(countOf('Pending')).toHaveTextContent('0')
+  })
+
+  it('ignores stream errors and events it cannot read, keeping the page as it is', async () => {
+    const { stream, requestReads } = await renderLiveDashboard()
+    const readsBefore = requestReads()
+    act(() => {
+      stream.emitRaw('request-status', 'not json')
+      stream.emit('request-status', { requestId: 'a', status: 'SHIPPED' })
+      stream.emitRaw('error', '')
+    })
+    expect(requestReads()).toBe(readsBefore)
+    expect(screen.getByText('2020 Ford F-150')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })

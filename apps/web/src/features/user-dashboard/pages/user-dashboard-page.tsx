@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ChatWidget } from '../../chat/components/chat-widget.tsx'
 import { useSession } from '../../session/use-session.ts'
+import { useRequestStatusStream } from '../api/use-request-status-stream.ts'
 import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
 import { EditRequestForm } from '../components/edit-request-form.tsx'
 import { OrderTracker } from '../components/order-tracker.tsx'
@@ -29,6 +30,7 @@ export function UserDashboardPage() {
   const session = useSession()
   const requests = useUserRequests()
   const tracker = useOrderTracker()
+  useRequestStatusStream()
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('pendingRequests')
   const [search, setSearch] = useState('')
   const [editingId, setEditingId] = useState<string | null>(null)
