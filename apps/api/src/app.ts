@@ -98,7 +98,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // Uploads go through multipart with their own limits; JSON and form bodies stay small.
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // graceful-close.ts answers requests that arrive while closing, in the error shape.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -111,7 +112,6 @@ export async function buildApp({
   await app.register(openapi)
   await app.register(errorHandler)
   await app.register(clock, { clock: appClock })
-  await app.register(gracefulClose)
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -141,6 +141,8 @@ export async function buildApp({
   await app.register(secretKey)
   await app.register(payments, { provider: paymentProvider })
   await app.register(events)
+  // After events: preClose hooks run in order, so streams are closed before the drain waits for the rest.
+  await app.register(gracefulClose)
   await app.register(rateLimit, { nameSpace: rateLimitNameSpace })
   await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
 

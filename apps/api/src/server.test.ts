@@ -23,6 +23,21 @@ afterAll(async () => {
 const databaseEnv = (): Record<string, string> =>
   process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATA_DIR: dataDir } : { DATA_DIR: dataDir }
 
+/** A raw keep-alive connection, to hold a request in flight or send one after shutdown began. */
+async function connect(port: number) {
+  const socket = net.connect(port, '127.0.0.1')
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve)
+    socket.once('error', reject)
+  })
+  let received = ''
+  socket.on('data', (chunk) => {
+    received += chunk.toString()
+  })
+  const closed = new Promise((resolve) => socket.once('close', resolve))
+  return { socket, closed, received: () => received }
+}
+
 describe('server process', () => {
   it('stops at start-up with a list of what is wrong in the configuration', async () => {
     const { output, exited } = spawnServer({ PORT: 'eighty', DATABASE_URL: 'nonsense', DATA_DIR: dataDir })
@@ -69,40 +84,35 @@ describe('server process', () => {
     expect(await second.stop()).toBe(0)
   })
 
-  it('on SIGTERM finishes the in-flight request, refuses new connections and exits promptly', async () => {
+  it('on SIGTERM finishes the in-flight request, answers requests that arrive meanwhile 503 in the error shape and exits promptly', async () => {
     const server = await startServer(databaseEnv())
-    const socket = net.connect(server.port, '127.0.0.1')
-    await new Promise((resolve) => socket.once('connect', resolve))
-    let answer = ''
-    socket.on('data', (chunk) => {
-      answer += chunk.toString()
-    })
-    const closed = new Promise((resolve) => socket.once('close', resolve))
+    const inFlight = await connect(server.port)
+    const idle = await connect(server.port)
     // The body arrives in two parts, so the request is still in flight when SIGTERM lands.
-    socket.write('POST /api/nope HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"in":')
+    inFlight.socket.write(
+      'POST /api/nope HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"in":',
+    )
     await new Promise((resolve) => setTimeout(resolve, 200))
     const signalledAt = Date.now()
     server.child.kill('SIGTERM')
     await new Promise((resolve) => setTimeout(resolve, 300))
 
-    const refused = await new Promise<string>((resolve) => {
-      const late = net.connect(server.port, '127.0.0.1')
-      late.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
-      late.once('connect', () => {
-        late.end()
-        resolve('connected')
-      })
-    })
-    expect(refused).toBe('ECONNREFUSED')
+    const onNewConnection = await fetch(`${server.baseUrl}/api/pricing`)
+    expect(onNewConnection.status).toBe(503)
+    expect(await onNewConnection.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) })
+    idle.socket.write('GET /api/pricing HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    await idle.closed
+    expect(idle.received()).toMatch(/^HTTP\/1\.1 503/)
 
-    socket.write('"flight"}')
-    await closed
-    expect(answer).toMatch(/^HTTP\/1\.1 404/)
+    inFlight.socket.write('"flight"}')
+    await inFlight.closed
+    expect(inFlight.received()).toMatch(/^HTTP\/1\.1 404/)
     expect(await server.exited).toBe(0)
     expect(Date.now() - signalledAt).toBeLessThan(10_000)
+    await expect(connect(server.port)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
   })
 
-  it('on SIGTERM under load finishes every in-flight request with 2xx, refuses new ones, closes the SSE stream and exits promptly', async () => {
+  it('on SIGTERM under load finishes every in-flight request with 2xx, refuses new ones with 503, closes the SSE stream and exits promptly', async () => {
     const server = await startServer(databaseEnv())
     const token = await registerMember(server.baseUrl)
     const auth = { authorization: `Bearer ${token}` }
@@ -134,7 +144,7 @@ describe('server process', () => {
         ),
       ),
     )
-    expect(late.filter((outcome) => outcome !== '503' && outcome !== 'ECONNREFUSED')).toEqual([])
+    expect(late).toEqual(Array(10).fill('503'))
 
     const finished = await Promise.all(inFlight.map((upload) => upload.finish()))
     expect(finished).toEqual(Array(8).fill(201))

@@ -7,7 +7,8 @@ export interface SlowUpload {
 
 /**
  * Starts a multipart POST and sends only the first half of its body, so the request is certainly in flight
- * (accepted, its handler waiting for the rest) until `finish` is called.
+ * (accepted, its handler waiting for the rest) until `finish` is called. The server's `100 Continue` proves it has
+ * taken the request in before any of the body is sent.
  */
 export async function startSlowUpload(
   baseUrl: string,
@@ -21,7 +22,12 @@ export async function startSlowUpload(
   const request = http.request(`${baseUrl}${path}`, {
     method: 'POST',
     agent: false,
-    headers: { ...headers, 'content-type': encoded.headers.get('content-type') ?? '', 'content-length': String(body.length) },
+    headers: {
+      ...headers,
+      expect: '100-continue',
+      'content-type': encoded.headers.get('content-type') ?? '',
+      'content-length': String(body.length),
+    },
   })
   const answered = new Promise<number>((resolve, reject) => {
     request.on('response', (response) => {
@@ -30,6 +36,9 @@ export async function startSlowUpload(
     })
     request.on('error', reject)
   })
+  const accepted = new Promise((resolve) => request.once('continue', resolve))
+  request.flushHeaders()
+  await Promise.race([accepted, answered])
   const half = Math.floor(body.length / 2)
   await new Promise<void>((resolve, reject) => request.write(body.subarray(0, half), (error) => (error ? reject(error) : resolve())))
   return {
