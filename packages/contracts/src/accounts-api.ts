@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { UserViewSchema } from './auth.ts'
-import { AUTH_MESSAGES as M } from './auth-messages.ts'
+import { AUTH_MESSAGES as M, SESSION_MESSAGES } from './auth-messages.ts'
 import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
 import { US_STATES } from './states.ts'
 
@@ -141,7 +141,7 @@ export const ACCOUNT_MESSAGES = {
   adminRejected: 'Admin account rejected successfully!',
   notAnAdminAccount: 'That account is not an admin account.',
   cannotActOnSelf: 'You cannot change your own approval.',
-  sessionExpired: 'Your session has ended. Please log in again.',
+  sessionExpired: SESSION_MESSAGES.sessionExpired,
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app (or a recovery code).',
   twoFactorInvalid: 'Invalid authentication code.',
   loginRequired: 'Please log in to continue.',

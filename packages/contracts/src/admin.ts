@@ -34,14 +34,7 @@ export const ProcessRequestBodySchema = z.object({
   pincode: z.string().trim().max(32).optional(),
 })
 
-export const ADMIN_MESSAGES = {
-  signedOut: 'Please log in to access the admin dashboard',
-  statusUpdated: 'Status updated to In Progress',
-  keycodeRequired: 'Please enter a keycode before submitting.',
-  fulfilled: 'Keycode delivered.',
-  notPendingPaid: 'Only a paid pending request can be started.',
-  startFirst: 'Start the request before submitting a keycode.',
-} as const
+export { ADMIN_MESSAGES } from './admin-messages.ts'
 
 /** GET /admin/users: registered users for the admin panel (spec 2.7 "Admin registered users"). */
 export const AdminUserSchema = z.object({

@@ -52,4 +52,5 @@ export const SESSION_MESSAGES = {
   /** Spec 2.3 names the screen "Invalid Reset Link". */
   invalidResetLinkTitle: 'Invalid Reset Link',
   roleAccessDenied: 'You do not have access to that page.',
+  sessionExpired: 'Your session has ended. Please log in again.',
 } as const

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MANUFACTURER_PRICING, matchesPricingSearch } from './pricing.ts'
+import { MANUFACTURER_PRICING } from './manufacturer-pricing.ts'
+import { matchesPricingSearch } from './pricing.ts'
 
 const byName = (name: string) => MANUFACTURER_PRICING.find((entry) => entry.name === name)
 

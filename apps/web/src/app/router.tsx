@@ -2,7 +2,6 @@ import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import type { Role } from '@keydesk/contracts/roles'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AdminSignedOutNotice } from '../features/admin/components/admin-signed-out-notice.tsx'
-import { HomePage } from '../features/home/pages/home-page.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
 import { ErrorScreen } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
@@ -10,7 +9,8 @@ import { AppLayout } from './layouts/app-layout.tsx'
 import { lazyPage } from './lazy-page.ts'
 import { paths } from './paths.ts'
 
-// Screens only signed-in users or admins reach load on first visit (see lazy-page.ts).
+// Every page loads on its first visit (see lazy-page.ts), so a visitor downloads the layout and the page they open.
+const HomePage = lazyPage(() => import('../features/home/pages/home-page.tsx'), 'HomePage')
 const UserDashboardPage = lazyPage(() => import('../features/user-dashboard/pages/user-dashboard-page.tsx'), 'UserDashboardPage')
 const AdminLoginPage = lazyPage(() => import('../features/auth/pages/admin-login-page.tsx'), 'AdminLoginPage')
 const AdminRegisterPage = lazyPage(() => import('../features/auth/pages/admin-register-page.tsx'), 'AdminRegisterPage')

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { MANUFACTURER_PRICING, PricingAnswerSchema } from '@keydesk/contracts/pricing'
+import { MANUFACTURER_PRICING } from '@keydesk/contracts/manufacturer-pricing'
+import { PricingAnswerSchema } from '@keydesk/contracts/pricing'
 import type { FastifyPluginAsync } from 'fastify'
 
 /**

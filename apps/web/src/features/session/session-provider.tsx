@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { SESSION_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
@@ -25,7 +25,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       setSessionExpiredHandler(() => {
         clearSession(queryClient)
-        const state: NoticeState = { notice: ACCOUNT_MESSAGES.sessionExpired }
+        const state: NoticeState = { notice: SESSION_MESSAGES.sessionExpired }
         navigate(loginPathFor(currentPath.current), { replace: true, state })
       }),
     [queryClient, navigate],

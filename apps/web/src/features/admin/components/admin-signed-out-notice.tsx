@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@keydesk/contracts/admin'
+import { ADMIN_MESSAGES } from '@keydesk/contracts/admin-messages'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { primaryLinkClass } from '../../../components/ui/link-styles.ts'

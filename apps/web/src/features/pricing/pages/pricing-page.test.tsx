@@ -1,4 +1,4 @@
-import { MANUFACTURER_PRICING } from '@keydesk/contracts/pricing'
+import { MANUFACTURER_PRICING } from '@keydesk/contracts/manufacturer-pricing'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
