@@ -56,10 +56,14 @@ describe('web app', () => {
     expect(answer.json()).toEqual({ code: 'NOT_FOUND', message: 'Route GET /api/nope not found', error: 'Route GET /api/nope not found' })
   })
 
-  it('sends security headers with every answer', async () => {
-    const answer = await testApp.app.inject({ method: 'GET', url: '/' })
-    expect(answer.headers['content-security-policy']).toContain("default-src 'self'")
-    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+  it('sends security headers with every answer: page, API answer and error', async () => {
+    for (const url of ['/', '/api/health', '/api/nope']) {
+      const answer = await testApp.app.inject({ method: 'GET', url })
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'")
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      expect(answer.headers['referrer-policy']).toBe('no-referrer')
+    }
   })
 })
 

@@ -1,7 +1,6 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyCors from '@fastify/cors'
 import fastifyFormbody from '@fastify/formbody'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -55,6 +54,7 @@ import payments from './plugins/payments.ts'
 import rateLimit from './plugins/rate-limit.ts'
 import routeTable from './plugins/route-table.ts'
 import secretKey from './plugins/secret-key.ts'
+import securityHeaders from './plugins/security-headers.ts'
 import storage, { type FileStorage } from './plugins/storage.ts'
 import webApp from './plugins/web-app.ts'
 
@@ -112,21 +112,7 @@ export async function buildApp({
   await app.register(openapi)
   await app.register(errorHandler)
   await app.register(clock, { clock: appClock })
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.isProduction,
-  })
+  await app.register(securityHeaders)
   await app.register(fastifyCors, {
     // Credentials are sent cross-origin, so only listed origins are echoed back; never a wildcard.
     origin: config.corsOrigins,
