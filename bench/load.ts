@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import autocannon from 'autocannon'
 
 export interface LoadFigures {
@@ -7,6 +9,8 @@ export interface LoadFigures {
   p99: number
   non2xx: number
   errors: number
+  /** CPU time (user + system) the server process spent per answer over the measured runs, when its pid is given. */
+  serverCpuMsPerRequest?: number
 }
 
 export interface LoadOptions {
@@ -20,11 +24,25 @@ export interface LoadOptions {
   distinctClients?: boolean
   /** Measured runs after the warm-up (3 by default; the quick mode's smoke run uses 1). */
   runs?: number
+  /** The server's process id, to report its CPU time per answer. */
+  serverPid?: number
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
+
+/** CPU time a process has used so far, in ms: utime and stime, fields 14 and 15 of /proc/<pid>/stat (proc(5)). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  // The command name may hold spaces, so fields are counted from after its closing parenthesis (field 3 first).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
 }
 
 let counter = 0
 
-function once(options: LoadOptions): Promise<LoadFigures> {
+type RunFigures = Omit<LoadFigures, 'serverCpuMsPerRequest'> & { total: number }
+
+function once(options: LoadOptions): Promise<RunFigures> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -62,6 +80,7 @@ function once(options: LoadOptions): Promise<LoadFigures> {
           p99: result.latency.p99,
           non2xx: result.non2xx,
           errors: result.errors,
+          total: result.requests.total,
         })
       },
     )
@@ -73,12 +92,15 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
-/** A short warm-up, then three runs; each figure is the median of the runs. */
+/** A short warm-up, then three runs; each figure is the median of the runs (server CPU: over all three). */
 export async function measure(options: LoadOptions): Promise<LoadFigures> {
   await once({ ...options, durationSeconds: Math.min(2, options.durationSeconds) })
-  const runs: LoadFigures[] = []
+  const cpuBefore = options.serverPid ? await cpuMs(options.serverPid) : 0
+  const runs: RunFigures[] = []
   for (let run = 0; run < (options.runs ?? 3); run++) runs.push(await once(options))
+  const answered = runs.reduce((sum, run) => sum + run.total, 0)
   return {
+    serverCpuMsPerRequest: options.serverPid && answered > 0 ? ((await cpuMs(options.serverPid)) - cpuBefore) / answered : undefined,
     requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
     p50: median(runs.map((run) => run.p50)),
     p97_5: median(runs.map((run) => run.p97_5)),

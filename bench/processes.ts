@@ -53,7 +53,10 @@ export async function startKeydesk(env: Record<string, string>): Promise<Running
   }
 }
 
-export async function startBareServer(bodyFile: string, contentType: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareServer(
+  bodyFile: string,
+  contentType: string,
+): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/bare-server.ts'), bodyFile, contentType], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -67,6 +70,7 @@ export async function startBareServer(bodyFile: string, contentType: string): Pr
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM')
       await exited

@@ -8,6 +8,16 @@ export interface ReportRow {
   figure: string
   target: string
   met: boolean
+  /** For a missed target: by how much, in the target's own unit. */
+  missedBy?: string
+  /** For a missed target: what the time goes to, and what closing the gap would take. */
+  why?: string
+}
+
+/** The verdict cell: "met", or by how much it misses. */
+function verdict(row: ReportRow): string {
+  if (row.met) return 'met'
+  return row.missedBy ? `missed by ${row.missedBy}` : 'missed'
 }
 
 export interface Report {
@@ -27,9 +37,11 @@ export async function printReport(report: Report): Promise<void> {
   const lines = [
     `# ${header}`,
     '',
-    '| scenario | figure | target | verdict |',
-    '|---|---|---|---|',
-    ...report.rows.map((row) => `| ${row.scenario} | ${row.figure} | ${row.target} | ${row.met ? 'met' : 'missed'} |`),
+    '| scenario | figure | target | verdict | why it misses |',
+    '|---|---|---|---|---|',
+    ...report.rows.map(
+      (row) => `| ${row.scenario} | ${row.figure} | ${row.target} | ${verdict(row)} | ${row.met ? '' : (row.why ?? '')} |`,
+    ),
     '',
     `Run time: ${report.durationSeconds ?? '?'} s.`,
   ]

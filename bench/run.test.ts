@@ -24,8 +24,19 @@ describe('npm run bench -- --quick', () => {
     const seconds = (Date.now() - started) / 1000
     expect(run.status, run.stderr).toBe(0)
     for (const scenario of scenarios) expect(run.stdout).toMatch(scenario)
-    const rows = run.stdout.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| scenario'))
-    expect(rows.every((row) => !/\|\s*\|/.test(row))).toBe(true)
+    const rows = run.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| scenario'))
+      .map((line) => line.split(' | ').map((cell) => cell.replace(/^\| ?| ?\|$/g, '').trim()))
+    expect(rows.length).toBeGreaterThanOrEqual(scenarios.length)
+    for (const [scenario, figure, target, verdict, why] of rows) {
+      expect([scenario, figure, target, verdict].every(Boolean), `${scenario}: a cell is empty`).toBe(true)
+      // Issue 9: a missed target says by how much and why.
+      if (verdict !== 'met') {
+        expect(verdict, scenario).toMatch(/^missed by \S/)
+        expect(why, scenario).toMatch(/\w{3}/)
+      }
+    }
     expect(seconds).toBeLessThan(120)
   })
 })
