@@ -56,7 +56,7 @@ const cpu = (figures: LoadFigures) =>
 const latency = (figures: LoadFigures) =>
   `${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p97.5 ${figures.p97_5} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}${cpu(figures)}`
 /** The load generator and the database share the machine's cores with the server, so a queue forms before it is idle. */
-const SHARED_CORES = `${os.cpus().length} cores shared with ${serverUrl ? 'PostgreSQL and the load generator' : "the load generator (PGlite runs inside the server, so its CPU counts as the server's)"}`
+const SHARED_CORES = `${os.cpus().length} cores shared with ${serverUrl ? 'PostgreSQL and the load generator' : "the load generator (PGlite runs inside the server's thread, one query at a time, so its CPU counts as the server's)"}`
 /** Autocannon reports whole milliseconds, so a figure equal to its limit misses by less than one. */
 const msOver = (figure: number, limit: number) => `${figure - limit || 'under 1'} ms`
 
@@ -194,7 +194,7 @@ async function main() {
       target: '≤ 3000 ms',
       met: coldStart <= 3000,
       missedBy: `${Math.round(coldStart - 3000)} ms`,
-      why: `Starts ranged ${coldStarts.map(Math.round).join(', ')} ms. The API runs from its TypeScript source (as npm start runs it): tsx compiles every module as the process starts, on ${SHARED_CORES}.`,
+      why: `Starts ranged ${coldStarts.map(Math.round).join(', ')} ms. The API runs from its TypeScript source through tsx (decision 001), and loading its modules through tsx's loader is most of the start (1.2-1.3 s, against 0.6 s for the same modules bundled: docs/performance.md)${serverUrl ? '' : "; PGlite's WebAssembly start adds 0.4-0.6 s"}.`,
     })
 
     server = await startKeydesk(env)
@@ -226,7 +226,7 @@ async function main() {
           target: '≥ 90% of the limit',
           met: share >= 90,
           missedBy: `${(90 - share).toFixed(1)} percentage points`,
-          why: `The bare server only writes the bytes; every Keydesk answer also passes Fastify's routing and hooks, Zod answer validation and serialisation, helmet's headers, CORS, the cross-site guard, cookie parsing, the rate-limit and shutdown hooks and the request log. Closing the gap means dropping protections, so the figure guards against regressions.`,
+          why: `The answer is serialised once at start-up, so both servers send the same bytes; the difference is what Keydesk does around them: Fastify's routing, request and reply objects and per-request logger, helmet's headers, CORS, the cross-site guard, cookie parsing, the shutdown drain's bookkeeping, ETag and cache headers. Closing the gap means dropping protections, so the figure guards against regressions.`,
         })
       } finally {
         await bare.stop()
