@@ -21,12 +21,12 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts Keydesk as `npm start` runs it (node --import tsx src/server.ts) and times it to the first 200. */
+/** Starts Keydesk as `npm start` runs it (the bundle scripts/start.mjs builds) and times it to the first 200. */
 export async function startKeydesk(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
     cwd: path.join(repoRoot, 'apps/api'),
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs the
-// server in the foreground so signals reach it directly. `--build-only` stops after the build (the benchmark).
+// `npm start`: builds the web app when its build is missing or older than its sources, bundles the API (a fraction
+// of a second, every time, so the bundle is never stale), then runs the server in the foreground so signals reach it
+// directly. `--build-only` stops after the builds (the benchmark).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { API_BUNDLE, buildApi } from './build-api.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const builtIndex = path.join(root, 'apps/web/dist/index.html')
@@ -23,9 +25,10 @@ if (isBuildStale) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
+await buildApi()
 if (process.argv.includes('--build-only')) process.exit(0)
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', API_BUNDLE], {
   cwd: path.join(root, 'apps/api'),
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },

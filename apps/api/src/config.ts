@@ -1,8 +1,7 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { API_ROOT } from './api-root.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production-0000'
 /** Development only (README documents them); production refuses to start without its own. */
 export const DEV_SUPER_ADMIN = { email: 'superadmin@keydesk.local', password: 'keydesk-super-admin-dev' } as const
@@ -16,7 +15,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url().optional(),
-    WEB_DIST_DIR: z.string().default(path.resolve(here, '../../web/dist')),
+    WEB_DIST_DIR: z.string().default(path.resolve(API_ROOT, '../web/dist')),
     CORS_ORIGINS: z
       .string()
       .default('')

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
@@ -9,9 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { API_ROOT } from '../api-root.ts'
 import * as schema from './schema/index.ts'
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'src/db/migrations')
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A transaction handed to `db.transaction(async (tx) => …)`. */

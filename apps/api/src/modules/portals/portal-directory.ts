@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PortalManufacturerSchema, type PortalsConfig } from '@keydesk/contracts/portals'
 import { z } from 'zod'
+import { API_ROOT } from '../../api-root.ts'
 
 /** The file as stored: each portal names the environment variables that hold its login (never the login itself). */
 const PortalFileSchema = z.object({
@@ -22,7 +22,7 @@ export interface PortalDirectory {
   find(oem: string): PortalEntry | undefined
 }
 
-const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'keycode-portals.json')
+const FILE = path.join(API_ROOT, 'src/modules/portals/keycode-portals.json')
 
 /** Read and checked once at start-up, so a broken file stops the server instead of failing a click later. */
 export function loadPortalDirectory(file = FILE): PortalDirectory {

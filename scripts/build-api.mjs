@@ -1,0 +1,34 @@
+// Bundles the API's own code (apps/api/src and the @keydesk workspace packages) into apps/api/dist/server.mjs, which
+// `npm start` runs. Packages stay outside the bundle and load from node_modules as usual. Loading the same modules
+// through tsx's loader took most of the cold start (docs/performance.md, decision 001); tests and `npm run dev`
+// still run the TypeScript source.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api')
+export const API_BUNDLE = path.join(apiRoot, 'dist/server.mjs')
+
+/** Every bare import except our workspace packages (TypeScript source that Node cannot load) stays external. */
+const packagesStayExternal = {
+  name: 'packages-stay-external',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@keydesk/') ? undefined : { path: args.path, external: true }))
+  },
+}
+
+export async function buildApi() {
+  await build({
+    entryPoints: [path.join(apiRoot, 'src/server.ts')],
+    outfile: API_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [packagesStayExternal],
+  })
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildApi()
