@@ -194,7 +194,7 @@ async function main() {
       target: '≤ 3000 ms',
       met: coldStart <= 3000,
       missedBy: `${Math.round(coldStart - 3000)} ms`,
-      why: `Starts ranged ${coldStarts.map(Math.round).join(', ')} ms. The API runs from its TypeScript source through tsx (decision 001), and loading its modules through tsx's loader is most of the start (1.2-1.3 s, against 0.6 s for the same modules bundled: docs/performance.md)${serverUrl ? '' : "; PGlite's WebAssembly start adds 0.4-0.6 s"}.`,
+      why: `Starts ranged ${coldStarts.map(Math.round).join(', ')} ms. Most of a start is Node loading the packages the API uses (0.6 s for the bundled app on an idle machine)${serverUrl ? '' : " and PGlite's WebAssembly start (0.4-0.7 s)"}, on ${SHARED_CORES}.`,
     })
 
     server = await startKeydesk(env)
