@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { MESSAGES } from '@keydesk/contracts/messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from './test/test-app.ts'
 
@@ -90,7 +91,7 @@ describe('CORS', () => {
   it('refuses a state-changing call from a foreign origin', async () => {
     const answer = await testApp.app.inject({ method: 'POST', url: '/api/health', headers: { origin: 'https://evil.example' } })
     expect(answer.statusCode).toBe(403)
-    expect(answer.json()).toMatchObject({ code: 'FORBIDDEN', error: 'Cross-site request refused.' })
+    expect(answer.json()).toMatchObject({ code: 'FORBIDDEN', error: MESSAGES.crossSiteRefused })
   })
 })
 

@@ -87,6 +87,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     host: env.HOST,
     port: env.PORT,
     publicUrl: publicUrl.replace(/\/$/, ''),
+    /** PUBLIC_URL was set: checkout return addresses are held to it. Unset (development), any address of the machine serves. */
+    publicUrlConfigured: env.PUBLIC_URL !== undefined,
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,

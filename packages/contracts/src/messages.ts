@@ -6,4 +6,7 @@ export const MESSAGES = {
   notFound: 'Not found',
   validationFailed: 'Please check the highlighted fields.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  /** A state-changing call from a page of another site (CSRF guard); says what the person can do about it. */
+  crossSiteRefused:
+    'This request came from a page on another site, so it was refused. Open Keydesk directly at its own address, reload the page and try again.',
 } as const

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import { MESSAGES } from '@keydesk/contracts/messages'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../errors.ts'
 
@@ -9,9 +10,33 @@ export interface CrossSiteGuardOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * The origin this request was sent to: the scheme and Host the server received (X-Forwarded-Proto and
+ * X-Forwarded-Host only under TRUST_PROXY, which Fastify applies to `protocol` and `host`). Null when the Host
+ * header is missing or unreadable.
+ */
+export function requestOrigin(request: FastifyRequest): string | null {
+  if (!request.host) return null
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin
+  } catch {
+    return null
+  }
+}
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin
+  } catch {
+    return null
+  }
+}
+
+/**
  * CSRF defence for cookie sessions: a browser always sends Origin on state-changing requests, so a
- * foreign Origin (or a cross-site fetch without one) is refused. Calls without a browser context
- * (bearer clients, payment webhooks) carry neither header and pass to their own checks.
+ * foreign Origin (or a cross-site fetch without one) is refused. The site's own origin is whatever address
+ * the person opened it at (127.0.0.1, a LAN address, the public name): a page served from the origin the
+ * request was sent to is same-origin by definition. Calls without a browser context (bearer clients, payment
+ * webhooks) carry neither header and pass to their own checks.
  */
 async function crossSiteGuard(app: FastifyInstance, options: CrossSiteGuardOptions) {
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin))
@@ -19,10 +44,11 @@ async function crossSiteGuard(app: FastifyInstance, options: CrossSiteGuardOptio
     if (SAFE_METHODS.has(request.method)) return
     const origin = request.headers.origin
     if (origin !== undefined) {
-      if (!allowed.has(origin)) throw new AppError('FORBIDDEN', 'Cross-site request refused.')
-      return
+      const sentFrom = originOf(origin)
+      if (sentFrom !== null && (allowed.has(sentFrom) || sentFrom === requestOrigin(request))) return
+      throw new AppError('FORBIDDEN', MESSAGES.crossSiteRefused)
     }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', 'Cross-site request refused.')
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', MESSAGES.crossSiteRefused)
   })
 }
 
