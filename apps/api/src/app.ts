@@ -48,6 +48,7 @@ import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
 import events from './plugins/events.ts'
 import gracefulClose from './plugins/graceful-close.ts'
+import jsonBody from './plugins/json-body.ts'
 import mail from './plugins/mail.ts'
 import openapi from './plugins/openapi.ts'
 import payments from './plugins/payments.ts'
@@ -107,6 +108,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)
+  await app.register(jsonBody)
 
   await app.register(routeTable)
   await app.register(openapi)
@@ -130,6 +132,7 @@ export async function buildApp({
   // After events: preClose hooks run in order, so streams are closed before the drain waits for the rest.
   await app.register(gracefulClose)
   await app.register(rateLimit, { nameSpace: rateLimitNameSpace })
+  // Besides these, the guard accepts the origin each request was sent to (any address the app is opened at).
   await app.register(crossSiteGuard, { allowedOrigins: [new URL(config.publicUrl).origin, ...config.corsOrigins] })
 
   await app.register(

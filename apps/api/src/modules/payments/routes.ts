@@ -49,6 +49,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The signature covers the exact bytes sent, so this route alone keeps its JSON body as a raw string.
   await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json')
     webhook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) =>
       done(null, body),
     )
