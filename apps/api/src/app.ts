@@ -22,12 +22,14 @@ import { seedCatalogue } from './modules/catalogue/seed.ts'
 import { chatRoutes } from './modules/chat/routes.ts'
 import { complianceStatusRoutes } from './modules/compliance-status/routes.ts'
 import { credentialRoutes } from './modules/credentials/routes.ts'
+import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts'
 import { startOrphanFileSweep } from './modules/files/orphan-sweep.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { startGuestSweep } from './modules/guests/sweep.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import type { MailTransport } from './modules/mail/sender.ts'
 import { noticeRoutes } from './modules/notices/routes.ts'
+import { orderLinkRoutes } from './modules/order-links/routes.ts'
 import type { PaymentProvider } from './modules/payments/provider.ts'
 import { paymentRoutes } from './modules/payments/routes.ts'
 import type { SandboxProvider } from './modules/payments/sandbox-provider.ts'
@@ -161,6 +163,8 @@ export async function buildApp({
       await api.register(credentialRoutes)
       await api.register(paymentRoutes)
       await api.register(subscriptionRoutes)
+      await api.register(orderLinkRoutes)
+      if (!config.isProduction && !config.smtpUrl) await api.register(devMailboxRoutes)
     },
     { prefix: '/api' },
   )

@@ -25,18 +25,57 @@ export const AdminRequestSchema = z.object({
   licenseFront: z.string().nullable(),
   licenseBack: z.string().nullable(),
   paidAt: z.string(),
+  /** Additions to spec 3 for the release gate (docs/decisions/013): what the buyer paid for this request. */
+  paidPrice: z.number().nullable(),
+  isGuest: z.boolean(),
+  /** The member's compliance documents and their review (empty for a guest, whose photos are on the request). */
+  documents: z.array(z.object({ docType: z.string(), verified: z.boolean().nullable() })),
 })
 export const AdminRequestListSchema = z.array(AdminRequestSchema)
+
+export const OVERRIDE_REASON_MIN = 10
 
 export const ProcessRequestBodySchema = z.object({
   vehicleId: z.uuid(),
   keycode: z.string().trim().min(1, 'Please enter a keycode before submitting.').max(64),
   pincode: z.string().trim().max(32).optional(),
+  /** Guests: the admin confirms the licence photos match the request (docs/decisions/013). */
+  identityChecked: z.boolean().optional(),
+  /** Releases a code the gate would refuse; stored with the release. */
+  overrideReason: z
+    .string()
+    .trim()
+    .min(OVERRIDE_REASON_MIN, `Give a reason of at least ${OVERRIDE_REASON_MIN} characters.`)
+    .max(500)
+    .optional(),
 })
+export type ProcessRequestBody = z.infer<typeof ProcessRequestBodySchema>
+
+/** GET /admin/releases.csv: a date range of release days (UTC), both ends included. */
+export const ReleasesExportQuerySchema = z
+  .object({
+    from: z.iso.date('Give the first day as YYYY-MM-DD.'),
+    to: z.iso.date('Give the last day as YYYY-MM-DD.'),
+  })
+  .refine((range) => range.from <= range.to, { message: 'The first day must not be after the last day.', path: ['from'] })
+
+/** GET /admin/failed-keycode-mails: keycode mails the outbox gave up on, so an admin can contact the buyer. */
+export const FailedKeycodeMailSchema = z.object({
+  vehicleRequestId: z.string(),
+  to: z.string(),
+  lastError: z.string().nullable(),
+  failedAt: z.string(),
+  vehicle: z.string(),
+})
+export const FailedKeycodeMailListSchema = z.array(FailedKeycodeMailSchema)
 
 export { ADMIN_MESSAGES } from './admin-messages.ts'
 
-/** GET /admin/users: registered users for the admin panel (spec 2.7 "Admin registered users"). */
+/**
+ * GET /admin/users: registered users for the admin panel (spec 2.7 "Admin registered users") under spec 3's User
+ * names; frontId, backId and insurance are links an admin can open (null when none was uploaded). adminNotes
+ * repeats adminApprovalNotes for the web app's panel.
+ */
 export const AdminUserSchema = z.object({
   id: z.string(),
   fname: z.string(),
@@ -47,6 +86,10 @@ export const AdminUserSchema = z.object({
   isActive: z.boolean(),
   isValidatedUser: z.boolean(),
   trialEndsAt: z.string().nullable(),
+  adminApprovalNotes: z.string().nullable(),
+  frontId: z.string().nullable(),
+  backId: z.string().nullable(),
+  insurance: z.string().nullable(),
   adminNotes: z.string().nullable(),
 })
 export const AdminUserListSchema = z.array(AdminUserSchema)

@@ -13,13 +13,17 @@ export const SecuritySchema = z.object({
   fingerprintEnabled: z.boolean(),
   lastLogin: z.string().nullable(),
   loginHistory: z.array(LoginEntrySchema),
+  /** An addition to spec 3: false when the member chose to receive keycodes in the account only. */
+  keycodesByEmail: z.boolean(),
 })
 export type Security = z.infer<typeof SecuritySchema>
 
 /** Spec 7.7: PUT /user/security JSON with a twoFactor or fingerprint boolean. */
 export const UpdateSecurityBodySchema = z
-  .object({ twoFactor: z.boolean().optional(), fingerprint: z.boolean().optional() })
-  .refine((body) => body.twoFactor !== undefined || body.fingerprint !== undefined, { message: 'Send twoFactor or fingerprint.' })
+  .object({ twoFactor: z.boolean().optional(), fingerprint: z.boolean().optional(), keycodesByEmail: z.boolean().optional() })
+  .refine((body) => body.twoFactor !== undefined || body.fingerprint !== undefined || body.keycodesByEmail !== undefined, {
+    message: 'Send twoFactor, fingerprint or keycodesByEmail.',
+  })
 export type UpdateSecurityBody = z.infer<typeof UpdateSecurityBodySchema>
 
 export const LOGIN_HISTORY_SHOWN = 10

@@ -18,7 +18,7 @@ async function mail(app: FastifyInstance, options: { transport?: MailTransport }
   const transport = options.transport ?? (app.config.smtpUrl ? smtpTransport(app.config.smtpUrl) : logTransport(app.log))
   let running: Promise<number> | null = null
   const deliverDue = () => {
-    running ??= deliverDueMail(app.database.db, transport, app.config.mailFrom, app.log).finally(() => {
+    running ??= deliverDueMail(app.database.db, transport, { from: app.config.mailFrom, key: app.secretKey }, app.log).finally(() => {
       running = null
     })
     return running

@@ -91,7 +91,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/update-request-status/:id': (world) => ({ url: `/api/admin/update-request-status/${world.owner.requestId}` }),
   'POST /api/admin/process-request': (world) => ({
     url: '/api/admin/process-request',
-    payload: { vehicleId: world.owner.requestId, keycode: 'K1234' },
+    payload: { vehicleId: world.owner.requestId, keycode: 'K1234', overrideReason: 'Access matrix sample release' },
   }),
   'PATCH /api/admin/validate-user/:id': (world) => ({ url: `/api/admin/validate-user/${world.targets.validate}` }),
   'PATCH /api/admin/users/:id/revoke': (world) => ({ url: `/api/admin/users/${world.targets.revoke}/revoke` }),

@@ -83,7 +83,11 @@ describe('two API processes on one PostgreSQL', () => {
     const startedMs = await arrival(stream, JSON.stringify({ requestId, status: 'INPROGRESS' }), since)
 
     since = Date.now()
-    const fulfilled = await post(one, '/api/admin/process-request', admin.auth, { vehicleId: requestId, keycode: 'KC-MULTI-7730' })
+    const fulfilled = await post(one, '/api/admin/process-request', admin.auth, {
+      vehicleId: requestId,
+      keycode: 'KC-MULTI-7730',
+      overrideReason: 'Multi-instance test release',
+    })
     expect(fulfilled.status).toBe(200)
     const fulfilledMs = await arrival(stream, JSON.stringify({ requestId, status: 'FULFILLED' }), since)
 

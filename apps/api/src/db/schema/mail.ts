@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 export const mailStatusEnum = pgEnum('mail_status', ['PENDING', 'SENT', 'FAILED'])
 
@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Bodies are sealed with the app's key (they can carry keycodes and sign-in links); older rows are plain. */
+    sealed: boolean('sealed').notNull().default(false),
     status: mailStatusEnum('status').notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -24,5 +26,9 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'PENDING'`)],
+  (table) => [
+    index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'PENDING'`),
+    index('mail_outbox_failed_idx').on(table.createdAt).where(sql`${table.status} = 'FAILED'`),
+    index('mail_outbox_sent_idx').on(table.sentAt).where(sql`${table.status} = 'SENT'`),
+  ],
 )

@@ -63,6 +63,8 @@ export const vehicleRequests = pgTable(
     licenseBackFileId: uuid('license_back_file_id').references(() => files.id),
     /** Set when payment is confirmed; admins only see paid requests. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** What this request's checkout line charged, recorded with paid_at; the vehicle is frozen from then on. */
+    paidPriceCents: integer('paid_price_cents'),
     /** AES-256-GCM ciphertexts (ARCHITECTURE.md: keycodes and PINs are encrypted at rest). */
     keycodeEncrypted: text('keycode_encrypted'),
     pincodeEncrypted: text('pincode_encrypted'),

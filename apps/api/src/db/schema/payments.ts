@@ -12,6 +12,8 @@ export interface TransactionItem {
   description: string
   amountCents: number
   vehicleRequestId?: string
+  /** The vehicle this line pays for, as it stood when the checkout was created (docs/decisions/013). */
+  vehicle?: { make: string; model: string; year: number; vin: string }
   tier?: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE'
   billing?: 'MONTHLY' | 'ANNUAL'
 }
@@ -34,6 +36,8 @@ export const transactions = pgTable(
     items: jsonb('items').$type<TransactionItem[]>().notNull(),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id'),
+    /** When the provider's checkout session stops accepting payment; until then its vehicles are frozen. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     paymentIntentId: text('payment_intent_id'),
     /**
      * Where a paid order stands for the admins: the least advanced status of its requests (a plan-only order

@@ -31,6 +31,8 @@ export const users = pgTable(
     /** Consecutive failed sign-ins; each failure past the fifth doubles a short wait, capped at 15 minutes. */
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     loginBlockedUntil: timestamp('login_blocked_until', { withTimezone: true }),
+    /** A member may choose to receive keycodes in the account only; by default the keycode mail carries the code. */
+    keycodesByEmail: boolean('keycodes_by_email').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,8 @@ import type { DbExecutor } from '../../db/database.ts'
 import { actionLog } from '../../db/schema/action-log.ts'
 
 export interface ActionEntry {
-  actorId: string
+  /** null when nobody signed in acted (a guest opening their order link). */
+  actorId: string | null
   action: string
   targetType: string
   targetId: string

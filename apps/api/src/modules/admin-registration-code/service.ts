@@ -10,6 +10,7 @@ import type { Principal } from '../../plugins/auth.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { digest } from '../auth/tokens.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { renderMail } from '../mail/templates.ts'
 
 /** Unambiguous characters only (no 0/O, 1/I/L): the code is typed from an e-mail. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -47,17 +48,16 @@ export async function sendAdminCode(
     if (issuer?.role === 'SUPER_ADMIN') {
       await recordAction(tx, { actorId: issuer.id, action: 'ADMIN_CODE_SENT', targetType: 'email', targetId: request.email })
     }
-    await enqueueMail(tx, {
-      to: request.email,
+    const mail = await renderMail({
       subject: 'Your Keydesk admin registration code',
-      text: [
-        `Hello ${request.firstName},`,
-        '',
-        `Your Keydesk admin registration code is: ${code}`,
-        'It works once, for this e-mail address only, and expires in 24 hours.',
-        `Register at ${app.config.publicUrl}/admin-register. A super admin approves new admin accounts before they can sign in.`,
-      ].join('\n'),
+      preview: 'Your code to register as a Keydesk admin, valid for 24 hours.',
+      greeting: `Hello ${request.firstName},`,
+      paragraphs: ['Here is your Keydesk admin registration code. It works once, for this e-mail address only, and expires in 24 hours.'],
+      facts: [{ label: 'Registration code', value: code, emphasis: true }],
+      action: { label: 'Register as an admin', url: `${app.config.publicUrl}/admin-register` },
+      notes: ['A super admin approves new admin accounts before they can sign in.'],
     })
+    await enqueueMail(tx, { to: request.email, ...mail }, app.secretKey)
   })
 }
 

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail, uniqueIp } from '../auth/test-accounts.ts'
+import { openBodies } from '../mail/outbox.ts'
 import { keycodeRequestForm, validVin } from '../requests/test-requests.ts'
 
 let testApp: TestApp
@@ -27,6 +28,8 @@ beforeAll(async () => {
   })
   admin = await signIn(testApp, email, GOOD_PASSWORD)
   owner = await registerAndSignIn(testApp)
+  // A validated member, so these tests of the queue pass the release gate (release-gate.test.ts tests the gate).
+  await testApp.app.database.db.update(users).set({ isValidatedUser: true }).where(eq(users.id, owner.id))
 })
 
 afterAll(async () => {
@@ -104,7 +107,7 @@ describe('start and fulfil', () => {
     expect(answer.json().error).toBe('Please enter a keycode before submitting.')
   })
 
-  it('stores the code encrypted, shows it to its owner only, logs the action and mails a link without the code', async () => {
+  it('stores the code encrypted, shows it to its owner only, logs the release and mails the code sealed in the outbox', async () => {
     const id = await request()
     await start(id)
     expect((await fulfil({ vehicleId: id, keycode: 'K4471', pincode: '2931' })).statusCode).toBe(200)
@@ -117,14 +120,18 @@ describe('start and fulfil', () => {
     const theirs = (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: stranger.headers })).json()
     expect(JSON.stringify(theirs)).not.toContain('K4471')
     const actions = await testApp.app.database.db.select().from(actionLog).where(eq(actionLog.targetId, id))
-    expect(actions.map((entry) => entry.action).sort()).toEqual(['REQUEST_FULFILLED', 'REQUEST_STARTED'])
+    expect(actions.map((entry) => entry.action).sort()).toEqual(['KEYCODE_RELEASED', 'REQUEST_FULFILLED', 'REQUEST_STARTED'])
+    expect(actions.find((entry) => entry.action === 'KEYCODE_RELEASED')?.details).toMatchObject({ channels: ['account', 'email'] })
     const [mail] = await testApp.app.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.dedupeKey, `keycode-ready:${id}`))
     expect(mail?.toAddress).toBe(owner.email)
-    expect(mail?.textBody).toContain('/user-dash')
-    expect(mail?.textBody).not.toContain('K4471')
+    expect(mail?.sealed).toBe(true)
+    const { text } = openBodies(mail as NonNullable<typeof mail>, testApp.app.secretKey)
+    expect(text).toContain('/user-dash')
+    expect(text).toContain('K4471')
+    expect(`${mail?.textBody}${mail?.htmlBody}`).not.toContain('K4471')
   })
 })
 

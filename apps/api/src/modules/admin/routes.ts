@@ -1,4 +1,10 @@
-import { AdminRequestListSchema, PageQuerySchema, ProcessRequestBodySchema } from '@keydesk/contracts/admin'
+import {
+  AdminRequestListSchema,
+  FailedKeycodeMailListSchema,
+  PageQuerySchema,
+  ProcessRequestBodySchema,
+  ReleasesExportQuerySchema,
+} from '@keydesk/contracts/admin'
 import { AdminTransactionListSchema, AdminTransactionsQuerySchema } from '@keydesk/contracts/payments'
 import { AdminSubscriptionListSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -6,8 +12,9 @@ import { z } from 'zod'
 import { principalOf, requireRole } from '../../plugins/auth.ts'
 import { listAdminTransactions } from '../payments/admin-transactions.ts'
 import { listAdminSubscriptions } from '../subscriptions/admin-subscriptions.ts'
+import { exportReleases } from './releases-export.ts'
 import { listPaidRequests } from './repository.ts'
-import { fulfilRequest, startRequest } from './service.ts'
+import { failedKeycodeMails, fulfilRequest, startRequest } from './service.ts'
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlyAdmins = requireRole('ADMIN', 'SUPER_ADMIN')
@@ -47,5 +54,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/process-request',
     { preHandler: onlyAdmins, schema: { body: ProcessRequestBodySchema, response: { 200: MessageAnswer } } },
     async (request) => fulfilRequest(app, principalOf(request), request.body),
+  )
+
+  app.get('/admin/releases.csv', { preHandler: onlyAdmins, schema: { querystring: ReleasesExportQuerySchema } }, async (request, reply) => {
+    const { from, to } = request.query
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="keydesk-releases-${from}-to-${to}.csv"`)
+      .header('cache-control', 'no-store')
+    return reply.send(await exportReleases(app, principalOf(request), request.query))
+  })
+
+  app.get('/admin/failed-keycode-mails', { preHandler: onlyAdmins, schema: { response: { 200: FailedKeycodeMailListSchema } } }, async () =>
+    failedKeycodeMails(app.database.db),
   )
 }

@@ -1,15 +1,21 @@
-import { ADMIN_MESSAGES } from '@keydesk/contracts/admin'
+import { ADMIN_MESSAGES, type ProcessRequestBody } from '@keydesk/contracts/admin'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
-import { users } from '../../db/schema/users.ts'
+import type { DbExecutor } from '../../db/database.ts'
+import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { AppError } from '../../errors.ts'
 import { encryptSecret } from '../../lib/secret-box.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { renderMail } from '../mail/templates.ts'
+import { createOrderLink } from '../order-links/service.ts'
 import { refreshOrderStatus } from '../payments/order-status.ts'
 import { publishRequestStatusChanges } from '../requests/status-events.ts'
+import { keycodeMail } from './keycode-mail.ts'
+import { describeDocuments, releaseRefusal } from './release-gate.ts'
+import { listFailedKeycodeMails } from './releases-repository.ts'
+import { findReleaseTarget, insertKeycodeRelease } from './repository.ts'
 
 /**
  * The only two transitions (spec 4), each one conditional UPDATE on the expected status: of two admins
@@ -33,15 +39,20 @@ export async function startRequest(app: FastifyInstance, admin: Principal, reque
 }
 
 /**
- * Fulfils a started request: the keycode and PIN are stored encrypted, and the owner is told by e-mail that
- * the code is ready in their account. The code itself never travels by e-mail (docs/decisions/007).
+ * Fulfils a started request (docs/decisions/013). The release gate decides first; then, in one transaction, the
+ * keycode and PIN are stored encrypted, the release is recorded with what the admin confirmed, and the buyer's
+ * keycode mail is queued: a member at the account's address (the code in it unless they chose the account only),
+ * a guest at the checkout's address with a link to that one order.
  */
-export async function fulfilRequest(
-  app: FastifyInstance,
-  admin: Principal,
-  body: { vehicleId: string; keycode: string; pincode?: string },
-) {
+export async function fulfilRequest(app: FastifyInstance, admin: Principal, body: ProcessRequestBody) {
+  const now = app.clock.now()
   const ownerId = await app.database.db.transaction(async (tx) => {
+    const target = await findReleaseTarget(tx, body.vehicleId)
+    if (target?.status !== 'INPROGRESS') throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
+    const isGuest = target.userId === null
+    const refusal = releaseRefusal({ isGuest, accountValidated: target.accountValidated ?? false }, body)
+    if (refusal) throw new AppError('CONFLICT', refusal)
+
     const fulfilled = await tx
       .update(vehicleRequests)
       .set({
@@ -49,41 +60,78 @@ export async function fulfilRequest(
         keycodeEncrypted: encryptSecret(body.keycode, app.secretKey),
         pincodeEncrypted: body.pincode ? encryptSecret(body.pincode, app.secretKey) : null,
         fulfilledBy: admin.id,
-        fulfilledAt: new Date(),
-        updatedAt: new Date(),
+        fulfilledAt: now,
+        updatedAt: now,
       })
       .where(and(eq(vehicleRequests.id, body.vehicleId), eq(vehicleRequests.status, 'INPROGRESS')))
-      .returning({
-        id: vehicleRequests.id,
-        userId: vehicleRequests.userId,
-        model: vehicleRequests.model,
-        year: vehicleRequests.year,
-        makeId: vehicleRequests.makeId,
-      })
-    const request = fulfilled[0]
-    if (!request) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
-    await refreshOrderStatus(tx, request.id)
-    await recordAction(tx, { actorId: admin.id, action: 'REQUEST_FULFILLED', targetType: 'vehicle_request', targetId: request.id })
-    if (!request.userId) return null
-    const [owner] = await tx.select({ email: users.email, fname: users.fname }).from(users).where(eq(users.id, request.userId))
-    const [make] = await tx.select({ name: vehicleMakes.name }).from(vehicleMakes).where(eq(vehicleMakes.id, request.makeId))
-    if (!owner) return null
-    await enqueueMail(tx, {
-      to: owner.email,
-      subject: 'Your Keydesk keycode is ready',
-      text: [
-        `Hello ${owner.fname},`,
-        '',
-        `The keycode for your ${request.year} ${make?.name ?? ''} ${request.model} is ready.`,
-        `Sign in to see it: ${app.config.publicUrl}/user-dash`,
-        '',
-        'For your security the code is shown only in your account, never by e-mail.',
-      ].join('\n'),
-      dedupeKey: `keycode-ready:${request.id}`,
+      .returning({ id: vehicleRequests.id })
+    if (fulfilled.length === 0) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
+    await refreshOrderStatus(tx, target.id)
+
+    const recipient = isGuest ? target.checkoutEmail : target.ownerEmail
+    const codeInMail = recipient !== null && (isGuest || target.keycodesByEmail !== false)
+    const channels = [...(isGuest ? [] : ['account']), ...(codeInMail ? ['email'] : [])]
+    await insertKeycodeRelease(tx, {
+      vehicleRequestId: target.id,
+      transactionId: target.transactionId,
+      releasedBy: admin.id,
+      releasedAt: now,
+      isGuest,
+      accountValidated: target.accountValidated ?? false,
+      documentsOnFile: isGuest ? (target.hasLicencePhotos ? 'licence photos on the request' : 'none') : describeDocuments(target.documents),
+      identityChecked: isGuest && body.identityChecked === true,
+      overrideReason: body.overrideReason ?? null,
+      channels,
     })
-    return request.userId
+    await recordAction(tx, { actorId: admin.id, action: 'REQUEST_FULFILLED', targetType: 'vehicle_request', targetId: target.id })
+    await recordAction(tx, {
+      actorId: admin.id,
+      action: 'KEYCODE_RELEASED',
+      targetType: 'vehicle_request',
+      targetId: target.id,
+      details: { channels, confirmationNumber: target.confirmationNumber },
+    })
+    if (body.overrideReason) {
+      await recordAction(tx, {
+        actorId: admin.id,
+        action: 'RELEASE_OVERRIDE',
+        targetType: 'vehicle_request',
+        targetId: target.id,
+        details: { reason: body.overrideReason, gate: isGuest ? 'guest identity' : 'account not validated' },
+      })
+    }
+
+    if (recipient === null) {
+      app.log.warn({ vehicleRequestId: target.id }, 'keycode released with no address to mail it to')
+      return target.userId
+    }
+    const link = isGuest ? await createOrderLink(tx, app.config.publicUrl, target.id, now) : null
+    const mail = await renderMail(
+      keycodeMail({
+        firstName: target.ownerFirstName,
+        vehicle: { year: target.year, make: target.make, model: target.model, vinLast4: target.vin.slice(-4) },
+        confirmationNumber: target.confirmationNumber,
+        code: codeInMail ? { keycode: body.keycode, pincode: body.pincode ?? null } : null,
+        orderUrl: link?.url ?? `${app.config.publicUrl}/user-dash`,
+        isGuest,
+      }),
+    )
+    await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `keycode-ready:${target.id}` }, app.secretKey)
+    return target.userId
   })
   // The event says only "fulfilled"; the keycode and PIN stay behind the owner's signed-in read of the request.
   if (ownerId) await publishRequestStatusChanges(app, [{ userId: ownerId, requestId: body.vehicleId, status: 'FULFILLED' }])
   return { message: ADMIN_MESSAGES.fulfilled }
+}
+
+/** GET /admin/failed-keycode-mails: the newest 50 keycode mails the outbox gave up on, so an admin can call the buyer. */
+export async function failedKeycodeMails(db: DbExecutor) {
+  const rows = await listFailedKeycodeMails(db, 50)
+  return rows.map((row) => ({
+    vehicleRequestId: row.vehicleRequestId,
+    to: row.to,
+    lastError: row.lastError,
+    failedAt: row.failedAt.toISOString(),
+    vehicle: `${row.year} ${row.make} ${row.model} (VIN ending ${row.vin.slice(-4)})`,
+  }))
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { passwordResetTokens } from '../../db/schema/accounts.ts'
 import { AppError } from '../../errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { renderMail } from '../mail/templates.ts'
 import { commonPasswordProblem, hashPassword } from './passwords.ts'
 import * as repository from './repository.ts'
 import { digest, newOpaqueToken, RESET_TOKEN_TTL_MS } from './tokens.ts'
@@ -27,18 +28,15 @@ export async function requestPasswordReset(app: FastifyInstance, email: string):
     if ((recent?.count ?? 0) >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return
     await repository.insertResetToken(tx, { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
     const link = `${app.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
-    await enqueueMail(tx, {
-      to: user.email,
+    const mail = await renderMail({
       subject: 'Reset your Keydesk password',
-      text: [
-        `Hello ${user.fname},`,
-        '',
-        'Someone asked to reset the password of your Keydesk account. To choose a new password, open:',
-        link,
-        '',
-        'The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.',
-      ].join('\n'),
+      preview: 'A link to choose a new password, valid for 1 hour.',
+      greeting: `Hello ${user.fname},`,
+      paragraphs: ['Someone asked to reset the password of your Keydesk account. To choose a new password, open the link below.'],
+      action: { label: 'Choose a new password', url: link },
+      notes: ['The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.'],
     })
+    await enqueueMail(tx, { to: user.email, ...mail }, app.secretKey)
   })
 }
 

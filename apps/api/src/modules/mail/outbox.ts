@@ -1,5 +1,6 @@
 import type { DbExecutor } from '../../db/database.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
+import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts'
 
 export interface OutgoingMail {
   to: string
@@ -10,16 +11,26 @@ export interface OutgoingMail {
   dedupeKey?: string
 }
 
-/** Queues a mail in the caller's transaction; the sender delivers it after the transaction commits. */
-export async function enqueueMail(db: DbExecutor, message: OutgoingMail): Promise<void> {
+/**
+ * Queues a mail in the caller's transaction; the sender delivers it after the transaction commits. The bodies are
+ * sealed with the app's key: a keycode mail or a reset link must not sit readable in the database.
+ */
+export async function enqueueMail(db: DbExecutor, message: OutgoingMail, key: Buffer): Promise<void> {
   await db
     .insert(mailOutbox)
     .values({
       toAddress: message.to,
       subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
+      textBody: encryptSecret(message.text, key),
+      htmlBody: message.html === undefined ? null : encryptSecret(message.html, key),
+      sealed: true,
       dedupeKey: message.dedupeKey ?? null,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+}
+
+/** The bodies of an outbox row as written by enqueueMail (rows from before sealing are plain). */
+export function openBodies(row: { textBody: string; htmlBody: string | null; sealed: boolean }, key: Buffer) {
+  if (!row.sealed) return { text: row.textBody, html: row.htmlBody }
+  return { text: decryptSecret(row.textBody, key), html: row.htmlBody === null ? null : decryptSecret(row.htmlBody, key) }
 }

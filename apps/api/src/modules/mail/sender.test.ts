@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,11 +35,11 @@ afterAll(async () => {
 
 describe('mail outbox', () => {
   it('delivers a queued mail over SMTP with its subject, text and sender', async () => {
-    await enqueueMail(testApp.app.database.db, {
-      to: 'locksmith@example.com',
-      subject: 'Your keycode is ready',
-      text: 'Sign in to see it.',
-    })
+    await enqueueMail(
+      testApp.app.database.db,
+      { to: 'locksmith@example.com', subject: 'Your keycode is ready', text: 'Sign in to see it.' },
+      testApp.app.secretKey,
+    )
     await testApp.app.mail.deliverDue()
     const mail = received.find((item) => item.subject === 'Your keycode is ready')
     expect(mail?.text?.trim()).toBe('Sign in to see it.')
@@ -49,8 +50,16 @@ describe('mail outbox', () => {
 
   it('queues a mail once per dedupe key', async () => {
     const db = testApp.app.database.db
-    await enqueueMail(db, { to: 'a@example.com', subject: 'Order KD-1 confirmed', text: 'x', dedupeKey: 'order:KD-1' })
-    await enqueueMail(db, { to: 'a@example.com', subject: 'Order KD-1 confirmed', text: 'x', dedupeKey: 'order:KD-1' })
+    await enqueueMail(
+      db,
+      { to: 'a@example.com', subject: 'Order KD-1 confirmed', text: 'x', dedupeKey: 'order:KD-1' },
+      testApp.app.secretKey,
+    )
+    await enqueueMail(
+      db,
+      { to: 'a@example.com', subject: 'Order KD-1 confirmed', text: 'x', dedupeKey: 'order:KD-1' },
+      testApp.app.secretKey,
+    )
     await testApp.app.mail.deliverDue()
     expect(received.filter((item) => item.subject === 'Order KD-1 confirmed')).toHaveLength(1)
   })
@@ -59,12 +68,25 @@ describe('mail outbox', () => {
     const db = testApp.app.database.db
     await db
       .transaction(async (tx) => {
-        await enqueueMail(tx, { to: 'b@example.com', subject: 'Never sent', text: 'x' })
+        await enqueueMail(tx, { to: 'b@example.com', subject: 'Never sent', text: 'x' }, testApp.app.secretKey)
         throw new Error('roll back')
       })
       .catch(() => undefined)
     await testApp.app.mail.deliverDue()
     expect(received.some((item) => item.subject === 'Never sent')).toBe(false)
+  })
+
+  it('keeps the bodies of a queued mail sealed in the database and sends them readable', async () => {
+    const db = testApp.app.database.db
+    const html = '<p>Keycode: <b>K-7781</b></p>'
+    await enqueueMail(db, { to: 'c@example.com', subject: 'Sealed mail', text: 'Keycode: K-7781', html }, testApp.app.secretKey)
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Sealed mail'))
+    expect(row?.sealed).toBe(true)
+    expect(`${row?.textBody} ${row?.htmlBody}`).not.toContain('K-7781')
+    await testApp.app.mail.deliverDue()
+    const mail = received.find((item) => item.subject === 'Sealed mail')
+    expect(mail?.text?.trim()).toBe('Keycode: K-7781')
+    expect(mail?.html).toContain('<b>K-7781</b>')
   })
 
   it('backs off between retries and caps the wait at one hour', () => {

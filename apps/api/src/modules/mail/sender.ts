@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '../../db/database.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
+import { openBodies } from './outbox.ts'
 
 const BATCH_SIZE = 20
 const MAX_ATTEMPTS = 8
@@ -25,7 +26,10 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   }
 }
 
-/** Development default: the mail is "sent" to the log, recipient and subject only (bodies carry links and codes). */
+/**
+ * Development default: the mail is "sent" to the log, recipient and subject only (bodies carry links and codes);
+ * the whole mail stays readable in the development mailbox (modules/dev-mailbox).
+ */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     send: async (message) => {
@@ -38,7 +42,12 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
  * Delivers due outbox rows. Rows are claimed with FOR UPDATE SKIP LOCKED inside a transaction, so two
  * senders (two API processes) never send the same row.
  */
-export async function deliverDueMail(db: Database, transport: MailTransport, from: string, log: FastifyBaseLogger): Promise<number> {
+export async function deliverDueMail(
+  db: Database,
+  transport: MailTransport,
+  options: { from: string; key: Buffer },
+  log: FastifyBaseLogger,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -50,7 +59,8 @@ export async function deliverDueMail(db: Database, transport: MailTransport, fro
     let sent = 0
     for (const row of due) {
       try {
-        await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined })
+        const { text, html } = openBodies(row, options.key)
+        await transport.send({ from: options.from, to: row.toAddress, subject: row.subject, text, html: html ?? undefined })
         await tx
           .update(mailOutbox)
           .set({ status: 'SENT', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })

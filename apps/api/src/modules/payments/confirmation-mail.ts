@@ -1,18 +1,25 @@
 import type { transactions } from '../../db/schema/payments.ts'
+import type { MailContent } from '../mail/templates.ts'
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
-/** The order confirmation: what was bought and what happens next (spec 2.4 success page, in words). */
-export function orderConfirmationMail(row: typeof transactions.$inferSelect, publicUrl: string) {
-  const lines = row.items.map((item) => `- ${item.name}: ${dollars(item.amountCents)}`)
-  const text = [
-    `Thank you for your order ${row.confirmationNumber}.`,
-    '',
-    ...lines,
-    `Total paid: ${dollars(row.amountCents)}`,
-    '',
-    'Your keycode will be processed within 24-48 hours. We will e-mail you when it is ready; you can also follow the order in your account:',
-    `${publicUrl}/user-dash`,
-  ].join('\n')
-  return { subject: `Keydesk order ${row.confirmationNumber} confirmed`, text }
+/** The order confirmation: what was bought and what happens next (the success page's promise, in words). */
+export function orderConfirmationMail(row: typeof transactions.$inferSelect, publicUrl: string, isGuest: boolean): MailContent {
+  const hasKeycodes = row.items.some((item) => item.kind === 'KEYCODE')
+  return {
+    subject: `Keydesk order ${row.confirmationNumber} confirmed`,
+    preview: `Thank you for your order ${row.confirmationNumber}.`,
+    greeting: `Thank you for your order ${row.confirmationNumber}.`,
+    paragraphs: hasKeycodes
+      ? [
+          'Your keycode will be processed within 24-48 hours. We will e-mail you the keycode as soon as it is ready.',
+          ...(isGuest ? [] : ['You can also follow the order in your account.']),
+        ]
+      : ['Your membership is active.'],
+    facts: [
+      ...row.items.map((item) => ({ label: item.name, value: dollars(item.amountCents) })),
+      { label: 'Total paid', value: dollars(row.amountCents) },
+    ],
+    ...(isGuest ? {} : { action: { label: 'Open your dashboard', url: `${publicUrl}/user-dash` } }),
+  }
 }

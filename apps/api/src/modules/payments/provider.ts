@@ -17,6 +17,8 @@ export interface CheckoutRequest {
   successUrl: string
   cancelUrl: string
   customerEmail: string | null
+  /** After this the session accepts no payment (docs/decisions/013). */
+  expiresAt: Date
 }
 
 /** What the provider says about a checkout: the only truth fulfilment acts on. */

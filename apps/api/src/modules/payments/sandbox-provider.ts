@@ -5,9 +5,6 @@ import type { Database } from '../../db/database.ts'
 import { sandboxCheckoutSessions } from '../../db/schema/payments.ts'
 import { type PaymentProvider, type ProviderSession, WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
 
-/** Stripe keeps an unpaid Checkout Session open for 24 hours; the sandbox does the same. */
-const SESSION_TTL_MS = 24 * 60 * 60 * 1000
-
 export type SandboxSession = typeof sandboxCheckoutSessions.$inferSelect
 
 export interface SandboxProvider extends PaymentProvider {
@@ -77,7 +74,7 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
         cancelUrl: request.cancelUrl,
         customerEmail: request.customerEmail,
         metadata: { transactionId: request.transactionId, confirmationNumber: request.confirmationNumber },
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        expiresAt: request.expiresAt,
       })
       return { sessionId: id, url: `${options.publicUrl}/sandbox-checkout/${id}` }
     },

@@ -1,19 +1,21 @@
 import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
-import { and, eq, inArray, isNull, lt, ne } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
 import type { Transaction } from '../../db/database.ts'
-import { cartItems, carts, vehicleRequests } from '../../db/schema/ordering.ts'
-import { subscriptions, transactionRequests, transactions } from '../../db/schema/payments.ts'
+import { cartItems, carts, vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { subscriptions, type TransactionItem, transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import { type CartOwner, findPricingTier, listCartItemsForOwner } from '../cart/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { renderMail } from '../mail/templates.ts'
 import { publishRequestStatusChanges } from '../requests/status-events.ts'
 import { checkoutLines } from './checkout-lines.ts'
 import { orderConfirmationMail } from './confirmation-mail.ts'
 import { newConfirmationNumber } from './confirmation-number.ts'
+import { CHECKOUT_SESSION_TTL_MS } from './open-checkouts.ts'
 import { type ProviderSession, sessionFromStripe } from './provider.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -45,7 +47,9 @@ export async function createCheckoutSession(app: FastifyInstance, owner: CartOwn
       ? ((await db.select({ email: users.email }).from(users).where(eq(users.id, owner.userId)).limit(1))[0]?.email ?? null)
       : null
   const confirmationNumber = newConfirmationNumber()
+  const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS)
   const transaction = await db.transaction(async (tx) => {
+    await attachVehicles(tx, lines)
     const [row] = await tx
       .insert(transactions)
       .values({
@@ -56,6 +60,7 @@ export async function createCheckoutSession(app: FastifyInstance, owner: CartOwn
         amountCents: totalCents,
         items: lines,
         provider: app.payments.name,
+        expiresAt,
       })
       .returning({ id: transactions.id })
     if (!row) throw new Error('transaction insert returned nothing')
@@ -81,6 +86,7 @@ export async function createCheckoutSession(app: FastifyInstance, owner: CartOwn
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
       customerEmail,
+      expiresAt,
     })
   } catch (error) {
     app.log.error({ err: error, transactionId: transaction.id }, 'payment provider refused to create a checkout session')
@@ -89,6 +95,28 @@ export async function createCheckoutSession(app: FastifyInstance, owner: CartOwn
   }
   await db.update(transactions).set({ providerSessionId: session.sessionId }).where(eq(transactions.id, transaction.id))
   return { url: session.url, sessionId: session.sessionId, confirmationNumber }
+}
+
+/** Each keycode line records the vehicle it pays for, so the amount and the vehicle are kept together. */
+async function attachVehicles(tx: Transaction, lines: TransactionItem[]) {
+  const requestIds = lines.flatMap((line) => (line.vehicleRequestId ? [line.vehicleRequestId] : []))
+  if (requestIds.length === 0) return
+  const vehicles = await tx
+    .select({
+      id: vehicleRequests.id,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      vin: vehicleRequests.vin,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(inArray(vehicleRequests.id, requestIds))
+  const byId = new Map(vehicles.map(({ id, ...vehicle }) => [id, vehicle]))
+  for (const line of lines) {
+    const vehicle = line.vehicleRequestId ? byId.get(line.vehicleRequestId) : undefined
+    if (vehicle) line.vehicle = vehicle
+  }
 }
 
 type TransactionRow = typeof transactions.$inferSelect
@@ -170,9 +198,16 @@ export async function fulfilPayment(
     ).map((link) => link.id)
     let queued: { id: string; userId: string | null }[] = []
     if (requestIds.length > 0) {
+      // Each request records what its own line charged, beside the vehicle that line named (frozen from here on).
+      const paidCents = sql`case ${vehicleRequests.id} ${sql.join(
+        row.items.flatMap((item) =>
+          item.vehicleRequestId ? [sql`when ${item.vehicleRequestId}::uuid then ${item.amountCents}::int`] : [],
+        ),
+        sql` `,
+      )} end`
       queued = await tx
         .update(vehicleRequests)
-        .set({ paidAt: now, status: 'PENDING', updatedAt: now })
+        .set({ paidAt: now, paidPriceCents: paidCents, status: 'PENDING', updatedAt: now })
         .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt)))
         .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
       if (queued.length !== requestIds.length) {
@@ -184,11 +219,8 @@ export async function fulfilPayment(
     await activateSubscription(tx, paid, session, now)
 
     if (paid.customerEmail) {
-      await enqueueMail(tx, {
-        ...orderConfirmationMail(paid, app.config.publicUrl),
-        to: paid.customerEmail,
-        dedupeKey: `order-confirmation:${paid.id}`,
-      })
+      const mail = await renderMail(orderConfirmationMail(paid, app.config.publicUrl, paid.userId === null))
+      await enqueueMail(tx, { ...mail, to: paid.customerEmail, dedupeKey: `order-confirmation:${paid.id}` }, app.secretKey)
     }
     app.log.info({ transactionId: paid.id, confirmationNumber: paid.confirmationNumber }, 'order paid and queued')
     return { row: paid, fulfilledNow: true, queued }

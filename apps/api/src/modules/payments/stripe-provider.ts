@@ -32,6 +32,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           success_url: `${request.successUrl}${request.successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: request.cancelUrl,
           client_reference_id: request.transactionId,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           metadata: { transactionId: request.transactionId, confirmationNumber: request.confirmationNumber },
           ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
         },

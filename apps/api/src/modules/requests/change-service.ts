@@ -14,6 +14,7 @@ import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
+import { isInOpenCheckout } from '../payments/open-checkouts.ts'
 
 const PURPOSES = { frontId: 'FRONT_ID', backId: 'BACK_ID', registration: 'REGISTRATION' } as const
 const COLUMNS = { frontId: 'frontIdFileId', backId: 'backIdFileId', registration: 'registrationFileId' } as const
@@ -29,6 +30,17 @@ async function ownRequest(app: FastifyInstance, userId: string, requestId: strin
   // Another user's request answers like a missing one.
   if (!row) throw new AppError('NOT_FOUND', 'Vehicle request not found.')
   return row
+}
+
+/**
+ * What was paid is what is released (docs/decisions/013): the vehicle is frozen while a checkout for the request
+ * is open and for good once it is paid. A database trigger refuses the paid case as well.
+ */
+async function assertVehicleMayChange(app: FastifyInstance, request: { id: string; paidAt: Date | null }) {
+  if (request.paidAt) throw new AppError('CONFLICT', REQUEST_CHANGE_MESSAGES.vehiclePaid)
+  if (await isInOpenCheckout(app.database.db, request.id, app.clock.now())) {
+    throw new AppError('CONFLICT', REQUEST_CHANGE_MESSAGES.vehicleInCheckout)
+  }
 }
 
 /** PUT /vehicle/update-request/{id}: the owner changes a PENDING request; every check of a new request applies again. */
@@ -47,6 +59,8 @@ export async function updateRequest(app: FastifyInstance, userId: string, reques
   if (!model) throw invalid('model', ORDERING_MESSAGES.unknownModel)
   if (!model.years.includes(request.year)) throw invalid('model', ORDERING_MESSAGES.unknownYear)
   const vin = parsed.data.vin ?? request.vin
+  const changesVehicle = make.id !== request.makeId || model.name !== request.model || normalizeVin(vin) !== request.vin
+  if (changesVehicle) await assertVehicleMayChange(app, request)
   const vinProblem = checkVin(vin, { make: make.name, year: request.year })
   if (vinProblem) throw invalid('vin', vinProblem.message)
   const images: { name: (typeof UPDATE_REQUEST_IMAGES)[number]; purpose: string; image: Awaited<ReturnType<typeof cleanImage>> }[] = []

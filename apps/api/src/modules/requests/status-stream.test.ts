@@ -55,7 +55,12 @@ describe('GET /vehicle/user-requests/stream', () => {
       method: 'POST',
       url: '/api/admin/process-request',
       headers: admin.auth,
-      payload: { vehicleId: requestId, keycode: 'KC-STREAM-4821', pincode: 'PIN-9157' },
+      payload: {
+        vehicleId: requestId,
+        keycode: 'KC-STREAM-4821',
+        pincode: 'PIN-9157',
+        overrideReason: 'Stream test: account review not needed',
+      },
     })
     expect(fulfilled.statusCode).toBe(200)
     await stream.waitFor(JSON.stringify({ requestId, status: 'FULFILLED' }))

@@ -1,13 +1,24 @@
 import { LOGIN_HISTORY_SHOWN, type Security, TWO_FACTOR_MESSAGES, type UpdateSecurityBody } from '@keydesk/contracts/security'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
-import { findRecentSignIns, findSecuritySettings, findTwoFactorState, saveSecuritySettings } from './repository.ts'
+import {
+  findKeycodesByEmail,
+  findRecentSignIns,
+  findSecuritySettings,
+  findTwoFactorState,
+  saveKeycodesByEmail,
+  saveSecuritySettings,
+} from './repository.ts'
 import { disableTwoFactor } from './two-factor.ts'
 
 export async function readSecurity(db: Database, userId: string): Promise<Security> {
-  const [settings, signIns] = await Promise.all([findSecuritySettings(db, userId), findRecentSignIns(db, userId, LOGIN_HISTORY_SHOWN)])
+  const [settings, signIns, keycodesByEmail] = await Promise.all([
+    findSecuritySettings(db, userId),
+    findRecentSignIns(db, userId, LOGIN_HISTORY_SHOWN),
+    findKeycodesByEmail(db, userId),
+  ])
   const loginHistory = signIns.map((entry) => ({ ...entry, signedInAt: entry.signedInAt.toISOString() }))
-  return { ...settings, lastLogin: loginHistory[0]?.signedInAt ?? null, loginHistory }
+  return { ...settings, lastLogin: loginHistory[0]?.signedInAt ?? null, loginHistory, keycodesByEmail }
 }
 
 /**
@@ -21,5 +32,6 @@ export async function updateSecurity(db: Database, userId: string, body: UpdateS
   }
   if (body.twoFactor === false) await disableTwoFactor(db, userId)
   if (body.fingerprint !== undefined) await saveSecuritySettings(db, userId, { fingerprintEnabled: body.fingerprint })
+  if (body.keycodesByEmail !== undefined) await saveKeycodesByEmail(db, userId, body.keycodesByEmail)
   return readSecurity(db, userId)
 }

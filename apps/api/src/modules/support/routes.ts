@@ -16,11 +16,15 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       const contact = request.body
       await app.database.db.transaction(async (tx) => {
         await tx.insert(contactMessages).values(contact)
-        await enqueueMail(tx, {
-          to: app.config.supportEmail,
-          subject: `[Contact] ${contact.subject}`,
-          text: `From: ${contact.name} <${contact.email}>\n\n${contact.message}`,
-        })
+        await enqueueMail(
+          tx,
+          {
+            to: app.config.supportEmail,
+            subject: `[Contact] ${contact.subject}`,
+            text: `From: ${contact.name} <${contact.email}>\n\n${contact.message}`,
+          },
+          app.secretKey,
+        )
       })
       return reply.status(201).send({ message: CONTACT_MESSAGES.sent })
     },

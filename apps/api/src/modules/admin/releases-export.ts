@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream'
+import { stringify } from 'csv-stringify'
+import type { FastifyInstance } from 'fastify'
+import type { Principal } from '../../plugins/auth.ts'
+import { recordAction } from '../action-log/record-action.ts'
+import { listReleasesPage, type ReleaseCursor } from './releases-repository.ts'
+
+const PAGE_SIZE = 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The export's columns, in order (docs/decisions/013). A keycode or PIN is never among them. */
+export const RELEASE_COLUMNS = [
+  'Confirmation number',
+  'Request ID',
+  'Paid at',
+  'Amount (USD)',
+  'VIN',
+  'Year',
+  'Make',
+  'Model',
+  'Requester',
+  'Account validated',
+  'Documents on file',
+  'Identity checked',
+  'Override reason',
+  'Released by',
+  'Released at',
+  'Delivery channels',
+] as const
+
+type ReleaseRow = Awaited<ReturnType<typeof listReleasesPage>>[number]
+
+/**
+ * A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage return) as a formula, so such a
+ * cell is written with a leading apostrophe, as OWASP's CSV-injection advice says.
+ */
+export function guardFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+}
+
+function requesterOf(row: ReleaseRow): string {
+  if (row.isGuest) return `guest ${row.checkoutEmail ?? '(no e-mail)'}`
+  return row.memberEmail ?? 'deleted account'
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no')
+
+function toRecord(row: ReleaseRow): string[] {
+  return [
+    row.confirmationNumber ?? '',
+    row.vehicleRequestId,
+    row.paidAt?.toISOString() ?? '',
+    row.paidPriceCents === null ? '' : (row.paidPriceCents / 100).toFixed(2),
+    row.vin,
+    String(row.year),
+    row.make,
+    row.model,
+    requesterOf(row),
+    row.isGuest ? 'n/a (guest)' : yesNo(row.accountValidated),
+    row.documentsOnFile,
+    row.isGuest ? yesNo(row.identityChecked) : 'n/a (member)',
+    row.overrideReason ?? '',
+    row.releasedByEmail ?? '',
+    row.releasedAt.toISOString(),
+    row.channels.join(' + '),
+  ]
+}
+
+/** Pages through the range with a keyset cursor, so memory holds one page whatever the range's size. */
+async function* releaseRecords(app: FastifyInstance, range: { from: Date; to: Date }) {
+  let cursor: ReleaseCursor | null = null
+  for (;;) {
+    const page = await listReleasesPage(app.database.db, range, cursor, PAGE_SIZE)
+    for (const row of page) yield toRecord(row)
+    const last = page.at(-1)
+    if (!last || page.length < PAGE_SIZE) return
+    cursor = { releasedAt: last.releasedAt, vehicleRequestId: last.vehicleRequestId }
+  }
+}
+
+/**
+ * GET /admin/releases.csv: every keycode released on the days from..to (UTC, both included), as CSV written by
+ * csv-stringify and streamed page by page. The export itself is recorded in the action log.
+ */
+export async function exportReleases(app: FastifyInstance, admin: Principal, days: { from: string; to: string }) {
+  const range = { from: new Date(`${days.from}T00:00:00Z`), to: new Date(new Date(`${days.to}T00:00:00Z`).getTime() + DAY_MS) }
+  await recordAction(app.database.db, {
+    actorId: admin.id,
+    action: 'RELEASES_EXPORTED',
+    targetType: 'release_range',
+    targetId: `${days.from}..${days.to}`,
+  })
+  const csv = stringify({
+    header: true,
+    columns: [...RELEASE_COLUMNS],
+    cast: { string: guardFormula },
+  })
+  const records = Readable.from(releaseRecords(app, range))
+  records.on('error', (error) => csv.destroy(error))
+  return records.pipe(csv)
+}

@@ -1,0 +1,56 @@
+import { ORDER_LINK_MESSAGES, ORDER_LINK_TTL_DAYS, type OrderLinkView } from '@keydesk/contracts/order-link'
+import type { FastifyInstance } from 'fastify'
+import type { DbExecutor } from '../../db/database.ts'
+import { AppError } from '../../errors.ts'
+import { decryptSecret } from '../../lib/secret-box.ts'
+import { recordAction } from '../action-log/record-action.ts'
+import { digest, newOpaqueToken } from '../auth/tokens.ts'
+import { addReleaseChannel, findOrderByLink, insertOrderLink } from './repository.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A new link to one order: 256 random bits, of which only the SHA-256 is stored. The address puts the token in the
+ * fragment, which browsers never send to a server, so it stays out of access logs and Referer headers.
+ */
+export async function createOrderLink(db: DbExecutor, publicUrl: string, vehicleRequestId: string, now: Date) {
+  const token = newOpaqueToken()
+  const expiresAt = new Date(now.getTime() + ORDER_LINK_TTL_DAYS * DAY_MS)
+  await insertOrderLink(db, { tokenHash: digest(token), vehicleRequestId, expiresAt })
+  return { url: `${publicUrl}/order-link#${token}`, expiresAt }
+}
+
+/**
+ * POST /order-link: the order behind a live token, with its keycode once fulfilled. Unknown and expired tokens get
+ * the same answer. Each showing of a keycode is a release through the guest link, kept in the action log.
+ */
+export async function openOrderLink(app: FastifyInstance, token: string, clientAddress: string): Promise<OrderLinkView> {
+  const now = app.clock.now()
+  const order = await findOrderByLink(app.database.db, digest(token), now)
+  if (!order) throw new AppError('NOT_FOUND', ORDER_LINK_MESSAGES.invalid)
+  const keycode = order.keycodeEncrypted ? decryptSecret(order.keycodeEncrypted, app.secretKey) : null
+  if (keycode !== null) {
+    await app.database.db.transaction(async (tx) => {
+      await addReleaseChannel(tx, order.vehicleRequestId, 'guest-link')
+      await recordAction(tx, {
+        actorId: null,
+        action: 'KEYCODE_RELEASED',
+        targetType: 'vehicle_request',
+        targetId: order.vehicleRequestId,
+        details: { channel: 'guest-link', confirmationNumber: order.confirmationNumber, clientAddress },
+      })
+    })
+  }
+  return {
+    confirmationNumber: order.confirmationNumber,
+    status: order.status,
+    year: order.year,
+    make: order.make,
+    model: order.model,
+    vinLast4: order.vin.slice(-4),
+    keycode,
+    pincode: order.pincodeEncrypted ? decryptSecret(order.pincodeEncrypted, app.secretKey) : null,
+    fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+    linkExpiresAt: order.linkExpiresAt.toISOString(),
+  }
+}

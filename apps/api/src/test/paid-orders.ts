@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm'
+import { users } from '../db/schema/users.ts'
+import { hashPassword } from '../modules/auth/passwords.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail } from '../modules/auth/test-accounts.ts'
+import { addRequestsToCart, checkout, findTransaction } from '../modules/payments/test-payments.ts'
+import type { TestApp } from './test-app.ts'
+
+/** An approved admin, signed in. */
+export async function signedInAdmin(testApp: TestApp, role: 'ADMIN' | 'SUPER_ADMIN' = 'ADMIN'): Promise<SignedIn> {
+  const email = uniqueEmail('admin')
+  await testApp.app.database.db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(GOOD_PASSWORD),
+    fname: 'Ada',
+    lname: 'Admin',
+    role,
+    adminApproval: 'APPROVED',
+  })
+  return signIn(testApp, email, GOOD_PASSWORD)
+}
+
+/** Pays the session on the sandbox's hosted page, with the e-mail a guest types there. */
+export async function payInSandbox(testApp: TestApp, sessionId: string, email?: string) {
+  const form = new URLSearchParams({ name: 'Pat Payer', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' })
+  if (email) form.set('email', email)
+  const answer = await testApp.app.inject({
+    method: 'POST',
+    url: `/sandbox-checkout/${sessionId}`,
+    payload: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  if (answer.statusCode !== 303) throw new Error(`sandbox payment refused ${answer.statusCode}: ${answer.body}`)
+  return findTransaction(testApp, sessionId)
+}
+
+const requestIdsOf = (row: Awaited<ReturnType<typeof findTransaction>>) =>
+  row.items.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : []))
+
+/** A member who paid one Honda keycode (60 dollars, no plan); validated only when asked. */
+export async function paidMemberOrder(testApp: TestApp, { validated = false } = {}) {
+  const member = await registerAndSignIn(testApp)
+  if (validated) await testApp.app.database.db.update(users).set({ isValidatedUser: true }).where(eq(users.id, member.id))
+  await addRequestsToCart(testApp, 1, member.headers)
+  const { sessionId } = (await checkout(testApp, 6000, member.headers)).json()
+  const row = await payInSandbox(testApp, sessionId)
+  return { member, transaction: row, requestId: requestIdsOf(row)[0] as string }
+}
+
+/** A guest who paid one Honda keycode, giving `email` on the checkout page. */
+export async function paidGuestOrder(testApp: TestApp, email = uniqueEmail('guest')) {
+  const { guestUserId } = await addRequestsToCart(testApp, 1)
+  const { sessionId } = (await checkout(testApp, 6000, {}, { guestUserId })).json()
+  const row = await payInSandbox(testApp, sessionId, email)
+  return { email, guestUserId, transaction: row, requestId: requestIdsOf(row)[0] as string }
+}
+
+export const startRequest = (testApp: TestApp, admin: SignedIn, id: string) =>
+  testApp.app.inject({ method: 'POST', url: `/api/admin/update-request-status/${id}`, headers: admin.headers })
+
+export const processRequest = (testApp: TestApp, admin: SignedIn, payload: Record<string, unknown>) =>
+  testApp.app.inject({ method: 'POST', url: '/api/admin/process-request', payload, headers: admin.headers })

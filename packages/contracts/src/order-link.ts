@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { RequestStatusSchema } from './request-status.ts'
+
+/** How long the link in a guest's keycode mail keeps working (docs/decisions/013). */
+export const ORDER_LINK_TTL_DAYS = 30
+
+/** POST /order-link (an addition to spec 7): the token travels in the body, never in a logged URL. */
+export const OrderLinkBodySchema = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'This order link is not complete. Open it again from your e-mail.'),
+})
+
+/** One order as its link shows it: nothing about the buyer, nothing about any other order. */
+export const OrderLinkViewSchema = z.object({
+  confirmationNumber: z.string().nullable(),
+  status: RequestStatusSchema,
+  year: z.number(),
+  make: z.string(),
+  model: z.string(),
+  vinLast4: z.string(),
+  keycode: z.string().nullable(),
+  pincode: z.string().nullable(),
+  fulfilledAt: z.string().nullable(),
+  linkExpiresAt: z.string(),
+})
+export type OrderLinkView = z.infer<typeof OrderLinkViewSchema>
+
+export const ORDER_LINK_MESSAGES = {
+  invalid: 'This order link is not valid or has expired. Contact support with your confirmation number to get your keycode.',
+  loadFailed: 'Unable to load this order. Check your connection and try again.',
+} as const
