@@ -38,10 +38,15 @@ declare module 'fastify' {
 const ALGORITHM = 'HS256'
 const ISSUER = 'keydesk'
 
-function readToken(request: FastifyRequest): string | undefined {
+/**
+ * The access tokens a request carries, bearer first (spec 6: a client sends its bearer and its cookies on every
+ * call). A header that is not `Bearer <token>` counts as no bearer.
+ */
+function readTokens(request: FastifyRequest): string[] {
   const header = request.headers.authorization
-  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined
-  return request.cookies[ACCESS_COOKIE] || undefined
+  const bearer = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : ''
+  const cookie = request.cookies[ACCESS_COOKIE] ?? ''
+  return [bearer, cookie].filter((token, index, tokens) => token !== '' && tokens.indexOf(token) === index)
 }
 
 async function auth(app: FastifyInstance) {
@@ -65,20 +70,29 @@ async function auth(app: FastifyInstance) {
   )
   app.decorateRequest('principal', null)
 
-  /** Resolves the principal of a request, or null when no valid token or active account is behind it. */
-  async function identify(request: FastifyRequest): Promise<Principal | null> {
-    const token = readToken(request)
-    if (!token) return null
-    let subject: string | undefined
+  /** The account id an access token was signed for, or null when the token is not a valid, unexpired access token. */
+  async function subjectOf(token: string): Promise<string | null> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, requiredClaims: ['exp', 'sub'] })
-      if (payload.typ !== 'access') return null
-      subject = payload.sub
+      if (payload.typ !== 'access' || !payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return null
+      return payload.sub
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null
       throw error
     }
-    if (!subject || !/^[0-9a-f-]{36}$/i.test(subject)) return null
+  }
+
+  /**
+   * Resolves the principal of a request, or null when no valid token or active account is behind it. A valid
+   * bearer wins; a bearer that is not a valid token (`Bearer undefined`, an expired one) falls back to the cookie.
+   */
+  async function identify(request: FastifyRequest): Promise<Principal | null> {
+    let subject: string | null = null
+    for (const token of readTokens(request)) {
+      subject = await subjectOf(token)
+      if (subject) break
+    }
+    if (!subject) return null
     const [user] = await app.database.db
       .select({
         id: users.id,
