@@ -21,7 +21,8 @@ export const CartItemSchema = z.object({
 export type CartItem = z.infer<typeof CartItemSchema>
 export const CartItemsAnswerSchema = z.array(CartItemSchema)
 
-export const GuestCartQuerySchema = z.object({ guestUserId: z.uuid() })
+/** A guest names its cart by guestUserId here, or is known by the guest cookie set when it filed its request. */
+export const GuestCartQuerySchema = z.object({ guestUserId: z.uuid().optional() })
 
 export const CART_MESSAGES = {
   fetchFailed: 'Failed to fetch cart items. Please try again.',

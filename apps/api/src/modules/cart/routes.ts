@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
-import { findLiveGuest } from '../guests/repository.ts'
+import { findGuestOfRequest } from '../guests/guest-cookie.ts'
 import { type CartOwner, listCartItemsForOwner } from './repository.ts'
 import { addSubscriptionToCart, removeCartItem } from './service.ts'
 
@@ -17,10 +17,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cart/items/public',
-    // The guest id is the guest's key to its own cart (spec 2.4), so anyone holding one may read that cart.
+    // The guest id (in the query or the guest cookie) is the guest's key to its own cart (spec 2.4), so anyone holding one may read that cart.
     { config: { access: 'public' }, schema: { querystring: GuestCartQuerySchema, response: { 200: CartItemsAnswerSchema } } },
     async (request) => {
-      const guest = await findLiveGuest(app.database.db, request.query.guestUserId)
+      const guest = await findGuestOfRequest(app.database.db, request, request.query.guestUserId)
       if (!guest) return []
       return publicItems(await listCartItemsForOwner(app.database.db, { guestId: guest.id }))
     },
@@ -33,7 +33,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'guest', object: 'owner' },
       schema: {
         params: z.object({ id: z.uuid() }),
-        querystring: GuestCartQuerySchema.partial(),
+        querystring: GuestCartQuerySchema,
         response: { 200: z.object({ message: z.string() }) },
       },
     },
@@ -41,7 +41,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       let owner: CartOwner
       if (request.principal) owner = { userId: request.principal.id }
       else {
-        const guest = request.query.guestUserId ? await findLiveGuest(app.database.db, request.query.guestUserId) : undefined
+        const guest = await findGuestOfRequest(app.database.db, request, request.query.guestUserId)
         if (!guest) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
         owner = { guestId: guest.id }
       }

@@ -6,11 +6,25 @@ import {
 } from '@keydesk/contracts/payments'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import { identifyUser } from '../../plugins/auth.ts'
+import { requestOrigin } from '../../plugins/cross-site-guard.ts'
 import type { CartOwner } from '../cart/repository.ts'
-import { findLiveGuest } from '../guests/repository.ts'
-import { createCheckoutSession, processPaymentSuccess, receiveWebhook } from './service.ts'
+import { findGuestOfRequest } from '../guests/guest-cookie.ts'
+import { assertOwnOrigin, createCheckoutSession, processPaymentSuccess, receiveWebhook } from './service.ts'
+
+/**
+ * Without PUBLIC_URL (development) the server's own pages, such as the sandbox checkout, are linked on the address
+ * the person is using (127.0.0.1, a LAN address), not on the default localhost, which names their own machine.
+ * A provider's page elsewhere (Stripe) is left as it is.
+ */
+function onAddressInUse(config: Config, origin: string | null, url: string): string {
+  if (config.publicUrlConfigured || !origin) return url
+  const target = new URL(url)
+  if (target.origin !== new URL(config.publicUrl).origin) return url
+  return `${origin}${target.pathname}${target.search}${target.hash}`
+}
 
 /** Spec 7.4, under the app's /api prefix: /api/api/payments/… (ARCHITECTURE.md). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,11 +39,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       let owner: CartOwner
       if (request.principal) owner = { userId: request.principal.id }
       else {
-        const guest = request.body.guestUserId ? await findLiveGuest(app.database.db, request.body.guestUserId) : undefined
+        // Spec 7.4's body names no guest: the guest cookie set with the guest's first request stands for it.
+        const guest = await findGuestOfRequest(app.database.db, request, request.body.guestUserId)
         if (!guest) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
         owner = { guestId: guest.id }
       }
-      return createCheckoutSession(app, owner, request.body)
+      const origin = requestOrigin(request)
+      assertOwnOrigin(app, origin, request.body.success_url, request.body.cancel_url)
+      const session = await createCheckoutSession(app, owner, request.body)
+      return { ...session, url: onAddressInUse(app.config, origin, session.url) }
     },
   )
 

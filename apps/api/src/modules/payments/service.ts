@@ -20,9 +20,14 @@ import { type ProviderSession, sessionFromStripe } from './provider.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Return addresses are accepted only on our own origins, so a checkout cannot send a payer to another site. */
-function assertOwnOrigin(app: FastifyInstance, ...urls: string[]) {
+/**
+ * Return addresses are accepted only on our own origins, so a checkout cannot send a payer to another site.
+ * With PUBLIC_URL set (production) that is PUBLIC_URL and CORS_ORIGINS only; without it (development) the origin
+ * the request was sent to counts too, so the app works from any address of the machine.
+ */
+export function assertOwnOrigin(app: FastifyInstance, requestOrigin: string | null, ...urls: string[]) {
   const own = new Set([new URL(app.config.publicUrl).origin, ...app.config.corsOrigins.map((origin) => new URL(origin).origin)])
+  if (!app.config.publicUrlConfigured && requestOrigin) own.add(requestOrigin)
   for (const url of urls) {
     if (!own.has(new URL(url).origin)) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.foreignUrl)
   }
@@ -34,7 +39,6 @@ function assertOwnOrigin(app: FastifyInstance, ...urls: string[]) {
  * the provider is called and removed again if the provider fails, so nothing is left half-made.
  */
 export async function createCheckoutSession(app: FastifyInstance, owner: CartOwner, body: CreateCheckoutSessionBody) {
-  assertOwnOrigin(app, body.success_url, body.cancel_url)
   const db = app.database.db
   const now = app.clock.now()
   const items = await listCartItemsForOwner(db, owner, now)

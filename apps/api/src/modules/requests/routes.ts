@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
+import { guestIdOfCookie, setGuestCookie } from '../guests/guest-cookie.ts'
 import { deleteRequest, updateRequest } from './change-service.ts'
 import { readOrderTracker } from './order-tracker.ts'
 import { createKeycodeRequest } from './service.ts'
@@ -25,7 +26,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = await readMultipart(request, KEYCODE_REQUEST_IMAGES)
-      return reply.status(201).send(await createKeycodeRequest(app, request.principal, body))
+      // A guest whose client keeps only cookies adds to the cart of its guest cookie (spec 7.3's fields name no guest).
+      const cookieGuestId = request.principal ? undefined : guestIdOfCookie(request)
+      if (cookieGuestId && !body.fields.guestUserId) body.fields.guestUserId = cookieGuestId
+      const answer = await createKeycodeRequest(app, request.principal, body)
+      if (answer.guestUserId) setGuestCookie(reply, answer.guestUserId)
+      return reply.status(201).send(answer)
     },
   )
 
