@@ -3,7 +3,9 @@ import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
 
 /**
  * Spec 3 "Cart item". Prices are dollars (the UI's unit); the server keeps cents and converts once.
- * standardPrice is the non-member price; finalPrice is set only when a different price was agreed.
+ * standardPrice is the line's list price (the non-member price, or the plan's price); finalPrice is what the line
+ * costs this owner before the cart's tier discount (the member price for a member or trial user). Both are always
+ * numbers, so a client that sums finalPrice and applies spec 9's discount gets the amount checkout accepts.
  */
 export const CartItemSchema = z.object({
   id: z.string(),
@@ -13,8 +15,8 @@ export const CartItemSchema = z.object({
   year: z.number().nullable(),
   vinLast4: z.string().nullable(),
   subscriptionTier: SubscriptionTierSchema.nullable(),
-  standardPrice: z.number().nullable(),
-  finalPrice: z.number().nullable(),
+  standardPrice: z.number(),
+  finalPrice: z.number(),
   price: z.number().nullable(),
   isTemporary: z.boolean(),
 })

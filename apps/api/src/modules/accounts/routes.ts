@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { clearSessionCookies } from '../auth/cookies.ts'
+import { readPricingTier } from '../subscriptions/service.ts'
 import { deleteAccount, readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetails } from './service.ts'
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,6 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/keycode-user/subscription',
     { preHandler: requireUser, schema: { response: { 200: z.object({ tier: SubscriptionTierSchema }) } } },
-    async (request) => ({ tier: (await readUserDetails(app, principalOf(request), principalOf(request).id)).subscription.tier }),
+    // Spec 7.2: clients price the cart with this tier, so a running trial answers its tier (as checkout charges).
+    async (request) => ({ tier: await readPricingTier(app, principalOf(request).id) }),
   )
 }

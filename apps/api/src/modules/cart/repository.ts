@@ -85,6 +85,8 @@ export async function listCartItemsForOwner(db: DbExecutor, owner: CartOwner, no
       row.kind === 'SUBSCRIPTION' && row.subscriptionTier && row.subscriptionTier !== 'NONE'
         ? planPriceCents(row.subscriptionTier, row.billing)
         : (row.priceCents ?? 0)
+    // What this owner pays for the line before the cart's tier discount; finalPrice says it to clients (spec 9).
+    const amountCents = memberCents ?? cents
     return {
       id: row.id,
       kind: row.kind,
@@ -94,12 +96,12 @@ export async function listCartItemsForOwner(db: DbExecutor, owner: CartOwner, no
       vinLast4: row.vin ? row.vin.slice(-4) : null,
       subscriptionTier: row.subscriptionTier,
       standardPrice: cents / 100,
-      finalPrice: memberCents === null ? null : memberCents / 100,
+      finalPrice: amountCents / 100,
       price: cents / 100,
       isTemporary: 'guestId' in owner,
       vehicleRequestId: row.vehicleRequestId,
       billing: row.billing,
-      amountCents: memberCents ?? cents,
+      amountCents,
     }
   })
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
 import { findGuestOfRequest } from '../guests/guest-cookie.ts'
 import { type CartOwner, listCartItemsForOwner } from './repository.ts'
-import { addSubscriptionToCart, removeCartItem } from './service.ts'
+import { addSubscriptionToCart, removeCartItem, startTrialFromCart } from './service.ts'
 
 const publicItems = <T extends { vehicleRequestId: unknown; amountCents: unknown; billing: unknown }>(items: T[]) =>
   items.map(({ vehicleRequestId: _request, amountCents: _cents, billing: _billing, ...item }) => item)
@@ -52,6 +52,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/addSubscription',
     { preHandler: requireUser, schema: { body: AddSubscriptionBodySchema, response: { 200: z.object({ message: z.string() }) } } },
-    async (request) => addSubscriptionToCart(app, principalOf(request).id, request.body.tier, request.body.billing),
+    async (request) =>
+      request.body.trial
+        ? startTrialFromCart(app, principalOf(request).id, request.body.tier)
+        : addSubscriptionToCart(app, principalOf(request).id, request.body.tier, request.body.billing),
   )
 }

@@ -7,6 +7,7 @@ import { cartItems, carts, vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import { canBuyTier } from '../subscriptions/access.ts'
+import { startTrial } from '../subscriptions/service.ts'
 import { type CartOwner, findOrCreateCart } from './repository.ts'
 
 /**
@@ -42,6 +43,15 @@ export async function removeCartItem(app: FastifyInstance, owner: CartOwner, ite
   })
   await Promise.all(storageKeys.map((key) => app.storage.remove(key).catch(() => undefined)))
   return { message: CART_MESSAGES.removed }
+}
+
+/**
+ * POST /cart/addSubscription with `trial: true` (spec 7.2 "and trial in one use"): starts the free 3-day trial of
+ * that tier instead of selling the plan, so nothing payable goes into the cart; one trial per account, as /trial/start.
+ */
+export async function startTrialFromCart(app: FastifyInstance, userId: string, tier: PaidTier) {
+  const { message } = await startTrial(app, userId, tier)
+  return { message }
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   type PaidTier,
   SUBSCRIPTION_MESSAGES,
+  type SubscriptionTier,
   TRIAL_LENGTH_DAYS,
   TRIAL_MESSAGES,
   type TrialStatus,
@@ -12,7 +13,7 @@ import type { DbExecutor } from '../../db/database.ts'
 import { subscriptions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
-import { accessType, isTrialRunning } from './access.ts'
+import { accessType, effectiveTier, isTrialRunning } from './access.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -41,6 +42,11 @@ export async function readTrialStatus(app: FastifyInstance, userId: string): Pro
     accessType: access,
     trialTier: member.trialEndsAt ? member.trialTier : null,
   }
+}
+
+/** GET /keycode-user/subscription: the tier that prices the cart, a paid plan first, else a running trial's tier. */
+export async function readPricingTier(app: FastifyInstance, userId: string): Promise<SubscriptionTier> {
+  return effectiveTier(await findMemberAccess(app.database.db, userId), app.clock.now())
 }
 
 /** POST /trial/start: one free 3-day trial per account, never for a paying member, no charge afterwards (spec 4). */

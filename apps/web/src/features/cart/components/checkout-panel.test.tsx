@@ -15,7 +15,7 @@ const item = (id: string, standardPrice: number) => ({
   vinLast4: '1234',
   subscriptionTier: null,
   standardPrice,
-  finalPrice: null,
+  finalPrice: standardPrice,
   price: standardPrice,
   isTemporary: false,
 })
