@@ -151,11 +151,16 @@ export const ACCOUNT_MESSAGES = {
   userDeleted: 'User Profile deleted successfully.',
 } as const
 
-/** GET /auth/getUserProfile/{id}: the user plus authenticated links to their latest ID and insurance images. */
-export const UserDetailsAnswerSchema = z.object({
-  user: UserViewSchema.extend({
-    frontIdImage: z.string().nullable(),
-    backIdImage: z.string().nullable(),
-    insuranceImage: z.string().nullable(),
-  }),
+/**
+ * GET /auth/getUserProfile/{id}: spec 3's User with its fields at the top level, plus authenticated links to the
+ * latest ID and insurance images (frontId, backId, insurance and their *Image twins name the same links).
+ */
+export const UserDetailsAnswerSchema = UserViewSchema.extend({
+  frontId: z.string().nullable(),
+  backId: z.string().nullable(),
+  insurance: z.string().nullable(),
+  frontIdImage: z.string().nullable(),
+  backIdImage: z.string().nullable(),
+  insuranceImage: z.string().nullable(),
 })
+export type UserDetails = z.infer<typeof UserDetailsAnswerSchema>

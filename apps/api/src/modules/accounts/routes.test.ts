@@ -22,8 +22,31 @@ describe('GET /auth/getUserProfile/{id}', () => {
     const member = await registerAndSignIn(testApp)
     const answer = await testApp.app.inject({ method: 'GET', url: `/api/auth/getUserProfile/${member.id}`, headers: member.headers })
     expect(answer.statusCode).toBe(200)
-    expect(answer.json().user).toMatchObject({ id: member.id, email: member.email })
-    expect(answer.json().user.frontIdImage).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/)
+    expect(answer.json()).toMatchObject({ id: member.id, email: member.email })
+    expect(answer.json().frontIdImage).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/)
+  })
+
+  it("answers spec 3's User fields at the top level, not wrapped in another object", async () => {
+    const member = await registerAndSignIn(testApp, { fname: 'Tara', lname: 'Top', phone: '555-0177', state: 'Ohio' })
+    const answer = (
+      await testApp.app.inject({ method: 'GET', url: `/api/auth/getUserProfile/${member.id}`, headers: member.headers })
+    ).json()
+    expect(answer).not.toHaveProperty('user')
+    expect(answer).toMatchObject({
+      id: member.id,
+      fname: 'Tara',
+      lname: 'Top',
+      email: member.email,
+      phone: '555-0177',
+      state: 'Ohio',
+      role: 'BASEUSER',
+      isActive: true,
+      isValidatedUser: false,
+      trialEndsAt: null,
+    })
+    for (const link of ['frontId', 'backId', 'insurance', 'frontIdImage', 'backIdImage', 'insuranceImage']) {
+      expect(answer[link], link).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/)
+    }
   })
 
   it("does not show another user's details (404, so ids reveal nothing)", async () => {
@@ -46,8 +69,8 @@ describe('PUT /auth/updateProfile', () => {
     const answer = await testApp.app.inject({ method: 'PUT', url: '/api/auth/updateProfile', payload: form, headers: member.headers })
     expect(answer.json()).toEqual({ message: 'User details updated successfully.' })
     const details = await testApp.app.inject({ method: 'GET', url: `/api/auth/getUserProfile/${member.id}`, headers: member.headers })
-    expect(details.json().user).toMatchObject({ fname: 'Renamed', phone: null, state: 'Ohio' })
-    expect(details.json().user.insuranceImage).toMatch(/^\/api\/files\//)
+    expect(details.json()).toMatchObject({ fname: 'Renamed', phone: null, state: 'Ohio' })
+    expect(details.json().insuranceImage).toMatch(/^\/api\/files\//)
   })
 
   it('requires first and last names with the spec texts', async () => {

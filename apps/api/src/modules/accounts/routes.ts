@@ -16,7 +16,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { object: 'owner-or-admin' },
       schema: { params: z.object({ id: z.uuid() }), response: { 200: UserDetailsAnswerSchema } },
     },
-    async (request) => ({ user: await readUserDetails(app, principalOf(request), request.params.id) }),
+    async (request) => readUserDetails(app, principalOf(request), request.params.id),
   )
 
   app.put('/auth/updateProfile', { preHandler: requireUser, schema: { response: { 200: MessageAnswerSchema } } }, async (request) =>

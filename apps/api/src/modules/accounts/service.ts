@@ -30,20 +30,39 @@ const UpdateProfileFieldsSchema = z.object({
 
 const fileUrl = (id: string | undefined) => (id ? `/api/files/${id}` : null)
 
-/** The latest document of each type, as authenticated file links (never a storage path). */
-async function latestDocumentLinks(db: DbExecutor, userId: string) {
+export interface DocumentLinks {
+  frontId: string | null
+  backId: string | null
+  insurance: string | null
+}
+
+/**
+ * The latest ID and insurance document of each listed user, as authenticated file links (never a storage path)
+ * that the user and admins can open; a user without one gets null.
+ */
+export async function latestDocumentLinks(db: DbExecutor, userIds: string[]): Promise<Map<string, DocumentLinks>> {
+  const links = new Map<string, DocumentLinks>()
+  if (userIds.length === 0) return links
   const rows = await db
-    .select({ docType: complianceDocuments.docType, fileId: complianceDocuments.fileId })
+    .select({ userId: complianceDocuments.userId, docType: complianceDocuments.docType, fileId: complianceDocuments.fileId })
     .from(complianceDocuments)
-    .where(and(eq(complianceDocuments.userId, userId), inArray(complianceDocuments.docType, ['FRONT_ID', 'BACK_ID', 'INSURANCE', 'COI'])))
+    .where(
+      and(inArray(complianceDocuments.userId, userIds), inArray(complianceDocuments.docType, ['FRONT_ID', 'BACK_ID', 'INSURANCE', 'COI'])),
+    )
     .orderBy(desc(complianceDocuments.uploadedAt))
   const latest = new Map<string, string>()
-  for (const row of rows) if (!latest.has(row.docType)) latest.set(row.docType, row.fileId)
-  return {
-    frontIdImage: fileUrl(latest.get('FRONT_ID')),
-    backIdImage: fileUrl(latest.get('BACK_ID')),
-    insuranceImage: fileUrl(latest.get('INSURANCE') ?? latest.get('COI')),
+  for (const row of rows) {
+    const key = `${row.userId}:${row.docType}`
+    if (!latest.has(key)) latest.set(key, row.fileId)
   }
+  for (const userId of userIds) {
+    links.set(userId, {
+      frontId: fileUrl(latest.get(`${userId}:FRONT_ID`)),
+      backId: fileUrl(latest.get(`${userId}:BACK_ID`)),
+      insurance: fileUrl(latest.get(`${userId}:INSURANCE`) ?? latest.get(`${userId}:COI`)),
+    })
+  }
+  return links
 }
 
 /** GET /auth/getUserProfile/{id}: the person themselves, or an admin. Anyone else learns nothing (404). */
@@ -52,7 +71,8 @@ export async function readUserDetails(app: FastifyInstance, viewer: Principal, i
   if (viewer.id !== id && !isAdmin) throw new AppError('NOT_FOUND', 'User not found.')
   const user = await findUserById(app.database.db, id)
   if (!user) throw new AppError('NOT_FOUND', 'User not found.')
-  return { ...toUserView(user), ...(await latestDocumentLinks(app.database.db, user.id)) }
+  const links = (await latestDocumentLinks(app.database.db, [user.id])).get(user.id) ?? { frontId: null, backId: null, insurance: null }
+  return { ...toUserView(user), ...links, frontIdImage: links.frontId, backIdImage: links.backId, insuranceImage: links.insurance }
 }
 
 /** PUT /auth/updateProfile: names, phone, state and new ID or insurance images, for the signed-in user only. */

@@ -67,6 +67,35 @@ describe('registered users (spec 2.7)', () => {
   })
 })
 
+describe('GET /admin/users under spec 3 names', () => {
+  it('carries adminApprovalNotes, isValidatedUser, isActive, trialEndsAt, and frontId, backId, insurance as links an admin can open', async () => {
+    const member = await registerAndSignIn(testApp)
+    await patch(`/api/admin/users/${member.id}/notes`, admin.headers, 'notes=Checked+licence', 'application/x-www-form-urlencoded')
+    const list = (await testApp.app.inject({ method: 'GET', url: '/api/admin/users?limit=100', headers: admin.headers })).json()
+    const listed = list.find((user: { id: string }) => user.id === member.id)
+    expect(listed).toMatchObject({
+      email: member.email,
+      adminApprovalNotes: 'Checked licence',
+      isValidatedUser: false,
+      isActive: true,
+      trialEndsAt: null,
+    })
+    for (const link of ['frontId', 'backId', 'insurance'] as const) {
+      expect(listed[link], link).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/)
+      const opened = await testApp.app.inject({ method: 'GET', url: listed[link], headers: admin.headers })
+      expect(opened.statusCode, link).toBe(200)
+      expect(opened.headers['content-type'], link).toMatch(/^image\//)
+    }
+  })
+
+  it('answers null for a document the user never uploaded', async () => {
+    const member = await registerAndSignIn(testApp)
+    await testApp.app.database.db.delete(complianceDocuments).where(eq(complianceDocuments.userId, member.id))
+    const list = (await testApp.app.inject({ method: 'GET', url: '/api/admin/users?limit=100', headers: admin.headers })).json()
+    expect(list.find((user: { id: string }) => user.id === member.id)).toMatchObject({ frontId: null, backId: null, insurance: null })
+  })
+})
+
 describe('documents and history', () => {
   it('lists a user’s documents and records a review', async () => {
     const member = await registerAndSignIn(testApp)

@@ -8,6 +8,7 @@ import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import { latestDocumentLinks } from '../accounts/service.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { revokeAllRefreshTokens } from '../auth/repository.ts'
 
@@ -22,6 +23,10 @@ export async function listUsers(app: FastifyInstance, limit: number, offset: num
     .orderBy(desc(users.createdAt))
     .limit(limit)
     .offset(offset)
+  const documents = await latestDocumentLinks(
+    app.database.db,
+    rows.map((user) => user.id),
+  )
   return rows.map((user) => ({
     id: user.id,
     fname: user.fname,
@@ -32,6 +37,10 @@ export async function listUsers(app: FastifyInstance, limit: number, offset: num
     isActive: user.isActive,
     isValidatedUser: user.isValidatedUser,
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    adminApprovalNotes: user.adminNotes,
+    frontId: documents.get(user.id)?.frontId ?? null,
+    backId: documents.get(user.id)?.backId ?? null,
+    insurance: documents.get(user.id)?.insurance ?? null,
     adminNotes: user.adminNotes,
   }))
 }

@@ -18,6 +18,10 @@ const person = {
   isActive: true,
   isValidatedUser: false,
   trialEndsAt: null,
+  adminApprovalNotes: null,
+  frontId: null,
+  backId: null,
+  insurance: null,
   adminNotes: null,
 }
 

@@ -3,16 +3,15 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
-/** GET /auth/getUserProfile/{id} answers `{ user }`: the user view plus links to the ID and insurance images. */
-const UserDetailsOfAnswerSchema = UserDetailsAnswerSchema.transform((answer) => answer.user)
-export type UserDetails = z.infer<typeof UserDetailsOfAnswerSchema>
+/** GET /auth/getUserProfile/{id} answers the user's fields at the top level, with links to the ID and insurance images. */
+export type { UserDetails } from '@keydesk/contracts/accounts-api'
 
 export const userDetailsKey = (id: string) => ['user-profile', id] as const
 
 export function useUserDetails(id: string) {
   return useQuery({
     queryKey: userDetailsKey(id),
-    queryFn: ({ signal }) => apiRequest(`/auth/getUserProfile/${encodeURIComponent(id)}`, { schema: UserDetailsOfAnswerSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(`/auth/getUserProfile/${encodeURIComponent(id)}`, { schema: UserDetailsAnswerSchema, signal }),
     retry: false,
   })
 }

@@ -9,17 +9,19 @@ import { json, serve } from '../../profile/test-server.ts'
 import { setSessionHint } from '../../session/session-hint.ts'
 
 const user = testUser()
+// The spec's User at the top level of the answer, as the API sends it.
 const details = {
-  user: {
-    ...user,
-    fname: 'Dana',
-    lname: 'Locke',
-    phone: '555-0100',
-    state: 'Texas',
-    frontIdImage: null,
-    backIdImage: null,
-    insuranceImage: null,
-  },
+  ...user,
+  fname: 'Dana',
+  lname: 'Locke',
+  phone: '555-0100',
+  state: 'Texas',
+  frontId: null,
+  backId: null,
+  insurance: null,
+  frontIdImage: null,
+  backIdImage: null,
+  insuranceImage: null,
 }
 const profileCall = `GET /api/auth/getUserProfile/${user.id}`
 const failure = (status: number) => () => json(status, { code: 'X', message: 'x', error: 'x' })
