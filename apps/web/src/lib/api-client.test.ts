@@ -120,4 +120,18 @@ describe('API client (spec 4 authorization refresh)', () => {
       message: 'Email is invalid',
     })
   })
+
+  it('gives the text of a failure answered as plain text (spec 7.1 registration)', async () => {
+    answers.push(
+      () =>
+        new Response('An account with this email already exists.', {
+          status: 409,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }),
+    )
+    await expect(apiRequest('/auth/register', { method: 'POST', schema: z.unknown() })).rejects.toMatchObject({
+      status: 409,
+      message: 'An account with this email already exists.',
+    })
+  })
 })

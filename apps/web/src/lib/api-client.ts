@@ -84,6 +84,11 @@ function refreshSession(): Promise<boolean> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
+  // Spec 7.1: registration answers its failure as text; that text is the message.
+  if (response.headers.get('content-type')?.startsWith('text/plain')) {
+    const text = (await response.text().catch(() => '')).trim()
+    if (text && response.status < 500) return new ApiError(response.status, 'TEXT_ERROR', text)
+  }
   const payload: unknown = await response.json().catch(() => undefined)
   const parsed = ErrorAnswerSchema.safeParse(payload)
   if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.details)

@@ -60,26 +60,27 @@ describe('POST /auth/register', () => {
     const second = await registrationForm({ email: first.email })
     const answer = await register(second.form)
     expect(answer.statusCode).toBe(409)
-    expect(answer.json().error).toBe('An account with this email already exists.')
+    expect(answer.body).toBe('An account with this email already exists.')
   })
 
   it('refuses a password under 8 characters with the business page text', async () => {
     const { form } = await registrationForm({ password: 'Short1!' })
     const answer = await register(form)
     expect(answer.statusCode).toBe(400)
-    expect(answer.json().error).toBe('Password must be at least 8 characters long.')
+    expect(answer.body).toBe('Password must be at least 8 characters long.')
   })
 
   it('refuses one of the most common passwords', async () => {
     const { form } = await registrationForm({ password: 'password123' })
-    expect((await register(form)).json().error).toBe('This password is too common. Choose a less predictable one.')
+    expect((await register(form)).body).toBe('This password is too common. Choose a less predictable one.')
   })
 
   it('requires all four documents with the spec text', async () => {
     const { form } = await registrationForm({}, { coi: null })
     const answer = await register(form)
     expect(answer.statusCode).toBe(400)
-    expect(answer.json()).toMatchObject({ error: 'File is required.', details: [{ field: 'coi', message: 'File is required.' }] })
+    // Spec 7.1: a failed registration is answered as text.
+    expect(answer.body).toBe('File is required.')
   })
 
   it('refuses bytes that are not an image even when named .jpg, and stores nothing', async () => {
@@ -87,7 +88,7 @@ describe('POST /auth/register', () => {
     const { form, email } = await registrationForm({}, { backId: new Blob([notAnImage], { type: 'image/jpeg' }) })
     const answer = await register(form)
     expect(answer.statusCode).toBe(400)
-    expect(answer.json().error).toBe('Only image files are allowed.')
+    expect(answer.body).toBe('Only image files are allowed.')
     expect(await storedFileCount()).toBe(before)
     expect(await testApp.app.database.db.select().from(users).where(eq(users.email, email))).toEqual([])
   })
@@ -117,7 +118,7 @@ describe('POST /auth/register', () => {
     const { form } = await registrationForm({}, { frontId: new Blob([new Uint8Array(UPLOAD_MAX_BYTES + 10)], { type: 'image/png' }) })
     const answer = await register(form)
     expect(answer.statusCode).toBe(413)
-    expect(answer.json().error).toBe('File size should not exceed 5MB.')
+    expect(answer.body).toBe('File size should not exceed 5MB.')
     expect(await storedFileCount()).toBe(before)
     expect((await testApp.app.database.db.select({ id: files.id }).from(files)).length).toBe(rowsBefore)
   })

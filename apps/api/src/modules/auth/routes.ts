@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, REFRESH_COOKIE, requireUser } from '../../plugins/auth.ts'
 import { clearSessionCookies, setSessionCookies } from './cookies.ts'
+import { sendFailureAsText } from './failure-as-text.ts'
 import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts'
 import { registerAdmin, registerBusinessUser } from './registration-service.ts'
 import { currentUser, refreshSession, signIn, signOut } from './session-service.ts'
@@ -71,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      onSend: sendFailureAsText,
       schema: { response: { 201: z.object({ message: z.string(), user: UserViewSchema }) } },
     },
     async (request, reply) => {
@@ -81,7 +83,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/admin-register',
-    { config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } }, schema: { response: { 201: MessageAnswerSchema } } },
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      onSend: sendFailureAsText,
+      schema: { response: { 201: MessageAnswerSchema } },
+    },
     async (request, reply) => {
       await registerAdmin(app, await readMultipart(request, []))
       return reply.status(201).send({ message: ACCOUNT_MESSAGES.adminRegistered })

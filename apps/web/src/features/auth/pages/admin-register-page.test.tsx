@@ -184,7 +184,9 @@ describe('admin register: submitting (spec 5, 7.1, 8)', () => {
   it("shows 'Admin registration failed:' followed by the server text", async () => {
     fakeApi({
       'POST /api/admin-registration-code/request': codeSent,
-      'POST /api/auth/admin-register': () => errorAnswer(400, 'Invalid or expired registration code.'),
+      // Spec 7.1: the API answers a failed admin registration as text.
+      'POST /api/auth/admin-register': () =>
+        new Response('Invalid or expired registration code.', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } }),
     })
     renderApp('/admin-register')
     await fillEverythingButCode()

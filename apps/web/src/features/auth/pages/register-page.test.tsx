@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -106,7 +106,14 @@ describe('business sign-up (spec 2.3, 5, 7.1, 8)', () => {
   })
 
   it('shows the server text when sign-up fails', async () => {
-    fakeApi({ 'POST /api/auth/register': () => errorAnswer(409, 'An account with this email already exists.') })
+    // Spec 7.1: the API answers a failed registration as text.
+    fakeApi({
+      'POST /api/auth/register': () =>
+        new Response('An account with this email already exists.', {
+          status: 409,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }),
+    })
     renderApp('/register')
     await fillDetails()
     await attachAll()
