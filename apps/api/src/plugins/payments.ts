@@ -20,6 +20,7 @@ async function payments(app: FastifyInstance, options: { provider?: PaymentProvi
       : createSandboxProvider(app.database.db, {
           publicUrl: app.config.publicUrl,
           webhookSecret: sandboxWebhookSecret(app.config.jwtSecret),
+          clock: app.clock,
         }))
   app.decorate('payments', provider)
   app.log.info({ provider: provider.name }, 'payments provider ready')

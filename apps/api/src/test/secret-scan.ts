@@ -34,9 +34,10 @@ function searchable(value: string): boolean {
 
 /**
  * The answers whose purpose is to carry a keycode or PIN: the owner's own requests, and the admins' transaction
- * list (spec 3 "Transaction" lists each vehicle's keycode). Anywhere else a keycode is a leak.
+ * list (spec 3 "Transaction" lists each vehicle's keycode), and a guest's order link (docs/decisions/013). Anywhere
+ * else a keycode is a leak.
  */
-const KEYCODE_ROUTES = new Set(['GET /api/vehicle/user-requests', 'GET /api/admin/transactions'])
+const KEYCODE_ROUTES = new Set(['GET /api/vehicle/user-requests', 'GET /api/admin/transactions', 'POST /api/order-link'])
 const PORTAL_CREDENTIAL_ROUTES = new Set(['POST /api/api/keycodes/creds'])
 
 interface Answer {

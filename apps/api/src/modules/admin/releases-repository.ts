@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, like, lt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
@@ -11,8 +11,27 @@ const releasedBy = alias(users, 'released_by_user')
 
 export type ReleaseCursor = { releasedAt: Date; vehicleRequestId: string }
 
-/** One page of releases in [from, to), after the cursor, in release order (keycode_releases_released_idx). */
+/**
+ * One page of releases in [from, to), after the cursor, in release order. The page's keys come first from
+ * keycode_releases_released_idx alone, then their details by primary key: joined in one statement, the planner
+ * may sort the whole range for every page.
+ */
 export async function listReleasesPage(db: DbExecutor, range: { from: Date; to: Date }, after: ReleaseCursor | null, limit: number) {
+  const keys = await db
+    .select({ id: keycodeReleases.vehicleRequestId })
+    .from(keycodeReleases)
+    .where(
+      and(
+        gte(keycodeReleases.releasedAt, range.from),
+        lt(keycodeReleases.releasedAt, range.to),
+        after
+          ? sql`(${keycodeReleases.releasedAt}, ${keycodeReleases.vehicleRequestId}) > (${after.releasedAt.toISOString()}::timestamptz, ${after.vehicleRequestId}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(keycodeReleases.releasedAt), asc(keycodeReleases.vehicleRequestId))
+    .limit(limit)
+  if (keys.length === 0) return []
   return db
     .select({
       vehicleRequestId: keycodeReleases.vehicleRequestId,
@@ -41,19 +60,12 @@ export async function listReleasesPage(db: DbExecutor, range: { from: Date; to: 
     .leftJoin(users, eq(users.id, vehicleRequests.userId))
     .leftJoin(releasedBy, eq(releasedBy.id, keycodeReleases.releasedBy))
     .where(
-      and(
-        gte(keycodeReleases.releasedAt, range.from),
-        lt(keycodeReleases.releasedAt, range.to),
-        after
-          ? or(
-              gt(keycodeReleases.releasedAt, after.releasedAt),
-              and(eq(keycodeReleases.releasedAt, after.releasedAt), gt(keycodeReleases.vehicleRequestId, after.vehicleRequestId)),
-            )
-          : undefined,
+      inArray(
+        keycodeReleases.vehicleRequestId,
+        keys.map((key) => key.id),
       ),
     )
     .orderBy(asc(keycodeReleases.releasedAt), asc(keycodeReleases.vehicleRequestId))
-    .limit(limit)
 }
 
 /** Keycode mails the outbox gave up on, newest first (mail_outbox_failed_idx). */

@@ -3,6 +3,7 @@ import { and, eq, gt, or } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { Database } from '../../db/database.ts'
 import { sandboxCheckoutSessions } from '../../db/schema/payments.ts'
+import type { Clock } from '../../plugins/clock.ts'
 import { type PaymentProvider, type ProviderSession, WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
 
 export type SandboxSession = typeof sandboxCheckoutSessions.$inferSelect
@@ -58,7 +59,7 @@ function completedEvent(row: SandboxSession) {
 }
 
 /** The embedded hosted checkout (ARCHITECTURE.md): its own page and records, Stripe-format signed events. */
-export function createSandboxProvider(db: Database, options: { publicUrl: string; webhookSecret: string }): SandboxProvider {
+export function createSandboxProvider(db: Database, options: { publicUrl: string; webhookSecret: string; clock: Clock }): SandboxProvider {
   const stripe = new Stripe('sk_test_sandbox_offline')
 
   return {
@@ -96,7 +97,8 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
           and(
             eq(sandboxCheckoutSessions.id, id),
             eq(sandboxCheckoutSessions.status, 'open'),
-            gt(sandboxCheckoutSessions.expiresAt, new Date()),
+            // The app's clock, which set the expiry: a checkout expires on the same time line as its transaction.
+            gt(sandboxCheckoutSessions.expiresAt, options.clock.now()),
           ),
         )
         .limit(1)
