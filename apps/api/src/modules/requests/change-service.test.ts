@@ -125,7 +125,7 @@ describe('cart pricing for members', () => {
     await requestFor(member, { make: 'Mitsubishi', model: 'Outlander', year: '2020', vin: validVin('JA4', 'L', '000123') })
     const items = (await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })).json()
     expect(items.find((item: { make: string }) => item.make === 'Honda')).toMatchObject({ standardPrice: 60, finalPrice: 45 })
-    expect(items.find((item: { make: string }) => item.make === 'Mitsubishi')).toMatchObject({ standardPrice: 70, finalPrice: null })
+    expect(items.find((item: { make: string }) => item.make === 'Mitsubishi')).toMatchObject({ standardPrice: 70, finalPrice: 70 })
     const tier = await testApp.app.inject({ method: 'GET', url: '/api/keycode-user/subscription', headers: member.headers })
     expect(tier.json()).toEqual({ tier: 'PROFESSIONAL' })
   })

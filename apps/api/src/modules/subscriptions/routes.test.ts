@@ -95,7 +95,7 @@ describe('trial', () => {
       hasPremiumAccess: false,
       accessType: 'none',
     })
-    expect((await get('/api/cart/items', member.headers)).json()[0]).toMatchObject({ standardPrice: 60, finalPrice: null })
+    expect((await get('/api/cart/items', member.headers)).json()[0]).toMatchObject({ standardPrice: 60, finalPrice: 60 })
     expect((await checkout(testApp, 3825, member.headers)).statusCode).toBe(409)
     expect((await checkout(testApp, 6000, member.headers)).statusCode).toBe(200)
   })
