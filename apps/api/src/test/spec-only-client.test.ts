@@ -37,7 +37,7 @@ class SpecClient {
     const headers: Record<string, string> = {}
     if (!NO_BEARER_CALLS.has(path)) headers.authorization = `Bearer ${this.accessToken}`
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-    let payload: BodyInit | undefined
+    let payload: RequestInit['body']
     if (body?.json !== undefined) {
       headers['content-type'] = 'application/json'
       payload = JSON.stringify(body.json)
