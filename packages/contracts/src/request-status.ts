@@ -4,6 +4,13 @@ import { z } from 'zod'
 export const RequestStatusSchema = z.enum(['PENDING', 'INPROGRESS', 'FULFILLED'])
 export type RequestStatus = z.infer<typeof RequestStatusSchema>
 
+/** How a status reads on screen (spec 2.6's tab names). */
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  PENDING: 'Pending',
+  INPROGRESS: 'In Progress',
+  FULFILLED: 'Fulfilled',
+}
+
 /**
  * One event of GET /vehicle/user-requests/stream (an addition to spec 7): one of the signed-in user's keycode
  * requests changed status. Only the id and the status travel; the dashboard reads the request itself back.

@@ -34,4 +34,7 @@ export const paths = {
   tos: '/tos',
   refundPolicy: '/refund-policy',
   membershipCancellation: '/membership-cancellation',
+  /** Additions to spec 2.1 (decision 013): a guest's order by the link in their mail, and the development mailbox. */
+  orderLink: '/order-link',
+  devMailbox: '/dev/mailbox',
 } as const

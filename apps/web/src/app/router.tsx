@@ -41,6 +41,8 @@ const DocumentValidationPage = lazyPage(() => import('../features/admin/pages/do
 const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
 const UserProfilePage = lazyPage(() => import('../features/user-profile/pages/user-profile-page.tsx'), 'UserProfilePage')
+const OrderLinkPage = lazyPage(() => import('../features/order-link/pages/order-link-page.tsx'), 'OrderLinkPage')
+const DevMailboxPage = lazyPage(() => import('../features/dev-mailbox/pages/dev-mailbox-page.tsx'), 'DevMailboxPage')
 
 const adminRoles: Role[] = ['ADMIN', 'SUPER_ADMIN']
 const adminOnly = (page: React.ReactNode) => (
@@ -88,6 +90,8 @@ export const routes: RouteObject[] = [
       // Ordering (guests may request keycodes and keep a cart, spec 6)
       { path: paths.vehicleKeycodeRequest, element: <KeycodeRequestPage /> },
       { path: paths.cart, element: <CartPage /> },
+      { path: paths.orderLink, element: <OrderLinkPage /> },
+      { path: paths.devMailbox, element: <DevMailboxPage /> },
       { path: paths.userDash, element: signedIn(<UserDashboardPage />) },
       { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
       // Payments and membership (visitors see the plans; choosing one sends them to /login, spec 2.2)

@@ -1,4 +1,4 @@
-import { AdminRequestListSchema } from '@keydesk/contracts/admin'
+import { AdminRequestListSchema, FailedKeycodeMailListSchema, type ProcessRequestBody } from '@keydesk/contracts/admin'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
@@ -24,8 +24,15 @@ export function useStartRequest() {
 export function useProcessRequest() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { vehicleId: string; keycode: string; pincode?: string }) =>
-      apiRequest('/admin/process-request', { method: 'POST', body, schema: MessageAnswer }),
+    mutationFn: (body: ProcessRequestBody) => apiRequest('/admin/process-request', { method: 'POST', body, schema: MessageAnswer }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}
+
+/** Keycode mails the outbox gave up on (decision 013), so an admin can reach the buyer another way. */
+export function useFailedKeycodeMails() {
+  return useQuery({
+    queryKey: ['admin', 'failed-keycode-mails'],
+    queryFn: ({ signal }) => apiRequest('/admin/failed-keycode-mails', { schema: FailedKeycodeMailListSchema, signal }),
   })
 }

@@ -1,5 +1,5 @@
 import type { AdminTransactionSchema } from '@keydesk/contracts/payments'
-import type { RequestStatus } from '@keydesk/contracts/request-status'
+import { REQUEST_STATUS_LABELS } from '@keydesk/contracts/request-status'
 import type { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -11,8 +11,6 @@ import { Pager } from './pager.tsx'
 
 type AdminTransaction = z.infer<typeof AdminTransactionSchema>
 
-const STATUS_LABELS: Record<RequestStatus, string> = { PENDING: 'Pending', INPROGRESS: 'In Progress', FULFILLED: 'Fulfilled' }
-
 function TransactionCard({ transaction }: { transaction: AdminTransaction }) {
   const when = transaction.paidAt ?? transaction.createdAt
   return (
@@ -20,7 +18,7 @@ function TransactionCard({ transaction }: { transaction: AdminTransaction }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-mono font-semibold">{transaction.confirmationNumber}</p>
         <p className="flex items-center gap-3">
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm">{STATUS_LABELS[transaction.status]}</span>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm">{REQUEST_STATUS_LABELS[transaction.status]}</span>
           {/* The API sends the amount in dollars; formatDollars takes cents. */}
           <span className="font-semibold">{formatDollars(Math.round(transaction.amount * 100))}</span>
         </p>

@@ -24,6 +24,9 @@ const queued = (id: string, status: string) => ({
   licenseFront: null,
   licenseBack: null,
   paidAt: '2026-11-22T10:00:00.000Z',
+  paidPrice: 70,
+  isGuest: false,
+  documents: [{ docType: 'FRONT_ID', verified: true }],
 })
 
 const admin = testUser({ role: 'ADMIN' })
@@ -66,6 +69,91 @@ describe('admin dashboard', () => {
       vehicleId: 'i1',
       keycode: 'K4471',
     })
+  })
+})
+
+describe('admin dashboard: the release gate', () => {
+  const unvalidated = { ...queued('i2', 'INPROGRESS'), isValidatedUser: false, documents: [{ docType: 'COI', verified: null }] }
+  const guest = { ...queued('g1', 'INPROGRESS'), isGuest: true, keycodeUserEmail: null, isValidatedUser: false, documents: [] }
+
+  it('shows whether the requester is validated and each document with its review', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [unvalidated, guest]),
+    })
+    renderApp('/admin', { user: admin })
+    expect(await screen.findByText('Account not validated')).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Documents on file' })).toHaveTextContent('Certificate of insurance: pending review')
+    expect(screen.getByText(/identity to check against the licence photos/)).toBeInTheDocument()
+    expect(screen.getAllByText(/paid \$70\.00/)).toHaveLength(2)
+  })
+
+  it('asks for a reason before releasing to an unvalidated member, and sends it', async () => {
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [unvalidated]),
+      'POST /api/admin/process-request': () => jsonAnswer(200, { message: 'Keycode delivered.' }),
+    })
+    renderApp('/admin', { user: admin })
+    await userEvent.type(await screen.findByLabelText('Keycode'), 'K-GATE')
+    await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Before this keycode is released' })
+    expect(dialog).toHaveTextContent("This member's account is not validated yet.")
+    await userEvent.type(within(dialog).getByLabelText('Reason to release it anyway'), 'too short')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release keycode' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Give a reason of at least 10 characters.')
+    expect(calls.some((call) => call.key === 'POST /api/admin/process-request')).toBe(false)
+    await userEvent.type(within(dialog).getByLabelText('Reason to release it anyway'), ', licence seen by video call')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release keycode' }))
+    await vi.waitFor(() => expect(calls.some((call) => call.key === 'POST /api/admin/process-request')).toBe(true))
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/admin/process-request')?.body))).toEqual({
+      vehicleId: 'i2',
+      keycode: 'K-GATE',
+      overrideReason: 'too short, licence seen by video call',
+    })
+  })
+
+  it("asks to confirm a guest's identity against the licence photos, and sends the confirmation", async () => {
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [guest]),
+      'POST /api/admin/process-request': () => jsonAnswer(200, { message: 'Keycode delivered.' }),
+    })
+    renderApp('/admin', { user: admin })
+    await userEvent.type(await screen.findByLabelText('Keycode'), 'K-GUEST')
+    await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Before this keycode is released' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release keycode' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Confirm that the licence photos match, or give a reason.')
+    await userEvent.click(within(dialog).getByLabelText('I checked that the licence photos match this request.'))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release keycode' }))
+    await vi.waitFor(() => expect(calls.some((call) => call.key === 'POST /api/admin/process-request')).toBe(true))
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/admin/process-request')?.body))).toEqual({
+      vehicleId: 'g1',
+      keycode: 'K-GUEST',
+      identityChecked: true,
+    })
+  })
+
+  it('lists keycode mails that could not be delivered', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/failed-keycode-mails': () =>
+        jsonAnswer(200, [
+          {
+            vehicleRequestId: 'r1',
+            to: 'nobody@bounce.example',
+            lastError: '550 mailbox unavailable',
+            failedAt: '2026-11-22T10:00:00.000Z',
+            vehicle: '2016 Honda Civic (VIN ending 0001)',
+          },
+        ]),
+    })
+    renderApp('/admin', { user: admin })
+    const panel = await screen.findByRole('region', { name: 'Keycode e-mails that could not be delivered' })
+    expect(panel).toHaveTextContent('nobody@bounce.example')
+    expect(panel).toHaveTextContent('2016 Honda Civic (VIN ending 0001)')
   })
 })
 

@@ -11,7 +11,9 @@ import { useAdminQueue, useStartRequest } from '../api/use-admin-queue.ts'
 import { useAdminSubscriptions } from '../api/use-admin-subscriptions.ts'
 import { NO_TRANSACTION_FILTERS, type TransactionFilters, useAdminTransactions } from '../api/use-admin-transactions.ts'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
+import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { KeycodeForm } from '../components/keycode-form.tsx'
+import { ReleasesDownload } from '../components/releases-download.tsx'
 import { RequestSummary } from '../components/request-summary.tsx'
 import { SubscriptionsPanel } from '../components/subscriptions-panel.tsx'
 import { TransactionFilterBar } from '../components/transaction-filter-bar.tsx'
@@ -58,6 +60,7 @@ export function AdminDashboardPage() {
     <PageFrame title="Admin Dashboard" description="Paid keycode requests, transactions and subscriptions.">
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
+      <FailedKeycodeMails />
       <TransactionFilterBar value={filters} onChange={changeFilters} />
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         <Count label="Pending" value={pending.data?.length ?? '–'} />
@@ -110,11 +113,14 @@ export function AdminDashboardPage() {
             {inProgress.data?.map((request) => (
               <li key={request.id} className="rounded-lg border border-slate-200 bg-white p-4">
                 <RequestSummary request={request} onEnlarge={setEnlarged} />
-                <KeycodeForm vehicleId={request.id} onError={(text) => setMessage({ tone: 'error', text })} />
+                <KeycodeForm request={request} onError={(text) => setMessage({ tone: 'error', text })} />
               </li>
             ))}
           </ul>
         </section>
+      </div>
+      <div className="mt-8">
+        <ReleasesDownload />
       </div>
       <div className="mt-8">
         <AdminChatPanel />

@@ -1,12 +1,10 @@
-import type { RequestStatus } from '@keydesk/contracts/request-status'
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '@keydesk/contracts/request-status'
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { formatDollars } from '../../../lib/money.ts'
 import { useOrders } from '../api/use-orders.ts'
-
-const STATUS_LABELS: Record<RequestStatus, string> = { PENDING: 'Pending', INPROGRESS: 'In Progress', FULFILLED: 'Fulfilled' }
 
 /** Spec 3 "Order history": date, status, masked VIN (the server masks it), cost. */
 export function OrdersTab() {
@@ -28,9 +26,9 @@ export function OrdersTab() {
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-3 gap-3">
-        {(Object.keys(STATUS_LABELS) as RequestStatus[]).map((status) => (
+        {(Object.keys(REQUEST_STATUS_LABELS) as RequestStatus[]).map((status) => (
           <div key={status} className="rounded-md border border-slate-200 p-3 text-center">
-            <dt className="text-sm text-slate-600">{STATUS_LABELS[status]}</dt>
+            <dt className="text-sm text-slate-600">{REQUEST_STATUS_LABELS[status]}</dt>
             <dd className="text-2xl font-semibold text-slate-900">{statusMap[status] ?? 0}</dd>
           </div>
         ))}
@@ -61,7 +59,7 @@ export function OrdersTab() {
                   {order.year} {order.make} {order.model}
                 </td>
                 <td className="font-mono">{order.vin}</td>
-                <td>{STATUS_LABELS[order.status]}</td>
+                <td>{REQUEST_STATUS_LABELS[order.status]}</td>
                 <td className="text-right">{formatDollars(order.cost)}</td>
               </tr>
             ))}

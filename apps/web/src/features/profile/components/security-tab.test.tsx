@@ -9,6 +9,7 @@ import { SecurityTab } from './security-tab.tsx'
 const security = {
   twoFactorEnabled: false,
   fingerprintEnabled: false,
+  keycodesByEmail: true,
   lastLogin: '2026-01-02T10:00:00.000Z',
   loginHistory: [{ signedInAt: '2026-01-02T10:00:00.000Z', ipAddress: '203.0.113.7', userAgent: 'Firefox' }],
 }
@@ -90,5 +91,20 @@ describe('security tab', () => {
     renderTab()
     await userEvent.click(await screen.findByLabelText('Fingerprint sign-in'))
     expect(await screen.findByText(PROFILE_MESSAGES.securityUpdateFailed)).toBeInTheDocument()
+  })
+
+  it('lets a member choose to receive keycodes in the account only', async () => {
+    const calls = serve({
+      'GET /api/user/security': () => json(200, security),
+      'PUT /api/user/security': () => json(200, { ...security, keycodesByEmail: false }),
+    })
+    renderTab()
+    const choice = await screen.findByLabelText('Send keycodes by e-mail')
+    expect(choice).toBeChecked()
+    await userEvent.click(choice)
+    expect(await screen.findByText(PROFILE_MESSAGES.securityUpdated)).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'PUT /api/user/security')?.body))).toEqual({ keycodesByEmail: false })
+    expect(screen.getByLabelText('Send keycodes by e-mail')).not.toBeChecked()
+    expect(screen.getByText(/shown only in your dashboard/)).toBeInTheDocument()
   })
 })

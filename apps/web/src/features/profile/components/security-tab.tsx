@@ -48,7 +48,7 @@ export function SecurityTab() {
       </Alert>
     )
   }
-  const { twoFactorEnabled, fingerprintEnabled, lastLogin, loginHistory } = security.data
+  const { twoFactorEnabled, fingerprintEnabled, keycodesByEmail, lastLogin, loginHistory } = security.data
   return (
     <div className="space-y-6">
       {result && (
@@ -79,6 +79,25 @@ export function SecurityTab() {
           Fingerprint sign-in
         </label>
       </div>
+      <fieldset className="space-y-2">
+        <legend className="font-semibold text-slate-900">Keycode delivery</legend>
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            checked={keycodesByEmail}
+            disabled={update.isPending}
+            onChange={(event) => change({ keycodesByEmail: event.target.checked })}
+            className="mt-0.5 h-5 w-5"
+            aria-describedby="keycode-delivery-hint"
+          />
+          Send keycodes by e-mail
+        </label>
+        <p id="keycode-delivery-hint" className="text-sm text-slate-600">
+          {keycodesByEmail
+            ? 'The e-mail that tells you an order is ready carries the keycode and PIN. They are always in your dashboard too.'
+            : 'Keycodes are shown only in your dashboard; the e-mail only says the order is ready.'}
+        </p>
+      </fieldset>
       <p className="text-sm text-slate-700">Last login: {lastLogin ? new Date(lastLogin).toLocaleString() : 'No sign-in recorded yet'}</p>
       <section aria-labelledby="login-history-title">
         <h3 id="login-history-title" className="font-semibold text-slate-900">

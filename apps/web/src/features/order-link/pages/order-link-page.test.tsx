@@ -1,0 +1,53 @@
+import { ORDER_LINK_MESSAGES } from '@keydesk/contracts/order-link'
+import { screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
+import { renderApp } from '../../../app/testing/render-app.tsx'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const TOKEN = 'a'.repeat(43)
+const order = {
+  confirmationNumber: 'KD-2026-0042',
+  status: 'FULFILLED',
+  year: 2016,
+  make: 'Honda',
+  model: 'Civic',
+  vinLast4: '0042',
+  keycode: 'K-7781',
+  pincode: '4410',
+  fulfilledAt: '2026-11-22T10:00:00.000Z',
+  linkExpiresAt: '2026-12-22T10:00:00.000Z',
+}
+
+describe('order link page', () => {
+  it('sends the token from the address fragment in the body and shows the keycode and PIN', async () => {
+    const calls = fakeApi({ 'POST /api/order-link': () => jsonAnswer(200, order) })
+    renderApp(`/order-link#${TOKEN}`)
+    expect(await screen.findByText('K-7781')).toBeInTheDocument()
+    expect(screen.getByText('4410')).toBeInTheDocument()
+    expect(screen.getByText('2016 Honda Civic')).toBeInTheDocument()
+    expect(JSON.parse(String(calls[0]?.body))).toEqual({ token: TOKEN })
+    expect(calls[0]?.url).not.toContain(TOKEN)
+  })
+
+  it('says the code is not ready while the order is being processed', async () => {
+    fakeApi({ 'POST /api/order-link': () => jsonAnswer(200, { ...order, status: 'INPROGRESS', keycode: null, pincode: null }) })
+    renderApp(`/order-link#${TOKEN}`)
+    expect(await screen.findByText('Your keycode is not ready yet. We will e-mail you as soon as it is.')).toBeInTheDocument()
+    expect(screen.getByText('In Progress')).toBeInTheDocument()
+  })
+
+  it('explains what to do when the link is unknown or expired', async () => {
+    fakeApi({ 'POST /api/order-link': () => errorAnswer(404, ORDER_LINK_MESSAGES.invalid, 'NOT_FOUND') })
+    renderApp(`/order-link#${TOKEN}`)
+    expect(await screen.findByText(ORDER_LINK_MESSAGES.invalid)).toBeInTheDocument()
+  })
+
+  it('explains the same without calling the API when the address has no token', async () => {
+    const calls = fakeApi({})
+    renderApp('/order-link')
+    expect(await screen.findByText(ORDER_LINK_MESSAGES.invalid)).toBeInTheDocument()
+    expect(calls.filter((call) => call.key === 'POST /api/order-link')).toHaveLength(0)
+  })
+})
