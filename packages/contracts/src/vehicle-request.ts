@@ -52,6 +52,7 @@ export const UserRequestsAnswerSchema = z.object({
   inProgressRequests: z.array(VehicleRequestViewSchema),
   fulfilledRequests: z.array(VehicleRequestViewSchema),
 })
+export type UserRequestsAnswer = z.infer<typeof UserRequestsAnswerSchema>
 
 /** Spec 4 "Order tracker": the steps reached so far; the page polls it every 5 seconds. */
 export const OrderTrackerSchema = z.object({
@@ -61,6 +62,8 @@ export const OrderTrackerSchema = z.object({
   COMPLETED: z.boolean(),
 })
 export type OrderTracker = z.infer<typeof OrderTrackerSchema>
+/** An addition to spec 7: with requestId, the steps of that one order (decision 013), else of all the member's orders. */
+export const OrderTrackerQuerySchema = z.object({ requestId: z.uuid().optional() })
 export const ORDER_TRACKER_LABELS = {
   ACCOUNT: 'Account Verified',
   DOCS: 'Documents Approved',

@@ -1,6 +1,7 @@
 import {
   KEYCODE_REQUEST_IMAGES,
   KeycodeRequestAnswerSchema,
+  OrderTrackerQuerySchema,
   OrderTrackerSchema,
   UPDATE_REQUEST_IMAGES,
   UserRequestsAnswerSchema,
@@ -46,8 +47,10 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     stream.onClose(subscribeToRequestStatus(app.events, userId, (event) => stream.send('request-status', event)))
   })
 
-  app.get('/vehicle/order-tracker', { preHandler: requireUser, schema: { response: { 200: OrderTrackerSchema } } }, async (request) =>
-    readOrderTracker(app.database.db, principalOf(request).id),
+  app.get(
+    '/vehicle/order-tracker',
+    { preHandler: requireUser, schema: { querystring: OrderTrackerQuerySchema, response: { 200: OrderTrackerSchema } } },
+    async (request) => readOrderTracker(app.database.db, principalOf(request).id, request.query.requestId),
   )
 
   const RequestParams = z.object({ id: z.uuid() })

@@ -11,11 +11,15 @@ export function useUserRequests() {
   })
 }
 
-/** Spec 4: the order tracker is refreshed every 5 seconds. */
-export function useOrderTracker() {
+/** Spec 4: the order tracker is refreshed every 5 seconds; with a request, it follows that one order. */
+export function useOrderTracker(requestId: string | null) {
   return useQuery({
-    queryKey: ['order-tracker'],
-    queryFn: ({ signal }) => apiRequest('/vehicle/order-tracker', { schema: OrderTrackerSchema, signal }),
+    queryKey: ['order-tracker', requestId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/vehicle/order-tracker${requestId ? `?requestId=${encodeURIComponent(requestId)}` : ''}`, {
+        schema: OrderTrackerSchema,
+        signal,
+      }),
     refetchInterval: ORDER_TRACKER_POLL_MS,
   })
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -68,6 +68,43 @@ describe('user dashboard (spec 2.6)', () => {
     expect(progressPoint({ ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false })).toBe(1)
     expect(progressPoint({ ACCOUNT: false, DOCS: false, PROCESSING: false, COMPLETED: false })).toBe(-1)
   })
+  it('tracks the newest order by default and the order the member picks, lighting only the steps it reached', async () => {
+    const calls = fakeApi({
+      'GET /api/vehicle/user-requests': () =>
+        jsonAnswer(200, {
+          pendingRequests: [{ ...order('a', 'Ford', 'F-150', '1FTEW1EP0LFA00001'), createdAt: '2026-11-22T09:00:00.000Z' }],
+          inProgressRequests: [],
+          fulfilledRequests: [
+            {
+              ...order('c', 'Kia', 'Soul', 'KNDJN2A20L7000001'),
+              status: 'FULFILLED',
+              keycode: 'K1',
+              createdAt: '2026-11-20T09:00:00.000Z',
+            },
+          ],
+        }),
+      'GET /api/vehicle/order-tracker': (call) =>
+        jsonAnswer(
+          200,
+          new URL(call.url, 'http://localhost').searchParams.get('requestId') === 'c'
+            ? { ACCOUNT: false, DOCS: false, PROCESSING: true, COMPLETED: true }
+            : { ACCOUNT: false, DOCS: false, PROCESSING: false, COMPLETED: false },
+        ),
+    })
+    renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+    expect(await screen.findByText('Tracking: 2020 Ford F-150 (VIN ending 0001)')).toBeInTheDocument()
+    expect(calls.some((call) => call.url.includes('order-tracker?requestId=a'))).toBe(true)
+    await userEvent.click(screen.getByRole('tab', { name: 'Fulfilled' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Track this order' }))
+    expect(await screen.findByText('Tracking: 2020 Kia Soul (VIN ending 0001)')).toBeInTheDocument()
+    const steps = await screen.findByRole('list', { name: 'Order tracker for this order' })
+    await vi.waitFor(() => expect(within(steps).getByText('Completed')).toHaveTextContent('(done)'))
+    // Completed and Processing are lit; Account Verified and Documents Approved have not happened and stay dark.
+    expect(within(steps).getByText('Account Verified')).toHaveTextContent('(not yet)')
+    expect(within(steps).getByText('Account Verified').querySelector('[aria-hidden]')).toHaveClass('bg-slate-300')
+    expect(within(steps).getByText('Completed').querySelector('[aria-hidden]')).toHaveClass('bg-brand-600')
+  })
+
   it('sends only the changed fields of an edited request', () => {
     const changes = changedFields({ model: 'Civic', vin: '1HGCR2F31GA000000' }, { model: 'Civic', vin: '1hgcr2f31ga000777' }, {})
     expect([...changes.keys()]).toEqual(['vin'])

@@ -1,4 +1,4 @@
-import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
+import type { UserRequestsAnswer, VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
@@ -25,11 +25,25 @@ const matches = (request: VehicleRequestView, search: string) => {
   return !needle || [request.vin, request.model, request.make.manufacturerName].some((text) => text.toLowerCase().includes(needle))
 }
 
+/** The order the tracker follows: the one the member chose, else their newest. */
+function trackedOrder(data: UserRequestsAnswer | undefined, chosenId: string | null): VehicleRequestView | null {
+  if (!data) return null
+  const all = [...data.pendingRequests, ...data.inProgressRequests, ...data.fulfilledRequests]
+  const chosen = all.find((request) => request.id === chosenId)
+  if (chosen) return chosen
+  return all.reduce<VehicleRequestView | null>(
+    (newest, request) => (!newest || request.createdAt > newest.createdAt ? request : newest),
+    null,
+  )
+}
+
 /** Spec 2.6 "User dashboard". */
 export function UserDashboardPage() {
   const session = useSession()
   const requests = useUserRequests()
-  const tracker = useOrderTracker()
+  const [chosenId, setChosenId] = useState<string | null>(null)
+  const tracked = trackedOrder(requests.data, chosenId)
+  const tracker = useOrderTracker(tracked?.id ?? null)
   useRequestStatusStream()
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('pendingRequests')
   const [search, setSearch] = useState('')
@@ -38,7 +52,12 @@ export function UserDashboardPage() {
 
   return (
     <PageFrame title="Dashboard" description={`Welcome, ${session.user?.fname ?? ''}.`}>
-      {tracker.data && <OrderTracker tracker={tracker.data} />}
+      {tracked && (
+        <p className="mb-2 text-sm text-slate-700">
+          Tracking: {tracked.year} {tracked.make.manufacturerName} {tracked.model} (VIN ending {tracked.vin.slice(-4)})
+        </p>
+      )}
+      {tracker.data && <OrderTracker tracker={tracker.data} label={tracked ? 'Order tracker for this order' : 'Order tracker'} />}
       <div className="mt-8 grid gap-4 sm:grid-cols-3">
         {TABS.map((entry) => (
           <div key={entry.key} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -109,6 +128,9 @@ export function UserDashboardPage() {
                   </a>
                 )}
               </div>
+              <Button variant="link" className="mt-1" aria-pressed={tracked?.id === request.id} onClick={() => setChosenId(request.id)}>
+                {tracked?.id === request.id ? 'Tracked above' : 'Track this order'}
+              </Button>
               {request.status === 'PENDING' &&
                 (editingId === request.id ? (
                   <EditRequestForm request={request} onDone={() => setEditingId(null)} />
