@@ -5,6 +5,7 @@ import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { GOOD_PASSWORD, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../auth/test-accounts.ts'
+import { openBodies } from '../mail/outbox.ts'
 
 let testApp: TestApp
 let superAdmin: SignedIn
@@ -25,7 +26,7 @@ async function requestCode(email: string): Promise<string> {
   const answer = await post('/api/admin-registration-code/request', { email, firstName: 'Ada', lastName: 'Admin' })
   expect(answer.json()).toEqual({ message: 'Registration code sent successfully! Check your email.' })
   const [mail] = await testApp.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))
-  const code = /registration code is: (\w+)/.exec(mail?.textBody ?? '')?.[1]
+  const code = mail ? /registration code is: (\w+)/.exec(openBodies(mail, testApp.app.secretKey).text)?.[1] : undefined
   if (!code) throw new Error('no code mail')
   return code
 }

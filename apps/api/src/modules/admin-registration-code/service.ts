@@ -52,8 +52,10 @@ export async function sendAdminCode(
       subject: 'Your Keydesk admin registration code',
       preview: 'Your code to register as a Keydesk admin, valid for 24 hours.',
       greeting: `Hello ${request.firstName},`,
-      paragraphs: ['Here is your Keydesk admin registration code. It works once, for this e-mail address only, and expires in 24 hours.'],
-      facts: [{ label: 'Registration code', value: code, emphasis: true }],
+      paragraphs: [
+        `Your Keydesk admin registration code is: ${code}`,
+        'It works once, for this e-mail address only, and expires in 24 hours.',
+      ],
       action: { label: 'Register as an admin', url: `${app.config.publicUrl}/admin-register` },
       notes: ['A super admin approves new admin accounts before they can sign in.'],
     })

@@ -4,6 +4,7 @@ import { passwordResetTokens } from '../../db/schema/accounts.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { users } from '../../db/schema/users.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { openBodies } from '../mail/outbox.ts'
 import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from './test-accounts.ts'
 
 let testApp: TestApp
@@ -170,7 +171,7 @@ describe('password reset', () => {
   async function latestResetToken(email: string): Promise<string> {
     const mails = await testApp.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))
     const link = mails
-      .map((mail) => /reset-password\?token=([\w-]+)/.exec(mail.textBody)?.[1])
+      .map((mail) => /reset-password\?token=([\w-]+)/.exec(openBodies(mail, testApp.app.secretKey).text)?.[1])
       .filter(Boolean)
       .at(-1)
     if (!link) throw new Error('no reset mail')

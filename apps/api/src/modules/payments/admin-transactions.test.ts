@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -66,8 +67,9 @@ async function paidOrder(count = 1, tier?: string) {
 }
 
 describe('order lifecycle', () => {
-  it('goes PENDING → INPROGRESS → FULFILLED, e-mails confirmation and code-ready over SMTP, and shows the keycode to the owner', async () => {
+  it('goes PENDING → INPROGRESS → FULFILLED, e-mails the confirmation and the keycode over SMTP, and shows the keycode to the owner', async () => {
     const { member, row, requestIds } = await paidOrder(1)
+    await testApp.app.database.db.update(users).set({ isValidatedUser: true }).where(eq(users.id, member.id))
     const [requestId] = requestIds
     const pending = (await get('/api/admin/pending-requests?limit=100')).json() as { id: string }[]
     expect(pending.map((request) => request.id)).toContain(requestId)
@@ -87,8 +89,8 @@ describe('order lifecycle', () => {
     const toMember = received
       .filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === member.email)
       .map((mail) => mail.subject)
-    expect(toMember).toEqual([`Keydesk order ${row.confirmationNumber} confirmed`, 'Your Keydesk keycode is ready'])
-    expect(received.some((mail) => mail.text?.includes('K4821-LIFECYCLE'))).toBe(false)
+    expect(toMember).toEqual([`Keydesk order ${row.confirmationNumber} confirmed`, 'Your keycode for the 2016 Honda Civic is ready'])
+    expect(received.find((mail) => mail.subject?.startsWith('Your keycode for'))?.text).toContain('K4821-LIFECYCLE')
     const mine = (await get('/api/vehicle/user-requests', member)).json()
     expect(JSON.stringify(mine)).toContain('K4821-LIFECYCLE')
     const [order] = (await get(`/api/admin/transactions?search=${row.confirmationNumber}`)).json()
@@ -97,7 +99,7 @@ describe('order lifecycle', () => {
       paymentStatus: 'PAID',
       vehicles: [expect.objectContaining({ keycode: 'K4821-LIFECYCLE' })],
     })
-    // The code, the PIN and the passwords appear only in their intended answers, never in a log line.
+    // The code, the PIN and the passwords appear only in their intended answers and mail, never in a log line.
     for (const secret of ['K4821-LIFECYCLE', 'P7731-LIFECYCLE', GOOD_PASSWORD, member.password])
       expect(testApp.logs()).not.toContain(secret)
   })
