@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -114,7 +114,7 @@ async function signInAt(page: Page, screen: '/login' | '/admin-login', email: st
 }
 
 describe('back office (issue 7 acceptance)', () => {
-  it('a super admin approves a pending admin, who then starts and fulfils a paid request the member sees on the Fulfilled tab', async () => {
+  it('a super admin approves a pending admin, who starts a paid request, gives the release gate a reason for the unvalidated member, finds the release in the downloaded CSV, and the member sees the code', async () => {
     const adminEmail = `new.admin.${Date.now()}@example.com`
     await fetch(`${server.baseUrl}/api/admin-registration-code/request`, {
       method: 'POST',
@@ -161,9 +161,22 @@ describe('back office (issue 7 acceptance)', () => {
       .getByRole('button', { name: /Submit/ })
       .first()
       .click()
+    // The member's account is not validated: the release gate asks for a reason, which is kept with the release.
+    const gate = adminPage.getByRole('dialog', { name: 'Before this keycode is released' })
+    await gate.getByText("This member's account is not validated yet.").waitFor()
+    await gate.getByLabel('Reason to release it anyway').fill('Licence checked on a video call with the member')
+    await gate.getByRole('button', { name: 'Release keycode' }).click()
     await inProgress.getByText('1HGCR2F31GA000000').waitFor({ state: 'detached' })
+    const downloading = adminPage.waitForEvent('download')
+    await adminPage.getByRole('region', { name: 'Download releases' }).getByRole('button', { name: 'Download CSV' }).click()
+    const csv = await readFile((await (await downloading).path()) ?? '', 'utf8')
+    const release = csv.split('\n').find((line) => line.includes(member.email)) ?? ''
+    expect(release).toContain('Licence checked on a video call with the member')
+    expect(release).toContain(`,${adminEmail},`)
+    expect(csv).not.toContain('K4821')
     expect(adminErrors).toEqual([])
-    await waitForMail(member.email, 'Your Keydesk keycode is ready')
+    const keycodeMail = await waitForMail(member.email, 'Your keycode for the 2016 Honda Civic is ready')
+    expect(keycodeMail.text).toContain('K4821')
 
     const memberPage = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await signInAt(memberPage, '/login', member.email, PASSWORD)

@@ -1,0 +1,112 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
+import { launchBrowser } from './browser.ts'
+import { collectPageErrors } from './console-errors.ts'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const image = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: PNG })
+/** A VIN of its own (Honda 2016, valid check digit), so this order is found among the other journeys' orders. */
+const VIN = '1HGCR2F39GA000777'
+
+describe('guest keycode delivery (issue 18 acceptance)', () => {
+  it('a guest orders and pays with an e-mail address, an admin fulfils, and the guest reads the keycode in the mailbox and by the link', async () => {
+    const baseUrl = inject('baseUrl')
+    const guestEmail = `guest.${Date.now()}@example.com`
+    const guest = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    const guestErrors = collectPageErrors(guest)
+    await guest.goto(`${baseUrl}/vehicle-keycode-request`)
+    await guest.getByLabel('Make').selectOption('Honda')
+    await guest.getByLabel('Model').selectOption('Civic')
+    await guest.getByLabel('Year').selectOption('2016')
+    await guest.getByLabel('VIN').fill(VIN)
+    await guest.getByLabel('Front of ID').setInputFiles(image('front'))
+    await guest.getByLabel("Driver's license (front)").setInputFiles(image('licence-front'))
+    await guest.getByLabel("Driver's license (back)").setInputFiles(image('licence-back'))
+    await guest.getByRole('button', { name: 'Add to Cart' }).click()
+    await guest.waitForURL('**/cart')
+    await guest.getByRole('button', { name: 'Checkout', exact: true }).click()
+    await guest.getByRole('button', { name: 'Pay securely' }).click()
+    await guest.waitForURL('**/sandbox-checkout/**')
+    await guest.getByLabel('E-mail for your receipt').fill(guestEmail)
+    await guest.getByLabel('Name on card').fill('Gus Guest')
+    await guest.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await guest.getByLabel('Expiry (MM/YY)').fill('12/39')
+    await guest.getByLabel('CVC').fill('123')
+    await guest.getByRole('button', { name: /^Pay \$/ }).click()
+    await guest.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor()
+
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const adminErrors = collectPageErrors(admin)
+    await admin.goto(`${baseUrl}/admin-login`)
+    await admin.getByLabel('Email', { exact: true }).fill(DEV_SUPER_ADMIN.email)
+    await admin.getByLabel('Password', { exact: true }).fill(DEV_SUPER_ADMIN.password)
+    await admin.getByRole('button', { name: 'Admin Login', exact: true }).click()
+    await admin.waitForURL('**/super-admin')
+    await admin.goto(`${baseUrl}/admin`)
+    const pendingCard = admin
+      .getByRole('region', { name: /Pending requests/i })
+      .getByRole('listitem')
+      .filter({ hasText: VIN })
+    await pendingCard.getByText('identity to check against the licence photos').waitFor()
+    await pendingCard.getByRole('button', { name: 'Start' }).click()
+    const card = admin
+      .getByRole('region', { name: /In progress/i })
+      .getByRole('listitem')
+      .filter({ hasText: VIN })
+    await card.getByLabel('Keycode').fill('KC-GUEST-E2E-4411')
+    await card.getByLabel('PIN (optional)').fill('9021')
+    await card.getByRole('button', { name: 'Submit keycode' }).click()
+    const dialog = admin.getByRole('dialog', { name: 'Before this keycode is released' })
+    await dialog.getByLabel('I checked that the licence photos match this request.').check()
+    await dialog.getByRole('button', { name: 'Release keycode' }).click()
+    await card.waitFor({ state: 'detached' })
+    expect(adminErrors).toEqual([])
+
+    await guest.goto(`${baseUrl}/dev/mailbox`)
+    const mail = guest
+      .getByRole('list', { name: 'Mails' })
+      .getByRole('button')
+      .filter({ hasText: guestEmail })
+      .filter({ hasText: 'Your keycode for the 2016 Honda Civic' })
+    await mail.waitFor({ timeout: 15_000 })
+    await mail.click()
+    const html = guest.frameLocator('iframe[title^="HTML of Your keycode"]')
+    await html.getByText('KC-GUEST-E2E-4411').waitFor()
+    await guest.getByRole('button', { name: 'Plain text' }).click()
+    await guest.getByText(/Keycode: KC-GUEST-E2E-4411/).waitFor()
+    const link = guest.getByRole('link', { name: /\/order-link#/ })
+    expect(await link.getAttribute('href')).toMatch(/\/order-link#[A-Za-z0-9_-]{43}$/)
+    await link.click()
+    await guest.waitForURL('**/order-link#*')
+    await guest.getByRole('heading', { name: 'Your keycode' }).waitFor()
+    expect(await guest.getByText('KC-GUEST-E2E-4411').isVisible()).toBe(true)
+    expect(await guest.getByText('9021', { exact: true }).isVisible()).toBe(true)
+    // The 390 px wide page shows the whole order without sideways scrolling.
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(guestErrors).toEqual([])
+
+    // Every HTML mail sent so far (this order's confirmation and keycode among them) fits a 390 px wide client.
+    const mails = (await fetch(`${baseUrl}/api/dev/mailbox`).then((answer) => answer.json())) as { subject: string; html: string | null }[]
+    const withHtml = mails.filter((entry) => entry.html !== null)
+    expect(withHtml.map((entry) => entry.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/^Keydesk order .* confirmed$/)]))
+    const client = await browser.newPage({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
+    for (const entry of withHtml) {
+      await client.setContent(entry.html ?? '')
+      expect({ subject: entry.subject, width: await client.evaluate(() => document.documentElement.scrollWidth) }).toEqual({
+        subject: entry.subject,
+        width: 390,
+      })
+    }
+  })
+})
