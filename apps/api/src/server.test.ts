@@ -82,7 +82,8 @@ describe('server process', () => {
     expect((await requestAgain()).status).toBe(200)
     expect((await requestAgain()).status).toBe(429)
     expect(await second.stop()).toBe(0)
-  })
+    // Two cold starts of a real server on a fresh PGlite (12 s alone), which the rest of the suite can slow down.
+  }, 60_000)
 
   it('on SIGTERM finishes the in-flight request, answers requests that arrive meanwhile 503 in the error shape and exits promptly', async () => {
     const server = await startServer(databaseEnv())

@@ -38,7 +38,7 @@ describe('guest keycode delivery (issue 18 acceptance)', () => {
     await guest.getByRole('button', { name: 'Checkout', exact: true }).click()
     await guest.getByRole('button', { name: 'Pay securely' }).click()
     await guest.waitForURL('**/sandbox-checkout/**')
-    await guest.getByLabel('E-mail for your receipt').fill(guestEmail)
+    await guest.getByLabel('E-mail for your receipt and keycode').fill(guestEmail)
     await guest.getByLabel('Name on card').fill('Gus Guest')
     await guest.getByLabel('Card number').fill('4242 4242 4242 4242')
     await guest.getByLabel('Expiry (MM/YY)').fill('12/39')

@@ -81,7 +81,7 @@ describe('ordering as a signed-in user (issue 5 acceptance)', () => {
     await page.getByRole('button', { name: 'Edit' }).click()
     await page.getByLabel('Model', { exact: true }).fill('Accord')
     await page.getByRole('button', { name: 'Save changes' }).click()
-    await page.getByText('2016 Honda Accord').waitFor()
+    await page.getByText('2016 Honda Accord', { exact: true }).waitFor()
     expect(errors).toEqual([])
   })
 })

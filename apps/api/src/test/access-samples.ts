@@ -123,6 +123,8 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'POST /api/api/payments/webhook': () => ({ url: '/api/api/payments/webhook', payload: { type: 'ping' } }),
   'POST /api/trial/start': () => ({ url: '/api/trial/start?tier=BASIC' }),
+  'GET /api/admin/releases.csv': () => ({ url: '/api/admin/releases.csv?from=2026-01-01&to=2026-01-31' }),
+  'GET /api/vehicle/order-tracker': (world) => ({ url: `/api/vehicle/order-tracker?requestId=${world.owner.requestId}` }),
   'GET /sandbox-checkout/:sessionId': (world) => ({ url: `/sandbox-checkout/${world.owner.sessionId}` }),
   // No card number: the page answers with its form again, and the owner's session stays open.
   'POST /sandbox-checkout/:sessionId': (world) => ({

@@ -135,7 +135,7 @@ describe('sandbox hosted checkout', () => {
   it('asks a guest for the receipt e-mail and sends the confirmation there', async () => {
     const { guestUserId } = await addRequestsToCart(testApp, 1)
     const { sessionId } = (await checkout(testApp, 6000, {}, { guestUserId })).json()
-    expect((await pay(sessionId, '4242424242424242')).body).toContain('Enter the e-mail address for your receipt.')
+    expect((await pay(sessionId, '4242424242424242')).body).toContain('Enter the e-mail address for your receipt and keycode.')
     expect((await pay(sessionId, '4242424242424242', { email: 'guest@example.com' })).statusCode).toBe(303)
     const row = await findTransaction(testApp, sessionId)
     expect((await confirmationMails(row.id))[0]?.toAddress).toBe('guest@example.com')

@@ -29,7 +29,7 @@ export type CardOutcome = { kind: 'approved' } | { kind: 'declined'; message: st
 /** Stripe's standard test cards: 4242… succeeds, 4000 0000 0000 0002 is declined; anything else is explained. */
 export function judgeTestCard(form: SandboxCardForm, needsEmail: boolean, now: Date): CardOutcome {
   if (needsEmail && !z.email().safeParse(form.email ?? '').success)
-    return { kind: 'invalid', message: 'Enter the e-mail address for your receipt.' }
+    return { kind: 'invalid', message: 'Enter the e-mail address for your receipt and keycode.' }
   if (!form.name) return { kind: 'invalid', message: 'Enter the name on the card.' }
   const digits = form.cardNumber.replace(/[\s-]/g, '')
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return { kind: 'invalid', message: 'Your card number is invalid.' }

@@ -32,7 +32,7 @@ export function checkoutPage(session: SandboxSession, values: { email?: string; 
     .join('')
   const emailField = session.customerEmail
     ? ''
-    : `<label for="email">E-mail for your receipt</label><input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(values.email ?? '')}">`
+    : `<label for="email">E-mail for your receipt and keycode</label><input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(values.email ?? '')}">`
   return page(
     'Keydesk test checkout',
     `<div class="banner" role="note">TEST CHECKOUT: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.</div>

@@ -25,12 +25,13 @@ const putSecurity = (headers: Record<string, string>, payload: object) =>
   testApp.app.inject({ method: 'PUT', url: '/api/user/security', headers, payload })
 
 describe('GET /user/security', () => {
-  it('starts with both settings off and no sign-in', async () => {
+  it('starts with both settings off, keycodes sent by e-mail and no sign-in', async () => {
     const response = await getSecurity(member.auth)
     expect(response.statusCode).toBe(200)
     expect(SecuritySchema.parse(response.json())).toEqual({
       twoFactorEnabled: false,
       fingerprintEnabled: false,
+      keycodesByEmail: true,
       lastLogin: null,
       loginHistory: [],
     })
