@@ -101,6 +101,10 @@ describe('server process', () => {
     const onNewConnection = await fetch(`${server.baseUrl}/api/pricing`)
     expect(onNewConnection.status).toBe(503)
     expect(await onNewConnection.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) })
+    // The health check too: a load balancer reads 503 and stops sending traffic here (it used to be a 500).
+    const health = await fetch(`${server.baseUrl}/api/health`)
+    expect(health.status).toBe(503)
+    expect(await health.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) })
     idle.socket.write('GET /api/pricing HTTP/1.1\r\nHost: localhost\r\n\r\n')
     await idle.closed
     expect(idle.received()).toMatch(/^HTTP\/1\.1 503/)

@@ -1,10 +1,17 @@
+import { ErrorAnswerSchema } from '@keydesk/contracts/errors'
 import { HealthAnswerSchema } from '@keydesk/contracts/health'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: HealthAnswerSchema, 503: HealthAnswerSchema } }, config: { rateLimit: false, access: 'public' } },
+    {
+      // A 503 is either this route's own answer (database unreachable) or the error shape of a server that is
+      // shutting down (graceful-close answers before the route runs); both must serialize.
+      schema: { response: { 200: HealthAnswerSchema, 503: z.union([HealthAnswerSchema, ErrorAnswerSchema]) } },
+      config: { rateLimit: false, access: 'public' },
+    },
     async (request, reply) => {
       try {
         await app.database.ping()
