@@ -4,10 +4,11 @@ import fastifyFormbody from '@fastify/formbody'
 import fastifyMultipart from '@fastify/multipart'
 import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
+import { contractValidator } from './lib/validator.ts'
 import { loggerOptions } from './logger.ts'
 import { accountRoutes } from './modules/accounts/routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
@@ -106,7 +107,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>()
 
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(contractValidator)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
   app.decorate('database', database)

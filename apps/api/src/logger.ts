@@ -37,11 +37,43 @@ export function maskSecretQuery(url: string): string {
   return `${url.slice(0, questionMark)}?${params.toString()}`
 }
 
+const QUERY_VALUE_KEYS = new Set(['query', 'params', 'parameters', 'detail', 'where', 'internalQuery', 'hint'])
+
+const isDatabaseError = (error: Record<string, unknown>) =>
+  typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && 'severity' in error
+
+/**
+ * What a log line keeps of an error. A failed query's message carries its SQL and every parameter (password
+ * hashes, e-mails, keycodes), and a database error's message and detail can quote a value, so for those only the
+ * error's kind is kept: the SQLSTATE code, constraint, table and column, and the stack without its message.
+ */
+export function safeError(error: unknown, depth = 0): Record<string, unknown> | unknown {
+  if (!(error instanceof Error) || depth > 3) return error
+  const fields = error as unknown as Record<string, unknown>
+  const carriesQuery = 'params' in fields || 'query' in fields || error.message.startsWith('Failed query')
+  const database = isDatabaseError(fields)
+  const withheld = carriesQuery || database
+  const stackFrames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '))
+  const safe: Record<string, unknown> = {
+    type: error.constructor.name,
+    message: withheld ? (database ? `database error ${fields.code}` : 'failed query (its text and values are not logged)') : error.message,
+    stack: withheld ? stackFrames.join('\n') : error.stack,
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === 'message' || key === 'stack' || QUERY_VALUE_KEYS.has(key)) continue
+    if (database && !['code', 'severity', 'constraint', 'table', 'column', 'schema', 'routine', 'file'].includes(key)) continue
+    safe[key] = value
+  }
+  if (error.cause !== undefined) safe.cause = safeError(error.cause, depth + 1)
+  return safe
+}
+
 export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
+      err: safeError,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: maskSecretQuery(request.url),

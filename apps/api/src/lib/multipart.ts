@@ -1,5 +1,6 @@
 import '@fastify/multipart'
 import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE } from '@keydesk/contracts/text'
 import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../errors.ts'
@@ -28,7 +29,12 @@ export async function readMultipart(request: FastifyRequest, allowedFiles: reado
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value
+        if (typeof part.value !== 'string' || Object.hasOwn(fields, part.fieldname)) continue
+        // Form fields skip the route's schema validator, so the control-character rule is applied here.
+        if (CONTROL_CHARACTER.test(part.value)) {
+          throw new AppError('VALIDATION_ERROR', CONTROL_CHARACTER_MESSAGE, [{ field: part.fieldname, message: CONTROL_CHARACTER_MESSAGE }])
+        }
+        fields[part.fieldname] = part.value
         continue
       }
       if (!allowedFiles.includes(part.fieldname)) {

@@ -37,6 +37,7 @@ const queries = [
   '__proto__[isAdmin]=true&constructor[prototype][isAdmin]=true',
   `search=${HUGE.slice(0, 10_000)}&email=${'a'.repeat(3_000)}@x`,
   'guestUserId=null&email[]=a&email[]=b',
+  'search=KD%00x&email=a%00%07@x.y&from=2026-01-01%00&to=2026-01-02%1b&requestId=%00',
 ]
 const bodies: unknown[] = [
   null,
@@ -48,6 +49,28 @@ const bodies: unknown[] = [
   { email: HUGE, password: HUGE, notes: HUGE, keycode: HUGE },
   deep,
   { text: '\u0000\u202e\ud83d\ude00', vehicleId: 'ünï©ødé', code: Number.MAX_VALUE },
+  // The fields real routes read, each holding control characters (PostgreSQL refuses U+0000 in text).
+  Object.fromEntries(
+    [
+      'fname',
+      'lname',
+      'email',
+      'phone',
+      'company',
+      'state',
+      'name',
+      'subject',
+      'message',
+      'notes',
+      'search',
+      'vin',
+      'make',
+      'model',
+      'token',
+      'overrideReason',
+      'keycode',
+    ].map((field) => [field, `x\u0000\u0007\u001b\u007f${field}`]),
+  ),
 ]
 
 /** Routes whose success would end the caller's own session or stream forever; they are fuzzed as a visitor only. */
