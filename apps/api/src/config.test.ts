@@ -1,3 +1,6 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
 
@@ -96,5 +99,21 @@ describe('configuration', () => {
     const config = loadConfig({ PUBLIC_URL: '', DATABASE_URL: '', JWT_SECRET: '', PORT: '' })
     expect(config.port).toBe(8080)
     expect(config.databaseUrl).toBeUndefined()
+  })
+
+  it('generates the development JWT secret once into DATA_DIR (mode 600) and reads the same one back', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-config-'))
+    try {
+      const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret
+      expect(first.length).toBeGreaterThanOrEqual(64)
+      expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first)
+      expect((await stat(path.join(dataDir, 'jwt.secret'))).mode & 0o777).toBe(0o600)
+      const other = await mkdtemp(path.join(os.tmpdir(), 'keydesk-config-'))
+      expect(loadConfig({ DATA_DIR: other }).jwtSecret).not.toBe(first)
+      await rm(other, { recursive: true, force: true })
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'y'.repeat(40) }).jwtSecret).toBe('y'.repeat(40))
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

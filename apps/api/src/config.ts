@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { API_ROOT } from './api-root.ts'
 
-const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production-0000'
 /** Development only (README documents them); production refuses to start without its own. */
 export const DEV_SUPER_ADMIN = { email: 'superadmin@keydesk.local', password: 'keydesk-super-admin-dev' } as const
 
@@ -26,7 +27,7 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url({ message: 'each origin must be a URL such as https://app.example.com' }))),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
       .default('false')
@@ -51,8 +52,8 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together' })
     }
     if (env.NODE_ENV !== 'production') return
-    if (env.JWT_SECRET === DEV_JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'production needs its own secret, not the development default' })
+    if (!env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'production needs its own secret (at least 32 characters)' })
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'production needs the public address of the site' })
@@ -77,6 +78,29 @@ const EnvSchema = z
     }
   })
 
+/**
+ * A random secret generated once into DATA_DIR (mode 600) and read back on every start, like the keycode key.
+ * With no configuration the server signs tokens with it, so no value written in the repository can forge a
+ * token or a sandbox payment on a development server someone else can reach. Production refuses to start
+ * without JWT_SECRET, so this never runs there. Reading the configuration is synchronous; so is this.
+ */
+export function developmentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name)
+  const read = () => readFileSync(file, 'utf8').trim()
+  try {
+    return read()
+  } catch {
+    mkdirSync(dataDir, { recursive: true })
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
+    } catch (error) {
+      // Another process of the same data folder wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    return read()
+  }
+}
+
 export type Config = ReturnType<typeof toConfig>
 
 function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<string, string> = {}) {
@@ -94,7 +118,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     databaseUrl: env.DATABASE_URL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     corsOrigins: env.CORS_ORIGINS,
-    jwtSecret: env.JWT_SECRET,
+    /** JWT_SECRET, or in development a secret generated once into DATA_DIR (developmentSecret). */
+    jwtSecret: env.JWT_SECRET ?? developmentSecret(path.resolve(env.DATA_DIR), 'jwt.secret'),
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     /** The first super admin, created at start-up when none exists (development falls back to documented defaults). */
