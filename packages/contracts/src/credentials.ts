@@ -53,3 +53,6 @@ export function hasCredentialExtension(fileName: string): boolean {
   const extension = fileName.split('.').pop()?.toLowerCase() ?? ''
   return (CREDENTIAL_EXTENSIONS as readonly string[]).includes(extension)
 }
+
+export const CREDENTIAL_STORAGE_FULL =
+  'Your documents would take more than 50 MB. Upload a smaller file (a photo or a compressed PDF) to replace one.'

@@ -1,5 +1,9 @@
 /** Spec 9 general limits. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+/** What a member's credential documents may take in all (each kind keeps only its latest document). */
+export const CREDENTIALS_MAX_STORED_BYTES = 50 * 1024 * 1024
+/** Credential uploads per account per 10 minutes. */
+export const CREDENTIAL_UPLOADS_PER_10_MINUTES = 10
 export const PASSWORD_MIN_SHARED = 6
 export const PASSWORD_MIN_REGISTER_PAGE = 8
 /** Long passphrases must fit; anything longer is refused so hashing cost stays bounded. */

@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
+import { files } from '../../db/schema/files.ts'
 
 /** Every compliance document of one member, newest first (a member holds a handful, not thousands). */
 export function findComplianceDocuments(db: DbExecutor, userId: string) {
@@ -13,4 +14,38 @@ export function findComplianceDocuments(db: DbExecutor, userId: string) {
 
 export async function insertComplianceDocuments(db: DbExecutor, rows: { userId: string; fileId: string; docType: string }[]) {
   if (rows.length > 0) await db.insert(complianceDocuments).values(rows)
+}
+
+/** The bytes a member's compliance documents take, read while their rows are locked against a parallel upload. */
+export async function storedDocumentBytes(db: DbExecutor, userId: string): Promise<number> {
+  await db.execute(sql`select 1 from ${complianceDocuments} where ${complianceDocuments.userId} = ${userId} for update`)
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)::bigint` })
+    .from(complianceDocuments)
+    .innerJoin(files, eq(files.id, complianceDocuments.fileId))
+    .where(eq(complianceDocuments.userId, userId))
+  return Number(row?.bytes ?? 0)
+}
+
+/**
+ * Removes the member's documents of these kinds with their file rows, in the caller's transaction, and answers
+ * what they took and their storage keys (the bytes are removed once the transaction has committed).
+ */
+export async function removeDocumentsOfKinds(db: DbExecutor, userId: string, docTypes: string[]) {
+  if (docTypes.length === 0) return { bytes: 0, storageKeys: [] as string[] }
+  const removed = await db
+    .delete(complianceDocuments)
+    .where(and(eq(complianceDocuments.userId, userId), inArray(complianceDocuments.docType, docTypes)))
+    .returning({ fileId: complianceDocuments.fileId })
+  if (removed.length === 0) return { bytes: 0, storageKeys: [] as string[] }
+  const fileRows = await db
+    .delete(files)
+    .where(
+      inArray(
+        files.id,
+        removed.map((row) => row.fileId),
+      ),
+    )
+    .returning({ storageKey: files.storageKey, sizeBytes: files.sizeBytes })
+  return { bytes: fileRows.reduce((sum, row) => sum + row.sizeBytes, 0), storageKeys: fileRows.map((row) => row.storageKey) }
 }

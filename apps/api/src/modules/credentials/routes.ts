@@ -1,4 +1,5 @@
 import { CREDENTIAL_FIELDS, CredentialsSchema } from '@keydesk/contracts/credentials'
+import { CREDENTIAL_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../lib/multipart.ts'
@@ -13,8 +14,24 @@ export async function credentialRoutes(app: FastifyInstance) {
     readCredentials(app.database.db, principalOf(request).id),
   )
 
-  api.put('/user/credentials', { preHandler: requireUser, schema: { response: { 200: CredentialsSchema } } }, async (request) => {
-    const { files } = await readMultipart(request, CREDENTIAL_FIELDS)
-    return uploadCredentials(app.database.db, app.storage, principalOf(request).id, files)
-  })
+  api.put(
+    '/user/credentials',
+    {
+      preHandler: requireUser,
+      schema: { response: { 200: CredentialsSchema } },
+      // Per account, wherever it uploads from: each upload writes files of up to 5 MB.
+      config: {
+        rateLimit: {
+          max: CREDENTIAL_UPLOADS_PER_10_MINUTES,
+          timeWindow: '10 minutes',
+          hook: 'preHandler',
+          keyGenerator: (request) => `credentials:${principalOf(request).id}`,
+        },
+      },
+    },
+    async (request) => {
+      const { files } = await readMultipart(request, CREDENTIAL_FIELDS)
+      return uploadCredentials(app.database.db, app.storage, principalOf(request).id, files)
+    },
+  )
 }

@@ -1,11 +1,13 @@
 import {
   CREDENTIAL_FIELDS,
   CREDENTIAL_LABELS,
+  CREDENTIAL_STORAGE_FULL,
   type CredentialDocument,
   type CredentialField,
   type Credentials,
   checkCredentialSelection,
 } from '@keydesk/contracts/credentials'
+import { CREDENTIALS_MAX_STORED_BYTES } from '@keydesk/contracts/limits'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
 import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
@@ -14,7 +16,7 @@ import type { FileStorage } from '../../plugins/storage.ts'
 import { postNotice } from '../notices/service.ts'
 import { insertFileRow } from '../profile/repository.ts'
 import { type CheckedDocument, checkCredentialDocument } from './document-check.ts'
-import { findComplianceDocuments, insertComplianceDocuments } from './repository.ts'
+import { findComplianceDocuments, insertComplianceDocuments, removeDocumentsOfKinds, storedDocumentBytes } from './repository.ts'
 
 /** The compliance docType each credential becomes (the admins' document review lists these). */
 const DOC_TYPE: Record<CredentialField, string> = {
@@ -82,9 +84,21 @@ export async function uploadCredentials(
   }
 
   const storedKeys: string[] = []
+  let replacedKeys: string[] = []
   try {
     for (const { document } of checked) storedKeys.push(await storage.put(document.data, document.extension))
-    await db.transaction(async (tx) => {
+    replacedKeys = await db.transaction(async (tx) => {
+      // A new document replaces the member's previous one of the same kind (issue 20: replaced files were kept forever).
+      const before = await storedDocumentBytes(tx, userId)
+      const replaced = await removeDocumentsOfKinds(
+        tx,
+        userId,
+        checked.map(({ field }) => DOC_TYPE[field]),
+      )
+      const added = checked.reduce((sum, { document }) => sum + document.data.length, 0)
+      if (before - replaced.bytes + added > CREDENTIALS_MAX_STORED_BYTES) {
+        throw new AppError('PAYLOAD_TOO_LARGE', CREDENTIAL_STORAGE_FULL)
+      }
       const rows: { userId: string; fileId: string; docType: string }[] = []
       for (const [index, { field, document }] of checked.entries()) {
         const fileId = await insertFileRow(tx, {
@@ -102,11 +116,14 @@ export async function uploadCredentials(
         title: 'Documents received',
         message: `We received ${checked.map(({ field }) => CREDENTIAL_LABELS[field]).join(', ')}. An admin will review them shortly.`,
       })
+      return replaced.storageKeys
     })
   } catch (error) {
     // A lost database may have committed the rows without telling us: the orphan-file sweep decides later.
     if (!isDatabaseUnreachable(error)) await Promise.all(storedKeys.map((key) => storage.remove(key)))
     throw error
   }
+  // Only now, committed: a failed removal leaves an orphan file for the sweep, never a row without its file.
+  await Promise.all(replacedKeys.map((key) => storage.remove(key).catch(() => undefined)))
   return readCredentials(db, userId)
 }
