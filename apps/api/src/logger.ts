@@ -47,17 +47,20 @@ const isDatabaseError = (error: Record<string, unknown>) =>
  * hashes, e-mails, keycodes), and a database error's message and detail can quote a value, so for those only the
  * error's kind is kept: the SQLSTATE code, constraint, table and column, and the stack without its message.
  */
-export function safeError(error: unknown, depth = 0): Record<string, unknown> | unknown {
-  if (!(error instanceof Error) || depth > 3) return error
+type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown }
+
+export function safeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' }
+  if (depth > 3) return { type: error.constructor.name, message: '(nested too deep)', stack: '' }
   const fields = error as unknown as Record<string, unknown>
   const carriesQuery = 'params' in fields || 'query' in fields || error.message.startsWith('Failed query')
   const database = isDatabaseError(fields)
   const withheld = carriesQuery || database
   const stackFrames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '))
-  const safe: Record<string, unknown> = {
+  const safe: LoggedError = {
     type: error.constructor.name,
     message: withheld ? (database ? `database error ${fields.code}` : 'failed query (its text and values are not logged)') : error.message,
-    stack: withheld ? stackFrames.join('\n') : error.stack,
+    stack: withheld ? stackFrames.join('\n') : (error.stack ?? ''),
   }
   for (const [key, value] of Object.entries(fields)) {
     if (key === 'message' || key === 'stack' || QUERY_VALUE_KEYS.has(key)) continue
