@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cartTotal, unitPrice } from './cart-total.ts'
+import { cartTotal, cartTotalCents, roundHalfUp, unitPrice } from './cart-total.ts'
+import { CART_DISCOUNT_PERCENT } from './subscription.ts'
 
 describe('cart total (spec 9)', () => {
   it('takes finalPrice, else standardPrice, else price', () => {
@@ -21,5 +22,28 @@ describe('cart total (spec 9)', () => {
     expect(cartTotal([{ standardPrice: 69.99 }], 'BASIC').total).toBe(59.49)
     expect(cartTotal([{ standardPrice: 70 }], 'PROFESSIONAL').total).toBe(56)
     expect(cartTotal([{ standardPrice: 75 }], 'ENTERPRISE').total).toBe(56.25)
+  })
+
+  it('rounds every cart of 1 to 100,000 cents at every discount half up on the exact product, as exact rational arithmetic says', () => {
+    let checked = 0
+    for (const percent of [...new Set(Object.values(CART_DISCOUNT_PERCENT))]) {
+      for (let subtotal = 1; subtotal <= 100_000; subtotal++) {
+        // The exact total is n / 100 cents with n = subtotal × (100 − percent); the rounded total t must satisfy
+        // |100·t − n| ≤ 50, and a tie (exactly 50) goes up. All in BigInt: no float touches it.
+        const n = BigInt(subtotal) * BigInt(100 - percent)
+        const t = BigInt(roundHalfUp(subtotal * (100 - percent), 100))
+        const gap = 100n * t - n
+        if (gap < -50n || gap > 50n || gap === -50n) throw new Error(`${subtotal} cents at ${percent}%: ${t}`)
+        checked += 1
+      }
+    }
+    expect(checked).toBe(400_000)
+  })
+
+  it('charges the same in cents as it shows in dollars, and the discount is what the rounding takes off', () => {
+    expect(cartTotalCents([6999], 'BASIC')).toEqual({ subtotalCents: 6999, discountPercent: 15, discountCents: 1050, totalCents: 5949 })
+    // 10 cents at 15%: 8.5 cents exactly, a tie, rounded up to 9.
+    expect(cartTotalCents([10], 'BASIC').totalCents).toBe(9)
+    expect(cartTotal([{ standardPrice: 0.1 }], 'BASIC').total).toBe(0.09)
   })
 })

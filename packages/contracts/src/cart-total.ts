@@ -9,12 +9,38 @@ export interface PricedItem {
 /** Spec 9: the unit price is finalPrice, else standardPrice, else price. */
 export const unitPrice = (item: PricedItem): number => item.finalPrice ?? item.standardPrice ?? item.price ?? 0
 
-const round2 = (amount: number) => Math.round(amount * 100) / 100
+/** Dollars as the API shows them (two decimals at most) to integer cents; the one place a float becomes money. */
+export const toCents = (dollars: number): number => Math.round(dollars * 100)
 
-/** Spec 9: the tier's discount on the cart, total rounded to 2 decimals (dollars). */
-export function cartTotal(items: PricedItem[], tier: SubscriptionTier) {
-  const subtotal = round2(items.reduce((sum, item) => sum + unitPrice(item), 0))
+/**
+ * The one rounding rule for money: numerator / denominator (non-negative integers) rounded half up to a whole cent,
+ * computed in integers, so no floating-point error can move a total by a cent.
+ */
+export function roundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator))
+}
+
+/**
+ * Spec 9 in cents: the tier's discount on the cart; the total is the exact subtotal × (100 − discount) / 100
+ * rounded half up to the cent, and the discount is what that takes off. Used by the web app and the checkout.
+ */
+export function cartTotalCents(unitCents: number[], tier: SubscriptionTier) {
+  const subtotalCents = unitCents.reduce((sum, cents) => sum + cents, 0)
   const discountPercent = CART_DISCOUNT_PERCENT[tier]
-  const discount = round2((subtotal * discountPercent) / 100)
-  return { subtotal, discountPercent, discount, total: round2(subtotal - discount) }
+  const totalCents = roundHalfUp(subtotalCents * (100 - discountPercent), 100)
+  return { subtotalCents, discountPercent, discountCents: subtotalCents - totalCents, totalCents }
+}
+
+/** The same total in dollars, for screens that show the API's dollar prices. */
+export function cartTotal(items: PricedItem[], tier: SubscriptionTier) {
+  const cents = cartTotalCents(
+    items.map((item) => toCents(unitPrice(item))),
+    tier,
+  )
+  return {
+    subtotal: cents.subtotalCents / 100,
+    discountPercent: cents.discountPercent,
+    discount: cents.discountCents / 100,
+    total: cents.totalCents / 100,
+  }
 }

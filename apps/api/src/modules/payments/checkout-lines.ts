@@ -1,9 +1,7 @@
-import { cartTotal } from '@keydesk/contracts/cart-total'
+import { cartTotalCents } from '@keydesk/contracts/cart-total'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import type { TransactionItem } from '../../db/schema/payments.ts'
 import type { PricedCartItem } from '../cart/repository.ts'
-
-const toCents = (dollars: number) => Math.round(dollars * 100)
 
 function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'description'> {
   if (item.kind === 'SUBSCRIPTION') {
@@ -18,12 +16,10 @@ function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'descrip
  * lines so that they add up to exactly that total; the last line absorbs the rounding.
  */
 export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): { totalCents: number; lines: TransactionItem[] } {
-  const { subtotal, total } = cartTotal(
-    items.map((item) => ({ price: item.amountCents / 100 })),
+  const { subtotalCents, totalCents } = cartTotalCents(
+    items.map((item) => item.amountCents),
     tier,
   )
-  const totalCents = toCents(total)
-  const subtotalCents = toCents(subtotal)
   let allotted = 0
   const lines = items.map((item, index): TransactionItem => {
     const isLast = index === items.length - 1
