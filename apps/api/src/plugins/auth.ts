@@ -9,7 +9,10 @@ import { AppError } from '../errors.ts'
 
 export const ACCESS_COOKIE = 'access_token'
 export const REFRESH_COOKIE = 'refresh_token'
-/** Short on purpose: every authenticated call re-reads the account, and refresh rotates the session. */
+/**
+ * Every authenticated call re-reads the account, and a token signed before its sessions were ended (its session
+ * version moved) stops working at once; refresh rotates the session.
+ */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 
 /** The signed-in person, read from the database on every authenticated call (never from the token alone). */
@@ -22,6 +25,15 @@ export interface Principal {
   isValidatedUser: boolean
   /** Whether the account has a confirmed authenticator (REQUIRE_ADMIN_2FA guards admin routes with it). */
   twoFactorEnabled: boolean
+  /** The account's session version the token was signed with (and still matches). */
+  sessionVersion: number
+}
+
+/** What an access token is signed for: the account, its role, and the session version current at signing. */
+export interface AccessTokenSubject {
+  id: string
+  role: Role
+  sessionVersion: number
 }
 
 declare module 'fastify' {
@@ -30,7 +42,7 @@ declare module 'fastify' {
     principal: Principal | null
   }
   interface FastifyInstance {
-    signAccessToken(user: { id: string; role: Role }): Promise<string>
+    signAccessToken(user: AccessTokenSubject): Promise<string>
     identify(request: FastifyRequest): Promise<Principal | null>
   }
 }
@@ -59,8 +71,8 @@ async function auth(app: FastifyInstance) {
     ['sign', 'verify'],
   )
 
-  app.decorate('signAccessToken', (user: { id: string; role: Role }) =>
-    new SignJWT({ typ: 'access', role: user.role })
+  app.decorate('signAccessToken', (user: AccessTokenSubject) =>
+    new SignJWT({ typ: 'access', role: user.role, sv: user.sessionVersion })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(user.id)
       .setIssuer(ISSUER)
@@ -70,12 +82,13 @@ async function auth(app: FastifyInstance) {
   )
   app.decorateRequest('principal', null)
 
-  /** The account id an access token was signed for, or null when the token is not a valid, unexpired access token. */
-  async function subjectOf(token: string): Promise<string | null> {
+  /** The account and session version an access token was signed for, or null when it is not a valid, unexpired access token. */
+  async function subjectOf(token: string): Promise<{ id: string; sessionVersion: number } | null> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, requiredClaims: ['exp', 'sub'] })
       if (payload.typ !== 'access' || !payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return null
-      return payload.sub
+      if (typeof payload.sv !== 'number' || !Number.isInteger(payload.sv)) return null
+      return { id: payload.sub, sessionVersion: payload.sv }
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null
       throw error
@@ -87,7 +100,7 @@ async function auth(app: FastifyInstance) {
    * bearer wins; a bearer that is not a valid token (`Bearer undefined`, an expired one) falls back to the cookie.
    */
   async function identify(request: FastifyRequest): Promise<Principal | null> {
-    let subject: string | null = null
+    let subject: { id: string; sessionVersion: number } | null = null
     for (const token of readTokens(request)) {
       subject = await subjectOf(token)
       if (subject) break
@@ -104,12 +117,15 @@ async function auth(app: FastifyInstance) {
         isValidatedUser: users.isValidatedUser,
         adminApproval: users.adminApproval,
         twoFactorEnabled: memberProfiles.twoFactorEnabled,
+        sessionVersion: users.sessionVersion,
       })
       .from(users)
       .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
-      .where(eq(users.id, subject))
+      .where(eq(users.id, subject.id))
       .limit(1)
     if (!user?.isActive) return null
+    // Logout, a new password or a revocation moved the version: every token signed before is dead, not just expiring.
+    if (user.sessionVersion !== subject.sessionVersion) return null
     // An admin whose approval was withdrawn loses access at once, not when the token expires.
     if (user.role !== 'BASEUSER' && user.adminApproval !== 'APPROVED') return null
     return {
@@ -120,6 +136,7 @@ async function auth(app: FastifyInstance) {
       lname: user.lname,
       isValidatedUser: user.isValidatedUser,
       twoFactorEnabled: user.twoFactorEnabled ?? false,
+      sessionVersion: user.sessionVersion,
     }
   }
 

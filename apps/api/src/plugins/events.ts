@@ -6,6 +6,12 @@ import { createLocalEventBus, createPostgresEventBus, type EventBus } from './ev
 /** SSE comment lines keep proxies from closing an idle stream. */
 export const EVENT_STREAM_HEARTBEAT_MS = 15_000
 
+/**
+ * Published with an account id once every session of that account has ended (logout, new password, revocation,
+ * deletion): each process closes the open streams of that account.
+ */
+export const SESSIONS_ENDED_TOPIC = 'sessions-ended'
+
 export interface EventStream {
   /** Writes one server-sent event; `data` goes out as JSON. */
   send(event: string, data: unknown): void
@@ -39,6 +45,13 @@ async function events(app: FastifyInstance) {
     for (const close of openStreams) close()
   })
 
+  // The streams of each signed-in account, so that ending its sessions also ends what it is still listening to.
+  const streamsByAccount = new Map<string, Set<() => void>>()
+  const stopListening = bus.subscribe(SESSIONS_ENDED_TOPIC, (accountId) => {
+    for (const close of streamsByAccount.get(accountId) ?? []) close()
+  })
+  app.addHook('onClose', async () => stopListening())
+
   app.decorate('openEventStream', (request: FastifyRequest, reply: FastifyReply, options: { heartbeatMs?: number } = {}) => {
     // Headers set by earlier hooks (CORS, security headers) still apply to the hijacked answer.
     const headers = reply.getHeaders() as Record<string, string | string[] | number>
@@ -55,13 +68,20 @@ async function events(app: FastifyInstance) {
 
     const cleanups: (() => void)[] = []
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS)
+    const accountId = request.principal?.id
     const close = () => {
       if (!openStreams.delete(close)) return
       clearInterval(heartbeat)
+      if (accountId) {
+        const ofAccount = streamsByAccount.get(accountId)
+        ofAccount?.delete(close)
+        if (ofAccount?.size === 0) streamsByAccount.delete(accountId)
+      }
       for (const cleanup of cleanups) cleanup()
       raw.end()
     }
     openStreams.add(close)
+    if (accountId) streamsByAccount.set(accountId, (streamsByAccount.get(accountId) ?? new Set()).add(close))
     request.raw.on('close', close)
     return {
       send: (event, data) => {

@@ -133,5 +133,8 @@ export const SAMPLES: Record<string, Sample> = {
   }),
 }
 
-/** Calls that end something for good (the caller's subscription, the caller's account): they run after all others. */
-export const RUN_LAST = ['POST /api/user/subscription/cancel', 'PUT /api/keycode-user/delete']
+/**
+ * Calls that end something for good (the caller's subscription, the caller's account, every session of the caller):
+ * they run after all others.
+ */
+export const RUN_LAST = ['POST /api/user/subscription/cancel', 'PUT /api/keycode-user/delete', 'POST /api/auth/logout']

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { files } from './files.ts'
 import { users } from './users.ts'
 
@@ -20,6 +20,8 @@ export const memberProfiles = pgTable('member_profiles', {
   totpPendingSecretSealed: text('totp_pending_secret_sealed'),
   /** SHA-256 of each unused recovery code; a used code is removed. */
   recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+  /** The 30-second time step of the last TOTP code accepted; a code of that step or an earlier one is refused. */
+  totpLastUsedStep: bigint('totp_last_used_step', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

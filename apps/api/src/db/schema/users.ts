@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 export const roleEnum = pgEnum('role', ['BASEUSER', 'ADMIN', 'SUPER_ADMIN'])
 export const adminApprovalEnum = pgEnum('admin_approval', ['PENDING', 'APPROVED', 'REJECTED'])
@@ -28,9 +28,11 @@ export const users = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     /** The tier a trial grants (spec 4: starting a trial takes a tier, default BASIC); one trial per account. */
     trialTier: subscriptionTierEnum('trial_tier'),
-    /** Consecutive failed sign-ins; each failure past the fifth doubles a short wait, capped at 15 minutes. */
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    loginBlockedUntil: timestamp('login_blocked_until', { withTimezone: true }),
+    /**
+     * Raised whenever every session of the account must end (logout, new password, revocation); access tokens
+     * carry the value they were signed with and stop working once it moves (plugins/auth.ts).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     /** A member may choose to receive keycodes in the account only; by default the keycode mail carries the code. */
     keycodesByEmail: boolean('keycodes_by_email').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,4 +43,21 @@ export const users = pgTable(
     index('users_role_approval_idx').on(table.role, table.adminApproval),
     index('users_created_at_idx').on(table.createdAt),
   ],
+)
+
+/**
+ * Failed sign-ins counted per e-mail and client address together, so guessing from one address slows only that
+ * address down, never the account's owner elsewhere. Keyed by the e-mail as typed (lower-cased), not by the account,
+ * so an unknown e-mail is counted and answered exactly like a known one.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    failedCount: integer('failed_count').notNull().default(0),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.ipAddress] }), index('login_failures_updated_idx').on(table.updatedAt)],
 )

@@ -15,6 +15,7 @@ import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import { announceSessionsEnded } from '../auth/end-sessions.ts'
 import { findUserById } from '../auth/repository.ts'
 import { toUserView } from '../auth/user-view.ts'
 
@@ -135,6 +136,8 @@ export async function deleteAccount(app: FastifyInstance, userId: string) {
     if (deleted.length === 0) throw new AppError('NOT_FOUND', 'User not found.')
     return owned.map((file) => file.key)
   })
+  // The account is gone, so its tokens no longer resolve; its open event streams close in every process too.
+  await announceSessionsEnded(app, userId)
   // After the commit: a crash here leaves orphan files only, which the storage sweep removes; never a dangling row.
   await Promise.all(storageKeys.map((key) => app.storage.remove(key).catch(() => undefined)))
   return { message: ACCOUNT_MESSAGES.userDeleted }

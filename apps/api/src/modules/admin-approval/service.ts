@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import { recordAction } from '../action-log/record-action.ts'
-import { revokeAllRefreshTokens } from '../auth/repository.ts'
+import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 
 const adminColumns = {
   id: users.id,
@@ -48,7 +48,7 @@ async function decide(app: FastifyInstance, actor: Principal, adminId: string, a
       .returning({ id: users.id })
     if (updated.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notAnAdminAccount)
     // A rejected or revoked admin loses every session at once (the access guard also re-reads approval).
-    if (approval === 'REJECTED') await revokeAllRefreshTokens(tx, adminId)
+    if (approval === 'REJECTED') await endAllSessions(tx, adminId)
     await recordAction(tx, {
       actorId: actor.id,
       action: approval === 'APPROVED' ? 'ADMIN_APPROVED' : notes === APPROVAL_NOTES.revoked ? 'ADMIN_REVOKED' : 'ADMIN_REJECTED',
@@ -57,6 +57,7 @@ async function decide(app: FastifyInstance, actor: Principal, adminId: string, a
       details: { notes },
     })
   })
+  if (approval === 'REJECTED') await announceSessionsEnded(app, adminId)
 }
 
 export async function approveAdmin(app: FastifyInstance, actor: Principal, adminId: string, notes: string | undefined) {

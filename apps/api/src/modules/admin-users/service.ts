@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import { latestDocumentLinks } from '../accounts/service.ts'
 import { recordAction } from '../action-log/record-action.ts'
-import { revokeAllRefreshTokens } from '../auth/repository.ts'
+import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')
 
@@ -61,9 +61,10 @@ async function changeUser(
       .where(and(eq(users.id, userId), eq(users.role, 'BASEUSER')))
       .returning({ id: users.id })
     if (changed.length === 0) throw userNotFound()
-    if (values.isActive === false) await revokeAllRefreshTokens(tx, userId)
+    if (values.isActive === false) await endAllSessions(tx, userId)
     await recordAction(tx, { actorId: admin.id, action, targetType: 'user', targetId: userId, details })
   })
+  if (values.isActive === false) await announceSessionsEnded(app, userId)
 }
 
 export async function validateUser(app: FastifyInstance, admin: Principal, userId: string) {

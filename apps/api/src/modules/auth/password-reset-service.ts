@@ -5,6 +5,7 @@ import { passwordResetTokens } from '../../db/schema/accounts.ts'
 import { AppError } from '../../errors.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
+import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
 import { commonPasswordProblem, hashPassword } from './passwords.ts'
 import * as repository from './repository.ts'
 import { digest, newOpaqueToken, RESET_TOKEN_TTL_MS } from './tokens.ts'
@@ -45,10 +46,15 @@ export async function confirmPasswordReset(app: FastifyInstance, token: string, 
   const problem = commonPasswordProblem(newPassword)
   if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'newPassword', message: problem }])
   const passwordHash = await hashPassword(newPassword)
-  await app.database.db.transaction(async (tx) => {
+  const user = await app.database.db.transaction(async (tx) => {
     const userId = await repository.consumeResetToken(tx, digest(token))
     if (!userId) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetInvalid)
     await repository.setPassword(tx, userId, passwordHash)
-    await repository.revokeAllRefreshTokens(tx, userId)
+    await endAllSessions(tx, userId)
+    return repository.findUserById(tx, userId)
   })
+  if (!user) return
+  // The owner proved control of the mailbox: earlier guesses from any address no longer slow them down.
+  await repository.clearFailedLogins(app.database.db, user.email)
+  await announceSessionsEnded(app, user.id)
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { passwordResetTokens, refreshTokens } from '../../db/schema/accounts.ts'
-import { users } from '../../db/schema/users.ts'
+import { loginFailures, users } from '../../db/schema/users.ts'
 
 export async function findUserByEmail(db: DbExecutor, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
@@ -19,21 +19,44 @@ export async function insertUser(db: DbExecutor, values: typeof users.$inferInse
   return user
 }
 
-export async function recordFailedLogin(db: DbExecutor, userId: string) {
-  // From the sixth failure on, wait 2^(n-5) seconds, at most 15 minutes: slows guessing, never locks out for good.
-  await db
-    .update(users)
-    .set({
-      failedLoginCount: sql`${users.failedLoginCount} + 1`,
-      loginBlockedUntil: sql`case when ${users.failedLoginCount} + 1 > 5
-        then now() + least(power(2, ${users.failedLoginCount} + 1 - 5), 900) * interval '1 second'
-        else null end`,
-    })
-    .where(eq(users.id, userId))
+/** Until when sign-ins for this e-mail from this address wait, or undefined when they do not. */
+export async function findLoginBlock(db: DbExecutor, email: string, ipAddress: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ blockedUntil: loginFailures.blockedUntil })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.ipAddress, ipAddress), gt(loginFailures.blockedUntil, sql`now()`)))
+    .limit(1)
+  return row?.blockedUntil ?? undefined
 }
 
-export async function clearFailedLogins(db: DbExecutor, userId: string) {
-  await db.update(users).set({ failedLoginCount: 0, loginBlockedUntil: null }).where(eq(users.id, userId))
+/**
+ * Counts one failure for this e-mail from this address. From the sixth on, that pair waits 2^(n-5) seconds, at most
+ * 15 minutes: guessing from one address slows down, the owner signing in from elsewhere never does. A count idle for
+ * a day starts again.
+ */
+export async function recordFailedLogin(db: DbExecutor, email: string, ipAddress: string) {
+  const count = sql`case when ${loginFailures.updatedAt} < now() - interval '1 day' then 1 else ${loginFailures.failedCount} + 1 end`
+  await db
+    .insert(loginFailures)
+    .values({ email, ipAddress, failedCount: 1 })
+    .onConflictDoUpdate({
+      target: [loginFailures.email, loginFailures.ipAddress],
+      set: {
+        failedCount: count,
+        blockedUntil: sql`case when ${count} > 5 then now() + least(power(2, ${count} - 5), 900) * interval '1 second' else null end`,
+        updatedAt: sql`now()`,
+      },
+    })
+}
+
+export async function clearFailedLogins(db: DbExecutor, email: string, ipAddress?: string) {
+  await db
+    .delete(loginFailures)
+    .where(
+      ipAddress === undefined
+        ? eq(loginFailures.email, email)
+        : and(eq(loginFailures.email, email), eq(loginFailures.ipAddress, ipAddress)),
+    )
 }
 
 export async function insertRefreshToken(db: DbExecutor, values: typeof refreshTokens.$inferInsert) {
@@ -86,8 +109,5 @@ export async function consumeResetToken(db: DbExecutor, tokenHash: string): Prom
 }
 
 export async function setPassword(db: DbExecutor, userId: string, passwordHash: string) {
-  await db
-    .update(users)
-    .set({ passwordHash, failedLoginCount: 0, loginBlockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, userId))
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId))
 }

@@ -63,7 +63,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post('/auth/logout', { config: { access: 'public' }, schema: { response: { 200: MessageAnswerSchema } } }, async (request, reply) => {
-    await signOut(app, request.cookies[REFRESH_COOKIE])
+    const signedIn = await app.identify(request)
+    await signOut(app, request.cookies[REFRESH_COOKIE], signedIn?.id)
     clearSessionCookies(reply, secureCookies)
     return { message: 'Logged out.' }
   })

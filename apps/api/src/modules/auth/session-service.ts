@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts'
 import { insertSignIn } from '../security/repository.ts'
 import { createSecretBox } from '../security/secret-box.ts'
 import { isTwoFactorRequired, verifySecondFactor } from '../security/two-factor.ts'
+import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
 import { decoyPasswordHash, verifyPassword } from './passwords.ts'
 import * as repository from './repository.ts'
 import { digest, newFamilyId, newOpaqueToken, REFRESH_TOKEN_TTL_MS } from './tokens.ts'
@@ -33,7 +34,7 @@ async function issueSession(app: FastifyInstance, user: UserRow, familyId: strin
     tokenHash: digest(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
   })
-  const accessToken = await app.signAccessToken({ id: user.id, role: user.role })
+  const accessToken = await app.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion })
   return { accessToken, refreshToken }
 }
 
@@ -43,16 +44,16 @@ export async function signIn(
   context: SignInContext,
 ) {
   const db = app.database.db
-  const user = await repository.findUserByEmail(db, credentials.email)
-  if (!user) {
-    await verifyPassword(await decoyPasswordHash(), credentials.password)
-    throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials)
-  }
-  if (user.loginBlockedUntil && user.loginBlockedUntil > new Date()) {
+  // Failures count per e-mail and address together, known e-mail or not, so the answers tell nothing about accounts
+  // and guessing from one address never slows the owner down elsewhere.
+  if (await repository.findLoginBlock(db, credentials.email, context.ip)) {
     throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.accountSlowedDown)
   }
-  if (!(await verifyPassword(user.passwordHash, credentials.password))) {
-    await repository.recordFailedLogin(db, user.id)
+  const user = await repository.findUserByEmail(db, credentials.email)
+  // An unknown e-mail costs one argon2 verification too, like a known one.
+  const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password)
+  if (!user || !isPasswordRight) {
+    await repository.recordFailedLogin(db, credentials.email, context.ip)
     throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials)
   }
   const refusal = refusalFor(user)
@@ -61,11 +62,11 @@ export async function signIn(
     if (!credentials.code) throw new AppError('TWO_FACTOR_REQUIRED', ACCOUNT_MESSAGES.twoFactorRequired)
     const box = createSecretBox(app.config.jwtSecret)
     if (!(await verifySecondFactor(db, box, { id: user.id, email: user.email }, credentials.code))) {
-      await repository.recordFailedLogin(db, user.id)
+      await repository.recordFailedLogin(db, credentials.email, context.ip)
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.twoFactorInvalid)
     }
   }
-  if (user.failedLoginCount > 0) await repository.clearFailedLogins(db, user.id)
+  await repository.clearFailedLogins(db, credentials.email, context.ip)
   await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
   const tokens = await issueSession(app, user)
   return { ...tokens, user: toUserView(user) }
@@ -98,16 +99,22 @@ export async function refreshSession(app: FastifyInstance, presented: string | u
       tokenHash: digest(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
     })
-    const accessToken = await app.signAccessToken({ id: user.id, role: user.role })
+    const accessToken = await app.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion })
     return { reused: false as const, accessToken, refreshToken, user: toUserView(user) }
   })
 }
 
-/** Ends the session server side: the presented refresh token's family can no longer be used. */
-export async function signOut(app: FastifyInstance, presented: string | undefined) {
-  if (!presented) return
-  const stored = await repository.findRefreshToken(app.database.db, digest(presented))
-  if (stored) await repository.revokeRefreshFamily(app.database.db, stored.familyId)
+/**
+ * Logout ends every session of the account at once (issue 20): refresh tokens revoked, access tokens already issued
+ * refused on their next call, open event streams closed. The account is the one of the refresh token, or else of
+ * the access token (a bearer-only client); a logout carrying neither only clears cookies.
+ */
+export async function signOut(app: FastifyInstance, presented: string | undefined, signedInId: string | undefined) {
+  const stored = presented ? await repository.findRefreshToken(app.database.db, digest(presented)) : undefined
+  const userId = stored && !stored.revokedAt ? stored.userId : signedInId
+  if (!userId) return
+  await app.database.db.transaction((tx) => endAllSessions(tx, userId))
+  await announceSessionsEnded(app, userId)
 }
 
 export async function currentUser(app: FastifyInstance, userId: string) {

@@ -32,6 +32,6 @@ export async function createMember(
     })
     .returning({ id: users.id })
   if (!row) throw new Error('user insert returned nothing')
-  const token = await testApp.app.signAccessToken({ id: row.id, role })
+  const token = await testApp.app.signAccessToken({ id: row.id, role, sessionVersion: 0 })
   return { id: row.id, email, auth: { authorization: `Bearer ${token}` } }
 }
