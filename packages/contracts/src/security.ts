@@ -18,9 +18,25 @@ export const SecuritySchema = z.object({
 })
 export type Security = z.infer<typeof SecuritySchema>
 
-/** Spec 7.7: PUT /user/security JSON with a twoFactor or fingerprint boolean. */
+/**
+ * Proof that the person at the keyboard is the account's owner, not only someone holding its session: the current
+ * password, or a current code from the authenticator app (or a recovery code). Switching two-factor off and
+ * enrolling an authenticator ask for one.
+ */
+export const OwnerProofSchema = z.object({
+  currentPassword: z.string().max(200).optional(),
+  code: z.string().trim().max(20).optional(),
+})
+export type OwnerProof = z.infer<typeof OwnerProofSchema>
+
+/** Spec 7.7: PUT /user/security JSON with a twoFactor or fingerprint boolean (twoFactor false also needs a proof). */
 export const UpdateSecurityBodySchema = z
-  .object({ twoFactor: z.boolean().optional(), fingerprint: z.boolean().optional(), keycodesByEmail: z.boolean().optional() })
+  .object({
+    twoFactor: z.boolean().optional(),
+    fingerprint: z.boolean().optional(),
+    keycodesByEmail: z.boolean().optional(),
+    ...OwnerProofSchema.shape,
+  })
   .refine((body) => body.twoFactor !== undefined || body.fingerprint !== undefined || body.keycodesByEmail !== undefined, {
     message: 'Send twoFactor, fingerprint or keycodesByEmail.',
   })
@@ -47,7 +63,13 @@ export const TwoFactorCodeBodySchema = z.object({
 /** POST /user/security/two-factor/enable: the recovery codes, shown once. */
 export const TwoFactorEnabledAnswerSchema = z.object({ recoveryCodes: z.array(z.string()) })
 
+/** POST /user/security/two-factor/setup JSON: the owner's proof. */
+export const TwoFactorSetupBodySchema = OwnerProofSchema
+export type TwoFactorSetupBody = z.infer<typeof TwoFactorSetupBodySchema>
+
 export const TWO_FACTOR_MESSAGES = {
+  proofRequired: 'Enter your current password, or a code from your authenticator app, to change two-factor authentication.',
+  proofInvalid: 'That password or code is not right. Try again.',
   setupFirst: 'Set up your authenticator app first, then confirm it with a code.',
   invalidCode: 'That code is not valid. Check your authenticator app and try again.',
   noSetupPending: 'Start the set-up again: no authenticator is waiting for confirmation.',

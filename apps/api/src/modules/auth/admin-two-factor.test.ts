@@ -40,7 +40,12 @@ describe('REQUIRE_ADMIN_2FA=true', () => {
 
   it('lets the admin in once an authenticator is confirmed', async () => {
     const admin = await approvedAdmin()
-    const setup = await testApp.app.inject({ method: 'POST', url: '/api/user/security/two-factor/setup', headers: admin.headers })
+    const setup = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/security/two-factor/setup',
+      headers: admin.headers,
+      payload: { currentPassword: GOOD_PASSWORD },
+    })
     const secret = TwoFactorSetupAnswerSchema.parse(setup.json()).secret
     const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate()
     const enable = await testApp.app.inject({

@@ -8,8 +8,29 @@ let testApp: TestApp
 let member: SignedIn
 let secret: string
 
-const codeFor = (offsetSeconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 })
+const codeOf = (base32: string, offsetSeconds = 0) =>
+  new TOTP({ secret: Secret.fromBase32(base32), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 })
+const codeFor = (offsetSeconds = 0) => codeOf(secret, offsetSeconds)
+
+/** Confirms an authenticator for the account; answers its secret and the code that confirmed it. */
+async function enrol(account: SignedIn): Promise<{ secret: string; confirmingCode: string }> {
+  const setup = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/user/security/two-factor/setup',
+    headers: account.headers,
+    payload: { currentPassword: GOOD_PASSWORD },
+  })
+  const enrolled = TwoFactorSetupAnswerSchema.parse(setup.json()).secret
+  const confirmingCode = codeOf(enrolled)
+  const enable = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/user/security/two-factor/enable',
+    headers: account.headers,
+    payload: { code: confirmingCode },
+  })
+  expect(enable.statusCode).toBe(200)
+  return { secret: enrolled, confirmingCode }
+}
 
 const login = (fields: Record<string, string>) =>
   testApp.app.inject({
@@ -23,15 +44,7 @@ const login = (fields: Record<string, string>) =>
 beforeAll(async () => {
   testApp = await createTestApp()
   member = await registerAndSignIn(testApp)
-  const setup = await testApp.app.inject({ method: 'POST', url: '/api/user/security/two-factor/setup', headers: member.headers })
-  secret = TwoFactorSetupAnswerSchema.parse(setup.json()).secret
-  const enable = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/user/security/two-factor/enable',
-    headers: member.headers,
-    payload: { code: codeFor() },
-  })
-  expect(enable.statusCode).toBe(200)
+  secret = (await enrol(member)).secret
 })
 
 afterAll(async () => {
@@ -53,9 +66,20 @@ describe('sign-in with two-factor on', () => {
     expect(answer.json().error).toBe('Invalid authentication code.')
   })
 
-  it('signs in with the current code', async () => {
-    const answer = await login({ email: member.email, password: GOOD_PASSWORD, code: codeFor() })
+  it('signs in with a current code not used before (the next step: the current one confirmed the app)', async () => {
+    const answer = await login({ email: member.email, password: GOOD_PASSWORD, code: codeFor(30) })
     expect(answer.statusCode).toBe(200)
     expect(answer.json().user.email).toBe(member.email)
+  })
+
+  it('refuses a code already used for the account, within its window', async () => {
+    const account = await registerAndSignIn(testApp)
+    const { secret: accountSecret, confirmingCode } = await enrol(account)
+    expect((await login({ email: account.email, password: GOOD_PASSWORD, code: confirmingCode })).statusCode).toBe(401)
+    const code = codeOf(accountSecret, 30)
+    expect((await login({ email: account.email, password: GOOD_PASSWORD, code })).statusCode).toBe(200)
+    const replay = await login({ email: account.email, password: GOOD_PASSWORD, code })
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json().error).toBe('Invalid authentication code.')
   })
 })

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { loginHistory, memberProfiles } from '../../db/schema/member.ts'
 import { users } from '../../db/schema/users.ts'
@@ -58,12 +58,26 @@ export async function saveTwoFactorState(
     totpSecretSealed: string | null
     totpPendingSecretSealed: string | null
     recoveryCodeHashes: string[]
+    totpLastUsedStep: number | null
   }>,
 ) {
   await db
     .insert(memberProfiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: new Date() } })
+}
+
+/**
+ * Records a TOTP time step as used only if it is later than the last one used, so each code works once even when
+ * two sign-ins present it at the same time; answers whether this caller won.
+ */
+export async function claimTotpStep(db: DbExecutor, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(memberProfiles)
+    .set({ totpLastUsedStep: step })
+    .where(and(eq(memberProfiles.userId, userId), or(isNull(memberProfiles.totpLastUsedStep), lt(memberProfiles.totpLastUsedStep, step))))
+    .returning({ userId: memberProfiles.userId })
+  return rows.length > 0
 }
 
 /** Removes one recovery code only if it is still there, so a code works once even under concurrent use. */

@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberProfiles } from '../../db/schema/member.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { hashPassword } from '../auth/passwords.ts'
 import { createMember, type TestMember } from '../profile/test-members.ts'
 import { recordSignIn } from './record-sign-in.ts'
 import { createSecretBox } from './secret-box.ts'
@@ -78,15 +79,22 @@ describe('PUT /user/security', () => {
 })
 
 describe('two-factor enrolment (TOTP)', () => {
+  const PASSWORD = 'Lockpick-Lantern-42'
+  let passwordHash: string
+  beforeAll(async () => {
+    passwordHash = await hashPassword(PASSWORD)
+  })
+  /** A member whose password is known, for the proof that enrolling and switching off ask for. */
+  const enrollingMember = () => createMember(testApp, 'BASEUSER', { passwordHash })
   const codeFor = (secret: string, offsetSeconds = 0) =>
     new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 })
-  const setup = (headers: Record<string, string>) =>
-    testApp.app.inject({ method: 'POST', url: '/api/user/security/two-factor/setup', headers })
+  const setup = (headers: Record<string, string>, proof: object = { currentPassword: PASSWORD }) =>
+    testApp.app.inject({ method: 'POST', url: '/api/user/security/two-factor/setup', headers, payload: proof })
   const enable = (headers: Record<string, string>, code: string) =>
     testApp.app.inject({ method: 'POST', url: '/api/user/security/two-factor/enable', headers, payload: { code } })
 
   it('answers a secret, an otpauth URL and a QR code, without switching two-factor on yet', async () => {
-    const enrolling = await createMember(testApp)
+    const enrolling = await enrollingMember()
     const response = await setup(enrolling.auth)
     expect(response.statusCode).toBe(200)
     const answer = TwoFactorSetupAnswerSchema.parse(response.json())
@@ -96,7 +104,7 @@ describe('two-factor enrolment (TOTP)', () => {
   })
 
   it('refuses a wrong code and keeps two-factor off', async () => {
-    const enrolling = await createMember(testApp)
+    const enrolling = await enrollingMember()
     const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
     const wrong = codeFor(secret) === '000000' ? '111111' : '000000'
     const response = await enable(enrolling.auth, wrong)
@@ -106,7 +114,7 @@ describe('two-factor enrolment (TOTP)', () => {
   })
 
   it('switches two-factor on with a code generated from the secret and answers ten recovery codes', async () => {
-    const enrolling = await createMember(testApp)
+    const enrolling = await enrollingMember()
     const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
     const response = await enable(enrolling.auth, codeFor(secret))
     expect(response.statusCode).toBe(200)
@@ -116,13 +124,14 @@ describe('two-factor enrolment (TOTP)', () => {
   })
 
   it('accepts a current code and each recovery code once at the sign-in step, and nothing else', async () => {
-    const enrolling = await createMember(testApp)
+    const enrolling = await enrollingMember()
     const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
     const { recoveryCodes } = (await enable(enrolling.auth, codeFor(secret))).json() as { recoveryCodes: string[] }
     const box = createSecretBox(testApp.config.jwtSecret)
     const db = testApp.app.database.db
     const account = { id: enrolling.id, email: enrolling.email }
-    expect(await verifySecondFactor(db, box, account, codeFor(secret))).toBe(true)
+    // The code of the current step confirmed the app; the next step's code is the first one left for a sign-in.
+    expect(await verifySecondFactor(db, box, account, codeFor(secret, 30))).toBe(true)
     expect(await verifySecondFactor(db, box, account, codeFor(secret, -600))).toBe(false)
     expect(await verifySecondFactor(db, box, account, recoveryCodes[0] ?? '')).toBe(true)
     expect(await verifySecondFactor(db, box, account, recoveryCodes[0] ?? '')).toBe(false)
@@ -130,7 +139,7 @@ describe('two-factor enrolment (TOTP)', () => {
   })
 
   it('stores the secret sealed, never in clear', async () => {
-    const enrolling = await createMember(testApp)
+    const enrolling = await enrollingMember()
     const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
     await enable(enrolling.auth, codeFor(secret))
     const rows = await testApp.app.database.db.select().from(memberProfiles).where(eq(memberProfiles.userId, enrolling.id))
@@ -138,12 +147,57 @@ describe('two-factor enrolment (TOTP)', () => {
   })
 
   it('switching two-factor off forgets the authenticator', async () => {
-    const enrolling = await createMember(testApp)
+    const enrolling = await enrollingMember()
     const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
     await enable(enrolling.auth, codeFor(secret))
-    expect((await putSecurity(enrolling.auth, { twoFactor: false })).json().twoFactorEnabled).toBe(false)
+    expect((await putSecurity(enrolling.auth, { twoFactor: false, currentPassword: PASSWORD })).json().twoFactorEnabled).toBe(false)
     expect(await isTwoFactorRequired(testApp.app.database.db, enrolling.id)).toBe(false)
     expect((await putSecurity(enrolling.auth, { twoFactor: true })).statusCode).toBe(409)
+  })
+
+  it('refuses a TOTP code already used for the account, within its window', async () => {
+    const enrolling = await enrollingMember()
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    const confirmingCode = codeFor(secret)
+    expect((await enable(enrolling.auth, confirmingCode)).statusCode).toBe(200)
+    const box = createSecretBox(testApp.config.jwtSecret)
+    const db = testApp.app.database.db
+    const account = { id: enrolling.id, email: enrolling.email }
+    expect(await verifySecondFactor(db, box, account, confirmingCode)).toBe(false)
+    const next = codeFor(secret, 30)
+    expect(await verifySecondFactor(db, box, account, next)).toBe(true)
+    expect(await verifySecondFactor(db, box, account, next)).toBe(false)
+  })
+
+  it('switching two-factor off needs the current password or a current code', async () => {
+    const enrolling = await enrollingMember()
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    await enable(enrolling.auth, codeFor(secret))
+    const bare = await putSecurity(enrolling.auth, { twoFactor: false })
+    expect(bare.statusCode).toBe(400)
+    expect(bare.json().error).toBe(TWO_FACTOR_MESSAGES.proofRequired)
+    const wrong = await putSecurity(enrolling.auth, { twoFactor: false, currentPassword: 'not-my-password' })
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json().error).toBe(TWO_FACTOR_MESSAGES.proofInvalid)
+    expect(await isTwoFactorRequired(testApp.app.database.db, enrolling.id)).toBe(true)
+    const withCode = await putSecurity(enrolling.auth, { twoFactor: false, code: codeFor(secret, 30) })
+    expect(withCode.statusCode).toBe(200)
+    expect(await isTwoFactorRequired(testApp.app.database.db, enrolling.id)).toBe(false)
+  })
+
+  it('enrolling an authenticator needs the current password or a current code', async () => {
+    const enrolling = await enrollingMember()
+    const bare = await setup(enrolling.auth, {})
+    expect(bare.statusCode).toBe(400)
+    expect(bare.json().error).toBe(TWO_FACTOR_MESSAGES.proofRequired)
+    expect((await setup(enrolling.auth, { currentPassword: 'not-my-password' })).statusCode).toBe(403)
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    await enable(enrolling.auth, codeFor(secret))
+    // Replacing the confirmed app: a stale or wrong code does not do, a current one does.
+    expect((await setup(enrolling.auth, { code: codeFor(secret, -600) })).statusCode).toBe(403)
+    const replaced = await setup(enrolling.auth, { code: codeFor(secret, 30) })
+    expect(replaced.statusCode).toBe(200)
+    expect(TwoFactorSetupAnswerSchema.parse(replaced.json()).secret).not.toBe(secret)
   })
 
   it('refuses a visitor', async () => {

@@ -1,6 +1,7 @@
 import { LOGIN_HISTORY_SHOWN, type Security, TWO_FACTOR_MESSAGES, type UpdateSecurityBody } from '@keydesk/contracts/security'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
+import { assertOwnerProof } from './owner-proof.ts'
 import {
   findKeycodesByEmail,
   findRecentSignIns,
@@ -9,6 +10,7 @@ import {
   saveKeycodesByEmail,
   saveSecuritySettings,
 } from './repository.ts'
+import type { SecretBox } from './secret-box.ts'
 import { disableTwoFactor } from './two-factor.ts'
 
 export async function readSecurity(db: Database, userId: string): Promise<Security> {
@@ -23,9 +25,17 @@ export async function readSecurity(db: Database, userId: string): Promise<Securi
 
 /**
  * Spec 7.7 PUT /user/security. Two-factor is only switched on by confirming an authenticator
- * (two-factor.ts); here it can be switched off, or "on" again only when an app is already confirmed.
+ * (two-factor.ts); here it can be switched off, with the owner's password or a current code, or "on" again only
+ * when an app is already confirmed.
  */
-export async function updateSecurity(db: Database, userId: string, body: UpdateSecurityBody): Promise<Security> {
+export async function updateSecurity(
+  db: Database,
+  box: SecretBox,
+  account: { id: string; email: string },
+  body: UpdateSecurityBody,
+): Promise<Security> {
+  const userId = account.id
+  if (body.twoFactor === false) await assertOwnerProof(db, box, account, body)
   if (body.twoFactor === true) {
     const state = await findTwoFactorState(db, userId)
     if (!state?.totpSecretSealed) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.setupFirst)

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth'
 import { renderSVG } from 'uqr'
 import type { Database, DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
-import { consumeRecoveryCode, findTwoFactorState, saveTwoFactorState } from './repository.ts'
+import { claimTotpStep, consumeRecoveryCode, findTwoFactorState, saveTwoFactorState } from './repository.ts'
 import type { SecretBox } from './secret-box.ts'
 
 const ISSUER = 'Keydesk'
@@ -13,9 +13,15 @@ function totpFor(secret: string, account: string) {
   return new TOTP({ issuer: ISSUER, label: account, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) })
 }
 
-/** One step either side tolerates a phone clock a little off. */
-function isValidCode(secret: string, account: string, code: string): boolean {
-  return totpFor(secret, account).validate({ token: code, window: 1 }) !== null
+const PERIOD_SECONDS = 30
+
+/**
+ * The 30-second time step a code belongs to, or null when it is not valid now. One step either side tolerates a
+ * phone clock a little off.
+ */
+function stepOfCode(secret: string, account: string, code: string, now = Date.now()): number | null {
+  const delta = totpFor(secret, account).validate({ token: code, timestamp: now, window: 1 })
+  return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta
 }
 
 const hashRecoveryCode = (code: string) => createHash('sha256').update(code.replace(/-/g, '').toLowerCase()).digest('hex')
@@ -43,7 +49,8 @@ export async function confirmTwoFactorSetup(
   const state = await findTwoFactorState(db, member.id)
   if (!state?.totpPendingSecretSealed) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.noSetupPending)
   const secret = box.open(state.totpPendingSecretSealed)
-  if (!isValidCode(secret, member.email, code))
+  const step = stepOfCode(secret, member.email, code)
+  if (step === null)
     throw new AppError('VALIDATION_ERROR', TWO_FACTOR_MESSAGES.invalidCode, [{ field: 'code', message: TWO_FACTOR_MESSAGES.invalidCode }])
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const raw = randomBytes(5).toString('hex')
@@ -54,6 +61,8 @@ export async function confirmTwoFactorSetup(
     totpSecretSealed: state.totpPendingSecretSealed,
     totpPendingSecretSealed: null,
     recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+    // The code that confirmed the app is spent: it cannot sign in as well.
+    totpLastUsedStep: step,
   })
   return { recoveryCodes }
 }
@@ -74,8 +83,8 @@ export async function isTwoFactorRequired(db: DbExecutor, userId: string): Promi
 }
 
 /**
- * The sign-in step after the password, for accounts with two-factor on: a current code from the app,
- * or an unused recovery code (which is then spent).
+ * The sign-in step after the password, for accounts with two-factor on: a current code from the app that was not
+ * used before (its time step must be later than the last accepted one), or an unused recovery code (then spent).
  */
 export async function verifySecondFactor(
   db: DbExecutor,
@@ -86,6 +95,9 @@ export async function verifySecondFactor(
   const state = await findTwoFactorState(db, member.id)
   if (!state?.twoFactorEnabled || !state.totpSecretSealed) return false
   const trimmed = code.trim()
-  if (/^\d{6}$/.test(trimmed)) return isValidCode(box.open(state.totpSecretSealed), member.email, trimmed)
+  if (/^\d{6}$/.test(trimmed)) {
+    const step = stepOfCode(box.open(state.totpSecretSealed), member.email, trimmed)
+    return step !== null && claimTotpStep(db, member.id, step)
+  }
   return consumeRecoveryCode(db, member.id, hashRecoveryCode(trimmed))
 }

@@ -1,0 +1,32 @@
+import { type OwnerProof, TWO_FACTOR_MESSAGES } from '@keydesk/contracts/security'
+import { eq } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { users } from '../../db/schema/users.ts'
+import { AppError } from '../../errors.ts'
+import { verifyPassword } from '../auth/passwords.ts'
+import type { SecretBox } from './secret-box.ts'
+import { verifySecondFactor } from './two-factor.ts'
+
+/**
+ * Refuses unless the caller proves to be the account's owner, not only the holder of its session (issue 20):
+ * the current password, or a current authenticator code (spent like at sign-in, so it cannot be replayed).
+ * Switching two-factor off and enrolling an authenticator ask for it.
+ */
+export async function assertOwnerProof(
+  db: DbExecutor,
+  box: SecretBox,
+  account: { id: string; email: string },
+  proof: OwnerProof,
+): Promise<void> {
+  if (!proof.currentPassword && !proof.code) {
+    throw new AppError('VALIDATION_ERROR', TWO_FACTOR_MESSAGES.proofRequired, [
+      { field: 'currentPassword', message: TWO_FACTOR_MESSAGES.proofRequired },
+    ])
+  }
+  if (proof.code && (await verifySecondFactor(db, box, account, proof.code))) return
+  if (proof.currentPassword) {
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, account.id)).limit(1)
+    if (row && (await verifyPassword(row.passwordHash, proof.currentPassword))) return
+  }
+  throw new AppError('FORBIDDEN', TWO_FACTOR_MESSAGES.proofInvalid)
+}
