@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
 import { actionLog } from '../../db/schema/action-log.ts'
@@ -77,6 +77,41 @@ describe('admin registration codes', () => {
     )
     const reuse = await adminRegister(uniqueEmail('admin'), code)
     expect(reuse.statusCode).toBe(400)
+  })
+
+  it('answers an invalid code the same whether or not the e-mail already has an account', async () => {
+    const taken = (await pendingAdmin()).email
+    const forTaken = await adminRegister(taken, 'WRONG-CODE-1')
+    const forFree = await adminRegister(uniqueEmail('admin'), 'WRONG-CODE-1')
+    expect(forTaken.statusCode).toBe(400)
+    expect(forTaken.body).toBe('Invalid registration code.')
+    expect([forFree.statusCode, forFree.body, forFree.headers['content-type']]).toEqual([
+      forTaken.statusCode,
+      forTaken.body,
+      forTaken.headers['content-type'],
+    ])
+  })
+
+  it('says an e-mail is taken only to the holder of a valid code for it, and leaves that code unused', async () => {
+    const taken = (await pendingAdmin()).email
+    await post('/api/admin-registration-code/request', { email: taken, firstName: 'Ada', lastName: 'Admin' })
+    const mails = await testApp.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, taken))
+      .orderBy(mailOutbox.createdAt)
+    const newest = mails.at(-1)
+    if (!newest) throw new Error('no code mail')
+    const code = /registration code is: (\w+)/.exec(openBodies(newest, testApp.app.secretKey).text)?.[1] ?? ''
+    const answer = await adminRegister(taken, code)
+    expect(answer.statusCode).toBe(409)
+    const [row] = await testApp.app.database.db
+      .select()
+      .from(adminRegistrationCodes)
+      .where(eq(adminRegistrationCodes.email, taken))
+      .orderBy(desc(adminRegistrationCodes.createdAt))
+      .limit(1)
+    expect(row?.usedAt).toBeNull()
   })
 
   it('refuses an expired code', async () => {

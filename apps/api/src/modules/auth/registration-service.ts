@@ -83,11 +83,14 @@ export async function registerBusinessUser(app: FastifyInstance, body: Multipart
   }
 }
 
-/** Admin sign-up (spec 4): a valid code sent to this e-mail, then the account waits for a super admin. */
+/**
+ * Admin sign-up (spec 4): a valid code sent to this e-mail, then the account waits for a super admin. The code is
+ * checked first, and the password hashed before either check: without a code for that e-mail, the answer and its
+ * timing say nothing about whether the e-mail has an account. A taken e-mail rolls the code's use back.
+ */
 export async function registerAdmin(app: FastifyInstance, body: MultipartBody) {
   const fields = parseFields(AdminRegisterFieldsSchema, body.fields)
   refuseCommonPassword(fields.password)
-  if (await repository.findUserByEmail(app.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
   const passwordHash = await hashPassword(fields.password)
   try {
     return await app.database.db.transaction(async (tx) => {
@@ -96,6 +99,7 @@ export async function registerAdmin(app: FastifyInstance, body: MultipartBody) {
           { field: 'adminCode', message: ACCOUNT_MESSAGES.codeInvalid },
         ])
       }
+      if (await repository.findUserByEmail(tx, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
       return repository.insertUser(tx, {
         email: fields.email,
         passwordHash,
