@@ -1,4 +1,5 @@
 import {
+  type OwnerProof,
   SecuritySchema,
   TwoFactorEnabledAnswerSchema,
   TwoFactorSetupAnswerSchema,
@@ -23,7 +24,8 @@ export function useUpdateSecurity() {
 
 export function useStartTwoFactorSetup() {
   return useMutation({
-    mutationFn: () => apiRequest('/user/security/two-factor/setup', { method: 'POST', schema: TwoFactorSetupAnswerSchema }),
+    mutationFn: (proof: OwnerProof) =>
+      apiRequest('/user/security/two-factor/setup', { method: 'POST', body: proof, schema: TwoFactorSetupAnswerSchema }),
   })
 }
 

@@ -1,4 +1,5 @@
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
+import { TWO_FACTOR_MESSAGES } from '@keydesk/contracts/security'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -32,7 +33,7 @@ describe('security tab', () => {
     expect(await screen.findByText(/203\.0\.113\.7/)).toBeInTheDocument()
   })
 
-  it('switching two-factor on walks through QR code, confirmation code and recovery codes', async () => {
+  it('switching two-factor on asks for the current password, then walks through QR code, confirmation code and recovery codes', async () => {
     const calls = serve({
       'GET /api/user/security': () => json(200, security),
       'POST /api/user/security/two-factor/setup': () =>
@@ -45,7 +46,14 @@ describe('security tab', () => {
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
+    expect(calls.some((call) => call.key === 'POST /api/user/security/two-factor/setup')).toBe(false)
+    expect(screen.queryByLabelText('Or a code from your app')).not.toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Current password'), 'my-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByAltText('QR code for your authenticator app')).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+')
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/user/security/two-factor/setup')?.body))).toEqual({
+      currentPassword: 'my-password',
+    })
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText('Code from your app'), '123456')
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }))
@@ -66,21 +74,54 @@ describe('security tab', () => {
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
+    await userEvent.type(screen.getByLabelText('Current password'), 'my-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
     await userEvent.type(await screen.findByLabelText('Code from your app'), '000000')
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('That code is not valid.')).toBeInTheDocument()
   })
 
-  it('switches two-factor off as JSON and shows the success text', async () => {
+  it('switching two-factor off asks for the password or a current code and sends it with the change', async () => {
     const calls = serve({
       'GET /api/user/security': () => json(200, { ...security, twoFactorEnabled: true }),
       'PUT /api/user/security': () => json(200, security),
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
+    expect(calls.some((call) => call.key === 'PUT /api/user/security')).toBe(false)
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled()
+    await userEvent.type(screen.getByLabelText('Or a code from your app'), '654321')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByText(PROFILE_MESSAGES.securityUpdated)).toBeInTheDocument()
-    expect(JSON.parse(String(calls.find((call) => call.key === 'PUT /api/user/security')?.body))).toEqual({ twoFactor: false })
+    expect(JSON.parse(String(calls.find((call) => call.key === 'PUT /api/user/security')?.body))).toEqual({
+      twoFactor: false,
+      code: '654321',
+    })
     expect(screen.getByLabelText('Two-factor authentication')).not.toBeChecked()
+  })
+
+  it('shows the server text when the password or code is refused, and keeps two-factor on', async () => {
+    serve({
+      'GET /api/user/security': () => json(200, { ...security, twoFactorEnabled: true }),
+      'PUT /api/user/security': () =>
+        json(403, { code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.proofInvalid, error: TWO_FACTOR_MESSAGES.proofInvalid }),
+    })
+    renderTab()
+    await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
+    await userEvent.type(screen.getByLabelText('Current password'), 'wrong-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.proofInvalid)).toBeInTheDocument()
+    expect(screen.getByLabelText('Two-factor authentication')).toBeChecked()
+  })
+
+  it('cancelling the password prompt changes nothing', async () => {
+    const calls = serve({ 'GET /api/user/security': () => json(200, { ...security, twoFactorEnabled: true }) })
+    renderTab()
+    await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Two-factor authentication')).toBeChecked()
+    expect(calls.map((call) => call.key)).toEqual(['GET /api/user/security'])
   })
 
   it('shows the failure text when the change is refused', async () => {

@@ -1,11 +1,17 @@
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
-import type { UpdateSecurityBody } from '@keydesk/contracts/security'
+import type { OwnerProof, UpdateSecurityBody } from '@keydesk/contracts/security'
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
 import { useSecurity, useStartTwoFactorSetup, useUpdateSecurity } from '../api/use-security.ts'
+import { OwnerProofPrompt } from './owner-proof-prompt.tsx'
 import { TwoFactorSetup } from './two-factor-setup.tsx'
+
+/** The server's text for a refused proof (400 missing, 403 wrong); anything else is the generic failure. */
+const proofProblemOf = (error: unknown) =>
+  error instanceof ApiError && (error.status === 400 || error.status === 403) ? error.message : PROFILE_MESSAGES.securityUpdateFailed
 
 /** Spec 3 "Security": two settings, the last sign-in and the recent sign-ins. */
 export function SecurityTab() {
@@ -13,6 +19,9 @@ export function SecurityTab() {
   const update = useUpdateSecurity()
   const startSetup = useStartTwoFactorSetup()
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  /** The two-factor change waiting for the owner's password or code. */
+  const [pending, setPending] = useState<'on' | 'off' | null>(null)
+  const [proofProblem, setProofProblem] = useState<string | null>(null)
 
   async function change(body: UpdateSecurityBody) {
     try {
@@ -23,18 +32,30 @@ export function SecurityTab() {
     }
   }
 
-  /** Switching two-factor on means enrolling an authenticator; switching it off is one call. */
-  async function changeTwoFactor(isOn: boolean) {
-    if (!isOn) {
+  /** Either way the password or a current code is asked first; switching on then enrols an authenticator. */
+  function changeTwoFactor(isOn: boolean) {
+    setResult(null)
+    setProofProblem(null)
+    if (!isOn && startSetup.data) {
+      // An enrolment not confirmed yet is simply dropped: two-factor was never on.
       startSetup.reset()
-      await change({ twoFactor: false })
       return
     }
-    setResult(null)
+    setPending(isOn ? 'on' : 'off')
+  }
+
+  async function proveAndChange(proof: OwnerProof) {
+    setProofProblem(null)
     try {
-      await startSetup.mutateAsync()
-    } catch {
-      setResult({ tone: 'error', text: PROFILE_MESSAGES.securityUpdateFailed })
+      if (pending === 'off') {
+        await update.mutateAsync({ twoFactor: false, ...proof })
+        setResult({ tone: 'success', text: PROFILE_MESSAGES.securityUpdated })
+      } else {
+        await startSetup.mutateAsync(proof)
+      }
+      setPending(null)
+    } catch (error) {
+      setProofProblem(proofProblemOf(error))
     }
   }
 
@@ -61,12 +82,22 @@ export function SecurityTab() {
           <input
             type="checkbox"
             checked={twoFactorEnabled || Boolean(startSetup.data)}
-            disabled={update.isPending || startSetup.isPending}
+            disabled={update.isPending || startSetup.isPending || pending !== null}
             onChange={(event) => changeTwoFactor(event.target.checked)}
             className="h-5 w-5"
           />
           Two-factor authentication
         </label>
+        {pending && (
+          <OwnerProofPrompt
+            action={pending === 'off' ? 'switch two-factor authentication off' : 'set up an authenticator app'}
+            canUseCode={twoFactorEnabled}
+            isBusy={update.isPending || startSetup.isPending}
+            problem={proofProblem}
+            onSubmit={proveAndChange}
+            onCancel={() => setPending(null)}
+          />
+        )}
         {startSetup.data && <TwoFactorSetup setup={startSetup.data} onDone={() => startSetup.reset()} />}
         <label className="flex items-center gap-3">
           <input

@@ -1,0 +1,67 @@
+import type { OwnerProof } from '@keydesk/contracts/security'
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+
+/**
+ * Asks for the current password, or a current authenticator code when two-factor is on, before two-factor is
+ * switched off or an authenticator enrolled: a session alone does not do (issue 20).
+ */
+export function OwnerProofPrompt({
+  action,
+  canUseCode,
+  isBusy,
+  problem,
+  onSubmit,
+  onCancel,
+}: {
+  action: string
+  canUseCode: boolean
+  isBusy: boolean
+  problem: string | null
+  onSubmit: (proof: OwnerProof) => void
+  onCancel: () => void
+}) {
+  const [currentPassword, setCurrentPassword] = useState('')
+  const [code, setCode] = useState('')
+  const hasProof = currentPassword !== '' || code.trim() !== ''
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    onSubmit(code.trim() !== '' ? { code: code.trim() } : { currentPassword })
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-md border border-slate-200 p-4" aria-label="Confirm it is you">
+      <p className="text-sm text-slate-700">
+        To {action}, enter your current password{canUseCode ? ' or a code from your authenticator app' : ''}.
+      </p>
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+        error={problem ?? undefined}
+      />
+      {canUseCode && (
+        <TextField
+          label="Or a code from your app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={11}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" isBusy={isBusy} disabled={!hasProof}>
+          Continue
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}
