@@ -115,6 +115,21 @@ describe('two API processes on one PostgreSQL', () => {
     console.log(`multi-instance chat stream: 1 of 1 messages crossed instances in ${chatMs} ms`)
   })
 
+  it("closes an account's open streams on instance two when it logs out on instance one", async () => {
+    const member = await registerAndSignIn(testApp)
+    const stream = await openStream(two.baseUrl, member.headers, '/api/vehicle/user-requests/stream')
+    expect(stream.status).toBe(200)
+    const since = Date.now()
+    const logout = await post(one, '/api/auth/logout', { cookie: `refresh_token=${member.cookies.refresh_token}` }, {})
+    expect(logout.status).toBe(200)
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the stream on instance two stayed open 10 s after logout')), 10_000)
+    })
+    await Promise.race([stream.ended, timeout]).finally(() => clearTimeout(timer))
+    console.log(`multi-instance session end: the stream on instance two closed ${Date.now() - since} ms after logout on instance one`)
+  })
+
   it('closes its open streams and exits 0 when instance two is stopped', async () => {
     const owner = await createMember(testApp, 'BASEUSER')
     const stream = await openStream(two.baseUrl, owner.auth, '/api/vehicle/user-requests/stream')
