@@ -166,6 +166,7 @@ describe('open event streams of an account whose sessions end', () => {
     )
     await chat.ended
     expect(elapsed).toBeLessThan(2000)
+    console.log(`session end: 2 of 2 open streams of the account closed ${Math.round(elapsed)} ms after logout`)
   })
 
   it('close when the user is revoked', async () => {
