@@ -1,5 +1,5 @@
 import type { Role } from '@keydesk/contracts/roles'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
@@ -36,6 +36,23 @@ export interface AccessTokenSubject {
   sessionVersion: number
 }
 
+/** What decides whether an account still holds a session: read with the principal, and by the stream re-check. */
+export interface SessionState {
+  isActive: boolean
+  role: Role
+  adminApproval: 'PENDING' | 'APPROVED' | 'REJECTED' | null
+  sessionVersion: number
+}
+
+/**
+ * Whether an account still backs a session signed with `sessionVersion`: it is active, its version did not move
+ * (logout, a new password or a revocation move it), and an admin is still approved.
+ */
+export function isSessionStanding(account: SessionState | undefined, sessionVersion: number): boolean {
+  if (!account?.isActive || account.sessionVersion !== sessionVersion) return false
+  return account.role === 'BASEUSER' || account.adminApproval === 'APPROVED'
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireUser`/`requireRole`; null for visitors. */
@@ -44,6 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     signAccessToken(user: AccessTokenSubject): Promise<string>
     identify(request: FastifyRequest): Promise<Principal | null>
+    /** The session state of each account that still exists, in one query (the open streams' re-check). */
+    readSessionStates(accountIds: readonly string[]): Promise<Map<string, SessionState>>
   }
 }
 
@@ -123,11 +142,8 @@ async function auth(app: FastifyInstance) {
       .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
       .where(eq(users.id, subject.id))
       .limit(1)
-    if (!user?.isActive) return null
-    // Logout, a new password or a revocation moved the version: every token signed before is dead, not just expiring.
-    if (user.sessionVersion !== subject.sessionVersion) return null
-    // An admin whose approval was withdrawn loses access at once, not when the token expires.
-    if (user.role !== 'BASEUSER' && user.adminApproval !== 'APPROVED') return null
+    // A token signed before the version moved is dead at once, not when it expires; so is an admin no longer approved.
+    if (!user || !isSessionStanding(user, subject.sessionVersion)) return null
     return {
       id: user.id,
       email: user.email,
@@ -141,6 +157,20 @@ async function auth(app: FastifyInstance) {
   }
 
   app.decorate('identify', identify)
+  app.decorate('readSessionStates', async (accountIds: readonly string[]) => {
+    if (accountIds.length === 0) return new Map<string, SessionState>()
+    const rows = await app.database.db
+      .select({
+        id: users.id,
+        isActive: users.isActive,
+        role: users.role,
+        adminApproval: users.adminApproval,
+        sessionVersion: users.sessionVersion,
+      })
+      .from(users)
+      .where(inArray(users.id, [...accountIds]))
+    return new Map(rows.map(({ id, ...state }) => [id, state]))
+  })
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['@fastify/cookie'] })

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type pg from 'pg'
+import { isSessionStanding } from './auth.ts'
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.ts'
 
 /** SSE comment lines keep proxies from closing an idle stream. */
@@ -11,6 +12,12 @@ export const EVENT_STREAM_HEARTBEAT_MS = 15_000
  * deletion): each process closes the open streams of that account.
  */
 export const SESSIONS_ENDED_TOPIC = 'sessions-ended'
+
+/**
+ * Every open stream's session is also re-checked this often, in one query per process: a stream still closes when
+ * its `sessions-ended` event was lost (a NOTIFY missed while the listening connection reconnects, a failed publish).
+ */
+export const SESSION_RECHECK_MS = 5_000
 
 export interface EventStream {
   /** Writes one server-sent event; `data` goes out as JSON. */
@@ -45,12 +52,28 @@ async function events(app: FastifyInstance) {
     for (const close of openStreams) close()
   })
 
-  // The streams of each signed-in account, so that ending its sessions also ends what it is still listening to.
-  const streamsByAccount = new Map<string, Set<() => void>>()
+  // The streams of each signed-in account with the session version they opened with, so that ending the account's
+  // sessions also ends what it is still listening to.
+  const streamsByAccount = new Map<string, Map<() => void, number>>()
   const stopListening = bus.subscribe(SESSIONS_ENDED_TOPIC, (accountId) => {
-    for (const close of streamsByAccount.get(accountId) ?? []) close()
+    for (const close of streamsByAccount.get(accountId)?.keys() ?? []) close()
   })
-  app.addHook('onClose', async () => stopListening())
+  const recheck = setInterval(async () => {
+    if (streamsByAccount.size === 0) return
+    try {
+      const states = await app.readSessionStates([...streamsByAccount.keys()])
+      for (const [accountId, streams] of streamsByAccount) {
+        for (const [close, sessionVersion] of streams) if (!isSessionStanding(states.get(accountId), sessionVersion)) close()
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not re-check the sessions of open streams; trying again shortly')
+    }
+  }, SESSION_RECHECK_MS)
+  recheck.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(recheck)
+    stopListening()
+  })
 
   app.decorate('openEventStream', (request: FastifyRequest, reply: FastifyReply, options: { heartbeatMs?: number } = {}) => {
     // Headers set by earlier hooks (CORS, security headers) still apply to the hijacked answer.
@@ -68,7 +91,8 @@ async function events(app: FastifyInstance) {
 
     const cleanups: (() => void)[] = []
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS)
-    const accountId = request.principal?.id
+    const principal = request.principal
+    const accountId = principal?.id
     const close = () => {
       if (!openStreams.delete(close)) return
       clearInterval(heartbeat)
@@ -81,7 +105,9 @@ async function events(app: FastifyInstance) {
       raw.end()
     }
     openStreams.add(close)
-    if (accountId) streamsByAccount.set(accountId, (streamsByAccount.get(accountId) ?? new Set()).add(close))
+    if (principal) {
+      streamsByAccount.set(principal.id, (streamsByAccount.get(principal.id) ?? new Map()).set(close, principal.sessionVersion))
+    }
     request.raw.on('close', close)
     return {
       send: (event, data) => {
@@ -94,4 +120,4 @@ async function events(app: FastifyInstance) {
   })
 }
 
-export default fp(events, { name: 'events' })
+export default fp(events, { name: 'events', dependencies: ['auth'] })

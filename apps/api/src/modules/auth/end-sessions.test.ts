@@ -2,9 +2,11 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
+import { SESSION_RECHECK_MS } from '../../plugins/events.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { type OpenStream, openStream } from '../chat/test-stream.ts'
 import { createMember } from '../profile/test-members.ts'
+import { endAllSessions } from './end-sessions.ts'
 import { hashPassword } from './passwords.ts'
 import { insertResetToken } from './repository.ts'
 import {
@@ -60,11 +62,11 @@ async function expectSessionsEnded(...sessions: SignedIn[]) {
   }
 }
 
-/** Milliseconds from `change` until the stream ends; fails after 5 s. */
-async function msUntilClosed(stream: OpenStream, change: () => Promise<unknown>): Promise<number> {
+/** Milliseconds from `change` until the stream ends; fails after `limitMs`. */
+async function msUntilClosed(stream: OpenStream, change: () => Promise<unknown>, limitMs = 5000): Promise<number> {
   const started = performance.now()
   await change()
-  const closed = await Promise.race([stream.ended.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), 5000))])
+  const closed = await Promise.race([stream.ended.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), limitMs))])
   expect(closed, 'the stream closed').toBe(true)
   return performance.now() - started
 }
@@ -204,6 +206,16 @@ describe('open event streams of an account whose sessions end', () => {
       testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers: member.headers }),
     )
     expect(elapsed).toBeLessThan(2000)
+  })
+
+  it('close within the periodic re-check when the sessions-ended event never arrives', async () => {
+    const [member] = await twoSessionsOfNewMember()
+    const stream = await statusStream(member)
+    expect(stream.status).toBe(200)
+    // Ends the sessions in the database only, as if the event had been lost on its way.
+    const elapsed = await msUntilClosed(stream, () => endAllSessions(testApp.app.database.db, member.id), SESSION_RECHECK_MS + 3000)
+    expect(elapsed).toBeLessThan(SESSION_RECHECK_MS + 2000)
+    console.log(`session re-check: a stream whose event was lost closed ${Math.round(elapsed)} ms after its sessions ended`)
   })
 
   it('of another account stay open', async () => {
