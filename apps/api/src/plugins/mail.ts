@@ -17,11 +17,15 @@ const POLL_MS = 2000
 async function mail(app: FastifyInstance, options: { transport?: MailTransport }) {
   const transport = options.transport ?? (app.config.smtpUrl ? smtpTransport(app.config.smtpUrl) : logTransport(app.log))
   let running: Promise<number> | null = null
-  const deliverDue = () => {
-    running ??= deliverDueMail(app.database.db, transport, { from: app.config.mailFrom, key: app.secretKey }, app.log).finally(() => {
+  // One pass at a time in a process; a caller arriving during a pass waits for it and runs a new one, so a mail
+  // queued after that pass began is still sent by the call (passes hold no transaction, so they can overlap a write).
+  const deliverDue = async (): Promise<number> => {
+    while (running) await running.catch(() => undefined)
+    const pass = deliverDueMail(app.database.db, transport, { from: app.config.mailFrom, key: app.secretKey }, app.log).finally(() => {
       running = null
     })
-    return running
+    running = pass
+    return pass
   }
   app.decorate('mail', { deliverDue })
 

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '../../db/database.ts'
@@ -38,9 +38,15 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
   }
 }
 
+/** How long a claimed mail is left to its sender before another may try it (a sender that died mid-send). */
+export const SEND_LEASE_MS = 2 * 60 * 1000
+
 /**
- * Delivers due outbox rows. Rows are claimed with FOR UPDATE SKIP LOCKED inside a transaction, so two
- * senders (two API processes) never send the same row.
+ * Delivers due outbox rows without holding a transaction or a lock while SMTP talks: a short statement claims a
+ * batch (FOR UPDATE SKIP LOCKED inside it, so two API processes never claim the same row) by counting the attempt
+ * and moving its next attempt one lease ahead, and commits. Each mail is then sent, and its result recorded only
+ * if the row is still this claim's (same attempt count). A sender that dies mid-send leaves the row to be claimed
+ * again once the lease has passed; a mail is sent at most once per successful claim.
  */
 export async function deliverDueMail(
   db: Database,
@@ -48,39 +54,44 @@ export async function deliverDueMail(
   options: { from: string; key: Buffer },
   log: FastifyBaseLogger,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'PENDING'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(BATCH_SIZE)
-      .for('update', { skipLocked: true })
-    let sent = 0
-    for (const row of due) {
-      try {
-        const { text, html } = openBodies(row, options.key)
-        await transport.send({ from: options.from, to: row.toAddress, subject: row.subject, text, html: html ?? undefined })
-        await tx
-          .update(mailOutbox)
-          .set({ status: 'SENT', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
-          .where(eq(mailOutbox.id, row.id))
-        sent += 1
-      } catch (error) {
-        const attempts = row.attempts + 1
-        const message = error instanceof Error ? error.message : String(error)
-        log.warn({ mailId: row.id, attempts, err: message }, 'mail delivery failed')
-        await tx
-          .update(mailOutbox)
-          .set({
-            attempts,
-            lastError: message.slice(0, 500),
-            status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
-            nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
-          })
-          .where(eq(mailOutbox.id, row.id))
-      }
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${`${SEND_LEASE_MS} milliseconds`}::interval` })
+    .where(
+      inArray(
+        mailOutbox.id,
+        db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'PENDING'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .orderBy(mailOutbox.nextAttemptAt)
+          .limit(BATCH_SIZE)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning()
+  // UPDATE … RETURNING has no order: send in the order the mails were queued.
+  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+  let sent = 0
+  for (const row of claimed) {
+    const stillOurs = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'PENDING'))
+    try {
+      const { text, html } = openBodies(row, options.key)
+      await transport.send({ from: options.from, to: row.toAddress, subject: row.subject, text, html: html ?? undefined })
+      await db.update(mailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null }).where(stillOurs)
+      sent += 1
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      log.warn({ mailId: row.id, attempts: row.attempts, err: message }, 'mail delivery failed')
+      await db
+        .update(mailOutbox)
+        .set({
+          lastError: message.slice(0, 500),
+          status: row.attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+        })
+        .where(stillOurs)
     }
-    return sent
-  })
+  }
+  return sent
 }
