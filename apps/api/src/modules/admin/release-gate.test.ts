@@ -66,6 +66,15 @@ describe('release gate', () => {
     expect(actions.find((entry) => entry.action === 'RELEASE_OVERRIDE')).toMatchObject({ actorId: admin.id, details: { reason } })
   })
 
+  it('records no override when the gate would have released anyway, though the reason is kept', async () => {
+    const requestId = await started(paidMemberOrder(testApp, { validated: true }))
+    const overrideReason = 'Reason given out of habit'
+    expect((await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K-GATE-8', overrideReason })).statusCode).toBe(200)
+    const actions = await testApp.app.database.db.select().from(actionLog).where(eq(actionLog.targetId, requestId))
+    expect(actions.map((entry) => entry.action)).not.toContain('RELEASE_OVERRIDE')
+    expect((await stateOf(requestId)).releases[0]).toMatchObject({ overrideReason })
+  })
+
   it('refuses an override reason shorter than 10 characters', async () => {
     const requestId = await started(paidMemberOrder(testApp))
     const answer = await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K-GATE-4', overrideReason: 'ok fine' })

@@ -50,8 +50,11 @@ export async function fulfilRequest(app: FastifyInstance, admin: Principal, body
     const target = await findReleaseTarget(tx, body.vehicleId)
     if (target?.status !== 'INPROGRESS') throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
     const isGuest = target.userId === null
-    const refusal = releaseRefusal({ isGuest, accountValidated: target.accountValidated ?? false }, body)
+    const requester = { isGuest, accountValidated: target.accountValidated ?? false }
+    const refusal = releaseRefusal(requester, body)
     if (refusal) throw new AppError('CONFLICT', refusal)
+    // An override is a release the gate would have refused without the reason.
+    const isOverride = releaseRefusal(requester, { identityChecked: body.identityChecked }) !== null
 
     const fulfilled = await tx
       .update(vehicleRequests)
@@ -91,7 +94,7 @@ export async function fulfilRequest(app: FastifyInstance, admin: Principal, body
       targetId: target.id,
       details: { channels, confirmationNumber: target.confirmationNumber },
     })
-    if (body.overrideReason) {
+    if (isOverride) {
       await recordAction(tx, {
         actorId: admin.id,
         action: 'RELEASE_OVERRIDE',
