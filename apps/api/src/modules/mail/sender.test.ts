@@ -1,36 +1,22 @@
-import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema/mail.ts'
+import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { enqueueMail } from './outbox.ts'
 import { deliverDueMail, type MailTransport, retryDelayMs } from './sender.ts'
 
-const received: ParsedMail[] = []
-let smtp: SMTPServer
+let smtp: SmtpCatcher
 let testApp: TestApp
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream).then((parsed) => {
-        received.push(parsed)
-        done()
-      }, done)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
-  testApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Keydesk <no-reply@keydesk.test>' })
+  smtp = await startSmtpCatcher()
+  testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Keydesk <no-reply@keydesk.test>' })
 })
 
 afterAll(async () => {
   await testApp.close()
-  await new Promise<void>((resolve) => smtp.close(resolve))
+  await smtp.close()
 })
 
 describe('mail outbox', () => {
@@ -41,7 +27,7 @@ describe('mail outbox', () => {
       testApp.app.secretKey,
     )
     await testApp.app.mail.deliverDue()
-    const mail = received.find((item) => item.subject === 'Your keycode is ready')
+    const mail = smtp.received.find((item) => item.subject === 'Your keycode is ready')
     expect(mail?.text?.trim()).toBe('Sign in to see it.')
     expect(mail?.from?.text).toContain('no-reply@keydesk.test')
     const [row] = await testApp.app.database.db.select().from(mailOutbox)
@@ -61,7 +47,7 @@ describe('mail outbox', () => {
       testApp.app.secretKey,
     )
     await testApp.app.mail.deliverDue()
-    expect(received.filter((item) => item.subject === 'Order KD-1 confirmed')).toHaveLength(1)
+    expect(smtp.received.filter((item) => item.subject === 'Order KD-1 confirmed')).toHaveLength(1)
   })
 
   it('does not send a mail whose transaction rolled back', async () => {
@@ -73,7 +59,7 @@ describe('mail outbox', () => {
       })
       .catch(() => undefined)
     await testApp.app.mail.deliverDue()
-    expect(received.some((item) => item.subject === 'Never sent')).toBe(false)
+    expect(smtp.received.some((item) => item.subject === 'Never sent')).toBe(false)
   })
 
   it('keeps the bodies of a queued mail sealed in the database and sends them readable', async () => {
@@ -84,7 +70,7 @@ describe('mail outbox', () => {
     expect(row?.sealed).toBe(true)
     expect(`${row?.textBody} ${row?.htmlBody}`).not.toContain('K-7781')
     await testApp.app.mail.deliverDue()
-    const mail = received.find((item) => item.subject === 'Sealed mail')
+    const mail = smtp.received.find((item) => item.subject === 'Sealed mail')
     expect(mail?.text?.trim()).toBe('Keycode: K-7781')
     expect(mail?.html).toContain('<b>K-7781</b>')
   })

@@ -1,49 +1,31 @@
-import type { AddressInfo } from 'node:net'
 import { ORDER_LINK_MESSAGES } from '@keydesk/contracts/order-link'
 import { and, eq } from 'drizzle-orm'
-import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { keycodeReleases } from '../../db/schema/releases.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, signedInAdmin, startRequest } from '../../test/paid-orders.ts'
+import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
 import type { SignedIn } from '../auth/test-accounts.ts'
 
 const clock = testClock()
-const received: ParsedMail[] = []
-let smtp: SMTPServer
+let smtp: SmtpCatcher
 let testApp: TestApp
 let admin: SignedIn
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    // A relay that refuses one domain for good, as a mailbox that does not exist is refused.
-    onRcptTo(address, _session, done) {
-      if (address.address.endsWith('@bounce.example')) return done(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }))
-      done()
-    },
-    onData(stream, _session, done) {
-      simpleParser(stream).then((parsed) => {
-        received.push(parsed)
-        done()
-      }, done)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
-  testApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { clock })
+  smtp = await startSmtpCatcher({ refuse: (address) => address.endsWith('@bounce.example') })
+  testApp = await createTestApp({ SMTP_URL: smtp.url }, { clock })
   admin = await signedInAdmin(testApp)
 })
 
 afterAll(async () => {
   await testApp.close()
-  await new Promise<void>((resolve) => smtp.close(resolve))
+  await smtp.close()
 })
 
 const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text)
@@ -53,7 +35,7 @@ async function fulfilAndReceive(requestId: string, to: string, body: Record<stri
   expect((await startRequest(testApp, admin, requestId)).statusCode).toBe(200)
   expect((await processRequest(testApp, admin, { vehicleId: requestId, ...body })).statusCode).toBe(200)
   await testApp.app.mail.deliverDue()
-  const mail = received.find((item) => addressOf(item) === to && item.subject?.startsWith('Your keycode for the'))
+  const mail = smtp.received.find((item) => addressOf(item) === to && item.subject?.startsWith('Your keycode for the'))
   if (!mail) throw new Error(`no keycode mail reached ${to}`)
   return mail
 }

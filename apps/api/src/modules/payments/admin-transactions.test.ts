@@ -1,33 +1,19 @@
-import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
+import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail } from '../auth/test-accounts.ts'
 import { addRequestsToCart, checkout, findTransaction } from './test-payments.ts'
 
-const received: ParsedMail[] = []
-let smtp: SMTPServer
+let smtp: SmtpCatcher
 let testApp: TestApp
 let admin: SignedIn
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream).then((parsed) => {
-        received.push(parsed)
-        done()
-      }, done)
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const { port } = smtp.server.address() as AddressInfo
-  testApp = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+  smtp = await startSmtpCatcher()
+  testApp = await createTestApp({ SMTP_URL: smtp.url })
   const email = uniqueEmail('admin')
   await testApp.app.database.db.insert(users).values({
     email,
@@ -42,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp.close()
-  await new Promise<void>((resolve) => smtp.close(resolve))
+  await smtp.close()
 })
 
 const get = (url: string, who: { headers: Record<string, string> } = admin) =>
@@ -86,11 +72,11 @@ describe('order lifecycle', () => {
     })
     expect(fulfilled.statusCode).toBe(200)
     await testApp.app.mail.deliverDue()
-    const toMember = received
+    const toMember = smtp.received
       .filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === member.email)
       .map((mail) => mail.subject)
     expect(toMember).toEqual([`Keydesk order ${row.confirmationNumber} confirmed`, 'Your keycode for the 2016 Honda Civic is ready'])
-    expect(received.find((mail) => mail.subject?.startsWith('Your keycode for'))?.text).toContain('K4821-LIFECYCLE')
+    expect(smtp.received.find((mail) => mail.subject?.startsWith('Your keycode for'))?.text).toContain('K4821-LIFECYCLE')
     const mine = (await get('/api/vehicle/user-requests', member)).json()
     expect(JSON.stringify(mine)).toContain('K4821-LIFECYCLE')
     const [order] = (await get(`/api/admin/transactions?search=${row.confirmationNumber}`)).json()
