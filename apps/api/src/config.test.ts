@@ -95,6 +95,43 @@ describe('configuration', () => {
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL/)
   })
 
+  it('stores files on disk without S3_BUCKET, and in the bucket with it (region us-east-1 unless set)', () => {
+    expect(loadConfig({}).s3).toBeUndefined()
+    expect(loadConfig({ S3_BUCKET: 'keydesk-files' }).s3).toEqual({
+      bucket: 'keydesk-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    })
+    expect(
+      loadConfig({
+        S3_BUCKET: 'keydesk-files',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'keydesk-files',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+    })
+  })
+
+  it('refuses S3 settings that would fail later or quietly fall back to the local disk', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'Keydesk_Files' })).toThrow(/S3_BUCKET: must be a bucket name/)
+    expect(() => loadConfig({ S3_BUCKET: 'keydesk', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/)
+    expect(() => loadConfig({ S3_BUCKET: 'keydesk', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/)
+    expect(() => loadConfig({ S3_BUCKET: 'keydesk', S3_ACCESS_KEY_ID: 'minio' })).toThrow(/S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID/)
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: the other S3_ variables are set/)
+    // As copied from .env.example: no bucket, so the disk.
+    expect(loadConfig({ S3_BUCKET: '', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'false' }).s3).toBeUndefined()
+  })
+
   it('treats an empty value as unset, so a copied .env.example runs on the defaults', () => {
     const config = loadConfig({ PUBLIC_URL: '', DATABASE_URL: '', JWT_SECRET: '', PORT: '' })
     expect(config.port).toBe(8080)

@@ -46,10 +46,29 @@ const EnvSchema = z
     REQUIRE_ADMIN_2FA: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).optional(),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens')
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a region such as us-east-1 (auto for Cloudflare R2)')
+      .default('us-east-1'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http(s) address such as https://minio.example.com:9000' }).optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together' })
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together' })
+    }
+    // Without a bucket the files would quietly go to the local disk, which other processes cannot read.
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'the other S3_ variables are set: name the bucket to store files in' })
     }
     if (env.NODE_ENV !== 'production') return
     if (!env.JWT_SECRET) {
@@ -144,6 +163,20 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
     keycodeEncryptionKey: env.KEYCODE_ENCRYPTION_KEY ? Buffer.from(env.KEYCODE_ENCRYPTION_KEY, 'base64') : undefined,
+    /** Uploaded files in an S3-compatible bucket when S3_BUCKET is set; DATA_DIR/uploads otherwise. */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+          /** Unset: the SDK's own chain (AWS_* variables, shared config, the instance or task role). */
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
     /** KCH_* variables: the keycode-portal logins named by keycode-portals.json (released to admins only). */
     keycodePortalSecrets,
   }

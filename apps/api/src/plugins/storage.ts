@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { createS3Storage } from './s3-storage.ts'
 
 /**
  * The file-storage port (ARCHITECTURE.md). Files live under generated keys, never under a name a user
@@ -32,15 +33,27 @@ declare module 'fastify' {
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/
 
+/** A key written by put(): every adapter uses the same format, so files can move between them as they are. */
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key)
+}
+
+/** Refuses anything put() did not generate, so no caller can reach an object outside the uploads. */
+export function checkStorageKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`)
+  return key
+}
+
+export function newStorageKey(extension: string): string {
+  const id = randomUUID()
+  return checkStorageKey(`${id.slice(0, 2)}/${id}.${extension.toLowerCase()}`)
+}
+
 export function createDiskStorage(root: string): FileStorage {
-  const locate = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`)
-    return path.join(root, key)
-  }
+  const locate = (key: string) => path.join(root, checkStorageKey(key))
   return {
     async put(data, extension) {
-      const id = randomUUID()
-      const key = `${id.slice(0, 2)}/${id}.${extension.toLowerCase()}`
+      const key = newStorageKey(extension)
       const file = locate(key)
       await mkdir(path.dirname(file), { recursive: true })
       await writeFile(file, data, { flag: 'wx', mode: 0o600 })
@@ -63,7 +76,7 @@ export function createDiskStorage(root: string): FileStorage {
         for (const name of names) {
           const key = `${folder}/${name}`
           // Anything else in the folder was not written by put() and is not ours to judge.
-          if (!KEY_PATTERN.test(key)) continue
+          if (!isStorageKey(key)) continue
           // A file removed between readdir and stat is simply no longer there.
           const info = await stat(path.join(root, key)).catch(() => undefined)
           if (info?.isFile()) yield { key, storedAt: info.mtime }
@@ -73,8 +86,25 @@ export function createDiskStorage(root: string): FileStorage {
   }
 }
 
+/** S3_BUCKET chooses the bucket (s3-storage.ts), checked once before the app serves; DATA_DIR/uploads otherwise. */
 async function storage(app: FastifyInstance, options: { storage?: FileStorage }) {
-  app.decorate('storage', options.storage ?? createDiskStorage(path.join(app.config.dataDir, 'uploads')))
+  if (options.storage) {
+    app.decorate('storage', options.storage)
+    return
+  }
+  const s3 = app.config.s3
+  if (!s3) {
+    app.decorate('storage', createDiskStorage(path.join(app.config.dataDir, 'uploads')))
+    return
+  }
+  const bucket = createS3Storage(s3)
+  app.decorate('storage', bucket)
+  // A wrong bucket, endpoint or key would otherwise show only at the first upload, as a 500.
+  app.addHook('onReady', async () => {
+    await bucket.check()
+    app.log.info({ bucket: s3.bucket, endpoint: s3.endpoint ?? 'AWS' }, 'uploaded files are stored in S3 bucket %s', s3.bucket)
+  })
+  app.addHook('onClose', async () => bucket.close())
 }
 
 export default fp(storage, { name: 'storage' })
