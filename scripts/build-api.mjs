@@ -1,5 +1,6 @@
 // Bundles the API's own code (apps/api/src and the @keydesk workspace packages) into apps/api/dist/server.mjs, which
-// `npm start` runs. Packages stay outside the bundle and load from node_modules as usual. Loading the same modules
+// `npm start` runs. `npm run build` makes it (the API workspace's build script), and so does `npm start` outside
+// production. Packages stay outside the bundle and load from node_modules as usual. Loading the same modules
 // through tsx's loader took most of the cold start (docs/performance.md, decision 001); tests and `npm run dev`
 // still run the TypeScript source.
 import path from 'node:path'
