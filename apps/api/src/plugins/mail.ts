@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { schedulePeriodicJob } from '../lib/job-lock.ts'
 import { deliverDueMail, logTransport, type MailTransport, smtpTransport } from '../modules/mail/sender.ts'
 
 declare module 'fastify' {
@@ -13,7 +14,7 @@ declare module 'fastify' {
 
 const POLL_MS = 2000
 
-/** The mail port: SMTP when SMTP_URL is set, the log transport otherwise; polls the outbox while the app runs. */
+/** The mail port: SMTP when SMTP_URL is set, the log transport otherwise; polls the outbox while the app runs (one process at a time). */
 async function mail(app: FastifyInstance, options: { transport?: MailTransport }) {
   const transport = options.transport ?? (app.config.smtpUrl ? smtpTransport(app.config.smtpUrl) : logTransport(app.log))
   let running: Promise<number> | null = null
@@ -29,15 +30,15 @@ async function mail(app: FastifyInstance, options: { transport?: MailTransport }
   }
   app.decorate('mail', { deliverDue })
 
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      deliverDue().catch((error) => app.log.warn({ err: error }, 'mail outbox pass failed'))
-    }, POLL_MS)
-    timer.unref()
+  // Claims already keep two senders off one mail; the lock keeps the other processes from polling for nothing.
+  schedulePeriodicJob(app, {
+    name: 'mail-outbox',
+    everyMs: POLL_MS,
+    run: async () => {
+      await deliverDue()
+    },
   })
   app.addHook('preClose', async () => {
-    clearInterval(timer)
     await running?.catch(() => undefined)
   })
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { schedulePeriodicJob } from '../../lib/job-lock.ts'
 import { findReferencedStorageKeys } from './repository.ts'
 
 /**
@@ -40,36 +41,16 @@ export async function sweepOrphanFiles(app: FastifyInstance, options: { signal?:
   return result
 }
 
-/** Sweeps once in the background after start-up (never delaying it), then every hour while the app runs. */
+/** Sweeps once in the background after start-up, then every hour, on the one process that holds the job's lock. */
 export function startOrphanFileSweep(app: FastifyInstance) {
-  const stop = new AbortController()
-  let running: Promise<void> | undefined
-  const run = () => {
-    if (running) return
-    running = sweepOrphanFiles(app, { signal: stop.signal })
-      .then(
-        (result) => {
-          if (result.checked > 0)
-            app.log.info(result, 'orphan-file sweep: %d old files checked, %d orphans removed', result.checked, result.removed)
-        },
-        (error) => app.log.warn({ err: error }, 'orphan-file sweep failed'),
-      )
-      .finally(() => {
-        running = undefined
-      })
-  }
-  let first: NodeJS.Immediate | undefined
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    first = setImmediate(run)
-    timer = setInterval(run, SWEEP_EVERY_MS)
-    timer.unref()
-  })
-  app.addHook('preClose', async () => {
-    clearImmediate(first)
-    clearInterval(timer)
-    stop.abort()
-    // Stops between batches, so the database is not closed under a running query.
-    await running
+  schedulePeriodicJob(app, {
+    name: 'orphan-file-sweep',
+    everyMs: SWEEP_EVERY_MS,
+    run: async (signal) => {
+      // Stops between batches when the app closes, so the database is not closed under a running query.
+      const result = await sweepOrphanFiles(app, { signal })
+      if (result.checked > 0)
+        app.log.info(result, 'orphan-file sweep: %d old files checked, %d orphans removed', result.checked, result.removed)
+    },
   })
 }

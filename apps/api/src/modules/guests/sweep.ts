@@ -2,6 +2,7 @@ import { and, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { files } from '../../db/schema/files.ts'
 import { guests, vehicleRequests } from '../../db/schema/ordering.ts'
+import { schedulePeriodicJob } from '../../lib/job-lock.ts'
 
 /**
  * Removes guests whose 24 hours have passed, with their unpaid requests, carts and photos. Paid guest orders
@@ -41,14 +42,14 @@ export async function sweepExpiredGuests(app: FastifyInstance): Promise<number> 
 
 const SWEEP_EVERY_MS = 15 * 60 * 1000
 
-/** Runs the sweep every 15 minutes while the app runs. */
+/** Sweeps soon after start-up, then every 15 minutes, on the one process that holds the job's lock. */
 export function startGuestSweep(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      sweepExpiredGuests(app).catch((error) => app.log.warn({ err: error }, 'guest sweep failed'))
-    }, SWEEP_EVERY_MS)
-    timer.unref()
+  schedulePeriodicJob(app, {
+    name: 'guest-sweep',
+    everyMs: SWEEP_EVERY_MS,
+    run: async () => {
+      const removed = await sweepExpiredGuests(app)
+      if (removed > 0) app.log.info({ removed }, 'guest sweep: %d expired guests removed', removed)
+    },
   })
-  app.addHook('preClose', async () => clearInterval(timer))
 }

@@ -13,6 +13,7 @@ import type { DbExecutor } from '../../db/database.ts'
 import { subscriptions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
+import { schedulePeriodicJob } from '../../lib/job-lock.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -120,13 +121,14 @@ export async function expireEndedSubscriptions(app: FastifyInstance): Promise<nu
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000
 
+/** Ends finished plans soon after start-up, then every 5 minutes, on the one process that holds the job's lock. */
 export function startSubscriptionExpiry(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      expireEndedSubscriptions(app).catch((error) => app.log.warn({ err: error }, 'subscription expiry failed'))
-    }, SWEEP_EVERY_MS)
-    timer.unref()
+  schedulePeriodicJob(app, {
+    name: 'subscription-expiry',
+    everyMs: SWEEP_EVERY_MS,
+    run: async () => {
+      const expired = await expireEndedSubscriptions(app)
+      if (expired > 0) app.log.info({ expired }, 'subscription expiry: %d plans ended', expired)
+    },
   })
-  app.addHook('preClose', async () => clearInterval(timer))
 }
