@@ -10,7 +10,8 @@ export default defineConfig({
     // *.redis.test.ts need a Redis server (rate limits shared between processes); they run with REDIS_URL.
     exclude: [
       'src/**/*.slow.test.ts',
-      ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
+      // *.pg.redis.test.ts need both (two processes with one PostgreSQL, one Redis and one S3 store).
+      ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts', 'src/**/*.pg.redis.test.ts']),
       ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
     ],
     globalSetup: ['src/test/global-setup.ts'],

@@ -43,9 +43,15 @@ interface LockSession {
 
 async function pgSession(pool: pg.Pool): Promise<LockSession> {
   const client = await pool.connect()
+  // Jobs tick independently, but one connection answers one query at a time (pg 9 refuses overlapping calls).
+  let queue: Promise<unknown> = Promise.resolve()
   const session: LockSession = {
     lost: false,
-    query: async (text, params) => (await client.query(text, params)).rows,
+    query: (text, params) => {
+      const result = queue.then(async () => (await client.query(text, params)).rows)
+      queue = result.catch(() => undefined)
+      return result
+    },
     release: (broken) => client.release(broken ? new Error('job lock session dropped') : undefined),
   }
   // The pool logs the error itself (database.ts); the locks went with the connection.
