@@ -35,8 +35,8 @@ export function createS3Storage(options: S3Options): S3Storage {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
     credentials: options.credentials,
-    // Since 3.729 the SDK adds CRC32 checksums to every upload by default, which several S3-compatible stores
-    // (older MinIO, R2 at the time) refuse or store wrongly; only operations that require one get one.
+    // Since 3.729 the SDK adds CRC32 checksums to every upload by default, which some S3-compatible stores refused
+    // (R2 at the time) or stored with the chunk framing (s3rver); only operations that require one get one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A store that does not answer must fail the request that needed it, not hold it for minutes.
