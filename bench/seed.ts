@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { dueAtFor, ServicePlanSchema } from '@keydesk/contracts/service-levels'
 import { vinCheckDigit } from '@keydesk/contracts/vin'
 import { eq, sql } from 'drizzle-orm'
 import { type DatabaseSource, openDatabase } from '../apps/api/src/db/database.ts'
@@ -8,6 +9,8 @@ import { users } from '../apps/api/src/db/schema/users.ts'
 import { encryptSecret } from '../apps/api/src/lib/secret-box.ts'
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts'
 import { newConfirmationNumber } from '../apps/api/src/modules/payments/confirmation-number.ts'
+
+const SERVICE_PLANS = ServicePlanSchema.options
 
 export const BENCH_MEMBER = { email: 'bench-member@keydesk.local', password: 'bench-member-password-1' }
 /** The signed-in read scenario reads a member with this many requests. */
@@ -92,6 +95,9 @@ export async function seedVolume(source: DatabaseSource, key: Buffer, volume: Vo
         status,
         priceCents: 6000,
         paidAt: paid ? createdAt : null,
+        // A mix of plans, so the queue's deadline order is not the payment order.
+        servicePlan: paid ? SERVICE_PLANS[index % SERVICE_PLANS.length] : null,
+        dueAt: paid ? dueAtFor(SERVICE_PLANS[index % SERVICE_PLANS.length] ?? 'NONE', createdAt) : null,
         keycodeEncrypted: status === 'FULFILLED' ? encryptSecret(`K${index % 10000}`, key) : null,
         pincodeEncrypted: status === 'FULFILLED' && index % 2 === 0 ? encryptSecret(String(1000 + (index % 9000)), key) : null,
         startedAt: status === 'PENDING' ? null : createdAt,

@@ -1,11 +1,26 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
+import { ServicePlanSchema } from './service-levels.ts'
 
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })
+
+/** A search term for the admin lists: what an admin pastes or types, matched from its start (docs/decisions/016). */
+export const AdminSearchSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+)
+
+/** GET /admin/pending-requests and /admin/in-progress-requests: one page, optionally searched. */
+export const AdminQueueQuerySchema = PageQuerySchema.extend({ search: AdminSearchSchema })
+export type AdminQueueQuery = z.infer<typeof AdminQueueQuerySchema>
+
+/** GET /admin/users: one page of registered users, optionally searched by name, e-mail, phone or company. */
+export const AdminUsersQuerySchema = PageQuerySchema.extend({ search: AdminSearchSchema })
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>
 
 /** Spec 3 "Vehicle request" on admin lists: make is plain text. */
 export const AdminRequestSchema = z.object({
@@ -30,6 +45,12 @@ export const AdminRequestSchema = z.object({
   isGuest: z.boolean(),
   /** The member's compliance documents and their review (empty for a guest, whose photos are on the request). */
   documents: z.array(z.object({ docType: z.string(), verified: z.boolean().nullable() })),
+  /** The SLA queue (docs/decisions/016): the plan held when paying, the deadline it set, and who the buyer is. */
+  servicePlan: ServicePlanSchema,
+  dueAt: z.string(),
+  buyerName: z.string().nullable(),
+  /** The admin who started the request, so others see it is taken; null while pending. */
+  startedBy: z.object({ name: z.string(), at: z.string() }).nullable(),
 })
 export const AdminRequestListSchema = z.array(AdminRequestSchema)
 
@@ -58,6 +79,15 @@ export const ReleasesExportQuerySchema = z
     to: z.iso.date('Give the last day as YYYY-MM-DD.'),
   })
   .refine((range) => range.from <= range.to, { message: 'The first day must not be after the last day.', path: ['from'] })
+
+/** GET /admin/queue-counts: the size of each queue and how many of them are past their deadline. */
+export const AdminQueueCountsSchema = z.object({
+  pending: z.number().int(),
+  inProgress: z.number().int(),
+  overduePending: z.number().int(),
+  overdueInProgress: z.number().int(),
+})
+export type AdminQueueCounts = z.infer<typeof AdminQueueCountsSchema>
 
 /** GET /admin/failed-keycode-mails: keycode mails the outbox gave up on, so an admin can contact the buyer. */
 export const FailedKeycodeMailSchema = z.object({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../db/schema/ordering.ts'
 import { registerAndSignIn, type SignedIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../modules/auth/test-accounts.ts'
 import { keycodeRequestForm, validVin } from '../modules/requests/test-requests.ts'
+import { paidColumns } from '../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 let testApp: TestApp
@@ -48,7 +49,7 @@ async function paidRequest(owner: SignedIn) {
     remoteAddress: uniqueIp(),
   })
   const id = answer.json().id as string
-  await testApp.app.database.db.update(vehicleRequests).set({ paidAt: new Date() }).where(eq(vehicleRequests.id, id))
+  await testApp.app.database.db.update(vehicleRequests).set(paidColumns()).where(eq(vehicleRequests.id, id))
   return id
 }
 

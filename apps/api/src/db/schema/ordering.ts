@@ -40,6 +40,7 @@ export const guests = pgTable(
 )
 
 export const requestStatusEnum = pgEnum('request_status', ['PENDING', 'INPROGRESS', 'FULFILLED'])
+export const servicePlanEnum = pgEnum('service_plan', ['ENTERPRISE', 'PROFESSIONAL', 'TRIAL', 'BASIC', 'NONE'])
 
 export const vehicleRequests = pgTable(
   'vehicle_requests',
@@ -65,6 +66,9 @@ export const vehicleRequests = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** What this request's checkout line charged, recorded with paid_at; the vehicle is frozen from then on. */
     paidPriceCents: integer('paid_price_cents'),
+    /** The plan the buyer held when paying and the deadline it promises (docs/decisions/016); fixed with paid_at. */
+    servicePlan: servicePlanEnum('service_plan'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
     /** AES-256-GCM ciphertexts (ARCHITECTURE.md: keycodes and PINs are encrypted at rest). */
     keycodeEncrypted: text('keycode_encrypted'),
     pincodeEncrypted: text('pincode_encrypted'),
@@ -79,8 +83,12 @@ export const vehicleRequests = pgTable(
     check('vehicle_requests_owner_check', sql`${table.userId} is not null or ${table.guestId} is not null or ${table.paidAt} is not null`),
     index('vehicle_requests_user_status_idx').on(table.userId, table.status, table.createdAt),
     index('vehicle_requests_guest_idx').on(table.guestId),
-    index('vehicle_requests_paid_status_idx').on(table.status, table.createdAt).where(sql`${table.paidAt} is not null`),
+    // The admin queues: one status, earliest deadline first (docs/decisions/016).
+    index('vehicle_requests_queue_idx').on(table.status, table.dueAt, table.id).where(sql`${table.paidAt} is not null`),
     index('vehicle_requests_vin_idx').on(table.vin),
+    // Queue search by the start or the end of a VIN (LIKE 'x%' needs the pattern operator class).
+    index('vehicle_requests_vin_prefix_idx').using('btree', sql`${table.vin} text_pattern_ops`),
+    index('vehicle_requests_vin_suffix_idx').using('btree', sql`reverse(${table.vin}) text_pattern_ops`),
   ],
 )
 

@@ -55,6 +55,8 @@ export const transactions = pgTable(
     index('transactions_payment_intent_idx').on(table.paymentIntentId),
     index('transactions_user_idx').on(table.userId, table.createdAt),
     index('transactions_created_idx').on(table.createdAt),
+    // Queue search by a guest's checkout e-mail (docs/decisions/016).
+    index('transactions_customer_email_prefix_idx').using('btree', sql`lower(${table.customerEmail}) text_pattern_ops`),
     index('transactions_status_created_idx').on(table.status, table.createdAt),
     index('transactions_order_status_idx').on(table.orderStatus, table.createdAt).where(sql`${table.orderStatus} is not null`),
   ],

@@ -42,6 +42,13 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(table.email),
     index('users_role_approval_idx').on(table.role, table.adminApproval),
     index('users_created_at_idx').on(table.createdAt),
+    // Admin search (docs/decisions/016): the start of an e-mail, a first or last name, a full name, a phone, a company.
+    index('users_email_prefix_idx').using('btree', sql`lower(${table.email}) text_pattern_ops`),
+    index('users_fname_prefix_idx').using('btree', sql`lower(${table.fname}) text_pattern_ops`),
+    index('users_lname_prefix_idx').using('btree', sql`lower(${table.lname}) text_pattern_ops`),
+    index('users_full_name_prefix_idx').using('btree', sql`lower(${table.fname} || ' ' || ${table.lname}) text_pattern_ops`),
+    index('users_phone_digits_prefix_idx').using('btree', sql`regexp_replace(${table.phone}, '[^0-9]', '', 'g') text_pattern_ops`),
+    index('users_company_prefix_idx').using('btree', sql`lower(${table.company}) text_pattern_ops`),
   ],
 )
 

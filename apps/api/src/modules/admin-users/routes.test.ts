@@ -132,3 +132,68 @@ describe('documents and history', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/actions', headers: admin.headers })).statusCode).toBe(403)
   })
 })
+
+describe('searching registered users (docs/decisions/016)', () => {
+  let member: SignedIn
+
+  beforeAll(async () => {
+    member = await registerAndSignIn(testApp, {
+      fname: 'Octavia',
+      lname: 'Brightwater',
+      phone: '(312) 555-0147',
+      email: uniqueEmail('OBright'),
+    })
+    await testApp.app.database.db.update(users).set({ company: 'Lakeshore Lock & Key' }).where(eq(users.id, member.id))
+  })
+
+  const found = async (term: string, who: SignedIn = admin) => {
+    const answer = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?limit=100&search=${encodeURIComponent(term)}`,
+      headers: who.headers,
+    })
+    expect(answer.statusCode, answer.body).toBe(200)
+    return (answer.json() as { id: string }[]).map((user) => user.id)
+  }
+
+  it('finds a user by the start of a first, last or full name, in any case', async () => {
+    expect(await found('octav')).toEqual([member.id])
+    expect(await found('BRIGHTW')).toEqual([member.id])
+    expect(await found('octavia bright')).toEqual([member.id])
+  })
+
+  it('finds a user by the start of an e-mail', async () => {
+    expect(await found(member.email.slice(0, 10).toUpperCase())).toEqual([member.id])
+  })
+
+  it('finds a user by phone digits, however they are typed', async () => {
+    expect(await found('312-555-01')).toEqual([member.id])
+    expect(await found('312555')).toEqual([member.id])
+  })
+
+  it('finds a user by the start of the company name', async () => {
+    expect(await found('lakeshore lock')).toEqual([member.id])
+  })
+
+  it('answers an empty page for a term nobody has, and pages a search like the full list', async () => {
+    expect(await found('no-such-person-anywhere')).toEqual([])
+    const answer = await testApp.app.inject({ method: 'GET', url: '/api/admin/users?search=octavia&offset=1', headers: admin.headers })
+    expect(answer.json()).toEqual([])
+  })
+
+  it('never lists admins, even when they match', async () => {
+    expect(await found('ada admin')).toEqual([])
+  })
+
+  it('refuses a member (403) and a visitor (401)', async () => {
+    const other = await registerAndSignIn(testApp)
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/users?search=octavia', headers: other.headers })).statusCode).toBe(
+      403,
+    )
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/users?search=octavia' })).statusCode).toBe(401)
+  })
+
+  it('lets a super admin search', async () => {
+    expect(await found('octavia', await signInAsBootstrapSuperAdmin(testApp))).toEqual([member.id])
+  })
+})

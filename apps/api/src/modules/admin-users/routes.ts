@@ -2,9 +2,9 @@ import fastifyFormbody from '@fastify/formbody'
 import {
   ActionEntrySchema,
   AdminUserListSchema,
+  AdminUsersQuerySchema,
   ComplianceDocumentSchema,
   NotesBodySchema,
-  PageQuerySchema,
   ReviewDocumentBodySchema,
   UserHistoryEntrySchema,
   UserHistoryQuerySchema,
@@ -26,8 +26,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/users',
-    { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminUserListSchema } } },
-    async (request) => listUsers(app, request.query.limit, request.query.offset),
+    { preHandler: onlyAdmins, schema: { querystring: AdminUsersQuerySchema, response: { 200: AdminUserListSchema } } },
+    async (request) => listUsers(app, request.query),
   )
 
   app.patch(

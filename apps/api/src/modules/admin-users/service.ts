@@ -1,4 +1,4 @@
-import { ADMIN_USER_MESSAGES } from '@keydesk/contracts/admin'
+import { ADMIN_USER_MESSAGES, type AdminUsersQuery } from '@keydesk/contracts/admin'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { actionLog } from '../../db/schema/action-log.ts'
@@ -10,19 +10,20 @@ import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import { latestDocumentLinks } from '../accounts/service.ts'
 import { recordAction } from '../action-log/record-action.ts'
+import { userMatches } from '../admin/search.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')
 
-/** Business users, newest first, one page (indexed by users_created_at_idx). */
-export async function listUsers(app: FastifyInstance, limit: number, offset: number) {
+/** Business users, newest first, one page (users_created_at_idx), optionally searched (docs/decisions/016). */
+export async function listUsers(app: FastifyInstance, query: AdminUsersQuery) {
   const rows = await app.database.db
     .select()
     .from(users)
-    .where(eq(users.role, 'BASEUSER'))
+    .where(and(eq(users.role, 'BASEUSER'), query.search ? userMatches(query.search) : undefined))
     .orderBy(desc(users.createdAt))
-    .limit(limit)
-    .offset(offset)
+    .limit(query.limit)
+    .offset(query.offset)
   const documents = await latestDocumentLinks(
     app.database.db,
     rows.map((user) => user.id),

@@ -133,9 +133,9 @@ describe('a large export', () => {
     // Seeded in SQL: paid requests and their releases on one day, released by the test admin.
     await db.execute(sql`
       with made as (
-        insert into vehicle_requests (make_id, model, year, vin, price_cents, paid_at, paid_price_cents, status)
+        insert into vehicle_requests (make_id, model, year, vin, price_cents, paid_at, paid_price_cents, service_plan, due_at, status)
         select (select id from vehicle_makes where name = 'Honda'), 'Civic', 2016, 'VOLUME' || lpad(n::text, 11, '0'), 6000,
-               timestamptz '2026-04-01T10:00:00Z', 6000, 'FULFILLED'
+               timestamptz '2026-04-01T10:00:00Z', 6000, 'NONE', timestamptz '2026-04-03T10:00:00Z', 'FULFILLED'
         from generate_series(1, 100000) as n
         returning id, paid_at)
       insert into keycode_releases (vehicle_request_id, released_by, released_at, is_guest, account_validated, documents_on_file, channels)

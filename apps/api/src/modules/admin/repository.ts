@@ -1,10 +1,13 @@
+import type { AdminQueueQuery } from '@keydesk/contracts/admin'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { keycodeReleases } from '../../db/schema/releases.ts'
 import { users } from '../../db/schema/users.ts'
+import { requestMatches } from './search.ts'
 
 const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
 
@@ -14,44 +17,78 @@ const memberDocuments = sql<{ docType: string; verified: boolean | null }[]>`coa
   from ${complianceDocuments} where ${complianceDocuments.userId} = ${vehicleRequests.userId}
 ), '[]'::json)`.as('documents')
 
-/** Paid requests of one status, oldest first (the queue order), one page; served by vehicle_requests_paid_status_idx. */
-export async function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', limit: number, offset: number) {
+const starters = alias(users, 'starters')
+
+/**
+ * One page of a queue (paid requests of one status), earliest deadline first, optionally searched
+ * (docs/decisions/016); vehicle_requests_queue_idx serves the order, the buyer and the starter are joined by key.
+ */
+export async function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
+  const conditions = [eq(vehicleRequests.status, status), isNotNull(vehicleRequests.paidAt)]
+  if (query.search) conditions.push(requestMatches(query.search))
   const rows = await db
     .select({
       request: vehicleRequests,
       make: vehicleMakes.name,
       email: users.email,
+      buyerName: sql<string | null>`${users.fname} || ' ' || ${users.lname}`,
       isValidatedUser: users.isValidatedUser,
+      starterName: sql<string | null>`${starters.fname} || ' ' || ${starters.lname}`,
       documents: memberDocuments,
     })
     .from(vehicleRequests)
     .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .leftJoin(users, eq(users.id, vehicleRequests.userId))
-    .where(and(eq(vehicleRequests.status, status), isNotNull(vehicleRequests.paidAt)))
-    .orderBy(asc(vehicleRequests.createdAt))
-    .limit(limit)
-    .offset(offset)
-  return rows.map(({ request, make, email, isValidatedUser, documents }) => ({
-    id: request.id,
-    make,
-    model: request.model,
-    year: request.year,
-    vin: request.vin,
-    status: request.status,
-    price: request.priceCents / 100,
-    keycodePrice: request.priceCents / 100,
-    keycodeUserEmail: email,
-    isValidatedUser: isValidatedUser ?? false,
-    frontId: fileLink(request.frontIdFileId),
-    backId: fileLink(request.backIdFileId),
-    registration: fileLink(request.registrationFileId),
-    licenseFront: fileLink(request.licenseFrontFileId),
-    licenseBack: fileLink(request.licenseBackFileId),
-    paidAt: (request.paidAt ?? request.createdAt).toISOString(),
-    paidPrice: request.paidPriceCents === null ? null : request.paidPriceCents / 100,
-    isGuest: request.userId === null,
-    documents,
-  }))
+    .leftJoin(starters, eq(starters.id, vehicleRequests.startedBy))
+    .where(and(...conditions))
+    .orderBy(asc(vehicleRequests.dueAt), asc(vehicleRequests.id))
+    .limit(query.limit)
+    .offset(query.offset)
+  return rows.map(({ request, make, email, buyerName, isValidatedUser, starterName, documents }) => {
+    const paidAt = request.paidAt ?? request.createdAt
+    return {
+      id: request.id,
+      make,
+      model: request.model,
+      year: request.year,
+      vin: request.vin,
+      status: request.status,
+      price: request.priceCents / 100,
+      keycodePrice: request.priceCents / 100,
+      keycodeUserEmail: email,
+      isValidatedUser: isValidatedUser ?? false,
+      frontId: fileLink(request.frontIdFileId),
+      backId: fileLink(request.backIdFileId),
+      registration: fileLink(request.registrationFileId),
+      licenseFront: fileLink(request.licenseFrontFileId),
+      licenseBack: fileLink(request.licenseBackFileId),
+      paidAt: paidAt.toISOString(),
+      paidPrice: request.paidPriceCents === null ? null : request.paidPriceCents / 100,
+      isGuest: request.userId === null,
+      documents,
+      servicePlan: request.servicePlan ?? 'NONE',
+      dueAt: (request.dueAt ?? paidAt).toISOString(),
+      buyerName,
+      startedBy: request.startedAt ? { name: starterName ?? 'A removed admin', at: request.startedAt.toISOString() } : null,
+    }
+  })
+}
+
+/** Each queue's size and how many of it are past their deadline, four index ranges in one round trip. */
+export async function countQueues(db: DbExecutor, now: Date) {
+  const count = (status: 'PENDING' | 'INPROGRESS', overdue: boolean) =>
+    sql<number>`(select count(*)::int from ${vehicleRequests} where ${vehicleRequests.status} = ${status}
+      and ${vehicleRequests.paidAt} is not null${overdue ? sql` and ${vehicleRequests.dueAt} < ${now}` : sql``})`
+  const [row] = await db
+    .select({
+      pending: count('PENDING', false),
+      inProgress: count('INPROGRESS', false),
+      overduePending: count('PENDING', true),
+      overdueInProgress: count('INPROGRESS', true),
+    })
+    .from(sql`(select 1) as one`)
+  if (!row) throw new Error('count query returned no row')
+  return row
 }
 
 /** Everything the release gate and the keycode mail need about one request, in one query. */

@@ -4,6 +4,7 @@ import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
+import { paidColumns } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail, uniqueIp } from '../auth/test-accounts.ts'
@@ -47,7 +48,7 @@ async function request({ isPaid = true } = {}) {
     remoteAddress: uniqueIp(),
   })
   const id = answer.json().id as string
-  if (isPaid) await testApp.app.database.db.update(vehicleRequests).set({ paidAt: new Date() }).where(eq(vehicleRequests.id, id))
+  if (isPaid) await testApp.app.database.db.update(vehicleRequests).set(paidColumns()).where(eq(vehicleRequests.id, id))
   return id
 }
 

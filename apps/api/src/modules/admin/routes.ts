@@ -1,4 +1,6 @@
 import {
+  AdminQueueCountsSchema,
+  AdminQueueQuerySchema,
   AdminRequestListSchema,
   FailedKeycodeMailListSchema,
   PageQuerySchema,
@@ -13,7 +15,7 @@ import { principalOf, requireRole } from '../../plugins/auth.ts'
 import { listAdminTransactions } from '../payments/admin-transactions.ts'
 import { listAdminSubscriptions } from '../subscriptions/admin-subscriptions.ts'
 import { exportReleases } from './releases-export.ts'
-import { listPaidRequests } from './repository.ts'
+import { countQueues, listPaidRequests } from './repository.ts'
 import { failedKeycodeMails, fulfilRequest, startRequest } from './service.ts'
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,14 +24,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/pending-requests',
-    { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminRequestListSchema } } },
-    async (request) => listPaidRequests(app.database.db, 'PENDING', request.query.limit, request.query.offset),
+    { preHandler: onlyAdmins, schema: { querystring: AdminQueueQuerySchema, response: { 200: AdminRequestListSchema } } },
+    async (request) => listPaidRequests(app.database.db, 'PENDING', request.query),
   )
 
   app.get(
     '/admin/in-progress-requests',
-    { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminRequestListSchema } } },
-    async (request) => listPaidRequests(app.database.db, 'INPROGRESS', request.query.limit, request.query.offset),
+    { preHandler: onlyAdmins, schema: { querystring: AdminQueueQuerySchema, response: { 200: AdminRequestListSchema } } },
+    async (request) => listPaidRequests(app.database.db, 'INPROGRESS', request.query),
+  )
+
+  app.get('/admin/queue-counts', { preHandler: onlyAdmins, schema: { response: { 200: AdminQueueCountsSchema } } }, async () =>
+    countQueues(app.database.db, app.clock.now()),
   )
 
   app.get(

@@ -22,10 +22,11 @@ import { findReleaseTarget, insertKeycodeRelease } from './repository.ts'
  * acting at once, exactly one changes the row and the other is refused.
  */
 export async function startRequest(app: FastifyInstance, admin: Principal, requestId: string) {
+  const now = app.clock.now()
   const ownerId = await app.database.db.transaction(async (tx) => {
     const [started] = await tx
       .update(vehicleRequests)
-      .set({ status: 'INPROGRESS', startedBy: admin.id, startedAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'INPROGRESS', startedBy: admin.id, startedAt: now, updatedAt: now })
       .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNotNull(vehicleRequests.paidAt)))
       .returning({ userId: vehicleRequests.userId })
     if (!started) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.notPendingPaid)

@@ -46,7 +46,13 @@ export function findConversations(db: DbExecutor, limit: number) {
 
 export async function findChatMember(db: DbExecutor, userId: string) {
   const [row] = await db
-    .select({ id: users.id, role: users.role, subscriptionTier: users.subscriptionTier, trialEndsAt: users.trialEndsAt })
+    .select({
+      id: users.id,
+      role: users.role,
+      subscriptionTier: users.subscriptionTier,
+      trialTier: users.trialTier,
+      trialEndsAt: users.trialEndsAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)

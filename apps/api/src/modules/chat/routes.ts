@@ -40,7 +40,7 @@ export async function chatRoutes(app: FastifyInstance) {
       schema: { body: SendChatMessageBodySchema, response: { 201: ChatMessageSchema } },
     },
     async (request, reply) => {
-      const message = await sendChatMessage(app.database.db, hub, principalOf(request), request.body)
+      const message = await sendChatMessage(app.database.db, hub, principalOf(request), request.body, app.clock.now())
       return reply.status(201).send(message)
     },
   )
@@ -53,7 +53,7 @@ export async function chatRoutes(app: FastifyInstance) {
 
   api.get('/chat/stream', { preHandler: requireUser }, async (request, reply) => {
     const principal = principalOf(request)
-    await assertMayChat(app.database.db, principal)
+    await assertMayChat(app.database.db, principal, app.clock.now())
     const shows = streamFilterFor(principal)
     const stream = app.openEventStream(request, reply, { heartbeatMs: CHAT_HEARTBEAT_MS })
     stream.onClose(

@@ -1,10 +1,10 @@
 import { CHAT_MESSAGES, type ChatHistoryQuery, type ChatMessage, type SendChatMessageBody } from '@keydesk/contracts/chat'
+import { hasPremiumAccess } from '@keydesk/contracts/premium-access'
 import { hasAdminStatus } from '@keydesk/contracts/roles'
 import type { Database } from '../../db/database.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { ChatHub } from './chat-hub.ts'
-import { hasPremiumAccess } from './premium-access.ts'
 import {
   type ChatMessageRow,
   findChatMember,
@@ -17,10 +17,10 @@ import {
 const toView = (row: ChatMessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() })
 
 /** Members need premium access (trial included); admins always may, they answer. */
-export async function assertMayChat(db: Database, principal: Principal): Promise<void> {
+export async function assertMayChat(db: Database, principal: Principal, now: Date): Promise<void> {
   if (hasAdminStatus(principal.role)) return
   const member = await findChatMember(db, principal.id)
-  if (!member || !hasPremiumAccess(member)) throw new AppError('FORBIDDEN', CHAT_MESSAGES.premiumRequired)
+  if (!member || !hasPremiumAccess(member, now)) throw new AppError('FORBIDDEN', CHAT_MESSAGES.premiumRequired)
 }
 
 /** Whose conversation a call is about: a member's own; for an admin, the member named in the call. */
@@ -38,9 +38,15 @@ async function conversationOf(db: Database, principal: Principal, userId: string
   return userId
 }
 
-export async function sendChatMessage(db: Database, hub: ChatHub, principal: Principal, body: SendChatMessageBody): Promise<ChatMessage> {
+export async function sendChatMessage(
+  db: Database,
+  hub: ChatHub,
+  principal: Principal,
+  body: SendChatMessageBody,
+  now: Date,
+): Promise<ChatMessage> {
   const userId = await conversationOf(db, principal, body.userId)
-  await assertMayChat(db, principal)
+  await assertMayChat(db, principal, now)
   const row = await insertChatMessage(db, {
     userId,
     sender: hasAdminStatus(principal.role) ? 'AGENT' : 'USER',

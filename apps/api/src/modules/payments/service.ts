@@ -1,4 +1,6 @@
 import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
+import { premiumAccess } from '@keydesk/contracts/premium-access'
+import { dueAtFor, type ServicePlan, servicePlanOf } from '@keydesk/contracts/service-levels'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
 import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -150,6 +152,16 @@ async function activateSubscription(tx: Transaction, row: TransactionRow, sessio
   if (cart) await tx.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.kind, 'SUBSCRIPTION')))
 }
 
+/** What the buyer holds as this payment completes decides its requests' deadline (docs/decisions/016); guests hold nothing. */
+async function servicePlanAtPayment(tx: Transaction, userId: string | null, now: Date): Promise<ServicePlan> {
+  if (!userId) return 'NONE'
+  const [holding] = await tx
+    .select({ subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(eq(users.id, userId))
+  return holding ? servicePlanOf(premiumAccess(holding, now)) : 'NONE'
+}
+
 /**
  * The one fulfilment (ARCHITECTURE.md), called by every webhook delivery and by the success page. The
  * transaction row is locked first, so concurrent and repeated calls queue behind each other and all but the
@@ -194,6 +206,11 @@ export async function fulfilPayment(
       .returning()
     if (!paid) throw new Error('transaction vanished while locked')
 
+    // A plan bought in this order counts from this payment on, for its own keycodes too.
+    await activateSubscription(tx, paid, session, now)
+    const servicePlan = await servicePlanAtPayment(tx, paid.userId, now)
+    const dueAt = dueAtFor(servicePlan, now)
+
     const requestIds = (
       await tx
         .select({ id: transactionRequests.vehicleRequestId })
@@ -211,7 +228,7 @@ export async function fulfilPayment(
       )} end`
       queued = await tx
         .update(vehicleRequests)
-        .set({ paidAt: now, paidPriceCents: paidCents, status: 'PENDING', updatedAt: now })
+        .set({ paidAt: now, paidPriceCents: paidCents, servicePlan, dueAt, status: 'PENDING', updatedAt: now })
         .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt)))
         .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
       if (queued.length !== requestIds.length) {
@@ -220,7 +237,6 @@ export async function fulfilPayment(
       }
       await tx.delete(cartItems).where(inArray(cartItems.vehicleRequestId, requestIds))
     }
-    await activateSubscription(tx, paid, session, now)
 
     if (paid.customerEmail) {
       const mail = await renderMail(orderConfirmationMail(paid, app.config.publicUrl, paid.userId === null))

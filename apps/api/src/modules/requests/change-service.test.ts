@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
 import { pngImage } from '../../test/images.ts'
+import { paidColumns } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { registerAndSignIn, type SignedIn, uniqueIp } from '../auth/test-accounts.ts'
 import { keycodeRequestForm, validVin } from './test-requests.ts'
@@ -82,7 +83,7 @@ describe('PUT /vehicle/update-request/{id}', () => {
     expect(stolen.statusCode).toBe(404)
     await testApp.app.database.db
       .update(vehicleRequests)
-      .set({ status: 'INPROGRESS', paidAt: new Date() })
+      .set({ status: 'INPROGRESS', ...paidColumns() })
       .where(eq(vehicleRequests.id, id))
     const late = await testApp.app.inject({
       method: 'PUT',
@@ -110,7 +111,7 @@ describe('DELETE /vehicle/delete-request/{id}', () => {
   it('refuses to remove a paid request', async () => {
     const owner = await registerAndSignIn(testApp)
     const id = await requestFor(owner)
-    await testApp.app.database.db.update(vehicleRequests).set({ paidAt: new Date() }).where(eq(vehicleRequests.id, id))
+    await testApp.app.database.db.update(vehicleRequests).set(paidColumns()).where(eq(vehicleRequests.id, id))
     expect(
       (await testApp.app.inject({ method: 'DELETE', url: `/api/vehicle/delete-request/${id}`, headers: owner.headers })).statusCode,
     ).toBe(409)

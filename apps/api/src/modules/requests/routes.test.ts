@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/files.ts'
 import { guests, vehicleRequests } from '../../db/schema/ordering.ts'
 import { notAnImage } from '../../test/images.ts'
+import { paidColumns } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { registerAndSignIn, uniqueIp } from '../auth/test-accounts.ts'
 import { sweepExpiredGuests } from '../guests/sweep.ts'
@@ -139,7 +140,7 @@ describe('GET /vehicle/user-requests', () => {
     const { id } = (await submit(await keycodeRequestForm(), member.headers)).json()
     await testApp.app.database.db
       .update(vehicleRequests)
-      .set({ paidAt: new Date(), status: 'INPROGRESS' })
+      .set({ ...paidColumns(), status: 'INPROGRESS' })
       .where(eq(vehicleRequests.id, id))
     await submit(await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', '000009') }), member.headers)
     const answer = (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: member.headers })).json()
@@ -165,7 +166,7 @@ describe('GET /vehicle/order-tracker', () => {
     const { id } = (await submit(await keycodeRequestForm(), member.headers)).json()
     await testApp.app.database.db
       .update(vehicleRequests)
-      .set({ paidAt: new Date(), status: 'INPROGRESS' })
+      .set({ ...paidColumns(), status: 'INPROGRESS' })
       .where(eq(vehicleRequests.id, id))
     const answer = await testApp.app.inject({ method: 'GET', url: '/api/vehicle/order-tracker', headers: member.headers })
     expect(answer.json()).toMatchObject({ PROCESSING: true, COMPLETED: false })

@@ -1,3 +1,4 @@
+import { premiumAccess } from '@keydesk/contracts/premium-access'
 import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
 
 export interface MemberAccess {
@@ -6,20 +7,14 @@ export interface MemberAccess {
   trialEndsAt: Date | null
 }
 
+/** Whether the account's one trial is still running, whatever its plan (the trial page reports it on its own). */
 export const isTrialRunning = (member: MemberAccess, now: Date) =>
   member.trialEndsAt !== null && member.trialEndsAt.getTime() > now.getTime()
 
-/** Spec 9: member prices and tier discounts follow premium access, a paid plan first, else a running trial. */
-export function effectiveTier(member: MemberAccess, now: Date): SubscriptionTier {
-  if (member.subscriptionTier !== 'NONE') return member.subscriptionTier
-  if (isTrialRunning(member, now)) return member.trialTier ?? 'BASIC'
-  return 'NONE'
-}
+/** Member prices and tier discounts follow premium access (the one rule in contracts, docs/decisions/016). */
+export const effectiveTier = (member: MemberAccess, now: Date): SubscriptionTier => premiumAccess(member, now).tier
 
-export function accessType(member: MemberAccess, now: Date): 'none' | 'trial' | 'paid' {
-  if (member.subscriptionTier !== 'NONE') return 'paid'
-  return isTrialRunning(member, now) ? 'trial' : 'none'
-}
+export const accessType = (member: MemberAccess, now: Date): 'none' | 'trial' | 'paid' => premiumAccess(member, now).type
 
 const TIER_RANK: Record<SubscriptionTier, number> = { NONE: 0, BASIC: 1, PROFESSIONAL: 2, ENTERPRISE: 3 }
 

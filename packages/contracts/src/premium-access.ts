@@ -1,0 +1,39 @@
+import type { PaidTier, SubscriptionTier } from './subscription.ts'
+
+/** What an account holds that decides premium access: its paid plan and its one trial (docs/decisions/016). */
+export interface PlanHolding {
+  subscriptionTier: SubscriptionTier
+  trialTier: SubscriptionTier | null
+  trialEndsAt: Date | string | null
+}
+
+export type PremiumAccess =
+  | { type: 'none'; tier: 'NONE'; trialEndsAt: null }
+  | { type: 'trial'; tier: PaidTier; trialEndsAt: Date }
+  | { type: 'paid'; tier: PaidTier; trialEndsAt: null }
+
+/**
+ * The one premium rule, used by the API and the web app alike: a paid plan first, else a trial still running
+ * (a trial grants its own tier, Basic when none was chosen), else nothing. A plan is paid from the moment it is
+ * bought until it expires, whatever its billing state; the subscription checks move the account back to NONE.
+ */
+export function premiumAccess(holding: PlanHolding, now: Date): PremiumAccess {
+  if (holding.subscriptionTier !== 'NONE') return { type: 'paid', tier: holding.subscriptionTier, trialEndsAt: null }
+  const trialEndsAt = holding.trialEndsAt === null ? null : new Date(holding.trialEndsAt)
+  if (trialEndsAt !== null && trialEndsAt.getTime() > now.getTime()) {
+    const tier = holding.trialTier === null || holding.trialTier === 'NONE' ? 'BASIC' : holding.trialTier
+    return { type: 'trial', tier, trialEndsAt }
+  }
+  return { type: 'none', tier: 'NONE', trialEndsAt: null }
+}
+
+export const hasPremiumAccess = (holding: PlanHolding, now: Date) => premiumAccess(holding, now).type !== 'none'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Whole days left in a running trial, counted up: 3 right after starting a 3-day trial, 1 on its last day. */
+export function trialDaysLeft(holding: PlanHolding, now: Date): number {
+  const access = premiumAccess(holding, now)
+  if (access.type !== 'trial') return 0
+  return Math.ceil((access.trialEndsAt.getTime() - now.getTime()) / DAY_MS)
+}
