@@ -62,7 +62,7 @@ export const AdminTransactionSchema = z.object({
 export const AdminTransactionListSchema = z.array(AdminTransactionSchema)
 export const AdminTransactionsQuerySchema = PageQuerySchema.extend({
   status: z.preprocess((value) => (value === '' || value === 'ALL' ? undefined : value), RequestStatusSchema.optional()),
-  search: z.string().trim().max(64).optional(),
+  search: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
   sortBy: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['confirmation', 'status', 'createdAt']).optional()),
   sortOrder: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['asc', 'desc']).default('desc')),
 })

@@ -32,7 +32,7 @@ export function userMatches(term: string): SQL {
  * The paid requests a term finds: the start or the last characters of the VIN, the order's confirmation number,
  * the buyer's e-mail or name, or a guest's checkout e-mail. Each branch reads one index; their union is the answer.
  */
-export function requestMatches(term: string): SQL {
+export function requestIdsMatching(term: string): SQL {
   const vin = normalizeVin(term)
   const lower = startsWith(term.toLowerCase())
   const branches = [
@@ -43,5 +43,7 @@ export function requestMatches(term: string): SQL {
         join ${transactionRequests} on ${transactionRequests.transactionId} = ${transactions.id}
         where ${transactions.confirmationNumber} = ${term.trim().toUpperCase()} or lower(${transactions.customerEmail}) like ${lower}`,
   ]
-  return sql`${vehicleRequests.id} in (${sql.join(branches, sql` union `)})`
+  return sql.join(branches, sql` union `)
 }
+
+export const requestMatches = (term: string): SQL => sql`${vehicleRequests.id} in (${requestIdsMatching(term)})`

@@ -111,6 +111,12 @@ describe('GET /admin/transactions', () => {
     expect((await get('/api/admin/transactions?search=KD-NOTHING')).json()).toEqual([])
   })
 
+  it("finds an order by the start of the buyer's e-mail, like the queues (docs/decisions/016)", async () => {
+    const { member, row } = await paidOrder(1)
+    const found = (await get(`/api/admin/transactions?search=${encodeURIComponent(member.email.toUpperCase())}`)).json() as { id: string }[]
+    expect(found.map((order) => order.id)).toEqual([row.id])
+  })
+
   it('filters by order status and sorts by confirmation or status, both ways', async () => {
     const { requestIds } = await paidOrder(1)
     await testApp.app.inject({ method: 'POST', url: `/api/admin/update-request-status/${requestIds[0]}`, headers: admin.headers })

@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { decryptSecret } from '../../lib/secret-box.ts'
+import { requestIdsMatching } from '../admin/search.ts'
 
 export interface AdminTransactionsQuery {
   status?: 'PENDING' | 'INPROGRESS' | 'FULFILLED'
@@ -13,17 +14,13 @@ export interface AdminTransactionsQuery {
   offset: number
 }
 
-/** A confirmation number, or else a VIN: both matched exactly (case-insensitive) on their own indexes. */
-function searchCondition(search: string): SQL {
-  const term = search.trim().toUpperCase()
-  if (term.startsWith('KD-')) return eq(transactions.confirmationNumber, term)
-  return inArray(
+/** The orders holding a request the admin search finds (docs/decisions/016); every branch is index-served. */
+const searchCondition = (search: string): SQL =>
+  inArray(
     transactions.id,
     sql`(select ${transactionRequests.transactionId} from ${transactionRequests}
-         join ${vehicleRequests} on ${vehicleRequests.id} = ${transactionRequests.vehicleRequestId}
-         where ${vehicleRequests.vin} = ${term})`,
+         where ${transactionRequests.vehicleRequestId} in (${requestIdsMatching(search)}))`,
   )
-}
 
 /**
  * GET /admin/transactions: paid orders, one page, filtered by order status and searched by VIN or confirmation
