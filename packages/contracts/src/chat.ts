@@ -43,9 +43,14 @@ export const ChatConversationSchema = z.object({
   fname: z.string(),
   lname: z.string(),
   lastMessageAt: z.string(),
+  /** The latest message is the member's: nobody from support has answered it yet (docs/decisions/016). */
+  awaitingReply: z.boolean(),
 })
 export const ChatConversationsAnswerSchema = z.array(ChatConversationSchema)
 export type ChatConversation = z.infer<typeof ChatConversationSchema>
+
+/** GET /chat/unread-count (admins): conversations waiting for an answer, shown in the admin header. */
+export const ChatUnreadCountSchema = z.object({ count: z.number().int() })
 
 export const CHAT_MESSAGES = {
   premiumRequired: 'Live chat is for members with premium access. Start your free trial or subscribe to chat with support.',

@@ -1,5 +1,5 @@
 import type { ChatSender } from '@keydesk/contracts/chat'
-import { and, desc, eq, lt, max } from 'drizzle-orm'
+import { and, desc, eq, lt, max, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { chatMessages } from '../../db/schema/member.ts'
 import { users } from '../../db/schema/users.ts'
@@ -33,15 +33,29 @@ export function findConversationPage(db: DbExecutor, userId: string, limit: numb
 }
 
 /** Members who have a conversation, the most recently active first. */
+/** The sender of a conversation's latest message: a member's message still waits for support's answer. */
+const lastSender = sql<'USER' | 'AGENT'>`(array_agg(${chatMessages.sender} order by ${chatMessages.createdAt} desc))[1]`
+
 export function findConversations(db: DbExecutor, limit: number) {
   const lastMessageAt = max(chatMessages.createdAt)
   return db
-    .select({ userId: users.id, email: users.email, fname: users.fname, lname: users.lname, lastMessageAt })
+    .select({ userId: users.id, email: users.email, fname: users.fname, lname: users.lname, lastMessageAt, lastSender })
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
     .groupBy(users.id)
     .orderBy(desc(lastMessageAt))
     .limit(limit)
+}
+
+/** Conversations whose latest message is the member's: what the admin header counts as unread. */
+export async function countUnansweredConversations(db: DbExecutor) {
+  const latest = db
+    .select({ userId: chatMessages.userId, lastSender: lastSender.as('last_sender') })
+    .from(chatMessages)
+    .groupBy(chatMessages.userId)
+    .as('latest')
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(latest).where(eq(latest.lastSender, 'USER'))
+  return row?.count ?? 0
 }
 
 export async function findChatMember(db: DbExecutor, userId: string) {

@@ -123,6 +123,35 @@ describe('GET /chat/conversations', () => {
   })
 })
 
+describe('unread conversations (docs/decisions/016)', () => {
+  const unread = async () => (await testApp.app.inject({ url: '/api/chat/unread-count', headers: admin.auth })).json().count as number
+  const awaiting = async (userId: string) => {
+    const list = (await testApp.app.inject({ url: '/api/chat/conversations', headers: admin.auth })).json() as {
+      userId: string
+      awaitingReply: boolean
+    }[]
+    return list.find((row) => row.userId === userId)?.awaitingReply
+  }
+
+  it("counts a conversation while the member's message is the latest, and stops once support answers", async () => {
+    const member = await createMember(testApp, 'BASEUSER', { subscriptionTier: 'BASIC' })
+    const before = await unread()
+    expect((await send(member.auth, { message: 'Is my Civic code ready?' })).statusCode).toBe(201)
+    expect(await unread()).toBe(before + 1)
+    expect(await awaiting(member.id)).toBe(true)
+    expect((await send(member.auth, { message: 'Order KD-1234' })).statusCode).toBe(201)
+    expect(await unread()).toBe(before + 1)
+    expect((await send(admin.auth, { message: 'Working on it now.', userId: member.id })).statusCode).toBe(201)
+    expect(await unread()).toBe(before)
+    expect(await awaiting(member.id)).toBe(false)
+  })
+
+  it('is for admins only', async () => {
+    expect((await testApp.app.inject({ url: '/api/chat/unread-count', headers: paidUser.auth })).statusCode).toBe(403)
+    expect((await testApp.app.inject({ url: '/api/chat/unread-count' })).statusCode).toBe(401)
+  })
+})
+
 describe('GET /chat/stream', () => {
   it('delivers a member message to the admin and the admin answer to the member, then closes when the app closes', async () => {
     const streamApp = await createTestApp()

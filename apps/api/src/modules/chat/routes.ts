@@ -4,13 +4,22 @@ import {
   ChatHistoryAnswerSchema,
   ChatHistoryQuerySchema,
   ChatMessageSchema,
+  ChatUnreadCountSchema,
   SendChatMessageBodySchema,
 } from '@keydesk/contracts/chat'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf, requireRole, requireUser } from '../../plugins/auth.ts'
 import { createChatHub } from './chat-hub.ts'
-import { assertMayChat, listChatConversations, readChatHistory, readChatMessage, sendChatMessage, streamFilterFor } from './service.ts'
+import {
+  assertMayChat,
+  countUnreadConversations,
+  listChatConversations,
+  readChatHistory,
+  readChatMessage,
+  sendChatMessage,
+  streamFilterFor,
+} from './service.ts'
 
 /** Spec 7.7 live chat: history, send, and a server-sent event stream of new messages. */
 export async function chatRoutes(app: FastifyInstance) {
@@ -49,6 +58,12 @@ export async function chatRoutes(app: FastifyInstance) {
     '/chat/conversations',
     { preHandler: requireRole('ADMIN', 'SUPER_ADMIN'), schema: { response: { 200: ChatConversationsAnswerSchema } } },
     async () => listChatConversations(app.database.db),
+  )
+
+  api.get(
+    '/chat/unread-count',
+    { preHandler: requireRole('ADMIN', 'SUPER_ADMIN'), schema: { response: { 200: ChatUnreadCountSchema } } },
+    async () => countUnreadConversations(app.database.db),
   )
 
   api.get('/chat/stream', { preHandler: requireUser }, async (request, reply) => {

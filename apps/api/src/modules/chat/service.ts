@@ -7,6 +7,7 @@ import type { Principal } from '../../plugins/auth.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {
   type ChatMessageRow,
+  countUnansweredConversations,
   findChatMember,
   findChatMessage,
   findConversationPage,
@@ -67,8 +68,14 @@ export async function readChatHistory(db: Database, principal: Principal, query:
 
 export async function listChatConversations(db: Database) {
   const rows = await findConversations(db, 100)
-  return rows.map((row) => ({ ...row, lastMessageAt: new Date(row.lastMessageAt ?? 0).toISOString() }))
+  return rows.map(({ lastSender, ...row }) => ({
+    ...row,
+    lastMessageAt: new Date(row.lastMessageAt ?? 0).toISOString(),
+    awaitingReply: lastSender === 'USER',
+  }))
 }
+
+export const countUnreadConversations = async (db: Database) => ({ count: await countUnansweredConversations(db) })
 
 /** Which messages a stream shows: a member sees their conversation, an admin sees every conversation. */
 export function streamFilterFor(principal: Principal): (message: ChatMessage) => boolean {
