@@ -144,6 +144,9 @@ export const ComplianceDocumentSchema = z.object({
   uploadedAt: z.string(),
   reviewNotes: z.string().nullable(),
   fileUrl: z.string(),
+  /** Who reviewed the document and when; null while it waits for a review. */
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
 })
 export const ReviewDocumentBodySchema = z.object({ verified: z.boolean(), notes: z.string().trim().max(2000).optional() })
 

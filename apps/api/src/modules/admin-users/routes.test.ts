@@ -111,6 +111,11 @@ describe('documents and history', () => {
     expect(answer.statusCode).toBe(200)
     const [row] = await testApp.app.database.db.select().from(complianceDocuments).where(eq(complianceDocuments.id, documents[0].id))
     expect(row).toMatchObject({ verified: true, reviewNotes: 'Clear photo', reviewedBy: admin.id })
+    const [reviewed, waiting] = (
+      await testApp.app.inject({ method: 'GET', url: `/api/compliance/documents/${member.id}`, headers: admin.headers })
+    ).json()
+    expect(reviewed).toMatchObject({ reviewedBy: 'Ada Admin', reviewedAt: row?.reviewedAt?.toISOString() })
+    expect(waiting).toMatchObject({ verified: null, reviewedBy: null, reviewedAt: null })
     expect(
       (await testApp.app.inject({ method: 'GET', url: `/api/compliance/documents/${member.id}`, headers: member.headers })).statusCode,
     ).toBe(403)

@@ -1,5 +1,6 @@
 import { ADMIN_USER_MESSAGES, type AdminUsersQuery } from '@keydesk/contracts/admin'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import { actionLog } from '../../db/schema/action-log.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
@@ -115,19 +116,25 @@ export async function userHistory(app: FastifyInstance, email: string) {
   }))
 }
 
+const reviewers = alias(users, 'reviewers')
+
+/** A user's documents, oldest first, each with who reviewed it and when (the reviewer joined by key). */
 export async function listDocuments(app: FastifyInstance, userId: string) {
   const rows = await app.database.db
-    .select()
+    .select({ document: complianceDocuments, reviewerName: sql<string | null>`${reviewers.fname} || ' ' || ${reviewers.lname}` })
     .from(complianceDocuments)
+    .leftJoin(reviewers, eq(reviewers.id, complianceDocuments.reviewedBy))
     .where(eq(complianceDocuments.userId, userId))
     .orderBy(asc(complianceDocuments.uploadedAt))
-  return rows.map((row) => ({
-    id: row.id,
-    docType: row.docType,
-    verified: row.verified,
-    uploadedAt: row.uploadedAt.toISOString(),
-    reviewNotes: row.reviewNotes,
-    fileUrl: `/api/files/${row.fileId}`,
+  return rows.map(({ document, reviewerName }) => ({
+    id: document.id,
+    docType: document.docType,
+    verified: document.verified,
+    uploadedAt: document.uploadedAt.toISOString(),
+    reviewNotes: document.reviewNotes,
+    fileUrl: `/api/files/${document.fileId}`,
+    reviewedBy: document.reviewedAt ? (reviewerName ?? 'A removed admin') : null,
+    reviewedAt: document.reviewedAt?.toISOString() ?? null,
   }))
 }
 
@@ -140,7 +147,7 @@ export async function reviewDocument(
   await app.database.db.transaction(async (tx) => {
     const reviewed = await tx
       .update(complianceDocuments)
-      .set({ verified: review.verified, reviewNotes: review.notes || null, reviewedBy: admin.id, reviewedAt: new Date() })
+      .set({ verified: review.verified, reviewNotes: review.notes || null, reviewedBy: admin.id, reviewedAt: app.clock.now() })
       .where(eq(complianceDocuments.id, documentId))
       .returning({ id: complianceDocuments.id })
     if (reviewed.length === 0) throw new AppError('NOT_FOUND', 'Document not found.')
