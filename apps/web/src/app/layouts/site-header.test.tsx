@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi } from '../testing/fake-api.ts'
+import { fakeApi, jsonAnswer } from '../testing/fake-api.ts'
 import { renderApp } from '../testing/render-app.tsx'
 import { testUser } from '../testing/test-user.ts'
 
@@ -114,5 +114,14 @@ describe('mobile menu (spec 2.2)', () => {
     expect(router.state.location.pathname).toBe('/pricing')
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false')
     expect(screen.queryByRole('navigation', { name: 'Authentication' })).toBeNull()
+  })
+
+  it('shows admins how many chat conversations wait for an answer, on every page, and members nothing', async () => {
+    fakeApi({ 'GET /api/chat/unread-count': () => jsonAnswer(200, { count: 3 }) })
+    renderApp('/', { user: testUser({ role: 'ADMIN' }) })
+    expect(await screen.findByRole('link', { name: 'Support chat, 3 unread' })).toHaveAttribute('href', '/admin#support-chat')
+    cleanup()
+    renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
+    expect(screen.queryByRole('link', { name: /Support chat/ })).not.toBeInTheDocument()
   })
 })

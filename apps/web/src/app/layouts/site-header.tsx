@@ -1,4 +1,6 @@
+import { hasAdminStatus } from '@keydesk/contracts/roles'
 import { Link, NavLink } from 'react-router'
+import { AdminChatUnreadLink } from '../../features/chat/components/admin-chat-unread-link.tsx'
 import { useSession } from '../../features/session/use-session.ts'
 import { paths } from '../paths.ts'
 import { MobileMenu } from './mobile-menu.tsx'
@@ -50,7 +52,10 @@ export function SiteHeader() {
             </div>
           )}
         </div>
-        <MobileMenu links={status === 'loading' ? [] : links} user={user} onSignOut={signOut} />
+        <div className="flex items-center gap-2">
+          {user && hasAdminStatus(user.role) && <AdminChatUnreadLink />}
+          <MobileMenu links={status === 'loading' ? [] : links} user={user} onSignOut={signOut} />
+        </div>
       </div>
     </header>
   )

@@ -1,12 +1,37 @@
-import { AdminRequestListSchema, FailedKeycodeMailListSchema, type ProcessRequestBody } from '@keydesk/contracts/admin'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  AdminQueueCountsSchema,
+  AdminRequestListSchema,
+  FailedKeycodeMailListSchema,
+  type ProcessRequestBody,
+} from '@keydesk/contracts/admin'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { adminKeys, type QueueName } from './admin-keys.ts'
 
-export function useAdminQueue(which: 'pending' | 'in-progress') {
+/** A queue is worked from the top; new payments and other admins' starts show up within this time. */
+export const QUEUE_REFRESH_MS = 30_000
+
+/** One queue, earliest deadline first (the API's order), searched when `search` is set. */
+export function useAdminQueue(which: QueueName, search = '') {
   return useQuery({
-    queryKey: ['admin', which],
-    queryFn: ({ signal }) => apiRequest(`/admin/${which}-requests?limit=100`, { schema: AdminRequestListSchema, signal }),
+    queryKey: adminKeys.queue(which, search),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ limit: '100' })
+      if (search) params.set('search', search)
+      return apiRequest(`/admin/${which}-requests?${params}`, { schema: AdminRequestListSchema, signal })
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: QUEUE_REFRESH_MS,
+  })
+}
+
+/** Each queue's size and its overdue part, for the counts above the queues. */
+export function useQueueCounts() {
+  return useQuery({
+    queryKey: adminKeys.queueCounts(),
+    queryFn: ({ signal }) => apiRequest('/admin/queue-counts', { schema: AdminQueueCountsSchema, signal }),
+    refetchInterval: QUEUE_REFRESH_MS,
   })
 }
 
@@ -17,7 +42,7 @@ export function useStartRequest() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest(`/admin/update-request-status/${encodeURIComponent(id)}`, { method: 'POST', schema: MessageAnswer }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }
 
@@ -25,14 +50,14 @@ export function useProcessRequest() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: ProcessRequestBody) => apiRequest('/admin/process-request', { method: 'POST', body, schema: MessageAnswer }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }
 
 /** Keycode mails the outbox gave up on (decision 013), so an admin can reach the buyer another way. */
 export function useFailedKeycodeMails() {
   return useQuery({
-    queryKey: ['admin', 'failed-keycode-mails'],
+    queryKey: adminKeys.failedKeycodeMails(),
     queryFn: ({ signal }) => apiRequest('/admin/failed-keycode-mails', { schema: FailedKeycodeMailListSchema, signal }),
   })
 }

@@ -2,6 +2,7 @@ import { AdminTransactionListSchema } from '@keydesk/contracts/payments'
 import type { RequestStatus } from '@keydesk/contracts/request-status'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { adminKeys } from './admin-keys.ts'
 import { ADMIN_PAGE_SIZE, toAdminPage } from './admin-page.ts'
 
 /** Spec 2.7: the dashboard's search, status filter and sort; '' means "All" or "none". */
@@ -29,7 +30,7 @@ export function toTransactionParams(filters: TransactionFilters, offset: number)
 
 export function useAdminTransactions(filters: TransactionFilters, offset: number) {
   return useQuery({
-    queryKey: ['admin', 'transactions', filters, offset],
+    queryKey: adminKeys.transactions(filters, offset),
     queryFn: async ({ signal }) =>
       toAdminPage(
         await apiRequest(`/admin/transactions?${toTransactionParams(filters, offset)}`, { schema: AdminTransactionListSchema, signal }),

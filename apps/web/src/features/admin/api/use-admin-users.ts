@@ -1,14 +1,22 @@
 import { AdminUserListSchema, ComplianceDocumentSchema, UserHistoryEntrySchema } from '@keydesk/contracts/admin'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { adminKeys } from './admin-keys.ts'
+import { ADMIN_PAGE_SIZE, toAdminPage } from './admin-page.ts'
 
 const MessageAnswer = z.object({ message: z.string() })
 
-export function useAdminUsers() {
+/** One page of registered users, newest first, searched by name, e-mail, phone or company when `search` is set. */
+export function useAdminUsers(search = '', offset = 0) {
   return useQuery({
-    queryKey: ['admin', 'users'],
-    queryFn: ({ signal }) => apiRequest('/admin/users?limit=100', { schema: AdminUserListSchema, signal }),
+    queryKey: adminKeys.users(search, offset),
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE + 1), offset: String(offset) })
+      if (search) params.set('search', search)
+      return toAdminPage(await apiRequest(`/admin/users?${params}`, { schema: AdminUserListSchema, signal }))
+    },
+    placeholderData: keepPreviousData,
   })
 }
 
@@ -17,13 +25,13 @@ export function useUserAction() {
   return useMutation({
     mutationFn: ({ path, body }: { path: string; body?: URLSearchParams }) =>
       apiRequest(path, { method: 'PATCH', body, schema: MessageAnswer }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }
 
 export function useUserHistory(email: string | null) {
   return useQuery({
-    queryKey: ['admin', 'history', email],
+    queryKey: adminKeys.history(email),
     queryFn: ({ signal }) =>
       apiRequest(`/admin/user-history?email=${encodeURIComponent(email ?? '')}`, { schema: z.array(UserHistoryEntrySchema), signal }),
     enabled: Boolean(email),
@@ -32,7 +40,7 @@ export function useUserHistory(email: string | null) {
 
 export function useUserDocuments(userId: string | null) {
   return useQuery({
-    queryKey: ['admin', 'documents', userId],
+    queryKey: adminKeys.documents(userId),
     queryFn: ({ signal }) =>
       apiRequest(`/compliance/documents/${encodeURIComponent(userId ?? '')}`, { schema: z.array(ComplianceDocumentSchema), signal }),
     enabled: Boolean(userId),
@@ -48,6 +56,6 @@ export function useReviewDocument() {
         body: { verified, notes },
         schema: MessageAnswer,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'documents'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.allDocuments() }),
   })
 }

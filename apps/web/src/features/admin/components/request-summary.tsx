@@ -15,7 +15,7 @@ const DOCUMENTS = [
 ] as const
 
 /** A thumbnail that enlarges on click; a file the browser cannot show as an image (a PDF) becomes a plain link. */
-function DocumentThumbnail({ src, label, onEnlarge }: { src: string; label: string; onEnlarge: (image: EnlargedDocument) => void }) {
+export function DocumentThumbnail({ src, label, onEnlarge }: { src: string; label: string; onEnlarge: (image: EnlargedDocument) => void }) {
   const [isUnviewable, setIsUnviewable] = useState(false)
   if (isUnviewable) {
     return (

@@ -27,6 +27,10 @@ const queued = (id: string, status: string) => ({
   paidPrice: 70,
   isGuest: false,
   documents: [{ docType: 'FRONT_ID', verified: true }],
+  servicePlan: 'NONE',
+  dueAt: '2026-11-24T10:00:00.000Z',
+  buyerName: 'Owen Owner',
+  startedBy: null,
 })
 
 const admin = testUser({ role: 'ADMIN' })
@@ -39,7 +43,7 @@ describe('admin dashboard', () => {
       'POST /api/admin/update-request-status/p1': () => jsonAnswer(200, { message: 'Status updated to In Progress' }),
     })
     renderApp('/admin', { user: admin })
-    await userEvent.click(await screen.findByRole('button', { name: 'Start' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Start 2020 Ford F-150' }))
     expect(await screen.findByText('Status updated to In Progress')).toBeInTheDocument()
     expect(calls.some((call) => call.key === 'POST /api/admin/update-request-status/p1')).toBe(true)
   })
@@ -74,7 +78,14 @@ describe('admin dashboard', () => {
 
 describe('admin dashboard: the release gate', () => {
   const unvalidated = { ...queued('i2', 'INPROGRESS'), isValidatedUser: false, documents: [{ docType: 'COI', verified: null }] }
-  const guest = { ...queued('g1', 'INPROGRESS'), isGuest: true, keycodeUserEmail: null, isValidatedUser: false, documents: [] }
+  const guest = {
+    ...queued('g1', 'INPROGRESS'),
+    dueAt: '2026-11-25T10:00:00.000Z',
+    isGuest: true,
+    keycodeUserEmail: null,
+    isValidatedUser: false,
+    documents: [],
+  }
 
   it('shows whether the requester is validated and each document with its review', async () => {
     fakeApi({
@@ -84,8 +95,13 @@ describe('admin dashboard: the release gate', () => {
     renderApp('/admin', { user: admin })
     expect(await screen.findByText('Account not validated')).toBeInTheDocument()
     expect(screen.getByRole('list', { name: 'Documents on file' })).toHaveTextContent('Certificate of insurance: pending review')
-    expect(screen.getByText(/identity to check against the licence photos/)).toBeInTheDocument()
-    expect(screen.getAllByText(/paid \$70\.00/)).toHaveLength(2)
+    expect(screen.getByText(/paid \$70\.00/)).toBeInTheDocument()
+    // The first row is open; another row opens with a click, or from the keyboard with the arrow keys and Enter.
+    const rows = screen.getAllByRole('row', { name: /2020 Ford F-150/ })
+    rows[0]?.focus()
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    expect(rows[1]).toHaveFocus()
+    expect(await screen.findByText(/identity to check against the licence photos/)).toBeInTheDocument()
   })
 
   it('asks for a reason before releasing to an unvalidated member, and sends it', async () => {
@@ -240,7 +256,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'In Progress')
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Confirmation number')
     await userEvent.selectOptions(screen.getByLabelText('Order'), 'Ascending')
-    await userEvent.type(screen.getByLabelText('Search by VIN or confirmation number'), ' kd-2026-0007 ')
+    await userEvent.type(screen.getByLabelText('Search by VIN, confirmation number, e-mail or name'), ' kd-2026-0007 ')
     await userEvent.click(screen.getByRole('button', { name: 'Search' }))
     await vi.waitFor(() =>
       expect(Object.fromEntries(lastTransactionsQuery(calls))).toEqual({
@@ -300,5 +316,70 @@ describe('admin dashboard: subscriptions and transactions', () => {
     renderApp('/admin', { user: admin })
     const transactions = await screen.findByRole('region', { name: 'Transactions' })
     expect(await within(transactions).findByRole('alert')).toHaveTextContent('Search is too long.')
+  })
+})
+
+describe('admin dashboard: the SLA queue', () => {
+  it('shows the most urgent request first with its time left, overdue in red, and the overdue counts', async () => {
+    const now = Date.now()
+    const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString()
+    const overdue = { ...queued('late', 'PENDING'), model: 'Ranger', paidAt: at(-90), dueAt: at(-30), servicePlan: 'ENTERPRISE' }
+    const soon = { ...queued('soon', 'PENDING'), model: 'Escape', paidAt: at(-50), dueAt: at(10), servicePlan: 'PROFESSIONAL' }
+    const relaxed = { ...queued('calm', 'PENDING'), model: 'Edge', paidAt: at(-60), dueAt: at(47 * 60), servicePlan: 'NONE' }
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, [overdue, soon, relaxed]),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/queue-counts': () => jsonAnswer(200, { pending: 3, inProgress: 0, overduePending: 1, overdueInProgress: 0 }),
+    })
+    renderApp('/admin', { user: admin })
+    const table = await screen.findByRole('table', { name: 'Pending requests' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows[0]).toHaveTextContent('2020 Ford Ranger')
+    expect(within(rows[0] as HTMLElement).getByText(/Overdue by 30 min/)).toHaveAttribute('data-urgency', 'overdue')
+    expect(within(rows[1] as HTMLElement).getByText(/10 min left/)).toHaveAttribute('data-urgency', 'due-soon')
+    expect(within(rows[2] as HTMLElement).getByText(/1 d 23 h left/)).toHaveAttribute('data-urgency', 'on-time')
+    expect(rows[0]).toHaveTextContent('Enterprise')
+    expect(rows[0]).toHaveTextContent('Owen Owner')
+    expect(rows[0]).toHaveTextContent('Unassigned')
+    expect(await screen.findByText('1 overdue')).toBeInTheDocument()
+
+    // Sorting by a header keeps the rows and says which way it sorts.
+    await userEvent.click(within(table).getByRole('button', { name: /Plan/ }))
+    expect(within(table).getByRole('columnheader', { name: /Plan/ })).toHaveAttribute('aria-sort', 'ascending')
+    expect(within(table).getAllByRole('row').slice(1)[0]).toHaveTextContent('Enterprise')
+  })
+
+  it('shows who started a request in progress', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () =>
+        jsonAnswer(200, [{ ...queued('i9', 'INPROGRESS'), startedBy: { name: 'Bea Backoffice', at: '2026-11-22T10:05:00.000Z' } }]),
+    })
+    renderApp('/admin', { user: admin })
+    const table = await screen.findByRole('table', { name: 'Requests in progress' })
+    expect(within(table).getByText('Bea Backoffice')).toBeInTheDocument()
+  })
+
+  it('sends one search to both queues and the transactions, and says when a queue has no match', async () => {
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/transactions': () => jsonAnswer(200, []),
+    })
+    renderApp('/admin', { user: admin })
+    await userEvent.type(await screen.findByLabelText('Search by VIN, confirmation number, e-mail or name'), 'pat@example.com')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    expect(
+      await screen.findByText('Nothing here matches “pat@example.com”.', { selector: 'section[aria-labelledby="pending-heading"] p' }),
+    ).toBeInTheDocument()
+    const searched = (path: string) =>
+      calls.some(
+        (call) => call.key === `GET ${path}` && new URL(call.url, 'http://localhost').searchParams.get('search') === 'pat@example.com',
+      )
+    await vi.waitFor(() => {
+      expect(searched('/api/admin/pending-requests')).toBe(true)
+      expect(searched('/api/admin/in-progress-requests')).toBe(true)
+      expect(searched('/api/admin/transactions')).toBe(true)
+    })
   })
 })

@@ -4,15 +4,18 @@ import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
+import { useNow } from '../../../lib/use-now.ts'
 import { AdminChatPanel } from '../../chat/components/admin-chat-panel.tsx'
 import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
 import type { AdminPage } from '../api/admin-page.ts'
-import { useAdminQueue, useStartRequest } from '../api/use-admin-queue.ts'
+import { useAdminQueue, useQueueCounts, useStartRequest } from '../api/use-admin-queue.ts'
 import { useAdminSubscriptions } from '../api/use-admin-subscriptions.ts'
 import { NO_TRANSACTION_FILTERS, type TransactionFilters, useAdminTransactions } from '../api/use-admin-transactions.ts'
+import { DashboardSearch } from '../components/dashboard-search.tsx'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { KeycodeForm } from '../components/keycode-form.tsx'
+import { QueueTable } from '../components/queue-table.tsx'
 import { ReleasesDownload } from '../components/releases-download.tsx'
 import { RequestSummary } from '../components/request-summary.tsx'
 import { SubscriptionsPanel } from '../components/subscriptions-panel.tsx'
@@ -25,34 +28,66 @@ function countSoFar(page: AdminPage<unknown> | undefined, offset: number): strin
   return `${offset + page.rows.length}${page.hasMore ? '+' : ''}`
 }
 
-function Count({ label, value }: { label: string; value: string | number }) {
+function Count({ label, value, overdue }: { label: string; value: string | number; overdue?: number }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-2xl font-bold">{value}</dd>
+      <dd className="text-2xl font-bold">
+        {value}
+        {overdue !== undefined && overdue > 0 && <span className="ml-2 text-sm font-semibold text-red-800">{overdue} overdue</span>}
+      </dd>
     </div>
   )
 }
 
+type Message = { tone: 'success' | 'error'; text: string }
+
+function QueueState({
+  query,
+  loading,
+  failure,
+  empty,
+  search,
+}: {
+  query: ReturnType<typeof useAdminQueue>
+  loading: string
+  failure: string
+  empty: string
+  search: string
+}) {
+  if (query.isPending) return <Spinner label={loading} />
+  if (query.isError) return <Alert tone="error">{adminErrorText(query.error, failure)}</Alert>
+  if (query.data.length > 0) return null
+  return <p className="mt-2 text-slate-600">{search ? `Nothing here matches “${search}”.` : empty}</p>
+}
+
 /**
- * Spec 2.7 admin dashboard: search, filter and sort of the transactions; counts; the subscriptions,
- * the paid request queues (Start, keycode submission) and the transactions.
+ * Spec 2.7 admin dashboard, as a working queue (decision 016): one search over both queues and the transactions,
+ * counts with what is overdue, the queues as tables in deadline order, the subscriptions and the transactions.
  */
 export function AdminDashboardPage() {
-  const pending = useAdminQueue('pending')
-  const inProgress = useAdminQueue('in-progress')
+  const [search, setSearch] = useState('')
+  const pending = useAdminQueue('pending', search)
+  const inProgress = useAdminQueue('in-progress', search)
+  const counts = useQueueCounts()
   const start = useStartRequest()
+  const now = useNow()
   const [filters, setFilters] = useState<TransactionFilters>(NO_TRANSACTION_FILTERS)
   const [transactionOffset, setTransactionOffset] = useState(0)
-  const transactions = useAdminTransactions(filters, transactionOffset)
+  const transactions = useAdminTransactions({ ...filters, search }, transactionOffset)
   const [subscriptionOffset, setSubscriptionOffset] = useState(0)
   const subscriptions = useAdminSubscriptions(subscriptionOffset)
   const [enlarged, setEnlarged] = useState<EnlargedDocument | null>(null)
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [message, setMessage] = useState<Message | null>(null)
 
   function changeFilters(next: TransactionFilters) {
     setFilters(next)
+    setTransactionOffset(0)
+  }
+
+  function changeSearch(next: string) {
+    setSearch(next)
     setTransactionOffset(0)
   }
 
@@ -61,68 +96,93 @@ export function AdminDashboardPage() {
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
       <FailedKeycodeMails />
-      <TransactionFilterBar value={filters} onChange={changeFilters} />
+      <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+        <DashboardSearch value={search} onChange={changeSearch} />
+      </div>
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        <Count label="Pending" value={pending.data?.length ?? '–'} />
-        <Count label="In progress" value={inProgress.data?.length ?? '–'} />
+        <Count label="Pending" value={counts.data?.pending ?? pending.data?.length ?? '–'} overdue={counts.data?.overduePending} />
+        <Count
+          label="In progress"
+          value={counts.data?.inProgress ?? inProgress.data?.length ?? '–'}
+          overdue={counts.data?.overdueInProgress}
+        />
         <Count label="Transactions" value={countSoFar(transactions.data, transactionOffset)} />
       </dl>
-      <div className="mt-8 grid gap-8 lg:grid-cols-2">
-        <SubscriptionsPanel subscriptions={subscriptions} offset={subscriptionOffset} onOffsetChange={setSubscriptionOffset} />
-        <section aria-labelledby="pending-heading">
-          <h2 id="pending-heading" className="text-xl font-semibold">
-            Pending requests
-          </h2>
-          {pending.isPending && <Spinner label="Loading pending requests..." />}
-          {pending.isError && <Alert tone="error">{adminErrorText(pending.error, ADMIN_FAILURES.pending)}</Alert>}
-          {pending.data?.length === 0 && <p className="mt-2 text-slate-600">No pending requests.</p>}
-          <ul className="mt-3 space-y-3">
-            {pending.data?.map((request) => (
-              <li key={request.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                <RequestSummary request={request} onEnlarge={setEnlarged} />
-                <Button
-                  className="mt-3"
-                  isBusy={start.isPending && start.variables === request.id}
-                  onClick={() =>
-                    start.mutate(request.id, {
-                      onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
-                      onError: (error) => setMessage({ tone: 'error', text: adminErrorText(error, ADMIN_FAILURES.updateStatus) }),
-                    })
-                  }
-                >
-                  Start
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <TransactionsPanel
-          transactions={transactions}
-          isFiltered={filters.status !== '' || filters.search !== ''}
-          offset={transactionOffset}
-          onOffsetChange={setTransactionOffset}
+      <section aria-labelledby="pending-heading" className="mt-8">
+        <h2 id="pending-heading" className="text-xl font-semibold">
+          Pending requests
+        </h2>
+        <QueueState
+          query={pending}
+          loading="Loading pending requests..."
+          failure={ADMIN_FAILURES.pending}
+          empty="No pending requests."
+          search={search}
         />
-        <section aria-labelledby="in-progress-heading">
-          <h2 id="in-progress-heading" className="text-xl font-semibold">
-            In progress
-          </h2>
-          {inProgress.isPending && <Spinner label="Loading requests in progress..." />}
-          {inProgress.isError && <Alert tone="error">{adminErrorText(inProgress.error, ADMIN_FAILURES.inProgress)}</Alert>}
-          {inProgress.data?.length === 0 && <p className="mt-2 text-slate-600">Nothing in progress.</p>}
-          <ul className="mt-3 space-y-3">
-            {inProgress.data?.map((request) => (
-              <li key={request.id} className="rounded-lg border border-slate-200 bg-white p-4">
+        {pending.data && pending.data.length > 0 && (
+          <QueueTable
+            label="Pending requests"
+            requests={pending.data}
+            now={now}
+            renderActions={(request) => (
+              <Button
+                isBusy={start.isPending && start.variables === request.id}
+                aria-label={`Start ${request.year} ${request.make} ${request.model}`}
+                onClick={() =>
+                  start.mutate(request.id, {
+                    onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
+                    onError: (error) => setMessage({ tone: 'error', text: adminErrorText(error, ADMIN_FAILURES.updateStatus) }),
+                  })
+                }
+              >
+                Start
+              </Button>
+            )}
+            renderDetail={(request) => <RequestSummary request={request} onEnlarge={setEnlarged} />}
+          />
+        )}
+      </section>
+      <section aria-labelledby="in-progress-heading" className="mt-8">
+        <h2 id="in-progress-heading" className="text-xl font-semibold">
+          In progress
+        </h2>
+        <QueueState
+          query={inProgress}
+          loading="Loading requests in progress..."
+          failure={ADMIN_FAILURES.inProgress}
+          empty="Nothing in progress."
+          search={search}
+        />
+        {inProgress.data && inProgress.data.length > 0 && (
+          <QueueTable
+            label="Requests in progress"
+            requests={inProgress.data}
+            now={now}
+            renderDetail={(request) => (
+              <>
                 <RequestSummary request={request} onEnlarge={setEnlarged} />
-                <KeycodeForm request={request} onError={(text) => setMessage({ tone: 'error', text })} />
-              </li>
-            ))}
-          </ul>
-        </section>
+                <KeycodeForm key={request.id} request={request} onError={(text) => setMessage({ tone: 'error', text })} />
+              </>
+            )}
+          />
+        )}
+      </section>
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <div className="space-y-4">
+          <TransactionFilterBar value={filters} onChange={changeFilters} />
+          <TransactionsPanel
+            transactions={transactions}
+            isFiltered={filters.status !== '' || search !== ''}
+            offset={transactionOffset}
+            onOffsetChange={setTransactionOffset}
+          />
+        </div>
+        <SubscriptionsPanel subscriptions={subscriptions} offset={subscriptionOffset} onOffsetChange={setSubscriptionOffset} />
       </div>
       <div className="mt-8">
         <ReleasesDownload />
       </div>
-      <div className="mt-8">
+      <div className="mt-8" id="support-chat">
         <AdminChatPanel />
       </div>
     </PageFrame>

@@ -73,13 +73,18 @@ describe('document validation page', () => {
             uploadedAt: '2026-11-22T10:00:00.000Z',
             reviewNotes: null,
             fileUrl: '/api/files/f1',
+            reviewedBy: null,
+            reviewedAt: null,
           },
         ]),
       'PATCH /api/compliance/documents/d1/review': () => jsonAnswer(200, { message: 'Document reviewed.' }),
     })
     renderApp('/admin/document-validation', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
-    expect(await screen.findByText('FRONT_ID · pending')).toBeInTheDocument()
+    // A thumbnail under the document's human label, its state, and Approve and Reject while it waits for a review.
+    expect(await screen.findByRole('button', { name: 'Enlarge Government photo ID (front)' })).toBeInTheDocument()
+    expect(screen.getByText('pending review')).toBeInTheDocument()
+    expect(screen.queryByText('FRONT_ID')).not.toBeInTheDocument()
     await userEvent.type(screen.getByLabelText('Review notes'), 'Clear photo')
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }))
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(true))
@@ -87,5 +92,55 @@ describe('document validation page', () => {
       verified: true,
       notes: 'Clear photo',
     })
+  })
+
+  it('shows who reviewed a document and when, and offers Approve and Reject again only on purpose', async () => {
+    fakeApi({
+      'GET /api/admin/users': () => jsonAnswer(200, [person]),
+      'GET /api/compliance/documents/u1': () =>
+        jsonAnswer(200, [
+          {
+            id: 'd2',
+            docType: 'COI',
+            verified: true,
+            uploadedAt: '2026-11-22T10:00:00.000Z',
+            reviewNotes: 'Valid until 2027',
+            fileUrl: '/api/files/f2',
+            reviewedBy: 'Ada Admin',
+            reviewedAt: '2026-11-22T11:00:00.000Z',
+          },
+        ]),
+    })
+    renderApp('/admin/document-validation', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
+    expect(await screen.findByText(/Reviewed by Ada Admin on/)).toBeInTheDocument()
+    expect(screen.getByText('approved')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Change review of Certificate of insurance' }))
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Review notes')).toHaveValue('Valid until 2027')
+  })
+})
+
+describe('registered users page: search and documents', () => {
+  it('sends the search to the API, says when nothing matches, and enlarges an ID image of the chosen user', async () => {
+    const calls = fakeApi({
+      'GET /api/admin/users': (call) =>
+        jsonAnswer(
+          200,
+          new URL(call.url, 'http://localhost').searchParams.get('search') === 'nobody'
+            ? []
+            : [{ ...person, frontId: '/api/files/id-front' }],
+        ),
+    })
+    renderApp('/admin/registered-users', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enlarge ID front' }))
+    expect(screen.getByRole('dialog', { name: 'ID front' })).toBeInTheDocument()
+    await userEvent.keyboard('{Escape}')
+    await userEvent.type(screen.getByLabelText('Search by name, e-mail, phone or company'), 'nobody')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText('No users match “nobody”.')).toBeInTheDocument()
+    expect(calls.some((call) => call.url.includes('search=nobody'))).toBe(true)
   })
 })

@@ -1,19 +1,44 @@
-import { useState } from 'react'
+import { type FormEvent, useCallback, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
+import { ADMIN_PAGE_SIZE } from '../api/admin-page.ts'
 import { useAdminUsers, useUserAction } from '../api/use-admin-users.ts'
+import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
+import { Pager } from '../components/pager.tsx'
+import { DocumentThumbnail } from '../components/request-summary.tsx'
 
-/** Spec 2.7 "Admin registered users": user cards and a detail panel with validate, revoke and notes. */
+const USER_DOCUMENTS = [
+  { key: 'frontId', label: 'ID front' },
+  { key: 'backId', label: 'ID back' },
+  { key: 'insurance', label: 'Insurance' },
+] as const
+
+/**
+ * Spec 2.7 "Admin registered users": a searchable, paged list of user cards and a detail panel with the ID and
+ * insurance images (click to enlarge), validate, revoke and notes.
+ */
 export function RegisteredUsersPage() {
-  const users = useAdminUsers()
+  const [search, setSearch] = useState('')
+  const [draft, setDraft] = useState('')
+  const [offset, setOffset] = useState(0)
+  const users = useAdminUsers(search, offset)
   const action = useUserAction()
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [notes, setNotes] = useState('')
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const selected = users.data?.find((user) => user.id === selectedId)
+  const [enlarged, setEnlarged] = useState<EnlargedDocument | null>(null)
+  const closeEnlarged = useCallback(() => setEnlarged(null), [])
+  const selected = users.data?.rows.find((user) => user.id === selectedId)
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault()
+    setSearch(draft.trim())
+    setOffset(0)
+  }
 
   const run = (path: string, failure: string, body?: URLSearchParams) =>
     action.mutate(
@@ -27,29 +52,62 @@ export function RegisteredUsersPage() {
   return (
     <PageFrame title="Registered Users">
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
+      <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
+      <form aria-label="Search users" onSubmit={onSearch} className="mb-6 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 basis-64">
+          <TextField
+            label="Search by name, e-mail, phone or company"
+            value={draft}
+            maxLength={100}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </div>
+        <Button type="submit">Search</Button>
+        {search && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDraft('')
+              setSearch('')
+              setOffset(0)
+            }}
+          >
+            Clear
+          </Button>
+        )}
+      </form>
       {users.isPending && <Spinner />}
       {users.isError && <Alert tone="error">{users.error.message}</Alert>}
-      {users.data?.length === 0 && <p>No registered users yet.</p>}
+      {users.data?.rows.length === 0 && <p>{search ? `No users match “${search}”.` : 'No registered users yet.'}</p>}
       <div className="grid gap-6 md:grid-cols-2">
-        <ul className="space-y-2">
-          {users.data?.map((user) => (
-            <li key={user.id}>
-              <button
-                type="button"
-                onClick={() => {
-                  setSelectedId(user.id)
-                  setNotes(user.adminNotes ?? '')
-                }}
-                className={`w-full rounded-lg border p-3 text-left ${user.id === selectedId ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
-              >
-                <span className="font-semibold">
-                  {user.fname} {user.lname}
-                </span>
-                <span className="block text-sm text-slate-600">{user.email}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <div>
+          <ul className="space-y-2">
+            {users.data?.rows.map((user) => (
+              <li key={user.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setSelectedId(user.id)
+                    setNotes(user.adminNotes ?? '')
+                  }}
+                  className={`w-full rounded-lg border p-3 text-left ${user.id === selectedId ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
+                >
+                  <span className="font-semibold">
+                    {user.fname} {user.lname}
+                  </span>
+                  <span className="block text-sm text-slate-600">{user.email}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Users pages"
+            offset={offset}
+            pageSize={ADMIN_PAGE_SIZE}
+            hasMore={users.data?.hasMore ?? false}
+            onOffsetChange={setOffset}
+          />
+        </div>
         {selected && (
           <section aria-label="User details" className="rounded-xl border border-slate-200 bg-white p-5">
             <h2 className="text-xl font-semibold">
@@ -64,6 +122,14 @@ export function RegisteredUsersPage() {
                 {selected.isValidatedUser ? 'Validated' : 'Not validated'} · {selected.isActive ? 'Active' : 'Inactive'}
               </div>
             </dl>
+            <h3 className="mt-4 text-sm font-semibold">ID and insurance</h3>
+            <div className="mt-2 flex flex-wrap gap-3">
+              {USER_DOCUMENTS.every(({ key }) => !selected[key]) && <p className="text-sm text-slate-600">No documents on file.</p>}
+              {USER_DOCUMENTS.map(({ key, label }) => {
+                const src = selected[key]
+                return src ? <DocumentThumbnail key={key} src={src} label={label} onEnlarge={setEnlarged} /> : null
+              })}
+            </div>
             <div className="mt-4 flex gap-2">
               <Button
                 disabled={selected.isValidatedUser}

@@ -23,7 +23,14 @@ describe('admin chat panel', () => {
     const calls = serve({
       'GET /api/chat/conversations': () =>
         json(200, [
-          { userId: memberId, email: 'dana@example.com', fname: 'Dana', lname: 'Locke', lastMessageAt: '2026-01-01T00:00:00.000Z' },
+          {
+            userId: memberId,
+            email: 'dana@example.com',
+            fname: 'Dana',
+            lname: 'Locke',
+            lastMessageAt: '2026-01-01T00:00:00.000Z',
+            awaitingReply: true,
+          },
         ]),
       'GET /api/chat/history': () =>
         json(200, [{ id: 'm1', userId: memberId, sender: 'USER', message: 'Help please', createdAt: '2026-01-01T00:00:00.000Z' }]),

@@ -1,20 +1,13 @@
-import { ChatConversationsAnswerSchema } from '@keydesk/contracts/chat'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { apiRequest } from '../../../lib/api-client.ts'
-import { useChatStream } from '../api/use-chat.ts'
+import { useChatConversations, useChatStream } from '../api/use-chat.ts'
 import { ChatConversation } from './chat-conversation.tsx'
 
 const conversationOfMember = (message: { userId: string }) => message.userId
 
 /** The admins' side of live chat: members who wrote, and the chosen conversation with a reply box. */
 export function AdminChatPanel() {
-  const conversations = useQuery({
-    queryKey: ['chat', 'conversations'],
-    queryFn: ({ signal }) => apiRequest('/chat/conversations', { schema: ChatConversationsAnswerSchema, signal }),
-    refetchInterval: 30_000,
-  })
+  const conversations = useChatConversations()
   const [selected, setSelected] = useState<string | null>(null)
   useChatStream(true, conversationOfMember)
 
@@ -38,7 +31,10 @@ export function AdminChatPanel() {
                 className={`w-full rounded px-2 py-1 text-left text-sm ${selected === conversation.userId ? 'bg-brand-50 font-semibold' : 'hover:bg-slate-50'}`}
               >
                 {conversation.fname} {conversation.lname}
-                <span className="block text-xs text-slate-500">{conversation.email}</span>
+                {conversation.awaitingReply && (
+                  <span className="ml-2 rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">unread</span>
+                )}
+                <span className="block break-all text-xs text-slate-500">{conversation.email}</span>
               </button>
             </li>
           ))}
