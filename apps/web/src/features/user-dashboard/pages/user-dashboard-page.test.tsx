@@ -57,6 +57,23 @@ describe('user dashboard (spec 2.6)', () => {
     expect(screen.getByText('2020 Honda Civic')).toBeInTheDocument()
   })
 
+  it('searches every tab and opens the one with the match', async () => {
+    renderDashboard()
+    await screen.findByText('2020 Ford F-150')
+    await userEvent.type(screen.getByLabelText('Search by VIN, model or make'), 'soul')
+    expect(screen.getByRole('tab', { name: 'Fulfilled (1)' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByText('2020 Kia Soul')).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Pending (0)' })).toBeInTheDocument()
+  })
+
+  it('says that nothing matches a search with no match, not that there are no orders yet', async () => {
+    renderDashboard()
+    await screen.findByText('2020 Ford F-150')
+    await userEvent.type(screen.getByLabelText('Search by VIN, model or make'), 'tesla')
+    expect(screen.getByText('No orders match “tesla”.')).toBeInTheDocument()
+    expect(screen.queryByText(/No orders here yet/)).not.toBeInTheDocument()
+  })
+
   it('shows fulfilled orders with their keycode on the Fulfilled tab', async () => {
     renderDashboard()
     await screen.findByText('2020 Ford F-150')

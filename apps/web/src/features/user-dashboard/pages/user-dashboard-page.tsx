@@ -20,9 +20,20 @@ const TABS = [
   { key: 'fulfilledRequests', label: 'Fulfilled' },
 ] as const
 
+type TabKey = (typeof TABS)[number]['key']
+
 const matches = (request: VehicleRequestView, search: string) => {
   const needle = search.trim().toLowerCase()
   return !needle || [request.vin, request.model, request.make.manufacturerName].some((text) => text.toLowerCase().includes(needle))
+}
+
+function matchesByTab(data: UserRequestsAnswer | undefined, search: string): Record<TabKey, VehicleRequestView[]> {
+  const pick = (key: TabKey) => (data?.[key] ?? []).filter((request) => matches(request, search))
+  return {
+    pendingRequests: pick('pendingRequests'),
+    inProgressRequests: pick('inProgressRequests'),
+    fulfilledRequests: pick('fulfilledRequests'),
+  }
 }
 
 /** The order the tracker follows: the one the member chose, else their newest. */
@@ -45,10 +56,23 @@ export function UserDashboardPage() {
   const tracked = trackedOrder(requests.data, chosenId)
   const tracker = useOrderTracker(tracked?.id ?? null)
   useRequestStatusStream()
-  const [tab, setTab] = useState<(typeof TABS)[number]['key']>('pendingRequests')
+  const [tab, setTab] = useState<TabKey>('pendingRequests')
   const [search, setSearch] = useState('')
   const [editingId, setEditingId] = useState<string | null>(null)
-  const visible = (requests.data?.[tab] ?? []).filter((request) => matches(request, search))
+  const found = matchesByTab(requests.data, search)
+  const visible = found[tab]
+  const isSearching = search.trim() !== ''
+  const foundAnywhere = TABS.some((entry) => found[entry.key].length > 0)
+
+  // A search looks through every tab; when the open tab has no match, the first tab that has one opens.
+  function changeSearch(next: string) {
+    setSearch(next)
+    const results = matchesByTab(requests.data, next)
+    if (results[tab].length === 0) {
+      const withMatches = TABS.find((entry) => results[entry.key].length > 0)
+      if (withMatches) setTab(withMatches.key)
+    }
+  }
 
   return (
     <PageFrame title="Dashboard" description={`Welcome, ${session.user?.fname ?? ''}.`}>
@@ -67,7 +91,13 @@ export function UserDashboardPage() {
         ))}
       </div>
       <div className="mt-8 max-w-md">
-        <TextField label="Search by VIN, model or make" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField
+          label="Search by VIN, model or make"
+          type="search"
+          value={search}
+          onChange={(event) => changeSearch(event.target.value)}
+          hint="Searches all your orders, in every tab."
+        />
       </div>
       <div role="tablist" aria-label="Orders by status" className="mt-6 flex gap-2 border-b border-slate-200">
         {TABS.map((entry) => (
@@ -80,13 +110,18 @@ export function UserDashboardPage() {
             className={`px-4 py-2 font-medium ${tab === entry.key ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-600'}`}
           >
             {entry.label}
+            {isSearching && <span className="ml-1 text-sm">({found[entry.key].length})</span>}
           </button>
         ))}
       </div>
       <div role="tabpanel" className="mt-4">
         {requests.isPending && <Spinner />}
         {requests.isError && <Alert tone="error">{requests.error.message}</Alert>}
-        {requests.data && visible.length === 0 && (
+        {requests.data && isSearching && !foundAnywhere && <p className="text-slate-600">No orders match “{search.trim()}”.</p>}
+        {requests.data && isSearching && foundAnywhere && visible.length === 0 && (
+          <p className="text-slate-600">No orders in this tab match “{search.trim()}”.</p>
+        )}
+        {requests.data && !isSearching && visible.length === 0 && (
           <p className="text-slate-600">
             No orders here yet.{' '}
             <Link to={paths.vehicleKeycodeRequest} className="font-semibold text-brand-600 hover:underline">
