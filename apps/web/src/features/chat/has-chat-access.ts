@@ -1,8 +1,10 @@
 import type { UserView } from '@keydesk/contracts/auth'
+import { hasPremiumAccess } from '@keydesk/contracts/premium-access'
 
-/** Spec 6: chat is for premium access, a paid tier or a running trial (the server checks it again). */
+/** Chat is for premium access: the one premium rule in contracts, as the server applies it. */
 export function hasChatAccess(user: UserView, now = new Date()): boolean {
-  if (user.subscription.tier !== 'NONE' && user.subscription.status === 'ACTIVE') return true
-  const trialEndsAt = user.trialEndsAt ?? user.subscription.trialEndsAt
-  return trialEndsAt !== null && new Date(trialEndsAt).getTime() > now.getTime()
+  return hasPremiumAccess(
+    { subscriptionTier: user.subscription.tier, trialTier: null, trialEndsAt: user.trialEndsAt ?? user.subscription.trialEndsAt },
+    now,
+  )
 }

@@ -1,4 +1,5 @@
 import type { UserView } from '@keydesk/contracts/auth'
+import { premiumAccess, trialDaysLeft } from '@keydesk/contracts/premium-access'
 import { type SubscriptionTier, TRIAL_MESSAGES, type TrialStatus } from '@keydesk/contracts/subscription'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -10,16 +11,17 @@ const DAY_MS = 24 * HOUR_MS
  */
 export function trialStatusFromUser(user: UserView, now = Date.now()): TrialStatus {
   const trialEndsAt = user.trialEndsAt ?? user.subscription.trialEndsAt
-  const endsAt = trialEndsAt === null ? null : new Date(trialEndsAt).getTime()
-  const isActive = endsAt !== null && endsAt > now
-  const isPaid = user.subscription.tier !== 'NONE'
+  const holding = { subscriptionTier: user.subscription.tier, trialTier: null, trialEndsAt }
+  const at = new Date(now)
+  const access = premiumAccess(holding, at)
+  const isActive = trialEndsAt !== null && new Date(trialEndsAt).getTime() > now
   return {
     hasTrial: trialEndsAt !== null,
     isActive,
-    remainingDays: isActive && endsAt !== null ? Math.ceil((endsAt - now) / DAY_MS) : 0,
+    remainingDays: isActive ? trialDaysLeft({ ...holding, subscriptionTier: 'NONE' }, at) : 0,
     trialEndsAt,
-    hasPremiumAccess: isPaid || isActive,
-    accessType: isPaid ? 'paid' : isActive ? 'trial' : 'none',
+    hasPremiumAccess: access.type !== 'none',
+    accessType: access.type,
     trialTier: trialEndsAt === null ? null : 'BASIC',
   }
 }

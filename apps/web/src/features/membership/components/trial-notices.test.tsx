@@ -34,6 +34,22 @@ const running = (msLeft: number) =>
   })
 
 describe('trial banner and expired notice (spec 2.5)', () => {
+  it('counts 3 days right after a 3-day trial starts, as the trial page does', async () => {
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(3 * 24 * HOUR - 1000)) })
+    renderApp('/pricing', { user: testUser() })
+    expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('3 days left')
+  })
+
+  it('shows no countdown once a paid plan is active, even with trial days left', async () => {
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, { ...running(2 * 24 * HOUR), accessType: 'paid' }) })
+    renderApp('/pricing', { user: testUser() })
+    await screen.findByRole('heading', { level: 1 })
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    })
+    expect(screen.queryByRole('region', { name: 'Your free trial' })).not.toBeInTheDocument()
+  })
+
   it('offers the trial to a member with no trial and no premium access', async () => {
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, status()) })
     renderApp('/user-dash', { user: testUser() })

@@ -65,7 +65,8 @@ export function TrialNotices() {
     )
   }
 
-  if (trial.isActive) {
+  // A member who bought a plan during the trial is past it: no countdown once a paid plan is active.
+  if (trial.isActive && trial.accessType !== 'paid') {
     const timeLeft = describeTrialTimeLeft(trial.trialEndsAt, now)
     if (!timeLeft) return null
     return (
