@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../db/database.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
@@ -29,8 +29,12 @@ beforeAll(async () => {
   otherHandle = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : database.handle
 })
 
+// A failed test must not leave its locks to the next one.
+afterEach(async () => {
+  for (const locks of opened.splice(0)) await locks.close()
+})
+
 afterAll(async () => {
-  for (const locks of opened) await locks.close()
   if (otherHandle !== database.handle) await otherHandle.close()
   await database.destroy()
 })
@@ -62,7 +66,8 @@ const lockHolders = async (name: JobName) => {
   const client = (database.handle.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> } })
     .$client
   const { rows } = await client.query(
-    "select 1 from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2 and objsubid = 2 and granted",
+    // pg_locks lists the whole server; other test files' databases hold the same job locks.
+    "select 1 from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1 and objid = $2 and objsubid = 2 and granted",
     [JOB_LOCK_SPACE, JOB_LOCK_IDS[name]],
   )
   return rows.length
@@ -96,6 +101,21 @@ describe('periodic job locks', () => {
     expect(second.held()).toEqual(['guest-sweep'])
     expect(await lockHolders('guest-sweep')).toBe(1)
     await second.close()
+  })
+
+  it('lets exactly one of two runners reaching for a free lock at the same moment run the job', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [first, second] = runners()
+      let runs = 0
+      const job = async () => {
+        runs += 1
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      const results = await Promise.all([first.run('mail-outbox', job), second.run('mail-outbox', job)])
+      expect(results.filter(Boolean)).toHaveLength(1)
+      expect(runs).toBe(1)
+      await Promise.all([first.close(), second.close()])
+    }
   })
 
   it('skips a run of a job its own runner is still running', async () => {

@@ -111,14 +111,19 @@ export function createJobLocks(database: DatabaseHandle, log: FastifyBaseLogger)
         await current.query('select 1')
         return true
       }
+      // Claimed before the query, so two apps on one PGlite cannot both pass this line across the await.
       if (owners?.has(name)) return false
-      const [row] = await current.query('select pg_try_advisory_lock($1, $2) as locked', [JOB_LOCK_SPACE, JOB_LOCK_IDS[name]])
-      if (row?.locked !== true) return false
-      held.add(name)
       owners?.set(name, locks)
+      const [row] = await current.query('select pg_try_advisory_lock($1, $2) as locked', [JOB_LOCK_SPACE, JOB_LOCK_IDS[name]])
+      if (row?.locked !== true) {
+        owners?.delete(name)
+        return false
+      }
+      held.add(name)
       log.info({ job: name }, 'periodic job %s runs on this process', name)
       return true
     } catch (error) {
+      if (owners?.get(name) === locks && !held.has(name)) owners.delete(name)
       if (held.has(name)) log.warn({ job: name, err: error }, 'periodic job %s: lock lost with its connection', name)
       await dropSession()
       throw error

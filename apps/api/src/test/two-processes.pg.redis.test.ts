@@ -240,7 +240,8 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
     // PostgreSQL agrees: one session holds each job's lock (the in-process app let its own go before the start).
     const client = (testApp.app.database.db as unknown as { $client: pg.Pool }).$client
     const { rows } = await client.query<{ objid: number; holders: string }>(
-      "select objid, count(*) as holders from pg_locks where locktype = 'advisory' and classid = $1 and objsubid = 2 and granted group by objid",
+      // pg_locks lists the whole server: only this test's database counts.
+      "select objid, count(*) as holders from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1 and objsubid = 2 and granted group by objid",
       [JOB_LOCK_SPACE],
     )
     expect(Object.fromEntries(rows.map((row) => [Number(row.objid), Number(row.holders)]))).toEqual({ 1: 1, 2: 1, 3: 1, 4: 1 })
