@@ -9,6 +9,21 @@ export type PaidTier = z.infer<typeof PaidTierSchema>
 export const SubscriptionStatusSchema = z.enum(['ACTIVE', 'PENDING', 'EXPIRED', 'CANCELLED', 'INACTIVE'])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
 
+/** What the screens say for a tier and a status: never the stored code. */
+export const TIER_LABELS: Record<SubscriptionTier, string> = {
+  NONE: 'No plan',
+  BASIC: 'Basic',
+  PROFESSIONAL: 'Professional',
+  ENTERPRISE: 'Enterprise',
+}
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  ACTIVE: 'Active',
+  PENDING: 'Pending',
+  EXPIRED: 'Expired',
+  CANCELLED: 'Cancelled',
+  INACTIVE: 'Inactive',
+}
+
 /** Spec 9, in cents (money is integer cents everywhere but the UI). */
 export const MONTHLY_PRICE_CENTS: Record<PaidTier, number> = {
   BASIC: 999,

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { describeDevice } from '../../../lib/describe-device.ts'
 import { useSecurity, useStartTwoFactorSetup, useUpdateSecurity } from '../api/use-security.ts'
 import { OwnerProofPrompt } from './owner-proof-prompt.tsx'
 import { TwoFactorSetup } from './two-factor-setup.tsx'
@@ -141,7 +142,7 @@ export function SecurityTab() {
             {loginHistory.map((entry) => (
               <li key={entry.signedInAt} className="py-2">
                 {new Date(entry.signedInAt).toLocaleString()} · {entry.ipAddress ?? 'unknown address'} ·{' '}
-                {entry.userAgent ?? 'unknown browser'}
+                <span title={entry.userAgent ?? undefined}>{describeDevice(entry.userAgent)}</span>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { UserView } from '@keydesk/contracts/auth'
+import { SUBSCRIPTION_STATUS_LABELS, TIER_LABELS } from '@keydesk/contracts/subscription'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 
@@ -10,11 +11,11 @@ export function SubscriptionTab({ user }: { user: UserView }) {
       <dl className="grid gap-3 sm:grid-cols-3">
         <div>
           <dt className="text-sm text-slate-600">Plan</dt>
-          <dd className="font-semibold text-slate-900">{tier}</dd>
+          <dd className="font-semibold text-slate-900">{TIER_LABELS[tier]}</dd>
         </div>
         <div>
           <dt className="text-sm text-slate-600">Status</dt>
-          <dd className="font-semibold text-slate-900">{status}</dd>
+          <dd className="font-semibold text-slate-900">{SUBSCRIPTION_STATUS_LABELS[status]}</dd>
         </div>
         {trial && trialEndsAt && (
           <div>

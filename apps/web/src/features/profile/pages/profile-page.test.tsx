@@ -72,6 +72,6 @@ describe('/profile', () => {
     screen.getByRole('tab', { name: 'Profile' }).focus()
     await userEvent.keyboard('{ArrowRight}')
     expect(screen.getByRole('tab', { name: 'Subscription' })).toHaveAttribute('aria-selected', 'true')
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('NONE')
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('No plan')
   })
 })
