@@ -1,6 +1,7 @@
 // Kept apart from the schemas so a screen that needs only a text does not download Zod schemas with it.
 export const ADMIN_MESSAGES = {
   signedOut: 'Please log in to access the admin dashboard',
+  superAdminSignedOut: 'Please log in to access the super admin dashboard',
   statusUpdated: 'Status updated to In Progress',
   keycodeRequired: 'Please enter a keycode before submitting.',
   fulfilled: 'Keycode delivered.',

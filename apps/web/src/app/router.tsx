@@ -51,7 +51,7 @@ const adminOnly = (page: React.ReactNode) => (
   </RequireRole>
 )
 const superAdminOnly = (page: React.ReactNode) => (
-  <RequireRole roles={['SUPER_ADMIN']} deniedMessage={AUTH_MESSAGES.adminAccessDenied}>
+  <RequireRole roles={['SUPER_ADMIN']} deniedMessage={AUTH_MESSAGES.adminAccessDenied} signedOut={<AdminSignedOutNotice isSuperAdmin />}>
     {page}
   </RequireRole>
 )

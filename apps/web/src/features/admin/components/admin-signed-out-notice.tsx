@@ -4,11 +4,11 @@ import { paths } from '../../../app/paths.ts'
 import { primaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 
-/** Spec 2.7: a visitor on /admin is asked to log in rather than silently redirected. */
-export function AdminSignedOutNotice() {
+/** Spec 2.7: a visitor on /admin (or /super-admin) is asked to log in rather than silently redirected. */
+export function AdminSignedOutNotice({ isSuperAdmin = false }: { isSuperAdmin?: boolean }) {
   return (
-    <PageFrame title="Admin Dashboard" width="narrow">
-      <p className="text-slate-700">{ADMIN_MESSAGES.signedOut}</p>
+    <PageFrame title={isSuperAdmin ? 'Super Admin Dashboard' : 'Admin Dashboard'} width="narrow">
+      <p className="text-slate-700">{isSuperAdmin ? ADMIN_MESSAGES.superAdminSignedOut : ADMIN_MESSAGES.signedOut}</p>
       <Link to={paths.adminLogin} className={`${primaryLinkClass} mt-6`}>
         Admin Login
       </Link>

@@ -55,4 +55,39 @@ describe('super admin dashboard (spec 2.7)', () => {
     renderApp('/super-admin', { user: superAdmin })
     expect(await screen.findByText('Failed to fetch admin data')).toBeInTheDocument()
   })
+
+  it('empties the create form after success, so no temporary password stays on screen', async () => {
+    serve({ 'POST /api/super-admin/create': () => jsonAnswer(200, { message: 'created' }) })
+    renderApp('/super-admin', { user: superAdmin })
+    await userEvent.type(await screen.findByLabelText('Super admin e-mail'), 'new.boss@keydesk.test')
+    await userEvent.type(screen.getByLabelText('Temporary password'), 'Temp-Keyway-2026')
+    await userEvent.click(screen.getAllByRole('button', { name: 'Create super admin' }).at(-1) as HTMLElement)
+    expect(await screen.findByText('Super admin created successfully.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Temporary password')).toHaveValue('')
+    expect(screen.getByLabelText('Super admin e-mail')).toHaveValue('')
+  })
+
+  it('empties the send-code form after success', async () => {
+    serve({ 'POST /api/admin-registration-code/request': () => jsonAnswer(200, { message: 'Code sent.' }) })
+    renderApp('/super-admin', { user: superAdmin })
+    await userEvent.type(await screen.findByLabelText('Admin e-mail'), 'ada@example.com')
+    await userEvent.type(screen.getByLabelText('Admin first name'), 'Ada')
+    await userEvent.type(screen.getByLabelText('Admin last name'), 'Admin')
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }))
+    expect(await screen.findByText('Code sent.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Admin e-mail')).toHaveValue('')
+  })
+
+  it('says when the approved list and the action log are empty', async () => {
+    serve()
+    renderApp('/super-admin', { user: superAdmin })
+    expect(await screen.findByText('No approved admins yet.')).toBeInTheDocument()
+    expect(screen.getByText('No actions recorded yet.')).toBeInTheDocument()
+  })
+
+  it('asks a signed-out visitor to log in', async () => {
+    serve()
+    renderApp('/super-admin')
+    expect(await screen.findByText('Please log in to access the super admin dashboard')).toBeInTheDocument()
+  })
 })

@@ -58,7 +58,10 @@ export function SuperAdminPage() {
     const values = { email: code.email.trim(), firstName: code.firstName.trim(), lastName: code.lastName.trim() }
     if (!values.email || !values.firstName || !values.lastName) return setMessage({ tone: 'error', text: 'Failed to send admin code' })
     sendCode.mutate(values, {
-      onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
+      onSuccess: (answer) => {
+        setMessage({ tone: 'success', text: answer.message })
+        setCode({ email: '', firstName: '', lastName: '' })
+      },
       onError: () => setMessage({ tone: 'error', text: 'Failed to send admin code' }),
     })
   }
@@ -70,7 +73,11 @@ export function SuperAdminPage() {
         .filter(([, value]) => value !== ''),
     )
     createSuperAdmin.mutate(values, {
-      onSuccess: () => setMessage({ tone: 'success', text: 'Super admin created successfully.' }),
+      // The form empties on success: a temporary password must not stay on screen.
+      onSuccess: () => {
+        setMessage({ tone: 'success', text: 'Super admin created successfully.' })
+        setNewSuperAdmin({ email: '', password: '', fname: '', lname: '', phone: '' })
+      },
       onError: () =>
         setMessage({ tone: 'error', text: 'Failed to create super admin. Only approved super admins can perform this action.' }),
     })
@@ -127,6 +134,9 @@ export function SuperAdminPage() {
         <h2 id="approved-admins" className="text-xl font-semibold">
           Approved admins
         </h2>
+        {approved.data?.filter((admin) => matches(admin, search)).length === 0 && (
+          <p className="mt-2 text-slate-600">{search ? 'No approved admin matches this search.' : 'No approved admins yet.'}</p>
+        )}
         <ul className="mt-3 space-y-2">
           {approved.data
             ?.filter((admin) => matches(admin, search))
@@ -204,6 +214,7 @@ export function SuperAdminPage() {
         <h2 id="recent-actions" className="text-xl font-semibold">
           Recent actions
         </h2>
+        {actions.data?.length === 0 && <p className="mt-2 text-slate-600">No actions recorded yet.</p>}
         <ul className="mt-3 space-y-1 text-sm">
           {actions.data?.map((entry) => (
             <li key={entry.id}>
