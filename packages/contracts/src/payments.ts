@@ -42,6 +42,8 @@ export const PaymentSessionSchema = z.object({
   confirmationNumber: z.string(),
   items: z.array(z.object({ name: z.string(), description: z.string() })),
   message: z.string(),
+  /** Addition: the member's keycode requests in this order, so the success page can open them in the dashboard. */
+  requestIds: z.array(z.string()),
 })
 export type PaymentSession = z.infer<typeof PaymentSessionSchema>
 

@@ -167,6 +167,7 @@ describe('POST /api/payments/process-payment-success', () => {
       confirmationNumber,
       items: [expect.objectContaining({ name: 'Honda Civic 2016 keycode' }), expect.objectContaining({ name: 'Honda Civic 2016 keycode' })],
       message: 'Payment successful! Your order has been placed.',
+      requestIds: [expect.any(String), expect.any(String)],
     })
   })
 

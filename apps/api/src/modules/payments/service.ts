@@ -336,5 +336,7 @@ export async function processPaymentSuccess(app: FastifyInstance, callerId: stri
     confirmationNumber: row.confirmationNumber,
     items: row.items.map((item) => ({ name: item.name, description: item.description })),
     message: PAYMENT_MESSAGES.success,
+    // Guests have no dashboard; their order link arrives by e-mail.
+    requestIds: row.userId ? row.items.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : [])) : [],
   }
 }

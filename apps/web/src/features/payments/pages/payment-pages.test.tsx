@@ -16,6 +16,7 @@ const paid = {
     { name: 'BASIC subscription', description: 'Monthly plan' },
   ],
   message: 'Payment successful! Your order has been placed.',
+  requestIds: ['req-1'],
 }
 
 describe('payment success page (spec 2.4)', () => {
@@ -43,6 +44,14 @@ describe('payment success page (spec 2.4)', () => {
     expect(screen.getByRole('link', { name: 'Request another keycode' })).toHaveAttribute('href', '/vehicle-keycode-request')
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/')
     expect(screen.getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/))
+    expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', '/user-dash?order=req-1')
+  })
+
+  it('offers no dashboard link for an order without member requests (a guest, or a plan only)', async () => {
+    fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, { ...paid, requestIds: [] }) })
+    renderApp('/payment-success?session_id=cs_test_123')
+    await screen.findByText('Payment successful! Your order has been placed.')
+    expect(screen.queryByRole('link', { name: 'View your order' })).not.toBeInTheDocument()
   })
 
   it('fetches the cart again after the payment is confirmed', async () => {

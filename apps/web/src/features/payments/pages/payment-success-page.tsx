@@ -150,16 +150,21 @@ function PaymentConfirmation({ session }: { session: PaymentSession }) {
         </section>
       </div>
       <div className="mt-8 space-y-4">
-        <PageActions />
+        <PageActions orderRequestId={session.requestIds[0]} />
         <SupportContactLine />
       </div>
     </PageFrame>
   )
 }
 
-function PageActions() {
+function PageActions({ orderRequestId }: { orderRequestId?: string }) {
   return (
     <div className="flex flex-wrap gap-3">
+      {orderRequestId && (
+        <Link to={`${paths.userDash}?order=${encodeURIComponent(orderRequestId)}`} className={primaryLinkClass}>
+          View your order
+        </Link>
+      )}
       <Link to={paths.vehicleKeycodeRequest} className={primaryLinkClass}>
         Request another keycode
       </Link>

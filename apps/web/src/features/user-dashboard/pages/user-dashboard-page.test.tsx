@@ -28,7 +28,7 @@ const order = (id: string, make: string, model: string, vin: string) => ({
   createdAt: '2026-11-22T10:00:00.000Z',
 })
 
-function renderDashboard() {
+function renderDashboard(path = '/user-dash') {
   fakeApi({
     'GET /api/vehicle/user-requests': () =>
       jsonAnswer(200, {
@@ -38,7 +38,7 @@ function renderDashboard() {
       }),
     'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
   })
-  renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+  renderApp(path, { user: testUser({ fname: 'Lena' }) })
 }
 
 describe('user dashboard (spec 2.6)', () => {
@@ -55,6 +55,11 @@ describe('user dashboard (spec 2.6)', () => {
     await userEvent.type(screen.getByLabelText('Search by VIN, model or make'), 'civic')
     expect(screen.queryByText('2020 Ford F-150')).not.toBeInTheDocument()
     expect(screen.getByText('2020 Honda Civic')).toBeInTheDocument()
+  })
+
+  it('tracks the order the payment success page links to', async () => {
+    renderDashboard('/user-dash?order=b')
+    expect(await screen.findByText(/Tracking: 2020 Honda Civic/)).toBeInTheDocument()
   })
 
   it('searches every tab and opens the one with the match', async () => {

@@ -1,6 +1,6 @@
 import type { UserRequestsAnswer, VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -52,7 +52,9 @@ function trackedOrder(data: UserRequestsAnswer | undefined, chosenId: string | n
 export function UserDashboardPage() {
   const session = useSession()
   const requests = useUserRequests()
-  const [chosenId, setChosenId] = useState<string | null>(null)
+  // The payment success page opens an order with ?order=<request id>; the tracker follows it.
+  const [searchParams] = useSearchParams()
+  const [chosenId, setChosenId] = useState<string | null>(() => searchParams.get('order'))
   const tracked = trackedOrder(requests.data, chosenId)
   const tracker = useOrderTracker(tracked?.id ?? null)
   useRequestStatusStream()
