@@ -6,8 +6,9 @@ import fp from 'fastify-plugin'
 import { createS3Storage } from './s3-storage.ts'
 
 /**
- * The file-storage port (ARCHITECTURE.md). Files live under generated keys, never under a name a user
- * chose, outside any public folder; they are served only through authenticated routes.
+ * The file-storage port: the local disk, or an S3-compatible bucket (docs/decisions/015). Files live under
+ * generated keys, never under a name a user chose, outside any public folder; they are served only through
+ * authenticated routes.
  */
 export interface FileStorage {
   /** Stores the bytes under a new generated key and returns it. */
