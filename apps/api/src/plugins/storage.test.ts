@@ -3,8 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { type S3Server, startS3Server } from '../test/s3-server.ts'
+import { createTestDatabase } from '../test/test-database.ts'
 import { createS3Storage, type S3Storage } from './s3-storage.ts'
 import { createDiskStorage, type FileStorage } from './storage.ts'
 
@@ -154,6 +156,26 @@ describe('S3 storage at start-up', () => {
       await expect(missing.check()).rejects.toThrow(/S3 bucket no-such-bucket cannot be used at http:\/\/127\.0\.0\.1:\d+ \(HTTP 404\)/)
     } finally {
       missing.close()
+    }
+  })
+
+  it('keeps the app from starting when S3_BUCKET names a bucket the store does not have', async () => {
+    const database = await createTestDatabase()
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'keydesk-storage-app-')),
+      ...s3Server.env,
+      S3_BUCKET: 'missing-bucket',
+    })
+    folders.push(config.dataDir)
+    const app = await buildApp({ config, database: database.handle })
+    try {
+      await expect(app.ready()).rejects.toThrow(/S3 bucket missing-bucket cannot be used .*Check S3_BUCKET, S3_ENDPOINT, S3_REGION/)
+    } finally {
+      await app.close().catch(() => undefined)
+      await database.destroy()
     }
   })
 
