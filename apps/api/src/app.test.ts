@@ -106,6 +106,24 @@ describe('logs', () => {
     expect(testApp.logs()).toContain('/api/health')
     expect(testApp.logs()).not.toContain(secret)
   })
+
+  it('write one line per answer, with the request, the status and the time taken', async () => {
+    const answer = await testApp.app.inject({ method: 'GET', url: '/api/health?probe=one-line', remoteAddress: '10.9.8.7' })
+    const lines = testApp
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('probe=one-line'))
+      .map((line) => JSON.parse(line))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/health?probe=one-line', remoteAddress: '10.9.8.7' },
+      res: { statusCode: answer.statusCode },
+    })
+    expect(lines[0].reqId).toEqual(expect.any(String))
+    expect(lines[0].responseTime).toEqual(expect.any(Number))
+    expect(testApp.logs()).not.toContain('incoming request')
+  })
 })
 
 describe('health when the database is away', () => {

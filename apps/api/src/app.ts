@@ -9,7 +9,7 @@ import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
 import { contractValidator } from './lib/validator.ts'
-import { loggerOptions } from './logger.ts'
+import { logAbandonedRequests, loggerOptions, OneLinePerAnswer } from './logger.ts'
 import { accountRoutes } from './modules/accounts/routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
@@ -99,6 +99,7 @@ export async function buildApp({
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
+    logController: new OneLinePerAnswer(),
     trustProxy: config.trustProxy,
     // Uploads go through multipart with their own limits; JSON and form bodies stay small.
     bodyLimit: 1024 * 1024,
@@ -107,6 +108,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>()
 
+  logAbandonedRequests(app)
   app.setValidatorCompiler(contractValidator)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)

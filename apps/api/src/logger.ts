@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify'
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify'
 import type { DestinationStream } from 'pino'
 
 /**
@@ -85,4 +85,27 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
     },
     ...(stream ? { stream } : {}),
   }
+}
+
+/**
+ * One line per answer, where Fastify writes two per request ("incoming request", then "request completed"): the
+ * answer's line carries what the first one did (request id, method, masked URL, client address) with the status
+ * and the time taken, so each request costs one serialisation, redaction and write to the log instead of two. Every
+ * other line Fastify writes (errors, unknown routes, refusals while closing) is unchanged.
+ */
+export class OneLinePerAnswer extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+  }
+}
+
+/** A request whose client leaves before the answer has no answer line; this keeps the line its arrival used to have. */
+export function logAbandonedRequests(app: FastifyInstance): void {
+  app.addHook('onRequestAbort', (request, done) => {
+    request.log.info({ req: request }, 'request abandoned by the client')
+    done()
+  })
 }
