@@ -11,6 +11,7 @@ const scenarios = [
   /Limit: bare node:http/,
   /GET \/api\/pricing through Keydesk/,
   /Signed-in read: GET \/api\/vehicle\/user-requests/,
+  /Signed-in read: server CPU per answer/,
   /Write path: guest keycode request with three/,
   /Login \(argon2id/,
   /First visit to \//,
