@@ -12,7 +12,16 @@ export function ChatWidget() {
   useChatStream(isAllowed && isOpen)
   if (!isAllowed) return null
   return (
-    <section aria-label="Live chat" className="fixed right-4 bottom-4 z-40 w-80 max-w-[calc(100vw-2rem)]">
+    <section
+      aria-label="Live chat"
+      // On a phone a floating button would sit over the page's own controls, so the closed chat waits in the page
+      // flow; open, or on wider screens, it floats in the corner.
+      className={
+        isOpen
+          ? 'fixed right-4 bottom-4 z-40 w-80 max-w-[calc(100vw-2rem)]'
+          : 'mt-8 sm:fixed sm:right-4 sm:bottom-4 sm:z-40 sm:mt-0 sm:w-80 sm:max-w-[calc(100vw-2rem)]'
+      }
+    >
       {isOpen && (
         <div id="live-chat-panel" className="mb-2 flex h-96 flex-col rounded-lg border border-slate-200 bg-white shadow-xl">
           <h2 className="border-b border-slate-200 px-3 py-2 font-semibold text-slate-900">Live support</h2>

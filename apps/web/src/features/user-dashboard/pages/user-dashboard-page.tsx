@@ -112,7 +112,7 @@ export function UserDashboardPage() {
             className={`px-4 py-2 font-medium ${tab === entry.key ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-600'}`}
           >
             {entry.label}
-            {isSearching && <span className="ml-1 text-sm">({found[entry.key].length})</span>}
+            {isSearching && ` (${found[entry.key].length})`}
           </button>
         ))}
       </div>
