@@ -73,6 +73,12 @@ async function signIn(server: RunningServer, account: { email: string; password:
 
 async function adminLists(server: RunningServer, sampleVin: string, label: string) {
   const cookie = await signIn(server, BENCH_ADMIN)
+  // The queue searches (decision 016) look for a request that is in the queue: the end of its VIN, its buyer's e-mail.
+  const [queued] = (await (await fetch(`${server.baseUrl}/api/admin/pending-requests?limit=1`, { headers: { cookie } })).json()) as {
+    vin: string
+    keycodeUserEmail: string | null
+  }[]
+  if (!queued?.keycodeUserEmail) throw new Error('no pending request with a buyer to search for')
   const lists = [
     [
       'transactions, search by VIN, sorted by confirmation',
@@ -80,6 +86,8 @@ async function adminLists(server: RunningServer, sampleVin: string, label: strin
     ],
     ['transactions, first page sorted by status', '/api/admin/transactions?sortBy=status&sortOrder=desc'],
     ['pending requests, first page', '/api/admin/pending-requests'],
+    ['pending requests, search by the last 8 of a VIN', `/api/admin/pending-requests?search=${queued.vin.slice(-8)}`],
+    ['pending requests, search by buyer e-mail', `/api/admin/pending-requests?search=${encodeURIComponent(queued.keycodeUserEmail)}`],
   ] as const
   for (const [name, url] of lists) {
     const check = await fetch(`${server.baseUrl}${url}`, { headers: { cookie } })
