@@ -1,3 +1,4 @@
+import { REQUEST_STATUS_LABELS } from '@keydesk/contracts/request-status'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -43,7 +44,7 @@ export function UserHistoryPage() {
               {history.data.map((entry) => (
                 <tr key={entry.transactionId} className="border-b border-slate-100">
                   <td className="py-2 font-mono">{entry.transactionId.slice(0, 8)}</td>
-                  <td className="py-2">{entry.status}</td>
+                  <td className="py-2">{REQUEST_STATUS_LABELS[entry.status]}</td>
                   <td className="py-2">{entry.confirmationNumber ?? '–'}</td>
                   <td className="py-2">
                     {entry.make} {entry.model} · {entry.vin}

@@ -1,5 +1,11 @@
 import { SUBSCRIPTION_CART_MESSAGES } from '@keydesk/contracts/cart'
-import { CART_DISCOUNT_PERCENT, MONTHLY_PRICE_CENTS, type PaidTier, type SubscriptionTier } from '@keydesk/contracts/subscription'
+import {
+  CART_DISCOUNT_PERCENT,
+  MONTHLY_PRICE_CENTS,
+  type PaidTier,
+  type SubscriptionTier,
+  TIER_LABELS,
+} from '@keydesk/contracts/subscription'
 import { Button } from '../../../components/ui/button.tsx'
 import { formatDollars } from '../../../lib/money.ts'
 import { useAddSubscription } from '../api/use-add-subscription.ts'
@@ -41,7 +47,7 @@ export function CartPlanCards({
                 )
               }
             >
-              Add {tier}
+              Add {TIER_LABELS[tier]}
             </Button>
           </li>
         ))}

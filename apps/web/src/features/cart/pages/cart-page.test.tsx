@@ -73,7 +73,7 @@ describe('cart page', () => {
       'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'BASIC Subscription added to your cart successfully!' }),
     })
     renderApp('/cart', { user: testUser() })
-    await userEvent.click(await screen.findByRole('button', { name: 'Add BASIC' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Basic' }))
     expect(await screen.findByText('BASIC Subscription added to your cart successfully!')).toBeInTheDocument()
     expect(calls.some((call) => call.key === 'POST /api/cart/addSubscription')).toBe(true)
   })

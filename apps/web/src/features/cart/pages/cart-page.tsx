@@ -1,5 +1,6 @@
 import { CART_MESSAGES } from '@keydesk/contracts/cart'
 import { cartTotal, unitPrice } from '@keydesk/contracts/cart-total'
+import { TIER_LABELS } from '@keydesk/contracts/subscription'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
@@ -93,7 +94,7 @@ export function CartPage() {
               Order summary
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              Subscription: {tier === 'NONE' ? 'none' : paidTier === 'NONE' ? `${tier} (free trial)` : tier}
+              Subscription: {tier === 'NONE' ? 'none' : paidTier === 'NONE' ? `${TIER_LABELS[tier]} (free trial)` : TIER_LABELS[tier]}
             </p>
             <dl className="mt-4 space-y-2 text-sm">
               <div className="flex justify-between">

@@ -23,7 +23,7 @@ describe('membership for a subscribed member (spec 2.5)', () => {
     renderApp('/membership', { user: basicMember })
     const plan = await screen.findByRole('region', { name: 'Your subscription' })
     expect(within(plan).getByText('Basic')).toBeInTheDocument()
-    expect(within(plan).getByText('ACTIVE')).toBeInTheDocument()
+    expect(within(plan).getByText('Active')).toBeInTheDocument()
     expect(within(plan).getByText('March 31, 2025')).toBeInTheDocument()
     expect(within(plan).getByText('On')).toBeInTheDocument()
     expect(within(plan).queryByRole('button', { name: 'Upgrade to Basic' })).not.toBeInTheDocument()
@@ -47,7 +47,7 @@ describe('membership for a subscribed member (spec 2.5)', () => {
     expect(calls.some((call) => call.key === 'POST /api/user/subscription/cancel')).toBe(false)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }))
     expect(await screen.findByText('Your subscription will end at the close of the current period.')).toBeInTheDocument()
-    expect(screen.getByText('CANCELLED')).toBeInTheDocument()
+    expect(screen.getByText('Cancelled')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument()
   })
 

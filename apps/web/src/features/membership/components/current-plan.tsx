@@ -1,5 +1,6 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import type { BillingPeriod, PaidTier, SubscriptionTier, UserSubscription } from '@keydesk/contracts/subscription'
+import { SUBSCRIPTION_STATUS_LABELS } from '@keydesk/contracts/subscription'
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -52,7 +53,7 @@ export function CurrentPlan({ subscription, currentTier, onUpgrade, pendingTier 
         </div>
         <div>
           <dt className="text-slate-600">Status</dt>
-          <dd className="font-semibold">{subscription.status}</dd>
+          <dd className="font-semibold">{SUBSCRIPTION_STATUS_LABELS[subscription.status]}</dd>
         </div>
         <div>
           <dt className="text-slate-600">{subscription.status === 'ACTIVE' && subscription.autoRenew ? 'Renews on' : 'Period ends'}</dt>

@@ -13,6 +13,10 @@ const matches = (admin: AdminAccount, search: string) =>
   [admin.fname, admin.lname, admin.email, admin.company ?? ''].some((text) => text.toLowerCase().includes(search.trim().toLowerCase()))
 
 /** Spec 2.7 "Super admin dashboard". */
+
+/** 'REQUEST_STARTED' → 'request started': the action log's codes as words. */
+const inWords = (code: string) => code.toLowerCase().replaceAll('_', ' ')
+
 export function SuperAdminPage() {
   const session = useSession()
   const email = session.user?.email ?? ''
@@ -218,7 +222,7 @@ export function SuperAdminPage() {
         <ul className="mt-3 space-y-1 text-sm">
           {actions.data?.map((entry) => (
             <li key={entry.id}>
-              {new Date(entry.createdAt).toLocaleString()} · {entry.action} · {entry.targetType} {entry.targetId}
+              {new Date(entry.createdAt).toLocaleString()} · {inWords(entry.action)} · {inWords(entry.targetType)} {entry.targetId}
             </li>
           ))}
         </ul>
