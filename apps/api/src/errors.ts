@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { MESSAGES } from '@keydesk/contracts/messages'
 
 /** Machine code → HTTP status. A new code is added here, never as a bare number at a throw site. */
@@ -42,3 +43,6 @@ export function errorAnswer(code: string, message: string, details?: FieldProble
 }
 
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message)
+
+/** The one answer to a call that needs a signed-in caller and has none. */
+export const loginRequired = () => new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.loginRequired)

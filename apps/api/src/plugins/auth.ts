@@ -5,7 +5,7 @@ import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { memberProfiles } from '../db/schema/member.ts'
 import { users } from '../db/schema/users.ts'
-import { AppError } from '../errors.ts'
+import { AppError, loginRequired } from '../errors.ts'
 
 export const ACCESS_COOKIE = 'access_token'
 export const REFRESH_COOKIE = 'refresh_token'
@@ -197,7 +197,7 @@ export const identifyUser: preHandlerAsyncHookHandler = async (request: FastifyR
 /** Any signed-in, active account. */
 export const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
   request.principal = await request.server.identify(request)
-  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+  if (!request.principal) throw loginRequired()
 }
 guardCallers.set(requireUser, 'signed-in')
 
@@ -205,7 +205,7 @@ guardCallers.set(requireUser, 'signed-in')
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
   const guard: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     request.principal = await request.server.identify(request)
-    if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+    if (!request.principal) throw loginRequired()
     if (!roles.includes(request.principal.role)) throw new AppError('FORBIDDEN', 'Access denied.')
     // Issue 8: with REQUIRE_ADMIN_2FA (the production default) the back office needs a confirmed authenticator;
     // the account can still sign in and reach its own profile's Security tab to enrol one.
@@ -223,6 +223,6 @@ export const ADMIN_TWO_FACTOR_REQUIRED =
 
 /** The principal of a route guarded by requireUser/requireRole. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+  if (!request.principal) throw loginRequired()
   return request.principal
 }

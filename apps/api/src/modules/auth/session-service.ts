@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../../errors.ts'
+import { AppError, loginRequired } from '../../errors.ts'
 import { insertSignIn } from '../security/repository.ts'
 import { createSecretBox } from '../security/secret-box.ts'
 import { isTwoFactorRequired, verifySecondFactor } from '../security/two-factor.ts'
@@ -119,6 +119,6 @@ export async function signOut(app: FastifyInstance, presented: string | undefine
 
 export async function currentUser(app: FastifyInstance, userId: string) {
   const user = await repository.findUserById(app.database.db, userId)
-  if (!user) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.loginRequired)
+  if (!user) throw loginRequired()
   return toUserView(user)
 }

@@ -1,7 +1,7 @@
 import { AddSubscriptionBodySchema, CartItemsAnswerSchema, GuestCartQuerySchema } from '@keydesk/contracts/cart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../errors.ts'
+import { loginRequired } from '../../errors.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
 import { findGuestOfRequest } from '../guests/guest-cookie.ts'
 import { type CartOwner, listCartItemsForOwner } from './repository.ts'
@@ -42,7 +42,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.principal) owner = { userId: request.principal.id }
       else {
         const guest = await findGuestOfRequest(app.database.db, request, request.query.guestUserId)
-        if (!guest) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+        if (!guest) throw loginRequired()
         owner = { guestId: guest.id }
       }
       return removeCartItem(app, owner, request.params.id)

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '../../config.ts'
-import { AppError } from '../../errors.ts'
+import { loginRequired } from '../../errors.ts'
 import { identifyUser } from '../../plugins/auth.ts'
 import { requestOrigin } from '../../plugins/cross-site-guard.ts'
 import type { CartOwner } from '../cart/repository.ts'
@@ -41,7 +41,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       else {
         // Spec 7.4's body names no guest: the guest cookie set with the guest's first request stands for it.
         const guest = await findGuestOfRequest(app.database.db, request, request.body.guestUserId)
-        if (!guest) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+        if (!guest) throw loginRequired()
         owner = { guestId: guest.id }
       }
       const origin = requestOrigin(request)

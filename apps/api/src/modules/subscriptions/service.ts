@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import type { DbExecutor } from '../../db/database.ts'
 import { subscriptions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, loginRequired } from '../../errors.ts'
 import { schedulePeriodicJob } from '../../lib/job-lock.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
 
@@ -24,7 +24,7 @@ async function findMemberAccess(db: DbExecutor, userId: string) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
-  if (!member) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.')
+  if (!member) throw loginRequired()
   return member
 }
 
