@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { type BusinessRegisterForm, BusinessRegisterFormSchema } from '@keydesk/contracts/auth-forms'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { US_STATES } from '@keydesk/contracts/states'
+import { imageFileProblem, UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
@@ -16,14 +17,13 @@ import type { NoticeState } from '../../session/notice-state.ts'
 import { useRegister } from '../api/use-register.ts'
 import { type DocumentErrors, type DocumentFiles, DocumentUploads, REGISTRATION_DOCUMENTS } from '../components/document-uploads.tsx'
 import { serverText } from '../failure-text.ts'
-import { imageFileProblem } from '../image-file-problem.ts'
 
 const noFiles: DocumentFiles = { frontId: null, backId: null, businessDocument: null, coi: null }
 
 function documentErrors(files: DocumentFiles): DocumentErrors {
   const errors: DocumentErrors = {}
   for (const { field } of REGISTRATION_DOCUMENTS) {
-    const problem = imageFileProblem(files[field])
+    const problem = files[field] ? imageFileProblem(files[field]) : UPLOAD_MESSAGES.required
     if (problem) errors[field] = problem
   }
   return errors
@@ -46,7 +46,7 @@ export function RegisterPage() {
 
   const chooseFile = (field: keyof DocumentFiles, file: File | null) => {
     setFiles((current) => ({ ...current, [field]: file }))
-    setFileErrors((current) => ({ ...current, [field]: imageFileProblem(file) ?? undefined }))
+    setFileErrors((current) => ({ ...current, [field]: (file ? imageFileProblem(file) : UPLOAD_MESSAGES.required) ?? undefined }))
   }
 
   const send = (form: BusinessRegisterForm) => {

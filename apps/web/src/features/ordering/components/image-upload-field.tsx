@@ -1,14 +1,6 @@
-import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
-import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
+import { imageFileProblem } from '@keydesk/contracts/uploads'
 import { useEffect, useState } from 'react'
 import { FileField } from '../../../components/ui/file-field.tsx'
-
-/** Spec 5: images only, at most 5 MB; answers the problem with a file, or null. */
-export function imageFileProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return UPLOAD_MESSAGES.imagesOnly
-  if (file.size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge
-  return null
-}
 
 /** An image input with the spec's checks and a preview of the chosen picture. */
 export function ImageUploadField({ label, onChange }: { label: string; onChange: (file: File | undefined) => void }) {
