@@ -1,12 +1,14 @@
 import type { UserView } from '@keydesk/contracts/auth'
+import { premiumAccess } from '@keydesk/contracts/premium-access'
 import type { users } from '../../db/schema/users.ts'
 
 type UserRow = typeof users.$inferSelect
 
 /** The user as their own session sees it (spec 3 "User"); never a hash, token or admin note. */
 export function toUserView(user: UserRow, now: Date = new Date()): UserView {
+  const access = premiumAccess(user, now)
   const isOnTrial = user.trialEndsAt !== null && user.trialEndsAt > now
-  const hasPaidTier = user.subscriptionTier !== 'NONE'
+  const hasPaidTier = access.type === 'paid'
   return {
     id: user.id,
     fname: user.fname,
@@ -21,7 +23,7 @@ export function toUserView(user: UserRow, now: Date = new Date()): UserView {
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
     subscription: {
       tier: user.subscriptionTier,
-      status: hasPaidTier || isOnTrial ? 'ACTIVE' : 'INACTIVE',
+      status: access.type === 'none' ? 'INACTIVE' : 'ACTIVE',
       trial: isOnTrial,
       trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
       activated: hasPaidTier,

@@ -1,3 +1,4 @@
+import { trialDaysLeft } from '@keydesk/contracts/premium-access'
 import {
   type PaidTier,
   SUBSCRIPTION_MESSAGES,
@@ -37,7 +38,7 @@ export async function readTrialStatus(app: FastifyInstance, userId: string): Pro
   return {
     hasTrial: member.trialEndsAt !== null,
     isActive,
-    remainingDays: isActive && member.trialEndsAt ? Math.ceil((member.trialEndsAt.getTime() - now.getTime()) / DAY_MS) : 0,
+    remainingDays: isActive ? trialDaysLeft({ ...member, subscriptionTier: 'NONE' }, now) : 0,
     trialEndsAt: member.trialEndsAt?.toISOString() ?? null,
     hasPremiumAccess: access !== 'none',
     accessType: access,
