@@ -6,6 +6,7 @@ import { files } from '../../db/schema/files.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
 import { notAnImage, pngImage } from '../../test/images.ts'
+import { paidColumns } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { createMember, type TestMember } from './test-members.ts'
 
@@ -153,10 +154,10 @@ describe('GET /user/orders', () => {
     const [make] = await testApp.app.database.db.select({ id: vehicleMakes.id }).from(vehicleMakes).where(eq(vehicleMakes.name, 'Ford'))
     const base = { userId: orderer.id, makeId: make?.id ?? 0, model: 'F-150', year: 2020, priceCents: 7000 }
     await testApp.app.database.db.insert(vehicleRequests).values([
-      { ...base, vin: '1FTFW1E50LFA00001', status: 'PENDING', paidAt: new Date('2026-01-01T10:00:00Z') },
-      { ...base, vin: '1FTFW1E50LFA00002', status: 'FULFILLED', paidAt: new Date('2026-01-02T10:00:00Z') },
+      { ...base, vin: '1FTFW1E50LFA00001', status: 'PENDING', ...paidColumns(new Date('2026-01-01T10:00:00Z')) },
+      { ...base, vin: '1FTFW1E50LFA00002', status: 'FULFILLED', ...paidColumns(new Date('2026-01-02T10:00:00Z')) },
       { ...base, vin: '1FTFW1E50LFA00003', status: 'PENDING' },
-      { ...base, userId: other.id, vin: '1FTFW1E50LFA09999', status: 'INPROGRESS', paidAt: new Date('2026-01-03T10:00:00Z') },
+      { ...base, userId: other.id, vin: '1FTFW1E50LFA09999', status: 'INPROGRESS', ...paidColumns(new Date('2026-01-03T10:00:00Z')) },
     ])
   })
 
