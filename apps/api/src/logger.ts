@@ -26,7 +26,7 @@ export const REDACTED_PATHS = [
 
 const SECRET_QUERY_KEYS = /^(password|newpassword|token|code|admincode|access_token|refresh_token)$/i
 
-/** Spec 7.6 sends a password in a query string, so URLs are logged with secret values masked. */
+/** docs/product.md §12 sends a password in a query string, so URLs are logged with secret values masked. */
 export function maskSecretQuery(url: string): string {
   const questionMark = url.indexOf('?')
   if (questionMark === -1) return url

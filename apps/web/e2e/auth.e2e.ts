@@ -59,7 +59,7 @@ describe('accounts journeys against the real API (issue 3 acceptance)', () => {
     await page.reload()
     await header.getByText('Dana Locke').waitFor()
 
-    // Spec 2.2: the mobile menu shows first name, last name, e-mail and role; log out from its Account group.
+    // docs/product.md §2: the mobile menu shows first name, last name, e-mail and role; log out from its Account group.
     await page.setViewportSize({ width: 390, height: 844 })
     await header.getByRole('button', { name: 'Menu' }).click()
     expect(await header.getByText(email).isVisible()).toBe(true)

@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A business account made through the real sign-up call (spec 7.1 POST /auth/register). */
+/** A business account made through the real sign-up call (docs/product.md §12 POST /auth/register). */
 async function registerMember(baseUrl: string, email: string, password: string) {
   const image = new Blob([new Uint8Array(await pngImage())], { type: 'image/png' })
   const form = new FormData()

@@ -4,13 +4,13 @@ import { AUTH_MESSAGES as M, SESSION_MESSAGES } from './auth-messages.ts'
 import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
 import { US_STATES } from './states.ts'
 
-/** Request and answer schemas of the accounts calls (spec 7.1 and 7.6), shared by the API and the web app. */
+/** Request and answer schemas of the accounts calls (docs/product.md §12 and 7.6), shared by the API and the web app. */
 
 const email = z.string().trim().toLowerCase().min(1, M.emailRequired).max(254).pipe(z.email(M.emailInvalid))
 const name = (message: string) => z.string().trim().min(1, message).max(100)
 const phone = (message: string) => z.string().trim().min(1, message).max(40)
 
-/** POST /auth/login, form-urlencoded. Spec 5: email trimmed and lowercased, password trimmed. */
+/** POST /auth/login, form-urlencoded. docs/product.md §11: email trimmed and lowercased, password trimmed. */
 export const LoginBodySchema = z.object({
   email: z.string().trim().toLowerCase().min(1, M.emailRequired).max(254),
   password: z.string().trim().min(1, M.passwordRequired).max(PASSWORD_MAX),
@@ -61,7 +61,7 @@ export const AdminCodeValidateAnswerSchema = z.object({ valid: z.boolean(), mess
 
 export const MessageAnswerSchema = z.object({ message: z.string() })
 
-/** Spec 3 "Admin account". */
+/** docs/product.md §12 "Admin account". */
 export const AdminAccountSchema = z.object({
   id: z.string(),
   fname: z.string(),
@@ -74,7 +74,7 @@ export const AdminAccountSchema = z.object({
 export type AdminAccount = z.infer<typeof AdminAccountSchema>
 export const AdminAccountListSchema = z.array(AdminAccountSchema)
 
-/** Spec 7.6: the acting super admin is named by e-mail; the server checks it is the signed-in one. */
+/** docs/product.md §12: the acting super admin is named by e-mail; the server checks it is the signed-in one. */
 export const SuperAdminQuerySchema = z.object({ superAdminEmail: z.string().trim().toLowerCase().max(254).optional() })
 export const ApproveAdminBodySchema = z.object({
   superAdminEmail: z.string().trim().toLowerCase().max(254).optional(),
@@ -87,7 +87,7 @@ export const RejectAdminBodySchema = z.object({
   rejectionNotes: z.string().trim().max(1000).optional(),
 })
 
-/** POST /super-admin/create takes its values in the query string (spec 7.6); names default as spec 5 says. */
+/** POST /super-admin/create takes its values in the query string (docs/product.md §12); names default as docs/product.md §11 says. */
 export const CreateSuperAdminQuerySchema = z.object({
   email,
   password: z.string().trim().min(PASSWORD_MIN_REGISTER_PAGE, M.passwordMin8).max(PASSWORD_MAX),
@@ -111,7 +111,7 @@ export const CreateSuperAdminQuerySchema = z.object({
     .transform((value) => value || null),
 })
 
-/** Spec 9 default notes and spec 4 revoke notes. */
+/** docs/product.md §11 default notes and docs/product.md §6 revoke notes. */
 export const APPROVAL_NOTES = {
   approved: 'Approved by super admin',
   rejected: 'Rejected by super admin',
@@ -120,7 +120,7 @@ export const APPROVAL_NOTES = {
   bulkRejected: 'Bulk rejected',
 } as const
 
-/** Texts the spec leaves to us (its section 8 gives only the client-side ones). */
+/** Texts of our own, beside the documented client-side ones (docs/product.md §11). */
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   adminPendingApproval: 'Your admin account is pending super admin approval.',
@@ -152,7 +152,7 @@ export const ACCOUNT_MESSAGES = {
 } as const
 
 /**
- * GET /auth/getUserProfile/{id}: spec 3's User with its fields at the top level, plus authenticated links to the
+ * GET /auth/getUserProfile/{id}: docs/product.md §12's User with its fields at the top level, plus authenticated links to the
  * latest ID and insurance images (frontId, backId, insurance and their *Image twins name the same links).
  */
 export const UserDetailsAnswerSchema = UserViewSchema.extend({

@@ -22,7 +22,7 @@ export type AdminQueueQuery = z.infer<typeof AdminQueueQuerySchema>
 export const AdminUsersQuerySchema = PageQuerySchema.extend({ search: AdminSearchSchema })
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>
 
-/** Spec 3 "Vehicle request" on admin lists: make is plain text. */
+/** docs/product.md §12 "Vehicle request" on admin lists: make is plain text. */
 export const AdminRequestSchema = z.object({
   id: z.string(),
   make: z.string(),
@@ -40,7 +40,7 @@ export const AdminRequestSchema = z.object({
   licenseFront: z.string().nullable(),
   licenseBack: z.string().nullable(),
   paidAt: z.string(),
-  /** Additions to spec 3 for the release gate (docs/decisions/013): what the buyer paid for this request. */
+  /** Additions to docs/product.md §12 for the release gate (docs/decisions/013): what the buyer paid for this request. */
   paidPrice: z.number().nullable(),
   isGuest: z.boolean(),
   /** The member's compliance documents and their review (empty for a guest, whose photos are on the request). */
@@ -102,7 +102,7 @@ export const FailedKeycodeMailListSchema = z.array(FailedKeycodeMailSchema)
 export { ADMIN_MESSAGES } from './admin-messages.ts'
 
 /**
- * GET /admin/users: registered users for the admin panel (spec 2.7 "Admin registered users") under spec 3's User
+ * GET /admin/users: registered users for the admin panel (docs/product.md §8 "Admin registered users") under docs/product.md §12's User
  * names; frontId, backId and insurance are links an admin can open (null when none was uploaded). adminNotes
  * repeats adminApprovalNotes for the web app's panel.
  */
@@ -136,7 +136,7 @@ export const UserHistoryEntrySchema = z.object({
   vin: z.string(),
 })
 
-/** Spec 3 "Compliance document". */
+/** docs/product.md §12 "Compliance document". */
 export const ComplianceDocumentSchema = z.object({
   id: z.string(),
   docType: z.string(),

@@ -1,10 +1,10 @@
-/** User-facing texts of spec.md sections 5 and 8 for sign-in, sign-up, password reset and admin codes, verbatim. */
+/** User-facing texts (docs/product.md §3 and §11) for sign-in, sign-up, password reset and admin codes, verbatim. */
 export const AUTH_MESSAGES = {
-  // Spec 5: login and forgot-password forms.
+  // docs/product.md §11: login and forgot-password forms.
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   forgotPasswordEmailRequired: 'Please enter your email address.',
-  // Spec 5: shared register mode (and the reset page's minimum of 6).
+  // docs/product.md §11: shared register mode (and the reset page's minimum of 6).
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   phoneRequired: 'Phone is required',
@@ -13,7 +13,7 @@ export const AUTH_MESSAGES = {
   stateRequired: 'State is required',
   companyRequired: 'Company is required',
   adminCodeRequired: 'Admin code is required',
-  // Spec 5: admin register page.
+  // docs/product.md §11: admin register page.
   emailInvalid: 'Email is invalid',
   passwordMin8: 'Password must be at least 8 characters',
   confirmPasswordRequired: 'Please confirm your password',
@@ -22,10 +22,10 @@ export const AUTH_MESSAGES = {
   phoneNumberRequired: 'Phone number is required',
   requestCodeFirst: 'Please request a registration code first',
   validateNeedsEmailAndCode: 'Please enter both email and registration code',
-  // Spec 5: business register page.
+  // docs/product.md §11: business register page.
   registerPasswordsDoNotMatch: 'Passwords do not match. Please try again.',
   registerPasswordMin8: 'Password must be at least 8 characters long.',
-  // Spec 8: authentication.
+  // docs/product.md §11: authentication.
   loginFailed: 'Login failed.',
   adminLoginFailed: 'Admin login failed.',
   adminAccessDenied: 'Access denied. Admin privileges required.',
@@ -47,9 +47,9 @@ export const AUTH_MESSAGES = {
   codeValidateError: 'Error validating code.',
 } as const
 
-/** Texts the spec does not give but the screens need; kept here so both apps agree on them. */
+/** Texts the screens need beyond the documented ones; kept here so both apps agree on them. */
 export const SESSION_MESSAGES = {
-  /** Spec 2.3 names the screen "Invalid Reset Link". */
+  /** docs/product.md §3 names the screen "Invalid Reset Link". */
   invalidResetLinkTitle: 'Invalid Reset Link',
   roleAccessDenied: 'You do not have access to that page.',
   sessionExpired: 'Your session has ended. Please log in again.',

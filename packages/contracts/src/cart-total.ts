@@ -6,7 +6,7 @@ export interface PricedItem {
   price?: number | null
 }
 
-/** Spec 9: the unit price is finalPrice, else standardPrice, else price. */
+/** docs/product.md §11: the unit price is finalPrice, else standardPrice, else price. */
 export const unitPrice = (item: PricedItem): number => item.finalPrice ?? item.standardPrice ?? item.price ?? 0
 
 /** Dollars as the API shows them (two decimals at most) to integer cents; the one place a float becomes money. */
@@ -21,7 +21,7 @@ export function roundHalfUp(numerator: number, denominator: number): number {
 }
 
 /**
- * Spec 9 in cents: the tier's discount on the cart; the total is the exact subtotal × (100 − discount) / 100
+ * docs/product.md §11 in cents: the tier's discount on the cart; the total is the exact subtotal × (100 − discount) / 100
  * rounded half up to the cent, and the discount is what that takes off. Used by the web app and the checkout.
  */
 export function cartTotalCents(unitCents: number[], tier: SubscriptionTier) {

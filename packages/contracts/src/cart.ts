@@ -2,10 +2,10 @@ import { z } from 'zod'
 import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
 
 /**
- * Spec 3 "Cart item". Prices are dollars (the UI's unit); the server keeps cents and converts once.
+ * docs/product.md §12 "Cart item". Prices are dollars (the UI's unit); the server keeps cents and converts once.
  * standardPrice is the line's list price (the non-member price, or the plan's price); finalPrice is what the line
  * costs this owner before the cart's tier discount (the member price for a member or trial user). Both are always
- * numbers, so a client that sums finalPrice and applies spec 9's discount gets the amount checkout accepts.
+ * numbers, so a client that sums finalPrice and applies docs/product.md §11's discount gets the amount checkout accepts.
  */
 export const CartItemSchema = z.object({
   id: z.string(),
@@ -34,14 +34,14 @@ export const CART_MESSAGES = {
   requestCleared: 'Vehicle request cleared successfully!',
 } as const
 
-/** POST /cart/addSubscription (spec 7.2): a plan into the cart; only while the current tier is NONE. */
+/** POST /cart/addSubscription (docs/product.md §12): a plan into the cart; only while the current tier is NONE. */
 export const AddSubscriptionBodySchema = z
   .object({
     tier: z.enum(['BASIC', 'PROFESSIONAL', 'ENTERPRISE']),
     trial: z.boolean().optional(),
     billing: BillingPeriodSchema.default('MONTHLY'),
   })
-  // Spec 9 gives annual prices for Basic and Professional only.
+  // docs/product.md §11 gives annual prices for Basic and Professional only.
   .refine((body) => !(body.tier === 'ENTERPRISE' && body.billing === 'ANNUAL'), {
     message: 'Enterprise is billed monthly.',
     path: ['billing'],

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 
-/** Spec 3 "Vehicle catalogue" per make, as GET /makes/getMakes answers it (prices in dollars for the UI). */
+/** docs/product.md §12 "Vehicle catalogue" per make, as GET /makes/getMakes answers it (prices in dollars for the UI). */
 export const CatalogueMakeSchema = z.object({
   id: z.number(),
   name: z.string(),
   category: z.string(),
   basePrice: z.number(),
-  /** 0 means "Ask for pricing" (spec 9, Mitsubishi). */
+  /** 0 means "Ask for pricing" (docs/product.md §11, Mitsubishi). */
   memberPrice: z.number(),
   requiresPin: z.boolean(),
   pricingNote: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Spec 3 "Chat message": USER for the member, AGENT for an admin answering. */
+/** docs/product.md §12 "Chat message": USER for the member, AGENT for an admin answering. */
 export const ChatSenderSchema = z.enum(['USER', 'AGENT'])
 export type ChatSender = z.infer<typeof ChatSenderSchema>
 

@@ -4,13 +4,13 @@ import { LOCKSMITH_LICENSE_STATES } from './states.ts'
 export const RequiredDocSchema = z.enum(['STATE_LOCKSMITH_LICENSE', 'PHOTO_ID'])
 export type RequiredDoc = z.infer<typeof RequiredDocSchema>
 
-/** Spec 3: how the required documents are displayed. */
+/** docs/product.md §12: how the required documents are displayed. */
 export const REQUIRED_DOC_LABELS: Record<RequiredDoc, string> = {
   STATE_LOCKSMITH_LICENSE: 'State locksmith license',
   PHOTO_ID: 'Government photo ID',
 }
 
-/** Spec 3 "Compliance status". */
+/** docs/product.md §12 "Compliance status". */
 export const ComplianceStatusSchema = z.object({
   required: z.boolean(),
   requiredDocs: z.array(RequiredDocSchema),
@@ -30,7 +30,7 @@ export const GENERAL_ELIGIBILITY = [
 
 export const REQUIREMENTS_LOAD_FAILED = 'Unable to load requirements.'
 
-/** The rule for a jurisdiction: states of spec 9 need a locksmith licence; everyone needs a photo ID. */
+/** The rule for a jurisdiction: states of docs/product.md §11 need a locksmith licence; everyone needs a photo ID. */
 export function complianceStatusFor(state: string | null | undefined): ComplianceStatus {
   const known = LOCKSMITH_LICENSE_STATES.find((name) => name.toLowerCase() === state?.trim().toLowerCase())
   if (known) {

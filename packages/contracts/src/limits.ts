@@ -1,4 +1,4 @@
-/** Spec 9 general limits. */
+/** docs/product.md §11 general limits. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 /** What a member's credential documents may take in all (each kind keeps only its latest document). */
 export const CREDENTIALS_MAX_STORED_BYTES = 50 * 1024 * 1024

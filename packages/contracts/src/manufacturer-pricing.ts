@@ -7,8 +7,8 @@ const pinFeatures = [...standardFeatures, 'Immobilizer PIN code']
 type Entry = Omit<ManufacturerPricing, 'logo' | 'features'> & { features?: string[] }
 
 /**
- * The pricing-page readings of spec 9: Infiniti and Nissan members pay 36 here (the ordering catalogue says
- * 56; both readings stand where the spec puts them), Mercury is listed with Ford and Lincoln, and Mitsubishi's
+ * The pricing-page readings of docs/product.md §11: Infiniti and Nissan members pay 36 here (the ordering catalogue says
+ * 56; both readings stand where docs/product.md puts them), Mercury is listed with Ford and Lincoln, and Mitsubishi's
  * member price is 'Ask'.
  */
 const entries: Entry[] = [

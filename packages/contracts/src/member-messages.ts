@@ -1,4 +1,4 @@
-/** Spec 8 "Profile" texts, verbatim. */
+/** docs/product.md §11 "Profile" texts, verbatim. */
 export const PROFILE_MESSAGES = {
   profileUpdated: 'Profile updated successfully!',
   profileUpdateFailed: 'Failed to update profile. Please try again.',
@@ -14,7 +14,7 @@ export const PROFILE_MESSAGES = {
   deleteUserProfileFailed: 'Delete user profile failed. Please try again.',
 } as const
 
-/** Spec 5 "Update Profile" field rules. */
+/** docs/product.md §11 "Update Profile" field rules. */
 export const UPDATE_PROFILE_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 
-/** Spec 3 "Portals configuration", as the admins' screen sees it: never the `auth` entry of the file. */
+/** docs/product.md §12 "Portals configuration", as the admins' screen sees it: never the `auth` entry of the file. */
 export const PortalManufacturerSchema = z.object({
   id: z.string(),
   name: z.string(),
   notes: z.string().optional(),
-  /** Absent or empty: the card shows 'Portal not available' (spec 2.7). */
+  /** Absent or empty: the card shows 'Portal not available' (docs/product.md §8). */
   portal_url: z.string().optional(),
   comingSoon: z.boolean().optional(),
   sdrm: z.boolean().optional(),
@@ -18,7 +18,7 @@ export const PortalsConfigSchema = z.object({
 })
 export type PortalsConfig = z.infer<typeof PortalsConfigSchema>
 
-/** GET /api/keycodes/portals (spec 7.7: defined, answer not shown): the list plus whether credentials are set. */
+/** GET /api/keycodes/portals (docs/product.md §12: defined, answer not shown): the list plus whether credentials are set. */
 export const PortalListAnswerSchema = z.object({
   vspId: z.string(),
   portals: z.array(PortalManufacturerSchema.extend({ hasCredentials: z.boolean() })),
@@ -29,11 +29,11 @@ export type PortalListAnswer = z.infer<typeof PortalListAnswerSchema>
 export const PortalCredsBodySchema = z.object({ oem: z.string().trim().min(1).max(64) })
 export type PortalCredsBody = z.infer<typeof PortalCredsBodySchema>
 
-/** Spec 3 "Credentials response". */
+/** docs/product.md §12 "Credentials response". */
 export const PortalCredsAnswerSchema = z.object({ username: z.string(), password: z.string() })
 export type PortalCredsAnswer = z.infer<typeof PortalCredsAnswerSchema>
 
-/** Spec 8 "Portals" and spec 2.7 screen texts. */
+/** docs/product.md §11 "Portals" and docs/product.md §8 screen texts. */
 export const PORTAL_MESSAGES = {
   copied: 'Credentials copied to clipboard!',
   invalidRequest: 'Invalid request',
@@ -54,7 +54,7 @@ export const PORTAL_MESSAGES = {
   sdrm: 'SDRM',
 } as const
 
-/** Copy Creds result for a failed call, by HTTP status (spec 8 "Portals"); status 0 means no answer. */
+/** Copy Creds result for a failed call, by HTTP status (docs/product.md §11 "Portals"); status 0 means no answer. */
 export function portalCopyFailureMessage(status: number, serverError?: string): string {
   switch (status) {
     case 400:
@@ -74,12 +74,12 @@ export function portalCopyFailureMessage(status: number, serverError?: string): 
   }
 }
 
-/** Spec 4: a result message is shown red when it contains 'Failed' or 'error'. */
+/** docs/product.md §6: a result message is shown red when it contains 'Failed' or 'error'. */
 export function isPortalMessageError(message: string): boolean {
   return message.includes('Failed') || message.includes('error')
 }
 
-/** Spec 7.7: the clipboard receives two lines. */
+/** docs/product.md §12: the clipboard receives two lines. */
 export function formatPortalCredentials({ username, password }: PortalCredsAnswer): string {
   return `Username: ${username}\nPassword: ${password}`
 }

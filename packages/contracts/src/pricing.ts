@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Spec 3 "Manufacturer pricing entry", as the pricing page shows it (dollars; memberPrice null = 'Ask'). */
+/** docs/product.md §12 "Manufacturer pricing entry", as the pricing page shows it (dollars; memberPrice null = 'Ask'). */
 export const ManufacturerPricingSchema = z.object({
   name: z.string(),
   logo: z.string(),
@@ -18,7 +18,7 @@ export const DEFAULT_PIN_CODE_NOTE = 'Includes PIN code'
 export const PRICING_LOADING_TEXT = 'Loading keycode pricing...'
 export const ALL_MANUFACTURERS = 'All Manufacturers'
 
-/** Spec 2.8: case-insensitive match on the name, the description or any popular model. */
+/** docs/product.md §2: case-insensitive match on the name, the description or any popular model. */
 export function matchesPricingSearch(entry: ManufacturerPricing, search: string): boolean {
   const needle = search.trim().toLowerCase()
   if (!needle) return true

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { OrderTrackerSchema } from './vehicle-request.ts'
 
-/** Spec 3 "Profile". Images are the addresses of the owner-only file route, or null. */
+/** docs/product.md §12 "Profile". Images are the addresses of the owner-only file route, or null. */
 export const ProfileSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -45,7 +45,7 @@ export type UpdateProfileFields = z.input<typeof UpdateProfileFieldsSchema>
 
 export const PROFILE_IMAGE_FIELDS = ['profilePhoto', 'companyLogo'] as const
 
-/** Spec 3 "Order history". `cost` is in cents, like all money on the wire; `vin` is already masked. */
+/** docs/product.md §12 "Order history". `cost` is in cents, like all money on the wire; `vin` is already masked. */
 export const OrderHistoryEntrySchema = z.object({
   id: z.string(),
   orderDate: z.string(),
@@ -58,9 +58,9 @@ export const OrderHistoryEntrySchema = z.object({
 })
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>
 
-/** GET /user/orders: the count per status (spec 7.7 "a status map") and one page of orders, newest first. */
+/** GET /user/orders: the count per status (docs/product.md §12 "a status map") and one page of orders, newest first. */
 export const OrdersAnswerSchema = z.object({
-  /** The order tracker flags (spec 4: ACCOUNT, DOCS, PROCESSING, COMPLETED). */
+  /** The order tracker flags (docs/product.md §6: ACCOUNT, DOCS, PROCESSING, COMPLETED). */
   status: OrderTrackerSchema,
   statusMap: z.record(RequestStatusSchema, z.number().int()),
   orders: z.array(OrderHistoryEntrySchema),
@@ -75,7 +75,7 @@ export const OrdersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 })
 
-/** Spec 3: the order VIN is shown masked except its last 4 characters. */
+/** docs/product.md §12: the order VIN is shown masked except its last 4 characters. */
 export function maskVin(vin: string): string {
   if (vin.length <= 4) return vin
   return `${'*'.repeat(vin.length - 4)}${vin.slice(-4)}`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hasAdminStatus } from './roles.ts'
 
-describe('admin status (spec 3)', () => {
+describe('admin status (docs/product.md §12)', () => {
   it('means ADMIN or SUPER_ADMIN', () => {
     expect(hasAdminStatus('ADMIN')).toBe(true)
     expect(hasAdminStatus('SUPER_ADMIN')).toBe(true)

@@ -1,5 +1,5 @@
 /**
- * Spec 2.3: "US state list, alphabetical starting with Alabama, with gaps". We list every state
+ * docs/product.md §3: "US state list, alphabetical starting with Alabama, with gaps". We list every state
  * and the District of Columbia: a gap in a sign-up form only turns away legitimate locksmiths.
  */
 export const US_STATES = [
@@ -56,7 +56,7 @@ export const US_STATES = [
   'Wyoming',
 ] as const
 
-/** Spec 9: states requiring a locksmith licence. */
+/** docs/product.md §11: states requiring a locksmith licence. */
 export const LOCKSMITH_LICENSE_STATES = [
   'Alabama',
   'California',

@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES } from './limits.ts'
 
-/** Spec 5 upload texts. */
+/** docs/product.md §11 upload texts. */
 export const UPLOAD_MESSAGES = {
   imagesOnly: 'Only image files are allowed.',
   tooLarge: 'File size should not exceed 5MB.',

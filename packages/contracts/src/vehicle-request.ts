@@ -27,7 +27,7 @@ export const KeycodeRequestAnswerSchema = z.object({
   cartId: z.string(),
 })
 
-/** Spec 3 "Vehicle request" as its owner sees it. */
+/** docs/product.md §12 "Vehicle request" as its owner sees it. */
 export const VehicleRequestViewSchema = z.object({
   id: z.string(),
   make: z.object({ manufacturerName: z.string() }),
@@ -35,7 +35,7 @@ export const VehicleRequestViewSchema = z.object({
   year: z.number(),
   vin: z.string(),
   status: RequestStatusSchema,
-  /** Spec 3: price / keycodePrice carry the price (dollars); both are sent for clients reading either. */
+  /** docs/product.md §12: price / keycodePrice carry the price (dollars); both are sent for clients reading either. */
   price: z.number(),
   keycodePrice: z.number(),
   frontId: z.string().nullable(),
@@ -54,7 +54,7 @@ export const UserRequestsAnswerSchema = z.object({
 })
 export type UserRequestsAnswer = z.infer<typeof UserRequestsAnswerSchema>
 
-/** Spec 4 "Order tracker": the steps reached so far; the page polls it every 5 seconds. */
+/** docs/product.md §6 "Order tracker": the steps reached so far; the page polls it every 5 seconds. */
 export const OrderTrackerSchema = z.object({
   ACCOUNT: z.boolean(),
   DOCS: z.boolean(),
@@ -62,7 +62,7 @@ export const OrderTrackerSchema = z.object({
   COMPLETED: z.boolean(),
 })
 export type OrderTracker = z.infer<typeof OrderTrackerSchema>
-/** An addition to spec 7: with requestId, the steps of that one order (decision 013), else of all the member's orders. */
+/** An addition to docs/product.md §12: with requestId, the steps of that one order (decision 013), else of all the member's orders. */
 export const OrderTrackerQuerySchema = z.object({ requestId: z.uuid().optional() })
 export const ORDER_TRACKER_LABELS = {
   ACCOUNT: 'Account Verified',
@@ -71,7 +71,7 @@ export const ORDER_TRACKER_LABELS = {
   COMPLETED: 'Completed',
 } as const
 
-/** PUT /vehicle/update-request/{id}: only the fields that changed are sent (spec 5). */
+/** PUT /vehicle/update-request/{id}: only the fields that changed are sent (docs/product.md §11). */
 export const UpdateRequestFieldsSchema = z.object({
   make: z.string().trim().min(1).max(60).optional(),
   model: z.string().trim().min(1).max(80).optional(),

@@ -30,7 +30,7 @@ describe('cleanImage', () => {
     await expect(cleanImage('frontId', upload(notAnImage, 'photo.jpg', 'image/jpeg'))).rejects.toThrow('Only image files are allowed.')
   })
 
-  it('refuses a file over 5 MB with the spec text', async () => {
+  it('refuses a file over 5 MB with the documented text', async () => {
     const attempt = cleanImage('frontId', upload(Buffer.alloc(UPLOAD_MAX_BYTES + 1)))
     await expect(attempt).rejects.toBeInstanceOf(AppError)
     await expect(attempt).rejects.toThrow('File size should not exceed 5MB.')

@@ -47,7 +47,7 @@ async function pixelBomb(): Promise<Buffer> {
   return bomb
 }
 
-describe('hostile uploads are refused with the spec text and leave nothing behind', () => {
+describe('hostile uploads are refused with the documented text and leave nothing behind', () => {
   const cases: [string, () => Promise<{ data: Buffer; name: string; type: string }>][] = [
     ['an SVG with a script, typed as an image', async () => ({ data: svgWithScript, name: 'front.svg', type: 'image/svg+xml' })],
     ['an SVG with a script, named and typed as a PNG', async () => ({ data: svgWithScript, name: 'front.png', type: 'image/png' })],

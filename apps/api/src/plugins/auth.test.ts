@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const me = (headers: Record<string, string>) => testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers })
 
-describe('identity from the bearer header and the session cookie (spec 6)', () => {
+describe('identity from the bearer header and the session cookie (docs/product.md §1)', () => {
   it('serves a call whose Authorization header is malformed or holds an invalid token as the user of a valid session cookie', async () => {
     const member = await registerAndSignIn(testApp)
     const expired =

@@ -70,7 +70,7 @@ const ALGORITHM = 'HS256'
 const ISSUER = 'keydesk'
 
 /**
- * The access tokens a request carries, bearer first (spec 6: a client sends its bearer and its cookies on every
+ * The access tokens a request carries, bearer first (docs/product.md §1: a client sends its bearer and its cookies on every
  * call). A header that is not `Bearer <token>` counts as no bearer.
  */
 function readTokens(request: FastifyRequest): string[] {

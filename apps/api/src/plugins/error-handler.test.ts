@@ -64,7 +64,7 @@ describe('error handler', () => {
     expect(logs()).toContain('secret_table')
   })
 
-  it('answers 503 with the spec text when the database cannot be reached', async () => {
+  it('answers 503 with the documented text when the database cannot be reached', async () => {
     const { app } = await appWithRoutes()
     const answer = await app.inject({ method: 'GET', url: '/database-away' })
     expect(answer.statusCode).toBe(503)

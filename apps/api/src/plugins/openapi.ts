@@ -14,7 +14,8 @@ async function openapi(app: FastifyInstance) {
       info: {
         title: 'Keydesk API',
         version: '1',
-        description: 'Keycode ordering for automotive locksmiths. Paths, payloads and answers follow spec.md sections 3 and 7.',
+        description:
+          'Keycode ordering for automotive locksmiths. Paths, payloads and answers are described in docs/product.md (section 12, the API contract).',
       },
     },
     transform: jsonSchemaTransform,

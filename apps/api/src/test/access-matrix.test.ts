@@ -107,7 +107,7 @@ describe('the access matrix', () => {
     expect(inconclusive, 'answers that say nothing about access (rate limited or failed)').toEqual([])
     // Else the refusals of everyone else could come from wrong ids rather than from the ownership check.
     expect(refusedOwners, 'owners refused their own objects').toEqual([])
-    // No declaration is wider than its route: the one refusal past a guard is the chat's premium rule (spec 6).
+    // No declaration is wider than its route: the one refusal past a guard is the chat's premium rule (docs/product.md §1).
     expect(refusedDeclared, 'declared callers refused').toEqual(['GET /api/chat/stream as otherUser → 403'])
     expect(calls).toBe(routes.length * PRINCIPALS.length)
   }, 120_000)

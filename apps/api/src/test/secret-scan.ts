@@ -34,7 +34,7 @@ function searchable(value: string): boolean {
 
 /**
  * The answers whose purpose is to carry a keycode or PIN: the owner's own requests, and the admins' transaction
- * list (spec 3 "Transaction" lists each vehicle's keycode), and a guest's order link (docs/decisions/013). Anywhere
+ * list (docs/product.md §12 "Transaction" lists each vehicle's keycode), and a guest's order link (docs/decisions/013). Anywhere
  * else a keycode is a leak.
  */
 const KEYCODE_ROUTES = new Set(['GET /api/vehicle/user-requests', 'GET /api/admin/transactions', 'POST /api/order-link'])

@@ -6,10 +6,10 @@ import { pngImage } from './images.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
- * Issue 17: the API driven over real HTTP by a client written from spec.md alone. It signs in with a form, keeps
+ * Issue 17: the API driven over real HTTP by a client written from the written contract alone (docs/product.md section 12). It signs in with a form, keeps
  * the bearer from the login answer and attaches it to every call but login and register (`Bearer undefined` before
  * it has one), sends its cookies with every call, uploads multipart, prices the cart from finalPrice and
- * GET /keycode-user/subscription with spec 9's discounts, and checks out with spec 7.4's payload only.
+ * GET /keycode-user/subscription with docs/product.md §11's discounts, and checks out with docs/product.md §12's payload only.
  * PUBLIC_URL is unset and the client talks to http://127.0.0.1:<port>, not the default localhost.
  */
 let testApp: TestApp
@@ -32,7 +32,7 @@ class SpecClient {
   private readonly cookies = new Map<string, string>()
   private accessToken: string | undefined
 
-  /** Spec 7: paths are relative to the backend base, which Keydesk serves at /api. */
+  /** docs/product.md §12: paths are relative to the backend base, which Keydesk serves at /api. */
   async call(method: string, path: string, body?: { json?: unknown; form?: Record<string, string>; multipart?: FormData }) {
     const headers: Record<string, string> = {}
     if (!NO_BEARER_CALLS.has(path)) headers.authorization = `Bearer ${this.accessToken}`
@@ -56,7 +56,7 @@ class SpecClient {
     this.accessToken = ((await answer.json()) as { accessToken: string }).accessToken
   }
 
-  /** Spec 9: sum of finalPrice, less the discount of the tier GET /keycode-user/subscription answers (401/403: NONE). */
+  /** docs/product.md §11: sum of finalPrice, less the discount of the tier GET /keycode-user/subscription answers (401/403: NONE). */
   async cartAmountCents(itemsPath: string) {
     const items = (await (await this.call('GET', itemsPath)).json()) as { finalPrice: number }[]
     const tierAnswer = await this.call('GET', '/keycode-user/subscription')
@@ -66,7 +66,7 @@ class SpecClient {
     return { amount: Math.round(total * 100), tier, items }
   }
 
-  /** Spec 7.4: amount in cents, items, success_url, cancel_url; then the payer goes to the answer's url. */
+  /** docs/product.md §12: amount in cents, items, success_url, cancel_url; then the payer goes to the answer's url. */
   async checkout(amount: number, items: unknown[]) {
     const answer = await this.call('POST', '/api/payments/create-checkout-session', {
       json: { amount, items, success_url: `${baseUrl}/payment-success`, cancel_url: `${baseUrl}/payment-cancel` },
@@ -149,7 +149,7 @@ async function confirmPayment(client: SpecClient, sessionId: string) {
 const MEMBER_PHOTOS = ['frontId', 'backId', 'registration']
 const GUEST_PHOTOS = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack']
 
-describe('a client written from spec.md alone', () => {
+describe('a client written from the written contract alone', () => {
   it('as a visitor turned member: signs up, buys a plan with a keycode, then pays the member price less the plan discount', async () => {
     const client = new SpecClient()
     const email = await register(client)
@@ -187,7 +187,7 @@ describe('a client written from spec.md alone', () => {
     })
   })
 
-  it('as a guest: files a request with licence photos, reads the cart by guestUserId and pays with the spec payload only', async () => {
+  it('as a guest: files a request with licence photos, reads the cart by guestUserId and pays with the documented payload only', async () => {
     const client = new SpecClient()
     const { guestUserId } = await requestKeycode(client, GUEST_PHOTOS)
     expect(guestUserId).toBeTruthy()

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 
-/** Spec 2.8: the general error screen. */
+/** docs/product.md §2: the general error screen. */
 export function ErrorScreen() {
   return (
     <div role="alert" className="mx-auto max-w-md px-4 py-24 text-center">

@@ -1,4 +1,4 @@
-/** Every route of spec 2.1, in one place. */
+/** Every route of docs/product.md §2, in one place. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -34,7 +34,7 @@ export const paths = {
   tos: '/tos',
   refundPolicy: '/refund-policy',
   membershipCancellation: '/membership-cancellation',
-  /** Additions to spec 2.1 (decision 013): a guest's order by the link in their mail, and the development mailbox. */
+  /** Additions to docs/product.md §2 (decision 013): a guest's order by the link in their mail, and the development mailbox. */
   orderLink: '/order-link',
   devMailbox: '/dev/mailbox',
 } as const

@@ -87,14 +87,14 @@ export const routes: RouteObject[] = [
       { path: paths.membershipCancellation, element: <MembershipCancellationPage /> },
       { path: paths.requirements, element: <RequirementsPage /> },
       { path: paths.support, element: <SupportPage /> },
-      // Ordering (guests may request keycodes and keep a cart, spec 6)
+      // Ordering (guests may request keycodes and keep a cart, docs/product.md §1)
       { path: paths.vehicleKeycodeRequest, element: <KeycodeRequestPage /> },
       { path: paths.cart, element: <CartPage /> },
       { path: paths.orderLink, element: <OrderLinkPage /> },
       { path: paths.devMailbox, element: <DevMailboxPage /> },
       { path: paths.userDash, element: signedIn(<UserDashboardPage />) },
       { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
-      // Payments and membership (visitors see the plans; choosing one sends them to /login, spec 2.2)
+      // Payments and membership (visitors see the plans; choosing one sends them to /login, docs/product.md §2)
       { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
       { path: paths.paymentCancel, element: <PaymentCancelPage /> },
       { path: paths.subscriptions, element: <MembershipPage /> },
@@ -114,7 +114,7 @@ export const routes: RouteObject[] = [
       { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
       { path: paths.documentValidation, element: adminOnly(<DocumentValidationPage />) },
       { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },
-      // Spec 2.1: any unknown path shows home.
+      // docs/product.md §2: any unknown path shows home.
       { path: '*', element: <HomePage /> },
     ],
   },

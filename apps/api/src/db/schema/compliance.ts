@@ -3,7 +3,7 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { files } from './files.ts'
 import { users } from './users.ts'
 
-/** Spec 3 "Compliance document": a user's uploaded document, pending (verified null) until an admin reviews it. */
+/** docs/product.md §12 "Compliance document": a user's uploaded document, pending (verified null) until an admin reviews it. */
 export const complianceDocuments = pgTable(
   'compliance_documents',
   {

@@ -3,7 +3,7 @@ import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uuid } from '
 import { files } from './files.ts'
 import { users } from './users.ts'
 
-/** Spec 3 "Profile" fields that the users table does not hold, and the member's security settings. */
+/** docs/product.md §12 "Profile" fields that the users table does not hold, and the member's security settings. */
 export const memberProfiles = pgTable('member_profiles', {
   userId: uuid('user_id')
     .primaryKey()
@@ -25,7 +25,7 @@ export const memberProfiles = pgTable('member_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** One row per successful sign-in (spec 3 "Security": lastLogin, loginHistory). */
+/** One row per successful sign-in (docs/product.md §12 "Security": lastLogin, loginHistory). */
 export const loginHistory = pgTable(
   'login_history',
   {
@@ -40,7 +40,7 @@ export const loginHistory = pgTable(
   (table) => [index('login_history_user_idx').on(table.userId, table.signedInAt)],
 )
 
-/** Spec 3 "Notice": shown on the profile's notices banner; a null user means every member. */
+/** docs/product.md §12 "Notice": shown on the profile's notices banner; a null user means every member. */
 export const notices = pgTable(
   'notices',
   {
@@ -55,7 +55,7 @@ export const notices = pgTable(
 
 export const chatSenderEnum = pgEnum('chat_sender', ['USER', 'AGENT'])
 
-/** Spec 3 "Chat message": one conversation per member, answered by any admin. */
+/** docs/product.md §12 "Chat message": one conversation per member, answered by any admin. */
 export const chatMessages = pgTable(
   'chat_messages',
   {

@@ -3,13 +3,13 @@ import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestam
 import { files } from './files.ts'
 import { billingPeriodEnum, subscriptionTierEnum, users } from './users.ts'
 
-/** The ordering catalogue (spec 3 "Vehicle catalogue", spec 9 ordering-catalogue prices), in cents. */
+/** The ordering catalogue (docs/product.md §12 "Vehicle catalogue", docs/product.md §11 ordering-catalogue prices), in cents. */
 export const vehicleMakes = pgTable('vehicle_makes', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   category: text('category').notNull(),
   basePriceCents: integer('base_price_cents').notNull(),
-  /** 0 means "Ask for pricing" (spec 9, Mitsubishi). */
+  /** 0 means "Ask for pricing" (docs/product.md §11, Mitsubishi). */
   memberPriceCents: integer('member_price_cents').notNull(),
   requiresPin: boolean('requires_pin').notNull().default(false),
   pricingNote: text('pricing_note'),
@@ -28,7 +28,7 @@ export const vehicleModels = pgTable(
   (table) => [unique('vehicle_models_make_name_unique').on(table.makeId, table.name)],
 )
 
-/** A visitor ordering without an account (spec 2.4); their data expires after 24 hours unless paid. */
+/** A visitor ordering without an account (docs/product.md §4); their data expires after 24 hours unless paid. */
 export const guests = pgTable(
   'guests',
   {
@@ -92,7 +92,7 @@ export const vehicleRequests = pgTable(
   ],
 )
 
-/** One cart per user or per guest (spec 2.4 "Cart"). */
+/** One cart per user or per guest (docs/product.md §4 "Cart"). */
 export const carts = pgTable(
   'carts',
   {
@@ -110,7 +110,7 @@ export const carts = pgTable(
 
 export const cartItemKindEnum = pgEnum('cart_item_kind', ['KEYCODE', 'SUBSCRIPTION'])
 
-/** A keycode request or a subscription waiting to be paid (spec 3 "Cart item"). */
+/** A keycode request or a subscription waiting to be paid (docs/product.md §12 "Cart item"). */
 export const cartItems = pgTable(
   'cart_items',
   {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-/** Spec 3 "Contact message", kept 2 years (spec 9 support communications). */
+/** docs/product.md §12 "Contact message", kept 2 years (docs/product.md §11 support communications). */
 export const contactMessages = pgTable(
   'contact_messages',
   {

@@ -26,7 +26,7 @@ describe('GET /auth/getUserProfile/{id}', () => {
     expect(answer.json().frontIdImage).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/)
   })
 
-  it("answers spec 3's User fields at the top level, not wrapped in another object", async () => {
+  it("answers docs/product.md §12's User fields at the top level, not wrapped in another object", async () => {
     const member = await registerAndSignIn(testApp, { fname: 'Tara', lname: 'Top', phone: '555-0177', state: 'Ohio' })
     const answer = (
       await testApp.app.inject({ method: 'GET', url: `/api/auth/getUserProfile/${member.id}`, headers: member.headers })
@@ -73,7 +73,7 @@ describe('PUT /auth/updateProfile', () => {
     expect(details.json().insuranceImage).toMatch(/^\/api\/files\//)
   })
 
-  it('requires first and last names with the spec texts', async () => {
+  it('requires first and last names with the documented texts', async () => {
     const member = await registerAndSignIn(testApp)
     const form = new FormData()
     form.append('fname', ' ')

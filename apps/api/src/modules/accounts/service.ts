@@ -111,7 +111,7 @@ export async function updateUserDetails(app: FastifyInstance, userId: string, bo
 
 /**
  * PUT /keycode-user/delete. Removes the person's data and files. Paid orders stay as anonymous records for
- * the 7-year retention of spec 9 (their owner becomes null and their identity photos are deleted).
+ * the 7-year retention of docs/product.md §11 (their owner becomes null and their identity photos are deleted).
  */
 export async function deleteAccount(app: FastifyInstance, userId: string) {
   const db = app.database.db
@@ -130,7 +130,7 @@ export async function deleteAccount(app: FastifyInstance, userId: string) {
         ),
       )
     }
-    // Transaction records stay 7 years (spec 9) but anonymised: the row loses its link and its e-mail address.
+    // Transaction records stay 7 years (docs/product.md §11) but anonymised: the row loses its link and its e-mail address.
     await tx.update(transactions).set({ customerEmail: null }).where(eq(transactions.userId, userId))
     const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
     if (deleted.length === 0) throw new AppError('NOT_FOUND', 'User not found.')

@@ -122,7 +122,7 @@ describe('admin registration codes', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(adminRegistrationCodes.email, email))
     expect((await post('/api/admin-registration-code/validate', { email, code })).json().valid).toBe(false)
-    // Spec 7.1: registration answers a failure as text.
+    // docs/product.md §12: registration answers a failure as text.
     expect((await adminRegister(email, code)).body).toMatch(/^Invalid registration code/)
   })
 

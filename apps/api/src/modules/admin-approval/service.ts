@@ -18,7 +18,7 @@ const adminColumns = {
 }
 
 /**
- * Spec 7.6 names the acting super admin by e-mail. The server acts as the signed-in super admin and refuses
+ * docs/product.md §12 names the acting super admin by e-mail. The server acts as the signed-in super admin and refuses
  * a named one that is someone else, so a payload can never borrow another identity.
  */
 export function assertActingSuperAdmin(principal: Principal, superAdminEmail: string | undefined) {
@@ -65,7 +65,7 @@ export async function approveAdmin(app: FastifyInstance, actor: Principal, admin
   return { message: ACCOUNT_MESSAGES.adminApproved }
 }
 
-/** Reject a pending admin, or revoke an approved one (spec 4: a revoke is a rejection with its own notes). */
+/** Reject a pending admin, or revoke an approved one (docs/product.md §6: a revoke is a rejection with its own notes). */
 export async function rejectAdmin(app: FastifyInstance, actor: Principal, adminId: string, notes: string | undefined) {
   await decide(app, actor, adminId, 'REJECTED', notes || APPROVAL_NOTES.rejected)
   return { message: ACCOUNT_MESSAGES.adminRejected }

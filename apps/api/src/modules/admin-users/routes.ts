@@ -20,7 +20,7 @@ const IdParams = z.object({ id: z.uuid() })
 const MessageAnswer = z.object({ message: z.string() })
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Spec 7.5 sends the notes as form data: urlencoded here, multipart through readMultipart.
+  // docs/product.md §12 sends the notes as form data: urlencoded here, multipart through readMultipart.
   await app.register(fastifyFormbody)
   const onlyAdmins = requireRole('ADMIN', 'SUPER_ADMIN')
 

@@ -102,7 +102,7 @@ describe('start and fulfil', () => {
     expect(answer.json().error).toBe('Start the request before submitting a keycode.')
   })
 
-  it('requires a keycode with the spec text', async () => {
+  it('requires a keycode with the documented text', async () => {
     const answer = await fulfil({ vehicleId: await request(), keycode: ' ' })
     expect(answer.statusCode).toBe(400)
     expect(answer.json().error).toBe('Please enter a keycode before submitting.')

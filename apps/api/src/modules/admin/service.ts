@@ -18,7 +18,7 @@ import { listFailedKeycodeMails } from './releases-repository.ts'
 import { findReleaseTarget, insertKeycodeRelease } from './repository.ts'
 
 /**
- * The only two transitions (spec 4), each one conditional UPDATE on the expected status: of two admins
+ * The only two transitions (docs/product.md §6), each one conditional UPDATE on the expected status: of two admins
  * acting at once, exactly one changes the row and the other is refused.
  */
 export async function startRequest(app: FastifyInstance, admin: Principal, requestId: string) {

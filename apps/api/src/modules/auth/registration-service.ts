@@ -39,7 +39,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false
 }
 
-/** Business sign-up (spec 2.3): four identity and business images, account not validated until an admin does. */
+/** Business sign-up (docs/product.md §3): four identity and business images, account not validated until an admin does. */
 export async function registerBusinessUser(app: FastifyInstance, body: MultipartBody) {
   const fields = parseFields(RegisterFieldsSchema, body.fields)
   refuseCommonPassword(fields.password)
@@ -84,7 +84,7 @@ export async function registerBusinessUser(app: FastifyInstance, body: Multipart
 }
 
 /**
- * Admin sign-up (spec 4): a valid code sent to this e-mail, then the account waits for a super admin. The code is
+ * Admin sign-up (docs/product.md §6): a valid code sent to this e-mail, then the account waits for a super admin. The code is
  * checked first, and the password hashed before either check: without a code for that e-mail, the answer and its
  * timing say nothing about whether the e-mail has an account. A taken e-mail rolls the code's use back.
  */

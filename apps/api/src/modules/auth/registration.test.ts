@@ -75,11 +75,11 @@ describe('POST /auth/register', () => {
     expect((await register(form)).body).toBe('This password is too common. Choose a less predictable one.')
   })
 
-  it('requires all four documents with the spec text', async () => {
+  it('requires all four documents with the documented text', async () => {
     const { form } = await registrationForm({}, { coi: null })
     const answer = await register(form)
     expect(answer.statusCode).toBe(400)
-    // Spec 7.1: a failed registration is answered as text.
+    // docs/product.md §12: a failed registration is answered as text.
     expect(answer.body).toBe('File is required.')
   })
 

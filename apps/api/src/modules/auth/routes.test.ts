@@ -120,7 +120,7 @@ describe('POST /auth/login', () => {
     expect(answer.statusCode).toBe(403)
   })
 
-  it('answers 400 with the spec texts when fields are missing', async () => {
+  it('answers 400 with the documented texts when fields are missing', async () => {
     const answer = await login('', '')
     expect(answer.statusCode).toBe(400)
     expect(answer.json().details.map((problem: { message: string }) => problem.message)).toEqual([

@@ -32,7 +32,7 @@ export async function findOrCreateCart(db: DbExecutor, owner: CartOwner): Promis
   return raced.id
 }
 
-/** The tier the owner's prices follow: a paid plan, else a running trial (spec 9); guests pay standard prices. */
+/** The tier the owner's prices follow: a paid plan, else a running trial (docs/product.md §11); guests pay standard prices. */
 export async function findPricingTier(db: DbExecutor, owner: CartOwner, now: Date): Promise<SubscriptionTier> {
   if (!('userId' in owner)) return 'NONE'
   const [user] = await db
@@ -44,8 +44,8 @@ export async function findPricingTier(db: DbExecutor, owner: CartOwner, now: Dat
 }
 
 /**
- * Spec 9: monthly price, or the annual price; annual billing for non-Basic plans adds the setup fee.
- * Enterprise has no annual price in spec 9, so it is only sold monthly (AddSubscriptionBodySchema).
+ * docs/product.md §11: monthly price, or the annual price; annual billing for non-Basic plans adds the setup fee.
+ * Enterprise has no annual price in docs/product.md §11, so it is only sold monthly (AddSubscriptionBodySchema).
  */
 export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
   if (billing === 'MONTHLY' || tier === 'ENTERPRISE') return MONTHLY_PRICE_CENTS[tier]
@@ -79,13 +79,13 @@ export async function listCartItemsForOwner(db: DbExecutor, owner: CartOwner, no
     .orderBy(asc(cartItems.createdAt))
   const isMember = (await findPricingTier(db, owner, now)) !== 'NONE'
   return rows.map((row) => {
-    // Members pay the catalogue's member price; 0 means "ask for pricing", so the standard price stands (spec 9).
+    // Members pay the catalogue's member price; 0 means "ask for pricing", so the standard price stands (docs/product.md §11).
     const memberCents = isMember && row.kind === 'KEYCODE' && row.memberPriceCents ? row.memberPriceCents : null
     const cents =
       row.kind === 'SUBSCRIPTION' && row.subscriptionTier && row.subscriptionTier !== 'NONE'
         ? planPriceCents(row.subscriptionTier, row.billing)
         : (row.priceCents ?? 0)
-    // What this owner pays for the line before the cart's tier discount; finalPrice says it to clients (spec 9).
+    // What this owner pays for the line before the cart's tier discount; finalPrice says it to clients (docs/product.md §11).
     const amountCents = memberCents ?? cents
     return {
       id: row.id,

@@ -46,7 +46,7 @@ export async function removeCartItem(app: FastifyInstance, owner: CartOwner, ite
 }
 
 /**
- * POST /cart/addSubscription with `trial: true` (spec 7.2 "and trial in one use"): starts the free 3-day trial of
+ * POST /cart/addSubscription with `trial: true` (docs/product.md §12 "and trial in one use"): starts the free 3-day trial of
  * that tier instead of selling the plan, so nothing payable goes into the cart; one trial per account, as /trial/start.
  */
 export async function startTrialFromCart(app: FastifyInstance, userId: string, tier: PaidTier) {

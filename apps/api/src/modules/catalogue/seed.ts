@@ -22,7 +22,7 @@ const makes = CatalogueFileSchema.parse(catalogue).makes
 const expectedModels = makes.reduce((sum, make) => sum + make.models.length, 0)
 
 /**
- * Upserts the ordering catalogue (spec 9 ordering readings: Nissan/Infiniti member 56, Mitsubishi 0 = ask).
+ * Upserts the ordering catalogue (docs/product.md §11 ordering readings: Nissan/Infiniti member 56, Mitsubishi 0 = ask).
  * Start-up first compares counts (one query), so an already seeded database costs almost nothing.
  */
 export async function seedCatalogue(db: Database): Promise<void> {

@@ -21,7 +21,7 @@ import {
   streamFilterFor,
 } from './service.ts'
 
-/** Spec 7.7 live chat: history, send, and a server-sent event stream of new messages. */
+/** docs/product.md §12 live chat: history, send, and a server-sent event stream of new messages. */
 export async function chatRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const hub = createChatHub({

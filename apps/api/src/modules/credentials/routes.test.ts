@@ -94,7 +94,7 @@ describe('PUT /user/credentials', () => {
     expect(await testApp.app.database.db.select().from(files).where(eq(files.ownerUserId, uploader.id))).toEqual([])
   })
 
-  it('refuses an image type the spec does not accept (webp), whatever its name', async () => {
+  it('refuses an image type the product rules do not accept (webp), whatever its name', async () => {
     const sharp = (await import('sharp')).default
     const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
       .webp()

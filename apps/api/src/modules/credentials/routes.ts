@@ -6,7 +6,7 @@ import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { readCredentials, uploadCredentials } from './service.ts'
 
-/** Spec 7.7: the signed-in member's own credential documents (spec 5 "Credentials upload"). */
+/** docs/product.md §12: the signed-in member's own credential documents (docs/product.md §11 "Credentials upload"). */
 export async function credentialRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 

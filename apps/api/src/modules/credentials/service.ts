@@ -65,7 +65,7 @@ export async function readCredentials(db: Database, userId: string): Promise<Cre
 }
 
 /**
- * Spec 7.7 PUT /user/credentials: each file becomes a compliance document pending admin review, and
+ * docs/product.md §12 PUT /user/credentials: each file becomes a compliance document pending admin review, and
  * the member gets a notice. Files are checked before anything is stored; rows are one transaction.
  */
 export async function uploadCredentials(

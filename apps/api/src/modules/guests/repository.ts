@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { guests } from '../../db/schema/ordering.ts'
 
-/** A guest that exists and has not expired (spec 9: guest info lasts 24 hours). */
+/** A guest that exists and has not expired (docs/product.md §11: guest info lasts 24 hours). */
 export async function findLiveGuest(db: DbExecutor, guestId: string) {
   const [guest] = await db
     .select()

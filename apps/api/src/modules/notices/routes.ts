@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { readNotices } from './service.ts'
 
-/** Spec 7.7 GET /user/notices: the profile page's notices banner. */
+/** docs/product.md §12 GET /user/notices: the profile page's notices banner. */
 export async function noticeRoutes(app: FastifyInstance) {
   app
     .withTypeProvider<ZodTypeProvider>()

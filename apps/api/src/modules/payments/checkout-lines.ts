@@ -12,7 +12,7 @@ function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'descrip
 }
 
 /**
- * The order as charged: spec 9's cart total (unit prices, the tier's discount, rounded to cents) split over the
+ * The order as charged: docs/product.md §11's cart total (unit prices, the tier's discount, rounded to cents) split over the
  * lines so that they add up to exactly that total; the last line absorbs the rounding.
  */
 export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): { totalCents: number; lines: TransactionItem[] } {

@@ -17,7 +17,7 @@ afterAll(async () => {
 })
 
 let serial = 700
-/** A guest's keycode request (spec 7.3's multipart fields only), sent with the cookie header given. */
+/** A guest's keycode request (docs/product.md §12's multipart fields only), sent with the cookie header given. */
 async function fileGuestRequest(cookie?: string) {
   serial += 1
   const answer = await testApp.app.inject({
@@ -39,7 +39,7 @@ async function fileGuestRequest(cookie?: string) {
 const itemsOf = (headers: Record<string, string>, query = '') =>
   testApp.app.inject({ method: 'GET', url: `/api/cart/items/public${query}`, headers })
 
-/** Spec 7.4's payload exactly: amount, items, success_url, cancel_url; no guest identifier. */
+/** docs/product.md §12's payload exactly: amount, items, success_url, cancel_url; no guest identifier. */
 const specPayload = (amount: number) => ({
   amount,
   items: [],
@@ -65,7 +65,7 @@ describe('guest checkout by the guest cookie', () => {
     expect(setCookie?.value.startsWith(`${guestUserId}.`)).toBe(true)
   })
 
-  it('lets a guest read its cart and pay with exactly the spec payload, known by the cookie alone', async () => {
+  it('lets a guest read its cart and pay with exactly the documented payload, known by the cookie alone', async () => {
     const { cookie, guestUserId } = await fileGuestRequest()
     const items = await itemsOf({ cookie })
     expect(items.json()).toEqual([expect.objectContaining({ kind: 'KEYCODE', finalPrice: 60 })])

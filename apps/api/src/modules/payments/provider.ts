@@ -38,7 +38,7 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>
   /** A Checkout Session by its id, or by the payment intent it produced; null when the provider has none. */
   retrieveSession(id: string): Promise<ProviderSession | null>
-  /** Stops a provider-side plan from renewing; it runs to the end of the paid period (spec 9). */
+  /** Stops a provider-side plan from renewing; it runs to the end of the paid period (docs/product.md §11). */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>
   /** Verifies a webhook against the raw body; throws on a bad or old signature. */
   verifyEvent(rawBody: string | Buffer, signature: string | undefined): Stripe.Event

@@ -232,7 +232,7 @@ export async function fulfilPayment(
         .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt)))
         .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
       if (queued.length !== requestIds.length) {
-        // Paid in another checkout first (two tabs): the second charge is for support to refund (spec 9).
+        // Paid in another checkout first (two tabs): the second charge is for support to refund (docs/product.md §11).
         app.log.warn({ transactionId: row.id, alreadyPaid: requestIds.length - queued.length }, 'order paid for requests already paid')
       }
       await tx.delete(cartItems).where(inArray(cartItems.vehicleRequestId, requestIds))

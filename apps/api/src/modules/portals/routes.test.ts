@@ -74,7 +74,7 @@ describe('POST /api/keycodes/creds', () => {
     expect(response.headers['cache-control']).toBe('no-store')
   })
 
-  it('answers 409 with the spec text when the variables are unset', async () => {
+  it('answers 409 with the documented text when the variables are unset', async () => {
     const response = await creds(admin.auth, { oem: 'bmw' })
     expect(response.statusCode).toBe(409)
     expect(response.json().error).toBe(PORTAL_MESSAGES.missingCredentials)
@@ -115,7 +115,7 @@ describe('POST /api/keycodes/creds', () => {
     expect(testApp.logs()).not.toContain('s3cret-acura')
   })
 
-  it('answers 429 with the spec text once one admin passes the per-minute limit, leaving other admins unaffected', async () => {
+  it('answers 429 with the documented text once one admin passes the per-minute limit, leaving other admins unaffected', async () => {
     const busyAdmin = await createMember(testApp, 'ADMIN')
     for (let call = 0; call < PORTAL_CREDS_RATE_LIMIT_PER_MINUTE; call++) {
       expect((await creds(busyAdmin.auth, { oem: 'acura' })).statusCode).toBe(200)

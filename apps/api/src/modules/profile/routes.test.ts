@@ -124,7 +124,7 @@ describe('PUT /user/profile', () => {
     expect(response.json().error).toBe(UPLOAD_MESSAGES.imagesOnly)
   })
 
-  it('refuses an empty first name with the spec text', async () => {
+  it('refuses an empty first name with the documented text', async () => {
     const response = await putProfile(member.auth, form({ firstName: '  ' }))
     expect(response.statusCode).toBe(400)
     expect(response.json().error).toBe('First name is required')

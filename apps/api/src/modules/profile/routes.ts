@@ -5,7 +5,7 @@ import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { readOrders, readProfile, updateProfile } from './service.ts'
 
-/** Spec 7.7: the signed-in member's own profile and orders; there is no way to name another user. */
+/** docs/product.md §12: the signed-in member's own profile and orders; there is no way to name another user. */
 export async function profileRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 

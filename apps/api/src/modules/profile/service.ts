@@ -41,7 +41,7 @@ const IMAGE_PURPOSES = { profilePhoto: 'PROFILE_PHOTO', companyLogo: 'COMPANY_LO
 type ImageField = keyof typeof IMAGE_PURPOSES
 
 /**
- * Spec 7.7 PUT /user/profile. Images are checked by content and re-encoded before anything is written;
+ * docs/product.md §12 PUT /user/profile. Images are checked by content and re-encoded before anything is written;
  * the row changes are one transaction, and replaced images are removed from storage only after it commits.
  */
 export async function updateProfile(

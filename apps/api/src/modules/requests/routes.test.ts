@@ -56,7 +56,7 @@ describe('POST /vehicle/request-keycode-public', () => {
     expect(cart.json()[0].isTemporary).toBe(true)
   })
 
-  it('refuses a guest without both licence photos with the spec text, storing nothing', async () => {
+  it('refuses a guest without both licence photos with the documented text, storing nothing', async () => {
     const before = await fileCount()
     const answer = await submit(await keycodeRequestForm({}, ['frontId', 'licenseFront']))
     expect(answer.statusCode).toBe(400)
@@ -123,7 +123,7 @@ describe('cart ownership', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/cart/items' })).statusCode).toBe(401)
   })
 
-  it('removes an own item with the spec text, and its photos with it', async () => {
+  it('removes an own item with the documented text, and its photos with it', async () => {
     const member = await registerAndSignIn(testApp)
     await submit(await keycodeRequestForm(), member.headers)
     const [item] = (await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })).json()

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { decryptSecret } from '../../lib/secret-box.ts'
 
-/** Spec 2.6 order tabs are bounded: the newest orders of each status. */
+/** docs/product.md §7 order tabs are bounded: the newest orders of each status. */
 const PER_STATUS_LIMIT = 100
 
 const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)

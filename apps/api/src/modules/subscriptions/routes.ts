@@ -6,7 +6,7 @@ import { cancelSubscription, readTrialStatus, readUserSubscription, startTrial }
 
 const requireMember = requireRole('BASEUSER')
 
-/** Spec 7.2: trial and subscription of the signed-in business user. */
+/** docs/product.md §12: trial and subscription of the signed-in business user. */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/trial/status', { preHandler: requireMember, schema: { response: { 200: TrialStatusSchema } } }, async (request) =>
     readTrialStatus(app, principalOf(request).id),

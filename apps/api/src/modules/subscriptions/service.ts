@@ -29,7 +29,7 @@ async function findMemberAccess(db: DbExecutor, userId: string) {
   return member
 }
 
-/** GET /trial/status (spec 3 "Trial status"), as of the app's clock. */
+/** GET /trial/status (docs/product.md §12 "Trial status"), as of the app's clock. */
 export async function readTrialStatus(app: FastifyInstance, userId: string): Promise<TrialStatus> {
   const now = app.clock.now()
   const member = await findMemberAccess(app.database.db, userId)
@@ -51,7 +51,7 @@ export async function readPricingTier(app: FastifyInstance, userId: string): Pro
   return effectiveTier(await findMemberAccess(app.database.db, userId), app.clock.now())
 }
 
-/** POST /trial/start: one free 3-day trial per account, never for a paying member, no charge afterwards (spec 4). */
+/** POST /trial/start: one free 3-day trial per account, never for a paying member, no charge afterwards (docs/product.md §6). */
 export async function startTrial(app: FastifyInstance, userId: string, tier: PaidTier): Promise<TrialStatus & { message: string }> {
   const now = app.clock.now()
   const [started] = await app.database.db
@@ -86,7 +86,7 @@ export async function readUserSubscription(app: FastifyInstance, userId: string)
   }
 }
 
-/** Spec 9: cancellation takes effect at the end of the period; access stays until endDate. */
+/** docs/product.md §11: cancellation takes effect at the end of the period; access stays until endDate. */
 export async function cancelSubscription(app: FastifyInstance, userId: string) {
   const [plan] = await app.database.db
     .update(subscriptions)

@@ -27,7 +27,7 @@ function LinkGroup({ title, links }: { title: string; links: NavLinkItem[] }) {
   )
 }
 
-/** Spec 2.2: the mobile menu, for widths of 768 px or less (spec 9). */
+/** docs/product.md §2: the mobile menu, for widths of 768 px or less (docs/product.md §11). */
 export function MobileMenu({ links, user, onSignOut }: MobileMenuProps) {
   const [isOpen, setIsOpen] = useState(false)
   const panelId = useId()

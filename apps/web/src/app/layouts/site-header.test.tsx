@@ -17,7 +17,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('header navigation by role (spec 2.2)', () => {
+describe('header navigation by role (docs/product.md §2)', () => {
   it('offers visitors pricing, sign up and login', () => {
     renderApp('/')
     expect(mainLinks()).toEqual(['Pricing', 'Sign up', 'Login'])
@@ -68,7 +68,7 @@ function openPanel(): HTMLElement {
   return panel
 }
 
-describe('mobile menu (spec 2.2)', () => {
+describe('mobile menu (docs/product.md §2)', () => {
   it('gives a visitor the visitor links, Authentication and Legal', async () => {
     renderApp('/')
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }))

@@ -10,7 +10,7 @@ import { useSignOut } from './use-sign-out.ts'
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'text-brand-600 underline underline-offset-4' : 'text-slate-700 hover:text-brand-600'
 
-/** Spec 2.2: links by role; at 768 px or less (spec 9) they move into the mobile menu. */
+/** docs/product.md §2: links by role; at 768 px or less (docs/product.md §11) they move into the mobile menu. */
 export function SiteHeader() {
   const { user, status } = useSession()
   const signOut = useSignOut()

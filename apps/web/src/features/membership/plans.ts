@@ -5,13 +5,13 @@ export type Billing = 'monthly' | 'annual'
 export interface PlanCard {
   tier: SubscriptionTier
   name: string
-  /** Cents per period, or null when the tier has no price for that billing (spec 9 lists only some annual prices). */
+  /** Cents per period, or null when the tier has no price for that billing (docs/product.md §11 lists only some annual prices). */
   priceCents: (billing: Billing) => number | null
   setupFeeCents: (billing: Billing) => number
   benefits: string[]
 }
 
-/** Spec 2.5: four tier cards with the spec 9 prices and benefits. */
+/** docs/product.md §5: four tier cards with the docs/product.md §11 prices and benefits. */
 export const PLAN_CARDS: PlanCard[] = [
   {
     tier: 'NONE',
@@ -24,7 +24,7 @@ export const PLAN_CARDS: PlanCard[] = [
     tier: 'BASIC',
     name: 'Basic',
     priceCents: (billing) => (billing === 'monthly' ? MONTHLY_PRICE_CENTS.BASIC : ANNUAL_PRICE_CENTS.BASIC),
-    // The home page shows the setup fee for Basic annual too (spec 9); we show it wherever annual billing applies.
+    // The home page shows the setup fee for Basic annual too (docs/product.md §11); we show it wherever annual billing applies.
     setupFeeCents: (billing) => (billing === 'annual' ? ANNUAL_SETUP_FEE_CENTS : 0),
     benefits: [
       '15% off 1 keycode order per month',

@@ -1,7 +1,7 @@
 import { GUEST_INFO_TTL_MS } from '@keydesk/contracts/limits'
 import { z } from 'zod'
 
-/** Spec 3 "Guest info kept in the browser": guestUserId, cartId, timestamp; it lasts 24 hours (spec 9). */
+/** docs/product.md §12 "Guest info kept in the browser": guestUserId, cartId, timestamp; it lasts 24 hours (docs/product.md §11). */
 const GuestInfoSchema = z.object({ guestUserId: z.string(), cartId: z.string(), timestamp: z.number() })
 export type GuestInfo = z.infer<typeof GuestInfoSchema>
 

@@ -98,7 +98,7 @@ function ReleaseDialog({
   )
 }
 
-/** Spec 5 "Admin keycode submission": keycode required, PIN optional; the release gate asks what it needs. */
+/** docs/product.md §11 "Admin keycode submission": keycode required, PIN optional; the release gate asks what it needs. */
 export function KeycodeForm({ request, onError }: { request: AdminRequest; onError: (message: string) => void }) {
   const process = useProcessRequest()
   const [keycode, setKeycode] = useState('')

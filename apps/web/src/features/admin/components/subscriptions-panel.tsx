@@ -15,7 +15,7 @@ export interface SubscriptionsPanelProps {
   onOffsetChange: (offset: number) => void
 }
 
-/** Spec 2.7: subscriptions with id, tier and the member's e-mail, or 'User Inactive' when the account is gone. */
+/** docs/product.md §8: subscriptions with id, tier and the member's e-mail, or 'User Inactive' when the account is gone. */
 export function SubscriptionsPanel({ subscriptions, offset, onOffsetChange }: SubscriptionsPanelProps) {
   const page = subscriptions.data
   return (

@@ -50,7 +50,7 @@ export interface TransactionsPanelProps {
   onOffsetChange: (offset: number) => void
 }
 
-/** Spec 2.7: the paid orders, one page at a time, with their vehicles and, once fulfilled, the keycodes. */
+/** docs/product.md §8: the paid orders, one page at a time, with their vehicles and, once fulfilled, the keycodes. */
 export function TransactionsPanel({ transactions, isFiltered, offset, onOffsetChange }: TransactionsPanelProps) {
   const page = transactions.data
   return (

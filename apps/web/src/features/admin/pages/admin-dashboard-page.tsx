@@ -62,7 +62,7 @@ function QueueState({
 }
 
 /**
- * Spec 2.7 admin dashboard, as a working queue (decision 016): one search over both queues and the transactions,
+ * docs/product.md §8 admin dashboard, as a working queue (decision 016): one search over both queues and the transactions,
  * counts with what is overdue, the queues as tables in deadline order, the subscriptions and the transactions.
  */
 export function AdminDashboardPage() {

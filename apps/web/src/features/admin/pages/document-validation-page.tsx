@@ -78,7 +78,7 @@ function DocumentCard({ document, onEnlarge }: { document: ComplianceDocument; o
   )
 }
 
-/** Spec 2.7 "Admin document validation": a searchable list of users, then per user the documents to review. */
+/** docs/product.md §8 "Admin document validation": a searchable list of users, then per user the documents to review. */
 export function DocumentValidationPage() {
   const [search, setSearch] = useState('')
   const [draft, setDraft] = useState('')

@@ -18,7 +18,7 @@ const USER_DOCUMENTS = [
 ] as const
 
 /**
- * Spec 2.7 "Admin registered users": a searchable, paged list of user cards and a detail panel with the ID and
+ * docs/product.md §8 "Admin registered users": a searchable, paged list of user cards and a detail panel with the ID and
  * insurance images (click to enlarge), validate, revoke and notes.
  */
 export function RegisteredUsersPage() {

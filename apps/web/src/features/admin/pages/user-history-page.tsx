@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useUserHistory } from '../api/use-admin-users.ts'
 
-/** Spec 2.7 "Admin user history". */
+/** docs/product.md §8 "Admin user history". */
 export function UserHistoryPage() {
   const [draft, setDraft] = useState('')
   const [email, setEmail] = useState<string | null>(null)

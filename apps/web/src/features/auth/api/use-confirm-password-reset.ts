@@ -2,7 +2,7 @@ import { MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 
-/** POST /auth/reset-password/confirm, JSON token and newPassword; only the status is used (spec 7.1). */
+/** POST /auth/reset-password/confirm, JSON token and newPassword; only the status is used (docs/product.md §12). */
 export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: (body: { token: string; newPassword: string }) =>

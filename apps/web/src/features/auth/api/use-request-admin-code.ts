@@ -2,7 +2,7 @@ import { MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 
-/** POST /admin-registration-code/request, JSON email, firstName, lastName (spec 7.1). */
+/** POST /admin-registration-code/request, JSON email, firstName, lastName (docs/product.md §12). */
 export function useRequestAdminCode() {
   return useMutation({
     mutationFn: (body: { email: string; firstName: string; lastName: string }) =>

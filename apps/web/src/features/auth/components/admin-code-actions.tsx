@@ -35,11 +35,11 @@ function ValidateOutcome({ validateCode, missingForValidation }: Pick<AdminCodeA
     )
   }
   if (!validateCode.isError) return null
-  // A refused code and a failed call read differently in spec 8.
+  // A refused code and a failed call read differently in docs/product.md §11.
   return <Alert tone="error">{isUnanswered(validateCode.error) ? AUTH_MESSAGES.codeValidateError : AUTH_MESSAGES.codeInvalid}</Alert>
 }
 
-/** Spec 2.3: Request Code and Validate Code on the admin register screen, with their spec 8 outcomes. */
+/** docs/product.md §3: Request Code and Validate Code on the admin register screen, with their docs/product.md §11 outcomes. */
 export function AdminCodeActions({ requestCode, validateCode, missingForValidation, onRequest, onValidate }: AdminCodeActionsProps) {
   return (
     <div className="space-y-3">

@@ -26,7 +26,7 @@ const emptyForm: AdminRegisterForm = {
   adminCode: '',
 }
 
-/** Spec 2.3 and 4: request a code (which enables the code field), validate it, submit; the account then awaits approval. */
+/** docs/product.md §3 and 4: request a code (which enables the code field), validate it, submit; the account then awaits approval. */
 export function AdminRegisterPage() {
   const requestCode = useRequestAdminCode()
   const validateCode = useValidateAdminCode()

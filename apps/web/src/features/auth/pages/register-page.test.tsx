@@ -31,7 +31,7 @@ async function attachAll() {
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
 
-describe('business sign-up (spec 2.3, 5, 7.1, 8)', () => {
+describe('business sign-up (docs/product.md §3, 5, 7.1, 8)', () => {
   it('lists the US states alphabetically, starting with Alabama', () => {
     renderApp('/register')
     const options = within(screen.getByLabelText('State'))
@@ -106,7 +106,7 @@ describe('business sign-up (spec 2.3, 5, 7.1, 8)', () => {
   })
 
   it('shows the server text when sign-up fails', async () => {
-    // Spec 7.1: the API answers a failed registration as text.
+    // docs/product.md §12: the API answers a failed registration as text.
     fakeApi({
       'POST /api/auth/register': () =>
         new Response('An account with this email already exists.', {

@@ -29,7 +29,7 @@ function documentErrors(files: DocumentFiles): DocumentErrors {
   return errors
 }
 
-/** Spec 2.3 business sign-up: details, state and four document images; then the user signs in. */
+/** docs/product.md §3 business sign-up: details, state and four document images; then the user signs in. */
 export function RegisterPage() {
   const navigate = useNavigate()
   const registerAccount = useRegister()

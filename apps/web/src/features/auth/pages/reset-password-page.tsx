@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { useConfirmPasswordReset } from '../api/use-confirm-password-reset.ts'
 import { isUnanswered, serverText } from '../failure-text.ts'
 
-/** Spec 2.3 and 4: a new password for the token in the link, then /login after 2 seconds. */
+/** docs/product.md §3 and 4: a new password for the token in the link, then /login after 2 seconds. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token')

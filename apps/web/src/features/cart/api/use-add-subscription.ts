@@ -5,11 +5,11 @@ import { apiRequest } from '../../../lib/api-client.ts'
 
 export interface AddSubscriptionInput {
   tier: PaidTier
-  /** Enterprise is billed monthly only (spec 9). */
+  /** Enterprise is billed monthly only (docs/product.md §11). */
   billing?: BillingPeriod
 }
 
-/** Spec 7.2 POST /cart/addSubscription: a plan (or an upgrade to a higher tier) into the cart. */
+/** docs/product.md §12 POST /cart/addSubscription: a plan (or an upgrade to a higher tier) into the cart. */
 export function useAddSubscription() {
   const queryClient = useQueryClient()
   return useMutation({

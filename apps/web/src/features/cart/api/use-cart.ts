@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
-/** Spec 7.3: GET /cart/items when signed in, GET /cart/items/public?guestUserId= for a guest. */
+/** docs/product.md §12: GET /cart/items when signed in, GET /cart/items/public?guestUserId= for a guest. */
 export function useCartItems(owner: { signedIn: true } | { guestUserId: string } | null) {
   const path =
     owner === null ? null : 'signedIn' in owner ? '/cart/items' : `/cart/items/public?guestUserId=${encodeURIComponent(owner.guestUserId)}`

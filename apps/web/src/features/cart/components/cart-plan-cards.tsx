@@ -12,7 +12,7 @@ import { useAddSubscription } from '../api/use-add-subscription.ts'
 
 const TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
 
-/** Spec 2.4/4: plan cards in the cart; adding one is possible only while the current tier is NONE. */
+/** docs/product.md §4/4: plan cards in the cart; adding one is possible only while the current tier is NONE. */
 export function CartPlanCards({
   currentTier,
   onMessage,

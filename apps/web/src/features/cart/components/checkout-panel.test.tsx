@@ -52,7 +52,7 @@ async function openCheckout() {
 const sentBody = (calls: { key: string; body: unknown }[]) =>
   JSON.parse(String(calls.find((call) => call.key === 'POST /api/api/payments/create-checkout-session')?.body))
 
-describe('checkout (spec 2.4, 7.4)', () => {
+describe('checkout (docs/product.md §4, 7.4)', () => {
   it('shows the total, creates a session for the amount in cents and redirects to it', async () => {
     const calls = fakeApi({
       'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70), item('b', 85)]),

@@ -20,7 +20,7 @@ export interface CheckoutPanelProps {
 }
 
 /**
- * Spec 2.4/7.4: the checkout modal's content. "Pay securely" creates a checkout session for the amount in
+ * docs/product.md §4/7.4: the checkout modal's content. "Pay securely" creates a checkout session for the amount in
  * cents and sends the browser to the payment provider's hosted page.
  */
 export function CheckoutPanel({ items, total, guestUserId }: CheckoutPanelProps) {

@@ -26,7 +26,7 @@ const item = (id: string, standardPrice: number) => ({
 })
 
 describe('cart page', () => {
-  it('totals the items with the member discount of the tier (spec 9)', async () => {
+  it('totals the items with the member discount of the tier (docs/product.md §11)', async () => {
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70), item('b', 85)]) })
     renderApp('/cart', {
       user: testUser({ subscription: { tier: 'PROFESSIONAL', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),

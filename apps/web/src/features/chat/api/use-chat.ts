@@ -74,7 +74,7 @@ export function useSendChatMessage(userId?: string) {
 const ownConversation = () => undefined
 
 /**
- * Spec 7.7: the server-sent event stream, opened with credentials; each message is JSON. Spec 8: chat
+ * docs/product.md §12: the server-sent event stream, opened with credentials; each message is JSON. docs/product.md §11: chat
  * errors are ignored and the stream closes on error (the history is still there on the next visit).
  */
 export function useChatStream(isEnabled: boolean, conversationOf: (message: ChatMessage) => string | undefined = ownConversation) {

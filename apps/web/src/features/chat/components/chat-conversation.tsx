@@ -25,7 +25,7 @@ export function ChatConversation({ userId, ownSender }: { userId?: string; ownSe
       await send.mutateAsync(text)
       setDraft('')
     } catch {
-      // Spec 8: chat errors are ignored silently; the draft stays so nothing typed is lost.
+      // docs/product.md §11: chat errors are ignored silently; the draft stays so nothing typed is lost.
     }
   }
 

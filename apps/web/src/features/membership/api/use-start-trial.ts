@@ -7,7 +7,7 @@ import { trialStatusQueryKey } from './use-trial-status.ts'
 
 const StartTrialAnswerSchema = TrialStatusSchema.extend({ message: z.string() })
 
-/** Spec 4: POST /trial/start with a tier (default BASIC); the trial status and the session change with it. */
+/** docs/product.md §6: POST /trial/start with a tier (default BASIC); the trial status and the session change with it. */
 export function useStartTrial() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts'
 
 const userSubscriptionQueryKey = ['user', 'subscription'] as const
 
-/** Spec 7.2 GET /user/subscription: the member's latest plan (tier NONE without one). */
+/** docs/product.md §12 GET /user/subscription: the member's latest plan (tier NONE without one). */
 export function useUserSubscription(isEnabled: boolean) {
   return useQuery({
     queryKey: userSubscriptionQueryKey,
@@ -14,7 +14,7 @@ export function useUserSubscription(isEnabled: boolean) {
   })
 }
 
-/** POST /user/subscription/cancel: the plan ends at the close of its period (spec 9). */
+/** POST /user/subscription/cancel: the plan ends at the close of its period (docs/product.md §11). */
 export function useCancelSubscription() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -23,7 +23,7 @@ export interface CurrentPlanProps {
   pendingTier: PaidTier | null
 }
 
-/** Spec 2.5: the subscribed member's view of their plan, with cancel (at period end) and upgrade. */
+/** docs/product.md §5: the subscribed member's view of their plan, with cancel (at period end) and upgrade. */
 export function CurrentPlan({ subscription, currentTier, onUpgrade, pendingTier }: CurrentPlanProps) {
   const cancel = useCancelSubscription()
   const [isConfirming, setIsConfirming] = useState(false)

@@ -11,7 +11,7 @@ const faq = [
   { question: 'Which discounts apply?', answer: 'Basic 15%, Professional 20% and Enterprise 25% off keycode prices in your cart.' },
 ]
 
-/** Spec 2.5: the membership FAQ accordion (native details, so it opens by keyboard). */
+/** docs/product.md §5: the membership FAQ accordion (native details, so it opens by keyboard). */
 export function MembershipFaq() {
   return (
     <section aria-labelledby="membership-faq" className="mt-12">

@@ -22,7 +22,7 @@ const noTrial = {
   trialTier: null,
 }
 
-describe('membership page (spec 2.5)', () => {
+describe('membership page (docs/product.md §5)', () => {
   it('shows four tier cards with monthly prices, and annual prices after the toggle', async () => {
     renderApp('/membership')
     expect(screen.getAllByRole('listitem').filter((item) => item.querySelector('h2'))).toHaveLength(4)

@@ -18,7 +18,7 @@ import { type Billing, isHigherTier, PLAN_CARDS } from '../plans.ts'
 
 const toBillingPeriod = (billing: Billing): BillingPeriod => (billing === 'monthly' ? 'MONTHLY' : 'ANNUAL')
 
-/** Spec 2.5 "Membership" at /membership, /subscriptions and /subscription; ?trial=start shows the trial activation page. */
+/** docs/product.md §5 "Membership" at /membership, /subscriptions and /subscription; ?trial=start shows the trial activation page. */
 export function MembershipPage() {
   const [searchParams] = useSearchParams()
   if (searchParams.get('trial') === 'start') return <TrialActivation />
@@ -35,7 +35,7 @@ function MembershipPlans() {
   const currentTier = session.user?.subscription.tier ?? 'NONE'
 
   const onChoose = (tier: PaidTier) => {
-    // Spec 2.2: choosing a plan while not logged in leads to /login (and back here afterwards).
+    // docs/product.md §2: choosing a plan while not logged in leads to /login (and back here afterwards).
     if (!isSignedIn) navigate(loginPathFor(paths.membership))
     else plan.choose(tier, toBillingPeriod(billing))
   }

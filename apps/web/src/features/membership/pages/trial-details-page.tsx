@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '../../../app/paths.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 
-/** Spec 2.5 /trial-details: the free 3-day premium trial. */
+/** docs/product.md §5 /trial-details: the free 3-day premium trial. */
 export function TrialDetailsPage() {
   return (
     <PageFrame title="Free premium trial" width="narrow">

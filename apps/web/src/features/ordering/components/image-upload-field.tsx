@@ -2,7 +2,7 @@ import { imageFileProblem } from '@keydesk/contracts/uploads'
 import { useEffect, useState } from 'react'
 import { FileField } from '../../../components/ui/file-field.tsx'
 
-/** An image input with the spec's checks and a preview of the chosen picture. */
+/** An image input with the documented checks and a preview of the chosen picture. */
 export function ImageUploadField({ label, onChange }: { label: string; onChange: (file: File | undefined) => void }) {
   const [error, setError] = useState<string | undefined>()
   const [preview, setPreview] = useState<string | null>(null)

@@ -1,6 +1,6 @@
 import { ASK_FOR_PRICING, type CatalogueMake } from '@keydesk/contracts/catalogue'
 
-/** Spec 2.4 pricing box; for guests the member price is only a teaser (they pay the non-member price). */
+/** docs/product.md §4 pricing box; for guests the member price is only a teaser (they pay the non-member price). */
 export function PricingBox({ make, isGuest }: { make: CatalogueMake | undefined; isGuest: boolean }) {
   if (!make) return <p className="text-sm text-slate-600">Choose a make to see its price.</p>
   const member = make.memberPrice > 0 ? `$${make.memberPrice}` : ASK_FOR_PRICING

@@ -43,7 +43,7 @@ function renderForm(user = testUser()) {
   return { ...view, calls }
 }
 
-describe('keycode request form (spec 2.4)', () => {
+describe('keycode request form (docs/product.md §4)', () => {
   it('enables model after make and year after model, and resets both when the make changes', async () => {
     renderForm()
     const model = await screen.findByLabelText('Model')

@@ -27,11 +27,11 @@ const GUEST_IMAGE_FIELDS = [
   { name: 'licenseBack', label: "Driver's license (back)" },
 ] as const
 
-/** Spec 2.4 "Vehicle keycode request": make → model → year, price, VIN, photos, Add to Cart. */
+/** docs/product.md §4 "Vehicle keycode request": make → model → year, price, VIN, photos, Add to Cart. */
 export function KeycodeRequestPage() {
   const session = useSession()
   const catalogue = useCatalogue()
-  // Spec 8: a failed compliance call hides the notice silently.
+  // docs/product.md §11: a failed compliance call hides the notice silently.
   const compliance = useComplianceStatus()
   const submit = useSubmitKeycodeRequest()
   const navigate = useNavigate()

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
 
 /**
- * Spec 7.4 POST /api/payments/process-payment-success with the session id from the return address (sent as
+ * docs/product.md §12 POST /api/payments/process-payment-success with the session id from the return address (sent as
  * paymentIntentId). The server fulfils a payment once, so asking again is safe; the cart emptied and a plan
  * bought changes the member's tier, so those are fetched again.
  */

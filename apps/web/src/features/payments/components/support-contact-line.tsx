@@ -1,6 +1,6 @@
 import { supportContact } from '../../../lib/support-contact.ts'
 
-/** Spec 2.4: the payment pages' way to reach support, by e-mail and (where asked) phone. */
+/** docs/product.md §4: the payment pages' way to reach support, by e-mail and (where asked) phone. */
 export function SupportContactLine({ withPhone = false }: { withPhone?: boolean }) {
   return (
     <p className="text-sm text-slate-600">

@@ -4,7 +4,7 @@ import { primaryLinkClass, secondaryLinkClass } from '../../../components/ui/lin
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { SupportContactLine } from '../components/support-contact-line.tsx'
 
-/** Spec 2.4 "Payment cancelled": nothing was charged and the cart is as it was. */
+/** docs/product.md §4 "Payment cancelled": nothing was charged and the cart is as it was. */
 export function PaymentCancelPage() {
   return (
     <PageFrame title="Payment Cancelled" width="narrow">

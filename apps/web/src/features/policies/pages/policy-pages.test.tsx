@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 
-describe('policy pages (spec 2.8)', () => {
+describe('policy pages (docs/product.md §2)', () => {
   it.each([
     ['/privacy-policy', 'Privacy Policy'],
     ['/terms-of-service', 'Terms of Usage'],
@@ -14,12 +14,12 @@ describe('policy pages (spec 2.8)', () => {
     expect(screen.getByText(`Last updated: ${today}`)).toBeInTheDocument()
   })
 
-  it('states the refund timeline of spec 9', () => {
+  it('states the refund timeline of docs/product.md §11', () => {
     renderApp('/refund-policy')
     expect(screen.getByText(/10-18 business days in total/)).toBeInTheDocument()
   })
 
-  it('states the annual-plan refund rule of spec 9', () => {
+  it('states the annual-plan refund rule of docs/product.md §11', () => {
     renderApp('/membership-cancellation')
     expect(screen.getByText(/less a \$5 processing fee, with a minimum refund of \$10/)).toBeInTheDocument()
   })

@@ -1,6 +1,6 @@
 import { PolicyPage } from '../components/policy-page.tsx'
 
-/** The static pages of spec 2.8, stating the policies of spec 9. */
+/** The static pages of docs/product.md §2, stating the policies of docs/product.md §11. */
 
 export function AboutPage() {
   return (

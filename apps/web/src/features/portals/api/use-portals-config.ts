@@ -4,7 +4,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 
 export const portalsConfigKey = ['keycode-portals', 'config'] as const
 
-/** Spec 7.7: the static portals configuration, served to admins only at /api/keycode-portals.json (decision 003). */
+/** docs/product.md §12: the static portals configuration, served to admins only at /api/keycode-portals.json (decision 003). */
 export function usePortalsConfig() {
   return useQuery({
     queryKey: portalsConfigKey,

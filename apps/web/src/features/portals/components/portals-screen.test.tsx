@@ -178,7 +178,7 @@ describe('portal cards', () => {
     [409, PORTAL_MESSAGES.missingCredentials],
     [429, PORTAL_MESSAGES.rateLimited],
     [502, 'Upstream said no'],
-  ])('shows the spec text for a %i answer', async (status, text) => {
+  ])('shows the documented text for a %i answer', async (status, text) => {
     answers['/api/keycodes/creds'] = [errorAnswer(status, 'Upstream said no')]
     renderScreen()
     await screen.findByRole('heading', { name: 'Keycode Portals' })

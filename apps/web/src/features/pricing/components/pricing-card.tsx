@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths.ts'
 
 const dollars = (amount: number) => `$${amount}`
 
-/** One manufacturer card of spec 2.8. */
+/** One manufacturer card of docs/product.md §2. */
 export function PricingCard({ entry }: { entry: ManufacturerPricing }) {
   const headingId = `pricing-${entry.name.toLowerCase().replace(/\W+/g, '-')}`
   return (

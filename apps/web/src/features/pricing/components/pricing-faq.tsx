@@ -21,7 +21,7 @@ const faq = [
   { question: 'Where do you operate?', answer: 'We serve the United States and Canada.' },
 ]
 
-/** The pricing FAQ of spec 9 as a native accordion (keyboard accessible without script). */
+/** The pricing FAQ of docs/product.md §11 as a native accordion (keyboard accessible without script). */
 export function PricingFaq() {
   return (
     <section aria-labelledby="pricing-faq-heading" className="mt-16">

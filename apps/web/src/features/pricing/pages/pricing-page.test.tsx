@@ -12,7 +12,7 @@ function renderPricing() {
   return renderApp('/pricing')
 }
 
-describe('pricing page (spec 2.8)', () => {
+describe('pricing page (docs/product.md §2)', () => {
   it("shows 'Loading keycode pricing...' first", () => {
     renderPricing()
     expect(screen.getByText('Loading keycode pricing...')).toBeInTheDocument()

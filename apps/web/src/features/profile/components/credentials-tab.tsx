@@ -23,7 +23,7 @@ const REVIEW_LABELS: Record<CredentialDocument['review'], string> = {
   REJECTED: 'Rejected',
 }
 
-/** Spec 5 "Credentials upload": any of the four documents, licence sides together; admins review them. */
+/** docs/product.md §11 "Credentials upload": any of the four documents, licence sides together; admins review them. */
 export function CredentialsTab() {
   const credentials = useCredentials()
   const upload = useUploadCredentials()
@@ -33,7 +33,7 @@ export function CredentialsTab() {
 
   useEffect(() => {
     if (result?.tone !== 'success') return
-    // Spec 4: the upload success message hides after 5 seconds.
+    // docs/product.md §6: the upload success message hides after 5 seconds.
     const timer = setTimeout(() => setResult(null), MESSAGE_DISPLAY_MS)
     return () => clearTimeout(timer)
   }, [result])

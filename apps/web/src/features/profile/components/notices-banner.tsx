@@ -1,6 +1,6 @@
 import { useNotices } from '../api/use-notices.ts'
 
-/** Spec 2.6 notices banner; nothing shows when there is no notice or they cannot be loaded. */
+/** docs/product.md §7 notices banner; nothing shows when there is no notice or they cannot be loaded. */
 export function NoticesBanner() {
   const notices = useNotices()
   if (!notices.data || notices.data.length === 0) return null

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { formatDollars } from '../../../lib/money.ts'
 import { useOrders } from '../api/use-orders.ts'
 
-/** Spec 3 "Order history": date, status, masked VIN (the server masks it), cost. */
+/** docs/product.md §12 "Order history": date, status, masked VIN (the server masks it), cost. */
 export function OrdersTab() {
   const [page, setPage] = useState(1)
   const orders = useOrders(page)

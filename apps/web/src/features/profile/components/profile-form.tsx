@@ -43,7 +43,7 @@ function defaultsOf(profile: Profile): ProfileFormValues {
   }
 }
 
-/** Spec 2.6 Profile tab: read-only until Edit; the e-mail is never editable. */
+/** docs/product.md §7 Profile tab: read-only until Edit; the e-mail is never editable. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [isEditing, setIsEditing] = useState(false)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { useSession } from '../../session/use-session.ts'
 
-/** Spec 7.2: GET /compliance/status when signed in, else GET /compliance/status/public. */
+/** docs/product.md §12: GET /compliance/status when signed in, else GET /compliance/status/public. */
 export function useComplianceStatus() {
   const session = useSession()
   const isSignedIn = session.status === 'signed-in'

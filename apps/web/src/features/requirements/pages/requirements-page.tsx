@@ -5,7 +5,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useComplianceStatus } from '../api/use-compliance-status.ts'
 
-/** Spec 2.6 "Requirements": the rule for the user's jurisdiction and the general eligibility list. */
+/** docs/product.md §7 "Requirements": the rule for the user's jurisdiction and the general eligibility list. */
 export function RequirementsPage() {
   const status = useComplianceStatus()
   return (

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
-/** Spec 7.6 names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */
+/** docs/product.md §12 names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */
 export function useAdminAccounts(which: 'pending' | 'approved', superAdminEmail: string) {
   return useQuery({
     queryKey: ['super-admin', which],

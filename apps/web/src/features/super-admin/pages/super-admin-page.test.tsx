@@ -28,7 +28,7 @@ function serve(overrides = {}) {
   })
 }
 
-describe('super admin dashboard (spec 2.7)', () => {
+describe('super admin dashboard (docs/product.md §8)', () => {
   it('disables bulk approve and reject until an admin is selected', async () => {
     serve()
     renderApp('/super-admin', { user: superAdmin })

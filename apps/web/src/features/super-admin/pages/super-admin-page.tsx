@@ -12,7 +12,7 @@ import { useAdminAccounts, useCreateSuperAdmin, useDecideAdmin, useRecentActions
 const matches = (admin: AdminAccount, search: string) =>
   [admin.fname, admin.lname, admin.email, admin.company ?? ''].some((text) => text.toLowerCase().includes(search.trim().toLowerCase()))
 
-/** Spec 2.7 "Super admin dashboard". */
+/** docs/product.md §8 "Super admin dashboard". */
 
 /** 'REQUEST_STARTED' → 'request started': the action log's codes as words. */
 const inWords = (code: string) => code.toLowerCase().replaceAll('_', ' ')
@@ -48,7 +48,7 @@ export function SuperAdminPage() {
         onError: () => setMessage({ tone: 'error', text: approve ? 'Failed to approve admin' : 'Failed to reject admin' }),
       },
     )
-  // Spec 8: bulk errors are ignored silently.
+  // docs/product.md §11: bulk errors are ignored silently.
   const decideSelected = async (approve: boolean) => {
     await Promise.allSettled(
       selected.map((adminId) =>

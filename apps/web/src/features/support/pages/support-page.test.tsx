@@ -35,7 +35,7 @@ describe('support contact form', () => {
     })
   })
 
-  it('shows the spec failure text and keeps what was typed', async () => {
+  it('shows the documented failure text and keeps what was typed', async () => {
     fakeApi({ 'POST /api/support/contact': () => errorAnswer(500, 'Something went wrong') })
     renderApp('/support')
     await fillAndSend()

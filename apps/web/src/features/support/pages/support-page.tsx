@@ -7,7 +7,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useSendContact } from '../api/use-send-contact.ts'
 
-/** Spec 2.6 "Support": the contact form; every field required (spec 5). */
+/** docs/product.md §7 "Support": the contact form; every field required (docs/product.md §11). */
 export function SupportPage() {
   const send = useSendContact()
   const form = useForm<ContactMessage>({

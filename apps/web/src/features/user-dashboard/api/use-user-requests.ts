@@ -11,7 +11,7 @@ export function useUserRequests() {
   })
 }
 
-/** Spec 4: the order tracker is refreshed every 5 seconds; with a request, it follows that one order. */
+/** docs/product.md §6: the order tracker is refreshed every 5 seconds; with a request, it follows that one order. */
 export function useOrderTracker(requestId: string | null) {
   return useQuery({
     queryKey: ['order-tracker', requestId],

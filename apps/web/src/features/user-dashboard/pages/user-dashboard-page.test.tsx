@@ -41,7 +41,7 @@ function renderDashboard(path = '/user-dash') {
   renderApp(path, { user: testUser({ fname: 'Lena' }) })
 }
 
-describe('user dashboard (spec 2.6)', () => {
+describe('user dashboard (docs/product.md §7)', () => {
   it('welcomes the user and counts orders by status', async () => {
     renderDashboard()
     expect(await screen.findByText('Welcome, Lena.')).toBeInTheDocument()

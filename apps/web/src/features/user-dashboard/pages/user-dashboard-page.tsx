@@ -48,7 +48,7 @@ function trackedOrder(data: UserRequestsAnswer | undefined, chosenId: string | n
   )
 }
 
-/** Spec 2.6 "User dashboard". */
+/** docs/product.md §7 "User dashboard". */
 export function UserDashboardPage() {
   const session = useSession()
   const requests = useUserRequests()

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { useDeleteAccount } from '../api/use-user-details.ts'
 
-/** Spec 2.6 delete-profile action; spec 8: success text, then logout and /login. */
+/** docs/product.md §7 delete-profile action; docs/product.md §11: success text, then logout and /login. */
 export function DeleteProfile() {
   const deleteAccount = useDeleteAccount()
   const { logout } = useSession()

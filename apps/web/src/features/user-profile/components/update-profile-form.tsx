@@ -34,7 +34,7 @@ const IMAGES = [
   { field: 'insurance', label: 'Insurance', current: 'insuranceImage' },
 ] as const
 
-/** Spec 2.6 Update Profile form with the spec 5 rules. */
+/** docs/product.md §7 Update Profile form with the docs/product.md §11 rules. */
 export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; onSaved: () => void }) {
   const update = useUpdateUserDetails()
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

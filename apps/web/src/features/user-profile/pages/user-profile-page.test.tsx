@@ -9,7 +9,7 @@ import { json, serve } from '../../profile/test-server.ts'
 import { setSessionHint } from '../../session/session-hint.ts'
 
 const user = testUser()
-// The spec's User at the top level of the answer, as the API sends it.
+// The documented User at the top level of the answer, as the API sends it.
 const details = {
   ...user,
   fname: 'Dana',
@@ -46,7 +46,7 @@ describe('/user-profile', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 
-  it('sends an unknown user to /login with the spec text', async () => {
+  it('sends an unknown user to /login with the documented text', async () => {
     serve({ [profileCall]: failure(404) })
     const { router } = renderApp('/user-profile', { user })
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
@@ -67,7 +67,7 @@ describe('/user-profile', () => {
     expect(calls.map((call) => call.key).filter((key) => key !== 'GET /api/trial/status')).toEqual([profileCall])
   })
 
-  it('refuses a non-image ID and an image over 5 MB with the spec texts', async () => {
+  it('refuses a non-image ID and an image over 5 MB with the documented texts', async () => {
     serve({ [profileCall]: () => json(200, details) })
     renderApp('/user-profile', { user })
     const user$ = userEvent.setup({ applyAccept: false })
@@ -87,7 +87,7 @@ describe('/user-profile', () => {
       'PUT /api/auth/updateProfile': () => json(200, { ok: true }),
       'GET /api/auth/me': () => json(200, { user }),
     })
-    // This browser has signed in, so saving asks the server for the refreshed user (spec 4).
+    // This browser has signed in, so saving asks the server for the refreshed user (docs/product.md §6).
     setSessionHint(true)
     renderApp('/user-profile', { user })
     await userEvent.type(await screen.findByLabelText('First name'), 'lyn')
@@ -110,7 +110,7 @@ describe('/user-profile', () => {
     expect(await screen.findByText(PROFILE_MESSAGES.updateUserProfileFailed)).toBeInTheDocument()
   })
 
-  it('deletes the profile, logs out and lands on /login with the spec text', async () => {
+  it('deletes the profile, logs out and lands on /login with the documented text', async () => {
     const calls = serve({
       [profileCall]: () => json(200, details),
       'PUT /api/keycode-user/delete': () => json(200, { ok: true }),
