@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { files } from '../../db/schema/files.ts'
 
@@ -7,4 +7,14 @@ export async function findReferencedStorageKeys(db: DbExecutor, keys: string[]):
   if (keys.length === 0) return new Set()
   const rows = await db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, keys))
   return new Set(rows.map((row) => row.key))
+}
+
+/** One stored file, if `viewerId` owns it; any file for an admin (`viewerId` null). */
+export async function findViewableFile(db: DbExecutor, fileId: string, viewerId: string | null) {
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(viewerId === null ? eq(files.id, fileId) : and(eq(files.id, fileId), eq(files.ownerUserId, viewerId)))
+    .limit(1)
+  return file ?? null
 }

@@ -1,10 +1,9 @@
 import { CONTACT_MESSAGES, ContactMessageSchema } from '@keydesk/contracts/support'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { contactMessages } from '../../db/schema/support.ts'
-import { enqueueMail } from '../mail/outbox.ts'
+import { receiveContactMessage } from './service.ts'
 
-/** POST /support/contact: kept, and forwarded to the support inbox in the same transaction. */
+/** POST /support/contact: kept, and forwarded to the support inbox (service.ts). */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/support/contact',
@@ -13,19 +12,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ContactMessageSchema, response: { 201: z.object({ message: z.string() }) } },
     },
     async (request, reply) => {
-      const contact = request.body
-      await app.database.db.transaction(async (tx) => {
-        await tx.insert(contactMessages).values(contact)
-        await enqueueMail(
-          tx,
-          {
-            to: app.config.supportEmail,
-            subject: `[Contact] ${contact.subject}`,
-            text: `From: ${contact.name} <${contact.email}>\n\n${contact.message}`,
-          },
-          app.secretKey,
-        )
-      })
+      await receiveContactMessage(app.database.db, app.secretKey, app.config.supportEmail, request.body)
       return reply.status(201).send({ message: CONTACT_MESSAGES.sent })
     },
   )

@@ -1,0 +1,23 @@
+import { hasAdminStatus } from '@keydesk/contracts/roles'
+import type { Database } from '../../db/database.ts'
+import { notFound } from '../../errors.ts'
+import type { Principal } from '../../plugins/auth.ts'
+import type { FileStorage } from '../../plugins/storage.ts'
+import { findViewableFile } from './repository.ts'
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' }
+const FILE_NOT_FOUND = 'File not found.'
+
+/**
+ * A stored upload, to its owner or to an admin only. Anyone else gets the same 404 as for a file that does not
+ * exist, so ids reveal nothing.
+ */
+export async function readFile(db: Database, storage: FileStorage, viewer: Principal, fileId: string) {
+  const file = await findViewableFile(db, fileId, hasAdminStatus(viewer.role) ? null : viewer.id)
+  if (!file) throw notFound(FILE_NOT_FOUND)
+  const data = await storage.get(file.storageKey).catch(() => {
+    throw notFound(FILE_NOT_FOUND)
+  })
+  const name = `${file.purpose.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${file.id}.${EXTENSIONS[file.contentType] ?? 'bin'}`
+  return { data, contentType: file.contentType, name }
+}
