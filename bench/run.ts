@@ -151,6 +151,7 @@ async function main() {
     // Each simulated client gets its own address (X-Forwarded-For), so per-IP limits do not cap the figures.
     TRUST_PROXY: 'true',
     KEYCODE_ENCRYPTION_KEY: KEY.toString('base64'),
+    TOTP_ENCRYPTION_KEY: KEY.toString('base64'),
     // Production requires real payment keys; the benchmark never pays, so test-mode placeholders do.
     STRIPE_SECRET_KEY: 'sk_test_bench',
     STRIPE_WEBHOOK_SECRET: 'whsec_bench',

@@ -38,6 +38,7 @@ describe('configuration', () => {
       BOOTSTRAP_SUPER_ADMIN_EMAIL: 'Owner@Keydesk.example',
       BOOTSTRAP_SUPER_ADMIN_PASSWORD: 'a-long-first-password',
       KEYCODE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64'),
       STRIPE_SECRET_KEY: 'sk_live_example',
       STRIPE_WEBHOOK_SECRET: 'whsec_example',
     })
@@ -49,6 +50,21 @@ describe('configuration', () => {
       password: 'a-long-first-password',
       isDevelopmentDefault: false,
     })
+  })
+
+  it('refuses to run production without a key of its own for authenticator secrets', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://keydesk.example',
+        JWT_SECRET: 'x'.repeat(40),
+        BOOTSTRAP_SUPER_ADMIN_EMAIL: 'owner@keydesk.example',
+        BOOTSTRAP_SUPER_ADMIN_PASSWORD: 'a-long-first-password',
+        KEYCODE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        STRIPE_SECRET_KEY: 'sk_live_example',
+        STRIPE_WEBHOOK_SECRET: 'whsec_example',
+      }),
+    ).toThrow(/TOTP_ENCRYPTION_KEY: production needs its own key for authenticator secrets/)
   })
 
   it('refuses to run production without the first super admin', () => {
@@ -66,6 +82,7 @@ describe('configuration', () => {
         BOOTSTRAP_SUPER_ADMIN_EMAIL: 'owner@keydesk.example',
         BOOTSTRAP_SUPER_ADMIN_PASSWORD: 'a-long-first-password',
         KEYCODE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64'),
       }),
     ).toThrow(/STRIPE_SECRET_KEY/)
   })

@@ -7,6 +7,12 @@ import { API_ROOT } from './api-root.ts'
 /** Development only (README documents them); production refuses to start without its own. */
 export const DEV_SUPER_ADMIN = { email: 'superadmin@keydesk.local', password: 'keydesk-super-admin-dev' } as const
 
+/** An AES-256 key given as base64 of 32 random bytes. */
+const aes256Key = z
+  .base64({ message: 'must be base64 of 32 random bytes (openssl rand -base64 32)' })
+  .refine((value) => Buffer.from(value, 'base64').length === 32, 'must decode to exactly 32 bytes')
+  .optional()
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,10 +45,8 @@ const EnvSchema = z
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Keydesk <no-reply@keydesk.local>'),
     SUPPORT_EMAIL: z.email().default('support@keydesk.local'),
-    KEYCODE_ENCRYPTION_KEY: z
-      .base64({ message: 'must be base64 of 32 random bytes (openssl rand -base64 32)' })
-      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must decode to exactly 32 bytes')
-      .optional(),
+    KEYCODE_ENCRYPTION_KEY: aes256Key,
+    TOTP_ENCRYPTION_KEY: aes256Key,
     REQUIRE_ADMIN_2FA: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).optional(),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
@@ -79,6 +83,13 @@ const EnvSchema = z
     }
     if (!env.KEYCODE_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['KEYCODE_ENCRYPTION_KEY'], message: 'production needs its own key for keycodes at rest' })
+    }
+    if (!env.TOTP_ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEY'],
+        message: 'production needs its own key for authenticator secrets at rest (not derived from JWT_SECRET)',
+      })
     }
     if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
       // The sandbox checkout accepts test cards: in production it would hand out keycodes for free.
@@ -163,6 +174,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
     keycodeEncryptionKey: env.KEYCODE_ENCRYPTION_KEY ? Buffer.from(env.KEYCODE_ENCRYPTION_KEY, 'base64') : undefined,
+    /** Seals authenticator (TOTP) secrets; its own key, so rotating JWT_SECRET leaves every authenticator working. */
+    totpEncryptionKey: env.TOTP_ENCRYPTION_KEY ? Buffer.from(env.TOTP_ENCRYPTION_KEY, 'base64') : undefined,
     /** Uploaded files in an S3-compatible bucket when S3_BUCKET is set; DATA_DIR/uploads otherwise. */
     s3: env.S3_BUCKET
       ? {

@@ -20,6 +20,7 @@ const shared = {
   // The processes and the in-process app that sets up accounts must sign and encrypt alike.
   JWT_SECRET: randomBytes(32).toString('hex'),
   KEYCODE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 }
 let testApp: TestApp
 let one: ServerProcess

@@ -31,6 +31,7 @@ const shared = {
   // The processes and the in-process app that sets up accounts must sign and encrypt alike.
   JWT_SECRET: randomBytes(32).toString('hex'),
   KEYCODE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 }
 const redisUrl = process.env.REDIS_URL ?? ''
 // The Redis is shared with other runs: addresses of this run's own keep its counters apart.

@@ -60,7 +60,7 @@ export async function signIn(
   if (refusal) throw new AppError('FORBIDDEN', refusal)
   if (await isTwoFactorRequired(db, user.id)) {
     if (!credentials.code) throw new AppError('TWO_FACTOR_REQUIRED', ACCOUNT_MESSAGES.twoFactorRequired)
-    const box = createSecretBox(app.config.jwtSecret)
+    const box = createSecretBox(app.totpKey, app.config.jwtSecret)
     if (!(await verifySecondFactor(db, box, { id: user.id, email: user.email }, credentials.code))) {
       await repository.recordFailedLogin(db, credentials.email, context.ip)
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.twoFactorInvalid)

@@ -47,6 +47,7 @@ describe('GET /api/dev/mailbox elsewhere', () => {
       PUBLIC_URL: 'https://keydesk.example',
       JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
       KEYCODE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 8).toString('base64'),
       BOOTSTRAP_SUPER_ADMIN_EMAIL: 'root@keydesk.example',
       BOOTSTRAP_SUPER_ADMIN_PASSWORD: 'Production-Root-Password-1',
       STRIPE_SECRET_KEY: 'sk_test_offline',

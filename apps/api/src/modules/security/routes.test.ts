@@ -127,7 +127,7 @@ describe('two-factor enrolment (TOTP)', () => {
     const enrolling = await enrollingMember()
     const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
     const { recoveryCodes } = (await enable(enrolling.auth, codeFor(secret))).json() as { recoveryCodes: string[] }
-    const box = createSecretBox(testApp.config.jwtSecret)
+    const box = createSecretBox(testApp.app.totpKey)
     const db = testApp.app.database.db
     const account = { id: enrolling.id, email: enrolling.email }
     // The code of the current step confirmed the app; the next step's code is the first one left for a sign-in.
@@ -160,7 +160,7 @@ describe('two-factor enrolment (TOTP)', () => {
     const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
     const confirmingCode = codeFor(secret)
     expect((await enable(enrolling.auth, confirmingCode)).statusCode).toBe(200)
-    const box = createSecretBox(testApp.config.jwtSecret)
+    const box = createSecretBox(testApp.app.totpKey)
     const db = testApp.app.database.db
     const account = { id: enrolling.id, email: enrolling.email }
     expect(await verifySecondFactor(db, box, account, confirmingCode)).toBe(false)

@@ -20,7 +20,7 @@ const PROOF_RATE_LIMIT = { max: 20, timeWindow: '5 minutes', hook: 'preHandler' 
 /** docs/product.md §12: the signed-in member's own security settings, sign-in history and authenticator enrolment. */
 export async function securityRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const box = createSecretBox(app.config.jwtSecret)
+  const box = createSecretBox(app.totpKey, app.config.jwtSecret)
 
   api.get('/user/security', { preHandler: requireUser, schema: { response: { 200: SecuritySchema } } }, async (request) =>
     readSecurity(app.database.db, principalOf(request).id),

@@ -1,25 +1,25 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { hkdfSync } from 'node:crypto'
+import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts'
+
+/** The key authenticators were sealed with before TOTP_ENCRYPTION_KEY existed: derived from JWT_SECRET. */
+const legacyKey = (jwtSecret: string) => Buffer.from(hkdfSync('sha256', jwtSecret, 'keydesk', 'keydesk/totp-secret/v1', 32))
 
 /**
- * AES-256-GCM sealing of small secrets at rest (TOTP secrets). The key is derived from JWT_SECRET with
- * HKDF under its own label, so no new variable is needed; rotating JWT_SECRET therefore means members
- * enrol their authenticator again.
+ * Authenticator (TOTP) secrets at rest, with the one AES-256-GCM implementation (lib/secret-box.ts) under a key of
+ * their own (TOTP_ENCRYPTION_KEY), so rotating JWT_SECRET no longer breaks every authenticator. A secret sealed
+ * before that key existed still opens with the key derived from the JWT secret of that time, and is sealed again
+ * under the new key by the next enrolment.
  */
-export function createSecretBox(masterSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', masterSecret, 'keydesk', 'keydesk/totp-secret/v1', 32))
+export function createSecretBox(key: Buffer, legacyJwtSecret?: string) {
   return {
-    seal(plain: string): string {
-      const iv = randomBytes(12)
-      const cipher = createCipheriv('aes-256-gcm', key, iv)
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.')
-    },
+    seal: (plain: string): string => encryptSecret(plain, key),
     open(sealed: string): string {
-      const [version, iv, tag, body] = sealed.split('.')
-      if (version !== 'v1' || !iv || !tag || !body) throw new Error('unknown sealed secret format')
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
+      try {
+        return decryptSecret(sealed, key)
+      } catch (error) {
+        if (!legacyJwtSecret) throw error
+        return decryptSecret(sealed, legacyKey(legacyJwtSecret))
+      }
     },
   }
 }
