@@ -6,9 +6,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../db/schema/files.ts'
 import { vehicleRequests } from '../db/schema/ordering.ts'
-import { uniqueIp } from '../modules/auth/test-accounts.ts'
-import { HONDA_2016_VIN } from '../modules/requests/test-requests.ts'
+import { uniqueIp } from '../test/accounts.ts'
 import { pngImage } from '../test/images.ts'
+import { HONDA_2016_VIN } from '../test/requests.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 /** Issue 10 "Uploads": hostile files sent as a guest's keycode-request photos, the one upload open to visitors. */

@@ -2,7 +2,7 @@ import { CONTROL_CHARACTER_MESSAGE } from '@keydesk/contracts/text'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../db/schema/users.ts'
-import { registrationForm, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../modules/auth/test-accounts.ts'
+import { registrationForm, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../test/accounts.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 let testApp: TestApp

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerAndSignIn } from '../modules/auth/test-accounts.ts'
+import { registerAndSignIn } from '../test/accounts.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 let testApp: TestApp

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, registrationForm, uniqueIp } from '../modules/auth/test-accounts.ts'
+import { GOOD_PASSWORD, registrationForm, uniqueIp } from '../test/accounts.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 let testApp: TestApp

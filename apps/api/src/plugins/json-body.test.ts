@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../db/schema/ordering.ts'
-import { registerAndSignIn, type SignedIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../modules/auth/test-accounts.ts'
-import { keycodeRequestForm, validVin } from '../modules/requests/test-requests.ts'
+import { registerAndSignIn, type SignedIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../test/accounts.ts'
 import { paidColumns } from '../test/paid-orders.ts'
+import { keycodeRequestForm, validVin } from '../test/requests.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 let testApp: TestApp

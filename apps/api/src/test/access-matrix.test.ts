@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uniqueIp } from '../modules/auth/test-accounts.ts'
 import type { RouteAccess, RouteEntry } from '../plugins/route-table.ts'
 import { buildMatrixWorld, type MatrixWorld, PRINCIPALS, ROLE_SEEN, type Who } from './access-principals.ts'
 import { type Attempt, RUN_LAST, SAMPLES } from './access-samples.ts'
+import { uniqueIp } from './accounts.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**

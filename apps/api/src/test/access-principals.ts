@@ -5,17 +5,9 @@ import { files } from '../db/schema/files.ts'
 import { cartItems, vehicleRequests } from '../db/schema/ordering.ts'
 import { users } from '../db/schema/users.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
-import {
-  GOOD_PASSWORD,
-  registerAndSignIn,
-  type SignedIn,
-  signIn,
-  signInAsBootstrapSuperAdmin,
-  uniqueEmail,
-  uniqueIp,
-} from '../modules/auth/test-accounts.ts'
-import { addRequestsToCart, checkout } from '../modules/payments/test-payments.ts'
-import { createMember } from '../modules/profile/test-members.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from './accounts.ts'
+import { createMember } from './members.ts'
+import { addRequestsToCart, checkout } from './payments.ts'
 import type { TestApp } from './test-app.ts'
 
 /** The callers of the access matrix (issue 10); the owner comes last so its own destructive calls run after the others'. */

@@ -1,7 +1,7 @@
-import { registrationForm, uniqueEmail } from '../modules/auth/test-accounts.ts'
-import { checkoutBody } from '../modules/payments/test-payments.ts'
-import { keycodeRequestForm, validVin } from '../modules/requests/test-requests.ts'
 import type { MatrixWorld, Who } from './access-principals.ts'
+import { registrationForm, uniqueEmail } from './accounts.ts'
+import { checkoutBody } from './payments.ts'
+import { keycodeRequestForm, validVin } from './requests.ts'
 import type { TestApp } from './test-app.ts'
 
 /** One call of the matrix: the URL with its parameters and query filled in, and a body the route accepts. */

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signInAsBootstrapSuperAdmin } from '../modules/auth/test-accounts.ts'
 import { sandboxWebhookSecret } from '../modules/payments/sandbox-provider.ts'
+import { signInAsBootstrapSuperAdmin } from './accounts.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /** The development secret this repository used to ship; a token signed with it must forge nothing. */

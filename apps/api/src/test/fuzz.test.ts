@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../db/schema/users.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from '../modules/auth/test-accounts.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from './accounts.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**

@@ -2,8 +2,8 @@ import { dueAtFor, type ServicePlan } from '@keydesk/contracts/service-levels'
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema/users.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail } from '../modules/auth/test-accounts.ts'
-import { addRequestsToCart, checkout, findTransaction } from '../modules/payments/test-payments.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail } from './accounts.ts'
+import { addRequestsToCart, checkout, findTransaction } from './payments.ts'
 import type { TestApp } from './test-app.ts'
 
 /** What a payment sets on a request, for tests that mark a request paid by hand: the time, the plan and the deadline. */

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, uniqueEmail } from '../modules/auth/test-accounts.ts'
-import { validVin } from '../modules/requests/test-requests.ts'
+import { GOOD_PASSWORD, uniqueEmail } from './accounts.ts'
 import { pngImage } from './images.ts'
+import { validVin } from './requests.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**

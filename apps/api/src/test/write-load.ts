@@ -1,6 +1,6 @@
 import { TEST_CARDS } from '@keydesk/contracts/payments'
-import { registrationForm } from '../modules/auth/test-accounts.ts'
-import { keycodeRequestForm, validVin } from '../modules/requests/test-requests.ts'
+import { registrationForm } from './accounts.ts'
+import { keycodeRequestForm, validVin } from './requests.ts'
 
 /** What the load saw: every answer by status, and what each 2xx promised is stored. */
 export interface LoadRecord {

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/files.ts'
 import { users } from '../../db/schema/users.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signIn, signInAsBootstrapSuperAdmin, uniqueIp } from '../../test/accounts.ts'
 import { pngImage } from '../../test/images.ts'
+import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { GOOD_PASSWORD, registerAndSignIn, signIn, signInAsBootstrapSuperAdmin, uniqueIp } from '../auth/test-accounts.ts'
-import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../payments/test-payments.ts'
 
 let testApp: TestApp
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { users } from '../../db/schema/users.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail } from '../auth/test-accounts.ts'
 
 let testApp: TestApp
 let admin: SignedIn

@@ -5,9 +5,9 @@ import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { keycodeReleases } from '../../db/schema/releases.ts'
+import type { SignedIn } from '../../test/accounts.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, signedInAdmin, startRequest } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import type { SignedIn } from '../auth/test-accounts.ts'
 
 let testApp: TestApp
 let admin: SignedIn

@@ -5,10 +5,10 @@ import { parse } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actionLog } from '../../db/schema/action-log.ts'
+import { registerAndSignIn, type SignedIn } from '../../test/accounts.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, signedInAdmin, startRequest } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
-import { registerAndSignIn, type SignedIn } from '../auth/test-accounts.ts'
 import { guardFormula, RELEASE_COLUMNS } from './releases-export.ts'
 
 const clock = testClock(new Date('2026-03-10T15:00:00Z'))

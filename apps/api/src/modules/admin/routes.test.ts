@@ -4,12 +4,12 @@ import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
 import { paidColumns } from '../../test/paid-orders.ts'
+import { keycodeRequestForm, validVin } from '../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail, uniqueIp } from '../auth/test-accounts.ts'
 import { openBodies } from '../mail/outbox.ts'
-import { keycodeRequestForm, validVin } from '../requests/test-requests.ts'
 
 let testApp: TestApp
 let admin: SignedIn

@@ -6,12 +6,12 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
+import { registerAndSignIn, type SignedIn, uniqueEmail } from '../../test/accounts.ts'
 import { paidColumns, paidGuestOrder, payInSandbox, signedInAdmin, startRequest } from '../../test/paid-orders.ts'
+import { addRequestsToCart, checkout } from '../../test/payments.ts'
+import { validVin } from '../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
-import { registerAndSignIn, type SignedIn, uniqueEmail } from '../auth/test-accounts.ts'
-import { addRequestsToCart, checkout } from '../payments/test-payments.ts'
-import { validVin } from '../requests/test-requests.ts'
 
 /** The SLA queue (docs/decisions/016): deadlines fixed at payment, queues in deadline order, searches by index. */
 const clock = testClock(new Date('2026-03-02T15:00:00Z'))

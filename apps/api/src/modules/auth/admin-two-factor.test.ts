@@ -3,9 +3,9 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
 import { ADMIN_TWO_FACTOR_REQUIRED } from '../../plugins/auth.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { hashPassword } from './passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail } from './test-accounts.ts'
 
 let testApp: TestApp
 

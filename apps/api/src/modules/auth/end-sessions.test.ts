@@ -3,12 +3,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
 import { SESSION_RECHECK_MS } from '../../plugins/events.ts'
-import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { type OpenStream, openStream } from '../chat/test-stream.ts'
-import { createMember } from '../profile/test-members.ts'
-import { endAllSessions } from './end-sessions.ts'
-import { hashPassword } from './passwords.ts'
-import { insertResetToken } from './repository.ts'
 import {
   GOOD_PASSWORD,
   registerAndSignIn,
@@ -17,7 +11,13 @@ import {
   signInAsBootstrapSuperAdmin,
   uniqueEmail,
   uniqueIp,
-} from './test-accounts.ts'
+} from '../../test/accounts.ts'
+import { type OpenStream, openStream } from '../../test/event-stream.ts'
+import { createMember } from '../../test/members.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { endAllSessions } from './end-sessions.ts'
+import { hashPassword } from './passwords.ts'
+import { insertResetToken } from './repository.ts'
 import { digest, newOpaqueToken } from './tokens.ts'
 
 /**

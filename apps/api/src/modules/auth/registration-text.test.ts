@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registrationForm, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registrationForm, uniqueEmail, uniqueIp } from './test-accounts.ts'
 
 let testApp: TestApp
 

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
 import { users } from '../../db/schema/users.ts'
+import { registrationForm, uniqueIp } from '../../test/accounts.ts'
 import { notAnImage, pngImage } from '../../test/images.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registrationForm, uniqueIp } from './test-accounts.ts'
 
 let testApp: TestApp
 

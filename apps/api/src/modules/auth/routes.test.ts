@@ -4,9 +4,9 @@ import { DEV_SUPER_ADMIN } from '../../config.ts'
 import { passwordResetTokens } from '../../db/schema/accounts.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { loginFailures, users } from '../../db/schema/users.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { openBodies } from '../mail/outbox.ts'
-import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from './test-accounts.ts'
 
 let testApp: TestApp
 

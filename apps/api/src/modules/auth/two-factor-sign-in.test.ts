@@ -1,8 +1,8 @@
 import { TwoFactorSetupAnswerSchema } from '@keydesk/contracts/security'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, uniqueIp } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, uniqueIp } from './test-accounts.ts'
 
 let testApp: TestApp
 let member: SignedIn

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
+import { registerAndSignIn } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn } from '../auth/test-accounts.ts'
 
 let testApp: TestApp
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
+import { registerAndSignIn, type SignedIn, uniqueIp } from '../../test/accounts.ts'
+import { addRequestsToCart } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
-import { registerAndSignIn, type SignedIn, uniqueIp } from '../auth/test-accounts.ts'
 import { GUEST_COOKIE, guestCookieValue } from '../guests/guest-cookie.ts'
-import { addRequestsToCart } from '../payments/test-payments.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const clock = testClock(new Date('2026-11-23T12:00:00Z'))

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
+import { openStream } from '../../test/event-stream.ts'
+import { createMember } from '../../test/members.ts'
 import { createTestApp } from '../../test/test-app.ts'
-import { createMember } from '../profile/test-members.ts'
-import { openStream } from './test-stream.ts'
 
 const inThreeDays = () => new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { CHAT_MESSAGES, type ChatMessage } from '@keydesk/contracts/chat'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openStream } from '../../test/event-stream.ts'
+import { createMember, type TestMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { createMember, type TestMember } from '../profile/test-members.ts'
-import { openStream } from './test-stream.ts'
 
 const inThreeDays = () => new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)
 

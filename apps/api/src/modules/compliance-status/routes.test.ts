@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerAndSignIn } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn } from '../auth/test-accounts.ts'
 
 let testApp: TestApp
 

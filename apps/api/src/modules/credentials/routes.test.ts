@@ -5,8 +5,8 @@ import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
 import { notices } from '../../db/schema/member.ts'
 import { jpegWithExif, pngImage } from '../../test/images.ts'
+import { createMember, type TestMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { createMember, type TestMember } from '../profile/test-members.ts'
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer <<>>\n%%EOF')
 

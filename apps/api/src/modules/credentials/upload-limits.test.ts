@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
+import { createMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { createMember } from '../profile/test-members.ts'
 
 let testApp: TestApp
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerAndSignIn, uniqueIp } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn, uniqueIp } from '../auth/test-accounts.ts'
 
 const LOCAL = '127.0.0.1'
 

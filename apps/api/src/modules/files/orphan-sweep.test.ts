@@ -3,10 +3,10 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/files.ts'
+import { registerAndSignIn } from '../../test/accounts.ts'
 import { type S3Server, startS3Server } from '../../test/s3-server.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
-import { registerAndSignIn } from '../auth/test-accounts.ts'
 import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './orphan-sweep.ts'
 
 let s3Server: S3Server

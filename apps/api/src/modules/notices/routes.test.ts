@@ -1,7 +1,7 @@
 import { NoticesAnswerSchema } from '@keydesk/contracts/notices'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMember, type TestMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { createMember, type TestMember } from '../profile/test-members.ts'
 import { postNotice } from './service.ts'
 
 let testApp: TestApp

@@ -6,11 +6,11 @@ import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { keycodeReleases } from '../../db/schema/releases.ts'
+import type { SignedIn } from '../../test/accounts.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, signedInAdmin, startRequest } from '../../test/paid-orders.ts'
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
-import type { SignedIn } from '../auth/test-accounts.ts'
 
 const clock = testClock()
 let smtp: SmtpCatcher

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail } from '../../test/accounts.ts'
+import { addRequestsToCart, checkout, findTransaction } from '../../test/payments.ts'
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail } from '../auth/test-accounts.ts'
-import { addRequestsToCart, checkout, findTransaction } from './test-payments.ts'
 
 let smtp: SmtpCatcher
 let testApp: TestApp

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { transactions } from '../../db/schema/payments.ts'
+import { uniqueIp } from '../../test/accounts.ts'
+import { keycodeRequestForm, validVin } from '../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { uniqueIp } from '../auth/test-accounts.ts'
 import { GUEST_COOKIE } from '../guests/guest-cookie.ts'
-import { keycodeRequestForm, validVin } from '../requests/test-requests.ts'
 
 let testApp: TestApp
 

@@ -1,8 +1,8 @@
 import { PAYMENT_MESSAGES } from '@keydesk/contracts/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerAndSignIn, uniqueIp } from '../../test/accounts.ts'
+import { addRequestsToCart } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn, uniqueIp } from '../auth/test-accounts.ts'
-import { addRequestsToCart } from './test-payments.ts'
 
 let development: TestApp
 let production: TestApp

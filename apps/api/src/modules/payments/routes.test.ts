@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
+import { registerAndSignIn, signInAsBootstrapSuperAdmin } from '../../test/accounts.ts'
+import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn, signInAsBootstrapSuperAdmin } from '../auth/test-accounts.ts'
-import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from './test-payments.ts'
 
 let testApp: TestApp
 

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerAndSignIn } from '../../test/accounts.ts'
+import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn } from '../auth/test-accounts.ts'
 import { createStripeProvider } from './stripe-provider.ts'
-import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from './test-payments.ts'
 
 /** A stand-in for api.stripe.com: records what the official SDK sends and answers like Stripe. */
 interface Recorded {

@@ -1,7 +1,7 @@
 import { PORTAL_CREDS_RATE_LIMIT_PER_MINUTE, PORTAL_MESSAGES, PortalsConfigSchema } from '@keydesk/contracts/portals'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMember, type TestMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { createMember, type TestMember } from '../profile/test-members.ts'
 
 const ENV = { KCH_ACURA_USER: 'acura-login', KCH_ACURA_PASS: 's3cret-acura' }
 

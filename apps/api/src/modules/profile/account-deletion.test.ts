@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages, loginHistory, memberProfiles, notices } from '../../db/schema/member.ts'
 import { pngImage } from '../../test/images.ts'
+import { createMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { recordSignIn } from '../security/record-sign-in.ts'
-import { createMember } from './test-members.ts'
 
 let testApp: TestApp
 

@@ -6,9 +6,9 @@ import { files } from '../../db/schema/files.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
 import { notAnImage, pngImage } from '../../test/images.ts'
+import { createMember, type TestMember } from '../../test/members.ts'
 import { paidColumns } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { createMember, type TestMember } from './test-members.ts'
 
 let testApp: TestApp
 let member: TestMember

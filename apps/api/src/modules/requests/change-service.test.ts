@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
+import { registerAndSignIn, type SignedIn, uniqueIp } from '../../test/accounts.ts'
 import { pngImage } from '../../test/images.ts'
 import { paidColumns } from '../../test/paid-orders.ts'
+import { keycodeRequestForm, validVin } from '../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn, type SignedIn, uniqueIp } from '../auth/test-accounts.ts'
-import { keycodeRequestForm, validVin } from './test-requests.ts'
 
 let testApp: TestApp
 

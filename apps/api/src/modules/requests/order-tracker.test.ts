@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerAndSignIn, type SignedIn } from '../../test/accounts.ts'
 import { paidMemberOrder, payInSandbox, processRequest, signedInAdmin, startRequest } from '../../test/paid-orders.ts'
+import { addRequestsToCart, checkout } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn, type SignedIn } from '../auth/test-accounts.ts'
-import { addRequestsToCart, checkout } from '../payments/test-payments.ts'
 
 let testApp: TestApp
 let admin: SignedIn

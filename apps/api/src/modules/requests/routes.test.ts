@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/files.ts'
 import { guests, vehicleRequests } from '../../db/schema/ordering.ts'
+import { registerAndSignIn, uniqueIp } from '../../test/accounts.ts'
 import { notAnImage } from '../../test/images.ts'
 import { paidColumns } from '../../test/paid-orders.ts'
+import { keycodeRequestForm, validVin } from '../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn, uniqueIp } from '../auth/test-accounts.ts'
 import { sweepExpiredGuests } from '../guests/sweep.ts'
-import { keycodeRequestForm, validVin } from './test-requests.ts'
 
 let testApp: TestApp
 

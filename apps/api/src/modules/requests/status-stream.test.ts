@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net'
 import type { RequestStatusEvent } from '@keydesk/contracts/request-status'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerAndSignIn, type SignedIn } from '../../test/accounts.ts'
+import { openStream } from '../../test/event-stream.ts'
+import { createMember, type TestMember } from '../../test/members.ts'
+import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { registerAndSignIn, type SignedIn } from '../auth/test-accounts.ts'
-import { openStream } from '../chat/test-stream.ts'
-import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../payments/test-payments.ts'
-import { createMember, type TestMember } from '../profile/test-members.ts'
 
 const STATUS_STREAM = '/api/vehicle/user-requests/stream'
 

@@ -2,13 +2,13 @@ import { REQUEST_CHANGE_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
+import { registerAndSignIn, type SignedIn } from '../../test/accounts.ts'
 import { pngImage } from '../../test/images.ts'
 import { payInSandbox, signedInAdmin } from '../../test/paid-orders.ts'
+import { addRequestsToCart, checkout, findTransaction } from '../../test/payments.ts'
+import { validVin } from '../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
-import { registerAndSignIn, type SignedIn } from '../auth/test-accounts.ts'
-import { addRequestsToCart, checkout, findTransaction } from '../payments/test-payments.ts'
-import { validVin } from './test-requests.ts'
 
 const clock = testClock()
 let testApp: TestApp

@@ -2,10 +2,10 @@ import { cartTotal } from '@keydesk/contracts/cart-total'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
+import { registerAndSignIn, signInAsBootstrapSuperAdmin } from '../../test/accounts.ts'
+import { addRequestsToCart, checkout } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
-import { registerAndSignIn, signInAsBootstrapSuperAdmin } from '../auth/test-accounts.ts'
-import { addRequestsToCart, checkout } from '../payments/test-payments.ts'
 import { expireEndedSubscriptions } from './service.ts'
 
 const HOUR_MS = 60 * 60 * 1000

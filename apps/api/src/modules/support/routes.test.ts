@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { contactMessages } from '../../db/schema/support.ts'
+import { uniqueIp } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { uniqueIp } from '../auth/test-accounts.ts'
 
 let testApp: TestApp
 

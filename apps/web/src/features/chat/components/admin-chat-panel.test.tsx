@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../../profile/test-server.ts'
+import { json, serve } from '../../../test/fake-server.ts'
 import { AdminChatPanel } from './admin-chat-panel.tsx'
 
 const memberId = '8b0c5a8e-1f43-4f0e-9d57-2f7d0c0a1b2c'

@@ -5,7 +5,7 @@ import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEventSource } from '../../../app/testing/fake-event-source.ts'
 import { testUser } from '../../../app/testing/test-user.ts'
-import { json, serve } from '../../profile/test-server.ts'
+import { json, serve } from '../../../test/fake-server.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
 import { ChatWidget } from './chat-widget.tsx'
 

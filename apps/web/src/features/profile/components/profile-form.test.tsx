@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../test-server.ts'
+import { json, serve } from '../../../test/fake-server.ts'
 import { ProfileForm } from './profile-form.tsx'
 
 const profile: Profile = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 import { testUser } from '../../../app/testing/test-user.ts'
-import { json, serve } from '../test-server.ts'
+import { json, serve } from '../../../test/fake-server.ts'
 
 const profile = {
   firstName: 'Dana',

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '../../../app/testing/render-app.tsx'
 import { testUser } from '../../../app/testing/test-user.ts'
-import { json, serve } from '../../profile/test-server.ts'
+import { json, serve } from '../../../test/fake-server.ts'
 import { setSessionHint } from '../../session/session-hint.ts'
 
 const user = testUser()

@@ -1,6 +1,6 @@
 import type { Role } from '@keydesk/contracts/roles'
-import { users } from '../../db/schema/users.ts'
-import type { TestApp } from '../../test/test-app.ts'
+import { users } from '../db/schema/users.ts'
+import type { TestApp } from './test-app.ts'
 
 export interface TestMember {
   id: string

@@ -1,5 +1,5 @@
 import { vinCheckDigit } from '@keydesk/contracts/vin'
-import { pngImage } from '../../test/images.ts'
+import { pngImage } from './images.ts'
 
 /** A VIN that passes every check for a 2016 Honda (HONDA_2016) and builders for other cases. */
 export const HONDA_2016_VIN = '1HGCR2F31GA000000'

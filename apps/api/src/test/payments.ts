@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
-import { transactions } from '../../db/schema/payments.ts'
-import type { TestApp } from '../../test/test-app.ts'
-import { uniqueIp } from '../auth/test-accounts.ts'
-import { keycodeRequestForm, validVin } from '../requests/test-requests.ts'
-import { sandboxWebhookSecret } from './sandbox-provider.ts'
+import { transactions } from '../db/schema/payments.ts'
+import { sandboxWebhookSecret } from '../modules/payments/sandbox-provider.ts'
+import { uniqueIp } from './accounts.ts'
+import { keycodeRequestForm, validVin } from './requests.ts'
+import type { TestApp } from './test-app.ts'
 
 const stripe = new Stripe('sk_test_offline')
 

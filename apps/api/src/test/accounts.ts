@@ -1,6 +1,6 @@
-import { DEV_SUPER_ADMIN } from '../../config.ts'
-import { pngImage } from '../../test/images.ts'
-import type { TestApp } from '../../test/test-app.ts'
+import { DEV_SUPER_ADMIN } from '../config.ts'
+import { pngImage } from './images.ts'
+import type { TestApp } from './test-app.ts'
 
 let counter = 0
 /** Each simulated visitor comes from its own address, so per-IP rate limits do not add up across tests. */
