@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { paths } from './paths.ts'
-import { fakeApi } from './testing/fake-api.ts'
-import { renderApp } from './testing/render-app.tsx'
-import { testUser } from './testing/test-user.ts'
+import { paths } from '../lib/paths.ts'
+import { fakeApi } from '../test/fake-api.ts'
+import { renderApp } from '../test/render-app.tsx'
+import { testUser } from '../test/test-user.ts'
 
 // Pages behind these routes load their data; answer every call with a 404 instead of the network.
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { Spinner } from '../components/ui/spinner.tsx'
 import { loginPathFor } from '../features/session/login-redirect.ts'
 import type { NoticeState } from '../features/session/notice-state.ts'
 import { useSession } from '../features/session/use-session.ts'
-import { paths } from './paths.ts'
+import { paths } from '../lib/paths.ts'
 
 function SessionLoading() {
   return (

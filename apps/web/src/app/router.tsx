@@ -3,11 +3,11 @@ import type { Role } from '@keydesk/contracts/roles'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AdminSignedOutNotice } from '../features/admin/components/admin-signed-out-notice.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
+import { paths } from '../lib/paths.ts'
 import { ErrorScreen } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
 import { AppLayout } from './layouts/app-layout.tsx'
 import { lazyPage } from './lazy-page.ts'
-import { paths } from './paths.ts'
 
 // Every page loads on its first visit (see lazy-page.ts), so a visitor downloads the layout and the page they open.
 const HomePage = lazyPage(() => import('../features/home/pages/home-page.tsx'), 'HomePage')

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi } from '../testing/fake-api.ts'
-import { renderApp } from '../testing/render-app.tsx'
+import { fakeApi } from '../../test/fake-api.ts'
+import { renderApp } from '../../test/render-app.tsx'
 
 // Pages behind these routes load their data; answer every call with a 404 instead of the network.
 beforeEach(() => {

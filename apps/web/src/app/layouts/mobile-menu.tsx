@@ -1,7 +1,7 @@
 import type { UserView } from '@keydesk/contracts/auth'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { paths } from '../paths.ts'
+import { paths } from '../../lib/paths.ts'
 import { legalLinks, type NavLinkItem, roleLabels } from './nav-links.ts'
 
 interface MobileMenuProps {

@@ -1,5 +1,5 @@
 import type { Role } from '@keydesk/contracts/roles'
-import { paths } from '../paths.ts'
+import { paths } from '../../lib/paths.ts'
 
 export interface NavLinkItem {
   to: string

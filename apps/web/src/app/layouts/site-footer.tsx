@@ -1,6 +1,6 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import { Link } from 'react-router'
-import { paths } from '../paths.ts'
+import { paths } from '../../lib/paths.ts'
 import { legalLinks } from './nav-links.ts'
 
 const quickLinks = [

@@ -1,9 +1,9 @@
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, jsonAnswer } from '../testing/fake-api.ts'
-import { renderApp } from '../testing/render-app.tsx'
-import { testUser } from '../testing/test-user.ts'
+import { fakeApi, jsonAnswer } from '../../test/fake-api.ts'
+import { renderApp } from '../../test/render-app.tsx'
+import { testUser } from '../../test/test-user.ts'
 
 function mainLinks(): string[] {
   return within(screen.getByRole('navigation', { name: 'Main' }))

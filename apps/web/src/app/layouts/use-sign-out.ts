@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { useSession } from '../../features/session/use-session.ts'
-import { paths } from '../paths.ts'
+import { paths } from '../../lib/paths.ts'
 
 /**
  * Logout from the header or the mobile menu. Home first: ending the session while a guarded page is

@@ -1,5 +1,5 @@
 import type { Role } from '@keydesk/contracts/roles'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../lib/paths.ts'
 import { safeRedirectTarget } from '../session/login-redirect.ts'
 
 /** docs/product.md §3: an admin goes to /admin, a super admin to /super-admin, anyone else to / or back where they came from. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testUser } from '../../app/testing/test-user.ts'
+import { testUser } from '../../test/test-user.ts'
 import { describeTrialTimeLeft, isTrialExpired, pricingTier, trialStatusFromUser } from './trial-access.ts'
 
 const now = Date.parse('2025-03-01T12:00:00Z')

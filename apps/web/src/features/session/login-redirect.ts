@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../lib/paths.ts'
 
 /** The login address that brings the user back to `target` afterwards. */
 export function loginPathFor(target: string): string {

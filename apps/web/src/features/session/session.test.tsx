@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { errorAnswer, fakeApi, jsonAnswer } from '../../app/testing/fake-api.ts'
-import { renderApp } from '../../app/testing/render-app.tsx'
-import { testUser } from '../../app/testing/test-user.ts'
 import { apiRequest } from '../../lib/api-client.ts'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../test/fake-api.ts'
+import { renderApp } from '../../test/render-app.tsx'
+import { testUser } from '../../test/test-user.ts'
 import { hasSessionHint, setSessionHint } from './session-hint.ts'
 
 const json = jsonAnswer

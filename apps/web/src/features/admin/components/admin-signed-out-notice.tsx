@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES } from '@keydesk/contracts/admin-messages'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { primaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { paths } from '../../../lib/paths.ts'
 
 /** docs/product.md §8: a visitor on /admin (or /super-admin) is asked to log in rather than silently redirected. */
 export function AdminSignedOutNotice({ isSuperAdmin = false }: { isSuperAdmin?: boolean }) {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
-import { renderApp } from '../../../app/testing/render-app.tsx'
-import { testUser } from '../../../app/testing/test-user.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+import { testUser } from '../../../test/test-user.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 

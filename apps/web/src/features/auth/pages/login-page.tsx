@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useLogin } from '../api/use-login.ts'
 import { type Credentials, CredentialsForm } from '../components/credentials-form.tsx'

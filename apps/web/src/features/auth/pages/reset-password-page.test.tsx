@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { errorAnswer, fakeApi, jsonAnswer, networkFailure } from '../../../app/testing/fake-api.ts'
-import { renderApp } from '../../../app/testing/render-app.tsx'
+import { errorAnswer, fakeApi, jsonAnswer, networkFailure } from '../../../test/fake-api.ts'
+import { renderApp } from '../../../test/render-app.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -8,7 +8,7 @@ import {
 } from '@keydesk/contracts/subscription'
 import { Button } from '../../../components/ui/button.tsx'
 import { formatDollars } from '../../../lib/money.ts'
-import { useAddSubscription } from '../api/use-add-subscription.ts'
+import { useAddSubscription } from '../../membership/api/use-add-subscription.ts'
 
 const TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
 

@@ -1,7 +1,7 @@
 import { MONTHLY_PRICE_CENTS, type PaidTier, TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { formatDollars } from '../../../lib/money.ts'
+import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 
 const plans: { tier: PaidTier; name: string; perks: string[] }[] = [

@@ -2,10 +2,10 @@ import { SUBSCRIPTION_CART_MESSAGES } from '@keydesk/contracts/cart'
 import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { ApiError } from '../../../lib/api-client.ts'
-import { useAddSubscription } from '../../cart/api/use-add-subscription.ts'
+import { paths } from '../../../lib/paths.ts'
 import type { NoticeState } from '../../session/notice-state.ts'
+import { useAddSubscription } from './use-add-subscription.ts'
 
 /**
  * Choosing or upgrading a plan puts it in the cart (POST /cart/addSubscription) and opens the cart, where it

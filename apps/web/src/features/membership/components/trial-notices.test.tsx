@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { errorAnswer, fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
-import { renderApp } from '../../../app/testing/render-app.tsx'
-import { testUser } from '../../../app/testing/test-user.ts'
+import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+import { testUser } from '../../../test/test-user.ts'
 
 afterEach(() => {
   vi.useRealTimers()

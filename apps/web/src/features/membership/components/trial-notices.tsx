@@ -1,7 +1,7 @@
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '../../../lib/paths.ts'
 import { useTrialAccess } from '../api/use-trial-status.ts'
 import { canOfferTrial, describeTrialTimeLeft, isTrialExpired } from '../trial-access.ts'
 

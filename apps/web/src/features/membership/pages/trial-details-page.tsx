@@ -1,7 +1,7 @@
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { paths } from '../../../lib/paths.ts'
 
 /** docs/product.md §5 /trial-details: the free 3-day premium trial. */
 export function TrialDetailsPage() {

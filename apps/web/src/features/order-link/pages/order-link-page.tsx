@@ -1,13 +1,13 @@
 import { ORDER_LINK_MESSAGES, type OrderLinkView } from '@keydesk/contracts/order-link'
 import { REQUEST_STATUS_LABELS } from '@keydesk/contracts/request-status'
 import { Link, useLocation } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { secondaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { paths } from '../../../lib/paths.ts'
 import { useOrderLink } from '../api/use-order-link.ts'
 
 /** The token is the address's fragment (#…), which the browser never sends to a server. */

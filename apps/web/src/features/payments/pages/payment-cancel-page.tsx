@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { primaryLinkClass, secondaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { paths } from '../../../lib/paths.ts'
 import { SupportContactLine } from '../components/support-contact-line.tsx'
 
 /** docs/product.md §4 "Payment cancelled": nothing was charged and the cart is as it was. */

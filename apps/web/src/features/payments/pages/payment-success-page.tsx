@@ -1,11 +1,11 @@
 import { PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
 import { Link, useSearchParams } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { primaryLinkClass, secondaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { formatDollars } from '../../../lib/money.ts'
+import { paths } from '../../../lib/paths.ts'
 import { usePaymentSession } from '../api/use-payment-session.ts'
 import { SupportContactLine } from '../components/support-contact-line.tsx'
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderApp } from '../../../app/testing/render-app.tsx'
+import { renderApp } from '../../../test/render-app.tsx'
 
 describe('policy pages (docs/product.md §2)', () => {
   it.each([

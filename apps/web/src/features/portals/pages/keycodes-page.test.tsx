@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderApp } from '../../../app/testing/render-app.tsx'
-import { testUser } from '../../../app/testing/test-user.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+import { testUser } from '../../../test/test-user.ts'
 
 let calls: string[]
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PIN_CODE_NOTE, type ManufacturerPricing } from '@keydesk/contracts/pricing'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '../../../lib/paths.ts'
 
 const dollars = (amount: number) => `$${amount}`
 

@@ -2,8 +2,8 @@ import { MANUFACTURER_PRICING } from '@keydesk/contracts/manufacturer-pricing'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, jsonAnswer } from '../../../app/testing/fake-api.ts'
-import { renderApp } from '../../../app/testing/render-app.tsx'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
+import { renderApp } from '../../../test/render-app.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 

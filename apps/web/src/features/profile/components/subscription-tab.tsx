@@ -1,7 +1,7 @@
 import type { UserView } from '@keydesk/contracts/auth'
 import { SUBSCRIPTION_STATUS_LABELS, TIER_LABELS } from '@keydesk/contracts/subscription'
 import { Link } from 'react-router'
-import { paths } from '../../../app/paths.ts'
+import { paths } from '../../../lib/paths.ts'
 
 /** The member's plan as the session knows it (docs/product.md §12 "User subscription"), with the way to change it. */
 export function SubscriptionTab({ user }: { user: UserView }) {

@@ -1,9 +1,9 @@
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { paths } from '../../../app/paths.ts'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useDeleteAccount } from '../api/use-user-details.ts'
 

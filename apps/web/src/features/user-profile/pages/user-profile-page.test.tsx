@@ -3,9 +3,9 @@ import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderApp } from '../../../app/testing/render-app.tsx'
-import { testUser } from '../../../app/testing/test-user.ts'
 import { json, serve } from '../../../test/fake-server.ts'
+import { renderApp } from '../../../test/render-app.tsx'
+import { testUser } from '../../../test/test-user.ts'
 import { setSessionHint } from '../../session/session-hint.ts'
 
 const user = testUser()

@@ -2,8 +2,8 @@ import type { UserView } from '@keydesk/contracts/auth'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { sessionQueryKey } from '../../features/session/session-query.ts'
-import { routes } from '../router.tsx'
+import { routes } from '../app/router.tsx'
+import { sessionQueryKey } from '../features/session/session-query.ts'
 
 export interface RenderAppOptions {
   /** The signed-in user; null (default) for a visitor. */
