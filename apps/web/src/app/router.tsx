@@ -4,7 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { AdminSignedOutNotice } from '../features/admin/components/admin-signed-out-notice.tsx'
 import { SessionProvider } from '../features/session/session-provider.tsx'
 import { paths } from '../lib/paths.ts'
-import { ErrorScreen } from './error-screen.tsx'
+import { ErrorScreen, type ErrorSection } from './error-screen.tsx'
 import { RequireAuth, RequireRole } from './guards.tsx'
 import { AppLayout } from './layouts/app-layout.tsx'
 import { lazyPage } from './lazy-page.ts'
@@ -57,6 +57,12 @@ const superAdminOnly = (page: React.ReactNode) => (
 )
 const signedIn = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>
 
+/**
+ * One error boundary per section: a page that fails shows the error inside the site's frame, with a way back to
+ * that section's start, and the other sections keep working. The root boundary stays for a failing frame.
+ */
+const section = (name: ErrorSection, children: RouteObject[]): RouteObject => ({ errorElement: <ErrorScreen section={name} />, children })
+
 export const routes: RouteObject[] = [
   {
     element: (
@@ -66,56 +72,61 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <ErrorScreen />,
     children: [
-      { index: true, element: <HomePage /> },
-      // Accounts (web: accounts screens)
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.adminLogin, element: <AdminLoginPage /> },
-      { path: paths.adminRegister, element: <AdminRegisterPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: paths.resetPassword, element: <ResetPasswordPage /> },
-      { path: paths.profile, element: signedIn(<ProfilePage />) },
-      { path: paths.userProfile, element: signedIn(<UserProfilePage />) },
-      { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },
-      // Public pages
-      { path: paths.pricing, element: <PricingPage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.services, element: <ServicesPage /> },
-      { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
-      { path: paths.termsOfService, element: <TermsOfUsagePage /> },
-      { path: paths.tos, element: <SimplifiedTermsPage /> },
-      { path: paths.refundPolicy, element: <RefundPolicyPage /> },
-      { path: paths.membershipCancellation, element: <MembershipCancellationPage /> },
-      { path: paths.requirements, element: <RequirementsPage /> },
-      { path: paths.support, element: <SupportPage /> },
-      // Ordering (guests may request keycodes and keep a cart, docs/product.md §1)
-      { path: paths.vehicleKeycodeRequest, element: <KeycodeRequestPage /> },
-      { path: paths.cart, element: <CartPage /> },
-      { path: paths.orderLink, element: <OrderLinkPage /> },
-      { path: paths.devMailbox, element: <DevMailboxPage /> },
-      { path: paths.userDash, element: signedIn(<UserDashboardPage />) },
-      { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
-      // Payments and membership (visitors see the plans; choosing one sends them to /login, docs/product.md §2)
-      { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
-      { path: paths.paymentCancel, element: <PaymentCancelPage /> },
-      { path: paths.subscriptions, element: <MembershipPage /> },
-      { path: paths.subscription, element: <MembershipPage /> },
-      { path: paths.membership, element: <MembershipPage /> },
-      { path: paths.trialDetails, element: <TrialDetailsPage /> },
-      // Back office
-      {
-        path: paths.admin,
-        element: (
-          <RequireRole roles={adminRoles} deniedMessage={AUTH_MESSAGES.adminAccessDenied} signedOut={<AdminSignedOutNotice />}>
-            <AdminDashboardPage />
-          </RequireRole>
-        ),
-      },
-      { path: paths.superAdmin, element: superAdminOnly(<SuperAdminPage />) },
-      { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
-      { path: paths.documentValidation, element: adminOnly(<DocumentValidationPage />) },
-      { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },
-      // docs/product.md §2: any unknown path shows home.
-      { path: '*', element: <HomePage /> },
+      section('public', [
+        { index: true, element: <HomePage /> },
+        // Accounts (web: accounts screens)
+        { path: paths.login, element: <LoginPage /> },
+        { path: paths.adminLogin, element: <AdminLoginPage /> },
+        { path: paths.adminRegister, element: <AdminRegisterPage /> },
+        { path: paths.register, element: <RegisterPage /> },
+        { path: paths.resetPassword, element: <ResetPasswordPage /> },
+        // Public pages
+        { path: paths.pricing, element: <PricingPage /> },
+        { path: paths.about, element: <AboutPage /> },
+        { path: paths.services, element: <ServicesPage /> },
+        { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
+        { path: paths.termsOfService, element: <TermsOfUsagePage /> },
+        { path: paths.tos, element: <SimplifiedTermsPage /> },
+        { path: paths.refundPolicy, element: <RefundPolicyPage /> },
+        { path: paths.membershipCancellation, element: <MembershipCancellationPage /> },
+        { path: paths.requirements, element: <RequirementsPage /> },
+        { path: paths.support, element: <SupportPage /> },
+        // Ordering (guests may request keycodes and keep a cart, docs/product.md §1)
+        { path: paths.vehicleKeycodeRequest, element: <KeycodeRequestPage /> },
+        { path: paths.cart, element: <CartPage /> },
+        { path: paths.orderLink, element: <OrderLinkPage /> },
+        { path: paths.devMailbox, element: <DevMailboxPage /> },
+        // Payments and membership (visitors see the plans; choosing one sends them to /login, docs/product.md §2)
+        { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
+        { path: paths.paymentCancel, element: <PaymentCancelPage /> },
+        { path: paths.subscriptions, element: <MembershipPage /> },
+        { path: paths.subscription, element: <MembershipPage /> },
+        { path: paths.membership, element: <MembershipPage /> },
+        { path: paths.trialDetails, element: <TrialDetailsPage /> },
+        // docs/product.md §2: any unknown path shows home.
+        { path: '*', element: <HomePage /> },
+      ]),
+      section('member', [
+        { path: paths.profile, element: signedIn(<ProfilePage />) },
+        { path: paths.userProfile, element: signedIn(<UserProfilePage />) },
+        { path: paths.userDash, element: signedIn(<UserDashboardPage />) },
+        { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
+      ]),
+      section('admin', [
+        {
+          path: paths.admin,
+          element: (
+            <RequireRole roles={adminRoles} deniedMessage={AUTH_MESSAGES.adminAccessDenied} signedOut={<AdminSignedOutNotice />}>
+              <AdminDashboardPage />
+            </RequireRole>
+          ),
+        },
+        { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },
+        { path: paths.superAdmin, element: superAdminOnly(<SuperAdminPage />) },
+        { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
+        { path: paths.documentValidation, element: adminOnly(<DocumentValidationPage />) },
+        { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },
+      ]),
     ],
   },
 ]
