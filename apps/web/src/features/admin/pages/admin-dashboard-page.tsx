@@ -11,13 +11,13 @@ import type { AdminPage } from '../api/admin-page.ts'
 import { useAdminQueue, useQueueCounts, useStartRequest } from '../api/use-admin-queue.ts'
 import { useAdminSubscriptions } from '../api/use-admin-subscriptions.ts'
 import { NO_TRANSACTION_FILTERS, type TransactionFilters, useAdminTransactions } from '../api/use-admin-transactions.ts'
-import { DashboardSearch } from '../components/dashboard-search.tsx'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { KeycodeForm } from '../components/keycode-form.tsx'
 import { QueueTable } from '../components/queue-table.tsx'
 import { ReleasesDownload } from '../components/releases-download.tsx'
 import { RequestSummary } from '../components/request-summary.tsx'
+import { DASHBOARD_SEARCH_LABEL, SearchForm } from '../components/search-form.tsx'
 import { SubscriptionsPanel } from '../components/subscriptions-panel.tsx'
 import { TransactionFilterBar } from '../components/transaction-filter-bar.tsx'
 import { TransactionsPanel } from '../components/transactions-panel.tsx'
@@ -97,7 +97,7 @@ export function AdminDashboardPage() {
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
       <FailedKeycodeMails />
       <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-        <DashboardSearch value={search} onChange={changeSearch} />
+        <SearchForm name="Search requests and transactions" label={DASHBOARD_SEARCH_LABEL} value={search} onChange={changeSearch} />
       </div>
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
         <Count label="Pending" value={counts.data?.pending ?? pending.data?.length ?? '–'} overdue={counts.data?.overduePending} />

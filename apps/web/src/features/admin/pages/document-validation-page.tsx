@@ -1,6 +1,6 @@
 import type { ComplianceDocumentSchema } from '@keydesk/contracts/admin'
 import { documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
-import { type FormEvent, useCallback, useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -12,6 +12,7 @@ import { useAdminUsers, useReviewDocument, useUserDocuments } from '../api/use-a
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { Pager } from '../components/pager.tsx'
 import { DocumentThumbnail } from '../components/request-summary.tsx'
+import { SearchForm, USER_SEARCH_LABEL } from '../components/search-form.tsx'
 
 type ComplianceDocument = z.infer<typeof ComplianceDocumentSchema>
 
@@ -81,7 +82,6 @@ function DocumentCard({ document, onEnlarge }: { document: ComplianceDocument; o
 /** docs/product.md §8 "Admin document validation": a searchable list of users, then per user the documents to review. */
 export function DocumentValidationPage() {
   const [search, setSearch] = useState('')
-  const [draft, setDraft] = useState('')
   const [offset, setOffset] = useState(0)
   const users = useAdminUsers(search, offset)
   const [userId, setUserId] = useState<string | null>(null)
@@ -89,26 +89,17 @@ export function DocumentValidationPage() {
   const [enlarged, setEnlarged] = useState<EnlargedDocument | null>(null)
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault()
-    setSearch(draft.trim())
+  function changeSearch(next: string) {
+    setSearch(next)
     setOffset(0)
   }
 
   return (
     <PageFrame title="Document Validation">
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
-      <form aria-label="Search users" onSubmit={onSearch} className="mb-6 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1 basis-64">
-          <TextField
-            label="Search by name, e-mail, phone or company"
-            value={draft}
-            maxLength={100}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <Button type="submit">Search</Button>
-      </form>
+      <div className="mb-6">
+        <SearchForm name="Search users" label={USER_SEARCH_LABEL} value={search} onChange={changeSearch} />
+      </div>
       {users.isPending && <Spinner />}
       {users.isError && <Alert tone="error">{users.error.message}</Alert>}
       {users.data?.rows.length === 0 && <p>{search ? `No users match “${search}”.` : 'No registered users yet.'}</p>}

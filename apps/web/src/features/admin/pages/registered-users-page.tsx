@@ -1,15 +1,15 @@
-import { type FormEvent, useCallback, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
 import { ADMIN_PAGE_SIZE } from '../api/admin-page.ts'
 import { useAdminUsers, useUserAction } from '../api/use-admin-users.ts'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { Pager } from '../components/pager.tsx'
 import { DocumentThumbnail } from '../components/request-summary.tsx'
+import { SearchForm, USER_SEARCH_LABEL } from '../components/search-form.tsx'
 
 const USER_DOCUMENTS = [
   { key: 'frontId', label: 'ID front' },
@@ -23,7 +23,6 @@ const USER_DOCUMENTS = [
  */
 export function RegisteredUsersPage() {
   const [search, setSearch] = useState('')
-  const [draft, setDraft] = useState('')
   const [offset, setOffset] = useState(0)
   const users = useAdminUsers(search, offset)
   const action = useUserAction()
@@ -34,9 +33,8 @@ export function RegisteredUsersPage() {
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
   const selected = users.data?.rows.find((user) => user.id === selectedId)
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault()
-    setSearch(draft.trim())
+  function changeSearch(next: string) {
+    setSearch(next)
     setOffset(0)
   }
 
@@ -53,29 +51,9 @@ export function RegisteredUsersPage() {
     <PageFrame title="Registered Users">
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
-      <form aria-label="Search users" onSubmit={onSearch} className="mb-6 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1 basis-64">
-          <TextField
-            label="Search by name, e-mail, phone or company"
-            value={draft}
-            maxLength={100}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <Button type="submit">Search</Button>
-        {search && (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setDraft('')
-              setSearch('')
-              setOffset(0)
-            }}
-          >
-            Clear
-          </Button>
-        )}
-      </form>
+      <div className="mb-6">
+        <SearchForm name="Search users" label={USER_SEARCH_LABEL} value={search} onChange={changeSearch} />
+      </div>
       {users.isPending && <Spinner />}
       {users.isError && <Alert tone="error">{users.error.message}</Alert>}
       {users.data?.rows.length === 0 && <p>{search ? `No users match “${search}”.` : 'No registered users yet.'}</p>}
