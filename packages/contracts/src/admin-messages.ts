@@ -11,4 +11,8 @@ export const ADMIN_MESSAGES = {
     "This member's account is not validated yet. Validate the account under Registered Users, or give a reason of at least 10 characters to release the keycode anyway.",
   releaseGuestUnchecked:
     'This is a guest order. Confirm that the photos of the licence match the request, or give a reason of at least 10 characters to release the keycode anyway.',
+  releaseReasonTooShort: 'Give a reason of at least 10 characters.',
+  releaseCheckOrReason: 'Confirm that the licence photos match, or give a reason.',
+  releaseDaysRequired: 'Choose the first and the last day.',
+  releaseDaysOrder: 'The first day must not be after the last day.',
 } as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ADMIN_MESSAGES } from './admin-messages.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { ServicePlanSchema } from './service-levels.ts'
@@ -8,11 +9,17 @@ export const PageQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 })
 
+const searchTerm = z.string().trim().max(100, 'Search for at most 100 characters.')
+
 /** A search term for the admin lists: what an admin pastes or types, matched from its start (docs/decisions/016). */
 export const AdminSearchSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  searchTerm.optional(),
 )
+
+/** The back office's search box; an empty box means no search. */
+export const AdminSearchFormSchema = z.object({ search: searchTerm })
+export type AdminSearchForm = z.infer<typeof AdminSearchFormSchema>
 
 /** GET /admin/pending-requests and /admin/in-progress-requests: one page, optionally searched. */
 export const AdminQueueQuerySchema = PageQuerySchema.extend({ search: AdminSearchSchema })
@@ -72,6 +79,27 @@ export const ProcessRequestBodySchema = z.object({
 })
 export type ProcessRequestBody = z.infer<typeof ProcessRequestBodySchema>
 
+/** The keycode form of a request in progress: the keycode, and the PIN when the make has one (left out when empty). */
+export const KeycodeFormSchema = ProcessRequestBodySchema.pick({ keycode: true, pincode: true })
+export type KeycodeForm = z.infer<typeof KeycodeFormSchema>
+
+/**
+ * The release gate's form (docs/decisions/013): a guest's order needs the licence photos checked or a reason, a
+ * member whose account is not validated needs a reason; a reason, when given, is at least OVERRIDE_REASON_MIN long.
+ */
+export function releaseGateFormSchema(isGuest: boolean) {
+  return z
+    .object({ identityChecked: z.boolean(), overrideReason: z.string().trim().max(500) })
+    .superRefine(({ identityChecked, overrideReason }, ctx) => {
+      const isTooShort = overrideReason !== '' && overrideReason.length < OVERRIDE_REASON_MIN
+      const isMissing = overrideReason === '' && !(isGuest && identityChecked)
+      if (!isTooShort && !isMissing) return
+      const message = isGuest && !isTooShort ? ADMIN_MESSAGES.releaseCheckOrReason : ADMIN_MESSAGES.releaseReasonTooShort
+      ctx.addIssue({ code: 'custom', message, path: ['overrideReason'] })
+    })
+}
+export type ReleaseGateForm = z.infer<ReturnType<typeof releaseGateFormSchema>>
+
 /** GET /admin/releases.csv: a date range of release days (UTC), both ends included. */
 export const ReleasesExportQuerySchema = z
   .object({
@@ -79,6 +107,15 @@ export const ReleasesExportQuerySchema = z
     to: z.iso.date('Give the last day as YYYY-MM-DD.'),
   })
   .refine((range) => range.from <= range.to, { message: 'The first day must not be after the last day.', path: ['from'] })
+
+/** The "Download releases" form: both days chosen (a date input answers '' when empty), the first not after the last. */
+export const ReleasesExportFormSchema = z
+  .object({
+    from: z.string().min(1, ADMIN_MESSAGES.releaseDaysRequired).pipe(ReleasesExportQuerySchema.shape.from),
+    to: z.string().min(1, ADMIN_MESSAGES.releaseDaysRequired).pipe(ReleasesExportQuerySchema.shape.to),
+  })
+  .refine((range) => range.from <= range.to, { message: ADMIN_MESSAGES.releaseDaysOrder, path: ['from'] })
+export type ReleasesExportForm = z.infer<typeof ReleasesExportFormSchema>
 
 /** GET /admin/queue-counts: the size of each queue and how many of them are past their deadline. */
 export const AdminQueueCountsSchema = z.object({
@@ -99,7 +136,7 @@ export const FailedKeycodeMailSchema = z.object({
 })
 export const FailedKeycodeMailListSchema = z.array(FailedKeycodeMailSchema)
 
-export { ADMIN_MESSAGES } from './admin-messages.ts'
+export { ADMIN_MESSAGES }
 
 /**
  * GET /admin/users: registered users for the admin panel (docs/product.md §8 "Admin registered users") under docs/product.md §12's User
@@ -126,6 +163,9 @@ export const AdminUserListSchema = z.array(AdminUserSchema)
 export const NotesBodySchema = z.object({ notes: z.string().trim().max(2000) })
 
 export const UserHistoryQuerySchema = z.object({ email: z.string().trim().toLowerCase().min(1).max(254) })
+/** The User History form: an empty box asks for nothing, so the form takes '' where the query needs an e-mail. */
+export const UserHistoryFormSchema = z.object({ email: z.string().trim().toLowerCase().max(254) })
+export type UserHistoryForm = z.infer<typeof UserHistoryFormSchema>
 export const UserHistoryEntrySchema = z.object({
   transactionId: z.string(),
   status: RequestStatusSchema,

@@ -1,5 +1,13 @@
-import { ADMIN_MESSAGES, OVERRIDE_REASON_MIN, type ProcessRequestBody } from '@keydesk/contracts/admin'
-import { type FormEvent, useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  ADMIN_MESSAGES,
+  KeycodeFormSchema,
+  type KeycodeForm as KeycodeFormValues,
+  type ProcessRequestBody,
+  releaseGateFormSchema,
+} from '@keydesk/contracts/admin'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
@@ -8,7 +16,7 @@ import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
 import { useProcessRequest } from '../api/use-admin-queue.ts'
 import type { AdminRequest } from './request-summary.tsx'
 
-const REASON_TOO_SHORT = `Give a reason of at least ${OVERRIDE_REASON_MIN} characters.`
+type GateAnswer = Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>
 
 /**
  * The release gate's questions (decision 013): a guest's identity checked against the licence photos, or a reason
@@ -27,25 +35,19 @@ function ReleaseDialog({
   isBusy: boolean
   serverMessage: string | null
   onCancel: () => void
-  onRelease: (gate: Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>) => void
+  onRelease: (gate: GateAnswer) => void
 }) {
-  const [identityChecked, setIdentityChecked] = useState(false)
-  const [reason, setReason] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const form = useForm({
+    resolver: zodResolver(releaseGateFormSchema(request.isGuest)),
+    defaultValues: { identityChecked: false, overrideReason: '' },
+  })
+  const problem = form.formState.errors.overrideReason?.message
   const reasonId = useId()
   const problemId = useId()
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const trimmed = reason.trim()
-    if (trimmed !== '' && trimmed.length < OVERRIDE_REASON_MIN) return setProblem(REASON_TOO_SHORT)
-    if (request.isGuest && !identityChecked && trimmed === '') {
-      return setProblem('Confirm that the licence photos match, or give a reason.')
-    }
-    if (!request.isGuest && trimmed === '') return setProblem(REASON_TOO_SHORT)
-    setProblem(null)
-    onRelease({ ...(identityChecked ? { identityChecked: true } : {}), ...(trimmed ? { overrideReason: trimmed } : {}) })
-  }
+  const submit = form.handleSubmit(({ identityChecked, overrideReason }) =>
+    onRelease({ ...(identityChecked ? { identityChecked: true } : {}), ...(overrideReason ? { overrideReason } : {}) }),
+  )
 
   return (
     <Dialog isOpen={isOpen} title="Before this keycode is released" onClose={onCancel}>
@@ -55,13 +57,8 @@ function ReleaseDialog({
         </p>
         {request.isGuest && (
           <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              checked={identityChecked}
-              onChange={(event) => setIdentityChecked(event.target.checked)}
-              className="mt-0.5 h-5 w-5"
-            />
-            I checked that the licence photos match this request.
+            <input type="checkbox" className="mt-0.5 h-5 w-5" {...form.register('identityChecked')} />I checked that the licence photos
+            match this request.
           </label>
         )}
         <div>
@@ -70,13 +67,12 @@ function ReleaseDialog({
           </label>
           <textarea
             id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
             rows={3}
             maxLength={500}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? problemId : undefined}
             className="mt-1 w-full rounded-md border border-slate-300 p-2"
+            {...form.register('overrideReason')}
           />
           <p className="text-xs text-slate-600">Kept with the release and in the audit export.</p>
           {problem && (
@@ -101,21 +97,20 @@ function ReleaseDialog({
 /** docs/product.md §11 "Admin keycode submission": keycode required, PIN optional; the release gate asks what it needs. */
 export function KeycodeForm({ request, onError }: { request: AdminRequest; onError: (message: string) => void }) {
   const process = useProcessRequest()
-  const [keycode, setKeycode] = useState('')
-  const [pincode, setPincode] = useState('')
-  const [problem, setProblem] = useState<string | undefined>()
-  const [gate, setGate] = useState<{ serverMessage: string | null } | null>(null)
+  const form = useForm({ resolver: zodResolver(KeycodeFormSchema), defaultValues: { keycode: '', pincode: '' } })
+  /** The checked keycode and PIN wait here while the release gate asks its questions. */
+  const [gate, setGate] = useState<{ code: KeycodeFormValues; serverMessage: string | null } | null>(null)
   const needsGate = request.isGuest || !request.isValidatedUser
 
-  function send(extra: Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>) {
+  function send({ keycode, pincode }: KeycodeFormValues, extra: GateAnswer) {
     process.mutate(
-      { vehicleId: request.id, keycode: keycode.trim(), ...(pincode.trim() ? { pincode: pincode.trim() } : {}), ...extra },
+      { vehicleId: request.id, keycode, ...(pincode ? { pincode } : {}), ...extra },
       {
         onSuccess: () => setGate(null),
         onError: (error) => {
           // The gate refused (the account changed meanwhile): ask for what it needs instead of a toast.
           if (error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT')
-            return setGate({ serverMessage: error.message })
+            return setGate({ code: { keycode, pincode }, serverMessage: error.message })
           setGate(null)
           onError(adminErrorText(error, ADMIN_FAILURES.processRequest))
         },
@@ -123,19 +118,13 @@ export function KeycodeForm({ request, onError }: { request: AdminRequest; onErr
     )
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    if (!keycode.trim()) return setProblem(ADMIN_MESSAGES.keycodeRequired)
-    setProblem(undefined)
-    if (needsGate) return setGate({ serverMessage: null })
-    send({})
-  }
+  const onSubmit = form.handleSubmit((code) => (needsGate ? setGate({ code, serverMessage: null }) : send(code, {})))
 
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-2 sm:grid-cols-3 sm:items-end">
-        <TextField label="Keycode" value={keycode} error={problem} onChange={(event) => setKeycode(event.target.value)} />
-        <TextField label="PIN (optional)" value={pincode} onChange={(event) => setPincode(event.target.value)} />
+        <TextField label="Keycode" error={form.formState.errors.keycode?.message} {...form.register('keycode')} />
+        <TextField label="PIN (optional)" error={form.formState.errors.pincode?.message} {...form.register('pincode')} />
         <Button type="submit" isBusy={process.isPending && gate === null}>
           Submit keycode
         </Button>
@@ -146,7 +135,9 @@ export function KeycodeForm({ request, onError }: { request: AdminRequest; onErr
         isBusy={process.isPending}
         serverMessage={gate?.serverMessage ?? null}
         onCancel={() => setGate(null)}
-        onRelease={send}
+        onRelease={(answer) => {
+          if (gate) send(gate.code, answer)
+        }}
       />
     </>
   )

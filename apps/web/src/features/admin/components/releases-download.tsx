@@ -1,4 +1,7 @@
-import { type FormEvent, useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ReleasesExportFormSchema } from '@keydesk/contracts/admin'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { API_BASE } from '../../../lib/api-client.ts'
 
@@ -10,19 +13,20 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10)
  */
 export function ReleasesDownload() {
   const today = new Date()
-  const [from, setFrom] = useState(isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))))
-  const [to, setTo] = useState(isoDay(today))
-  const [problem, setProblem] = useState<string | null>(null)
+  const form = useForm({
+    resolver: zodResolver(ReleasesExportFormSchema),
+    defaultValues: { from: isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))), to: isoDay(today) },
+  })
+  const { errors } = form.formState
+  // One line under both days says what is wrong with the range.
+  const problem = errors.from?.message ?? errors.to?.message
   const fromId = useId()
   const toId = useId()
+  const problemId = useId()
 
-  function download(event: FormEvent) {
-    event.preventDefault()
-    if (!from || !to) return setProblem('Choose the first and the last day.')
-    if (from > to) return setProblem('The first day must not be after the last day.')
-    setProblem(null)
-    window.location.assign(`${API_BASE}/admin/releases.csv?${new URLSearchParams({ from, to })}`)
-  }
+  const download = form.handleSubmit(({ from, to }) =>
+    window.location.assign(`${API_BASE}/admin/releases.csv?${new URLSearchParams({ from, to })}`),
+  )
 
   return (
     <section aria-labelledby="releases-heading" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -38,9 +42,10 @@ export function ReleasesDownload() {
           <input
             id={fromId}
             type="date"
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
+            aria-invalid={errors.from ? true : undefined}
+            aria-describedby={errors.from ? problemId : undefined}
             className="rounded-md border border-slate-300 p-2"
+            {...form.register('from')}
           />
         </div>
         <div>
@@ -50,15 +55,16 @@ export function ReleasesDownload() {
           <input
             id={toId}
             type="date"
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? problemId : undefined}
             className="rounded-md border border-slate-300 p-2"
+            {...form.register('to')}
           />
         </div>
         <Button type="submit">Download CSV</Button>
       </form>
       {problem && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+        <p id={problemId} role="alert" className="mt-2 text-sm text-red-700">
           {problem}
         </p>
       )}

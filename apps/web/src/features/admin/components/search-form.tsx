@@ -1,4 +1,6 @@
-import { type FormEvent, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AdminSearchFormSchema } from '@keydesk/contracts/admin'
+import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 
@@ -18,22 +20,18 @@ export interface SearchFormProps {
  * than on every keystroke; Clear shows while a search is applied.
  */
 export function SearchForm({ name, label, value, onChange }: SearchFormProps) {
-  const [draft, setDraft] = useState(value)
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    onChange(draft.trim())
-  }
+  const form = useForm({ resolver: zodResolver(AdminSearchFormSchema), defaultValues: { search: value } })
+  const { errors } = form.formState
 
   function clear() {
-    setDraft('')
+    form.reset({ search: '' })
     onChange('')
   }
 
   return (
-    <form aria-label={name} onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
+    <form aria-label={name} onSubmit={form.handleSubmit(({ search }) => onChange(search))} className="flex flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1 basis-64">
-        <TextField label={label} value={draft} maxLength={100} onChange={(event) => setDraft(event.target.value)} />
+        <TextField label={label} maxLength={100} error={errors.search?.message} {...form.register('search')} />
       </div>
       <Button type="submit">Search</Button>
       {value && (

@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { UserHistoryFormSchema } from '@keydesk/contracts/admin'
 import { REQUEST_STATUS_LABELS } from '@keydesk/contracts/request-status'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
@@ -9,20 +12,19 @@ import { useUserHistory } from '../api/use-admin-users.ts'
 
 /** docs/product.md §8 "Admin user history". */
 export function UserHistoryPage() {
-  const [draft, setDraft] = useState('')
+  const form = useForm({ resolver: zodResolver(UserHistoryFormSchema), defaultValues: { email: '' } })
   const [email, setEmail] = useState<string | null>(null)
   const history = useUserHistory(email)
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (draft.trim()) setEmail(draft.trim().toLowerCase())
-  }
+  const onSubmit = form.handleSubmit((values) => {
+    if (values.email) setEmail(values.email)
+  })
 
   return (
     <PageFrame title="User History">
       <form onSubmit={onSubmit} className="flex max-w-xl items-end gap-3">
         <div className="flex-1">
-          <TextField label="Customer e-mail" type="email" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <TextField label="Customer e-mail" type="email" error={form.formState.errors.email?.message} {...form.register('email')} />
         </div>
         <Button type="submit">Fetch history</Button>
       </form>
