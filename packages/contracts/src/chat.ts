@@ -25,6 +25,9 @@ export const SendChatMessageBodySchema = z.object({
   userId: z.uuid().optional(),
 })
 export type SendChatMessageBody = z.infer<typeof SendChatMessageBodySchema>
+/** The chat box: the message alone; whose conversation it is comes from the screen. */
+export const ChatMessageFormSchema = SendChatMessageBodySchema.pick({ message: true })
+export type ChatMessageForm = z.infer<typeof ChatMessageFormSchema>
 
 /** GET /chat/history: newest page first in storage, answered oldest first; `before` pages back. */
 export const ChatHistoryQuerySchema = z.object({

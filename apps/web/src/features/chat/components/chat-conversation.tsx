@@ -1,5 +1,7 @@
-import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '@keydesk/contracts/chat'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage, ChatMessageFormSchema } from '@keydesk/contracts/chat'
+import { useEffect, useId, useRef } from 'react'
+import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useChatHistory, useSendChatMessage } from '../api/use-chat.ts'
@@ -8,7 +10,9 @@ import { useChatHistory, useSendChatMessage } from '../api/use-chat.ts'
 export function ChatConversation({ userId, ownSender }: { userId?: string; ownSender: ChatMessage['sender'] }) {
   const history = useChatHistory(userId)
   const send = useSendChatMessage(userId)
-  const [draft, setDraft] = useState('')
+  const form = useForm({ resolver: zodResolver(ChatMessageFormSchema), defaultValues: { message: '' } })
+  // Send stays disabled until there is something to send, so the schema's "type a message" never needs showing.
+  const hasDraft = form.watch('message').trim() !== ''
   const inputId = useId()
   const listRef = useRef<HTMLOListElement>(null)
   const messageCount = history.data?.length ?? 0
@@ -17,17 +21,14 @@ export function ChatConversation({ userId, ownSender }: { userId?: string; ownSe
     if (messageCount > 0) listRef.current?.lastElementChild?.scrollIntoView?.({ block: 'end' })
   }, [messageCount])
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const text = draft.trim()
-    if (!text) return
+  const submit = form.handleSubmit(async ({ message }) => {
     try {
-      await send.mutateAsync(text)
-      setDraft('')
+      await send.mutateAsync(message)
+      form.reset()
     } catch {
       // docs/product.md §11: chat errors are ignored silently; the draft stays so nothing typed is lost.
     }
-  }
+  })
 
   return (
     <div className="flex h-full flex-col">
@@ -54,13 +55,12 @@ export function ChatConversation({ userId, ownSender }: { userId?: string; ownSe
         </label>
         <input
           id={inputId}
-          value={draft}
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
-          onChange={(event) => setDraft(event.target.value)}
           placeholder="Type a message"
           className="flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          {...form.register('message')}
         />
-        <Button type="submit" isBusy={send.isPending} disabled={!draft.trim()}>
+        <Button type="submit" isBusy={send.isPending} disabled={!hasDraft}>
           Send
         </Button>
       </form>
