@@ -54,5 +54,33 @@ export function hasCredentialExtension(fileName: string): boolean {
   return (CREDENTIAL_EXTENSIONS as readonly string[]).includes(extension)
 }
 
+/** What a file input holds: the files chosen, none when nothing is. */
+const chosenFiles = z.custom<ArrayLike<File> | undefined>()
+
+/**
+ * The credentials upload form, one file input per document, with the checks of checkCredentialSelection and the
+ * file names. A problem is reported on the field it concerns (the first one when none is chosen).
+ */
+export const CredentialsFormSchema = z
+  .object({
+    businessLicense: chosenFiles,
+    driversLicenseFront: chosenFiles,
+    driversLicenseBack: chosenFiles,
+    insuranceCertificate: chosenFiles,
+  })
+  .superRefine((form, ctx) => {
+    const selection = Object.fromEntries(CREDENTIAL_FIELDS.map((field) => [field, form[field]?.[0]]))
+    const selectionProblem = checkCredentialSelection(selection)
+    if (selectionProblem) {
+      const missingSide = selection.driversLicenseFront ? 'driversLicenseBack' : 'driversLicenseFront'
+      const field = selectionProblem === CREDENTIAL_MESSAGES.selectOne ? CREDENTIAL_FIELDS[0] : missingSide
+      ctx.addIssue({ code: 'custom', message: selectionProblem, path: [field] })
+      return
+    }
+    const misnamed = CREDENTIAL_FIELDS.find((field) => selection[field] && !hasCredentialExtension(selection[field].name))
+    if (misnamed) ctx.addIssue({ code: 'custom', message: CREDENTIAL_MESSAGES.fileType, path: [misnamed] })
+  })
+export type CredentialsForm = z.input<typeof CredentialsFormSchema>
+
 export const CREDENTIAL_STORAGE_FULL =
   'Your documents would take more than 50 MB. Upload a smaller file (a photo or a compressed PDF) to replace one.'

@@ -1,16 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import {
   CREDENTIAL_ACCEPT,
   CREDENTIAL_FIELDS,
   CREDENTIAL_LABELS,
-  CREDENTIAL_MESSAGES,
   type CredentialDocument,
-  type CredentialField,
-  checkCredentialSelection,
-  hasCredentialExtension,
+  CredentialsFormSchema,
 } from '@keydesk/contracts/credentials'
 import { MESSAGE_DISPLAY_MS } from '@keydesk/contracts/limits'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FileField } from '../../../components/ui/file-field.tsx'
@@ -27,9 +26,9 @@ const REVIEW_LABELS: Record<CredentialDocument['review'], string> = {
 export function CredentialsTab() {
   const credentials = useCredentials()
   const upload = useUploadCredentials()
-  const [selection, setSelection] = useState<Partial<Record<CredentialField, File>>>({})
+  const form = useForm({ resolver: zodResolver(CredentialsFormSchema) })
+  const { errors } = form.formState
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
 
   useEffect(() => {
     if (result?.tone !== 'success') return
@@ -38,34 +37,31 @@ export function CredentialsTab() {
     return () => clearTimeout(timer)
   }, [result])
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault()
-    const chosenFiles = Object.values(selection).filter((file): file is File => Boolean(file))
-    const problem =
-      checkCredentialSelection(selection) ??
-      (chosenFiles.every((file) => hasCredentialExtension(file.name)) ? null : CREDENTIAL_MESSAGES.fileType)
-    if (problem) {
-      setResult({ tone: 'error', text: problem })
-      return
-    }
-    const body = new FormData()
-    for (const field of CREDENTIAL_FIELDS) {
-      const file = selection[field]
-      if (file) body.append(field, file)
-    }
-    try {
-      await upload.mutateAsync(body)
-      setResult({ tone: 'success', text: PROFILE_MESSAGES.documentsUploaded })
-      setSelection({})
-      formRef.current?.reset()
-    } catch {
-      setResult({ tone: 'error', text: PROFILE_MESSAGES.credentialsUploadFailed })
-    }
-  }
+  const submit = form.handleSubmit(
+    async (chosen) => {
+      const body = new FormData()
+      for (const field of CREDENTIAL_FIELDS) {
+        const file = chosen[field]?.[0]
+        if (file) body.append(field, file)
+      }
+      try {
+        await upload.mutateAsync(body)
+        setResult({ tone: 'success', text: PROFILE_MESSAGES.documentsUploaded })
+        form.reset()
+      } catch {
+        setResult({ tone: 'error', text: PROFILE_MESSAGES.credentialsUploadFailed })
+      }
+    },
+    // The selection's problem is about the documents together, so it shows where the upload's outcome does.
+    (problems) => {
+      const problem = CREDENTIAL_FIELDS.map((field) => problems[field]?.message).find(Boolean)
+      if (problem) setResult({ tone: 'error', text: problem })
+    },
+  )
 
   return (
     <div className="space-y-8">
-      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label="Upload credentials">
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Upload credentials">
         {result && (
           <Alert tone={result.tone} onDismiss={() => setResult(null)}>
             {result.text}
@@ -75,11 +71,11 @@ export function CredentialsTab() {
           {CREDENTIAL_FIELDS.map((field) => (
             <FileField
               key={field}
-              name={field}
               label={CREDENTIAL_LABELS[field]}
               accept={CREDENTIAL_ACCEPT}
               hint="PDF, JPG, JPEG or PNG, up to 5 MB"
-              onChange={(event) => setSelection((current) => ({ ...current, [field]: event.target.files?.[0] }))}
+              aria-invalid={errors[field] ? true : undefined}
+              {...form.register(field)}
             />
           ))}
         </div>

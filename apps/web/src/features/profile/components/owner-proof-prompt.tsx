@@ -1,5 +1,6 @@
-import type { OwnerProof } from '@keydesk/contracts/security'
-import { type FormEvent, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type OwnerProof, OwnerProofSchema } from '@keydesk/contracts/security'
+import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 
@@ -22,14 +23,15 @@ export function OwnerProofPrompt({
   onSubmit: (proof: OwnerProof) => void
   onCancel: () => void
 }) {
-  const [currentPassword, setCurrentPassword] = useState('')
-  const [code, setCode] = useState('')
-  const hasProof = currentPassword !== '' || code.trim() !== ''
+  const form = useForm({ resolver: zodResolver(OwnerProofSchema), defaultValues: { currentPassword: '', code: '' } })
+  const { errors } = form.formState
+  const [currentPassword, code] = form.watch(['currentPassword', 'code'])
+  const hasProof = currentPassword !== '' || (code ?? '').trim() !== ''
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    onSubmit(code.trim() !== '' ? { code: code.trim() } : { currentPassword })
-  }
+  // A code, when typed, is the proof; otherwise the password is.
+  const submit = form.handleSubmit((proof) =>
+    onSubmit(proof.code ? { code: proof.code } : { currentPassword: proof.currentPassword ?? '' }),
+  )
 
   return (
     <form onSubmit={submit} className="space-y-3 rounded-md border border-slate-200 p-4" aria-label="Confirm it is you">
@@ -40,9 +42,8 @@ export function OwnerProofPrompt({
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
-        error={problem ?? undefined}
+        error={problem ?? errors.currentPassword?.message}
+        {...form.register('currentPassword')}
       />
       {canUseCode && (
         <TextField
@@ -50,8 +51,8 @@ export function OwnerProofPrompt({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={11}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          error={errors.code?.message}
+          {...form.register('code')}
         />
       )}
       <div className="flex gap-2">

@@ -1,6 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
-import type { TwoFactorSetupAnswer } from '@keydesk/contracts/security'
-import { type FormEvent, useState } from 'react'
+import { TwoFactorCodeBodySchema, type TwoFactorSetupAnswer } from '@keydesk/contracts/security'
+import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -9,18 +10,17 @@ import { useConfirmTwoFactor } from '../api/use-security.ts'
 /** Scan, confirm with a first code, then keep the recovery codes (shown once). */
 export function TwoFactorSetup({ setup, onDone }: { setup: TwoFactorSetupAnswer; onDone: () => void }) {
   const confirm = useConfirmTwoFactor()
-  const [code, setCode] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(TwoFactorCodeBodySchema), defaultValues: { code: '' } })
+  const hasSixCharacters = form.watch('code').trim().length === 6
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setProblem(null)
+  const submit = form.handleSubmit(async ({ code }) => {
     try {
       await confirm.mutateAsync(code)
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status === 400 ? error.message : PROFILE_MESSAGES.securityUpdateFailed)
+      const message = error instanceof ApiError && error.status === 400 ? error.message : PROFILE_MESSAGES.securityUpdateFailed
+      form.setError('code', { message })
     }
-  }
+  })
 
   if (confirm.data) {
     return (
@@ -55,11 +55,10 @@ export function TwoFactorSetup({ setup, onDone }: { setup: TwoFactorSetupAnswer;
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={problem ?? undefined}
+        error={form.formState.errors.code?.message}
+        {...form.register('code')}
       />
-      <Button type="submit" isBusy={confirm.isPending} disabled={code.trim().length !== 6}>
+      <Button type="submit" isBusy={confirm.isPending} disabled={!hasSixCharacters}>
         Confirm
       </Button>
     </form>
