@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { UserViewSchema } from './auth.ts'
 import { AUTH_MESSAGES as M, SESSION_MESSAGES } from './auth-messages.ts'
 import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
+import { UPDATE_PROFILE_MESSAGES } from './member-messages.ts'
 import { US_STATES } from './states.ts'
+import { imageFileProblem } from './uploads.ts'
 
 /** Request and answer schemas of the accounts calls (docs/product.md §12 and 7.6), shared by the API and the web app. */
 
@@ -111,6 +113,16 @@ export const CreateSuperAdminQuerySchema = z.object({
     .transform((value) => value || null),
 })
 
+/** The super admin's "Create super admin" form: the query's rules, a field left empty being left out of the query. */
+export const CreateSuperAdminFormSchema = z.object({
+  email: CreateSuperAdminQuerySchema.shape.email,
+  password: CreateSuperAdminQuerySchema.shape.password,
+  fname: z.string().trim().max(100),
+  lname: z.string().trim().max(100),
+  phone: z.string().trim().max(40),
+})
+export type CreateSuperAdminForm = z.infer<typeof CreateSuperAdminFormSchema>
+
 /** docs/product.md §11 default notes and docs/product.md §6 revoke notes. */
 export const APPROVAL_NOTES = {
   approved: 'Approved by super admin',
@@ -164,3 +176,25 @@ export const UserDetailsAnswerSchema = UserViewSchema.extend({
   insuranceImage: z.string().nullable(),
 })
 export type UserDetails = z.infer<typeof UserDetailsAnswerSchema>
+
+/** An optional image input: nothing chosen is fine, a chosen file must pass the upload rule. */
+const optionalImage = z
+  .custom<ArrayLike<File>>()
+  .optional()
+  .superRefine((files, ctx) => {
+    const file = files?.[0]
+    const problem = file ? imageFileProblem(file) : null
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+/** The Update Profile form of PUT /auth/updateProfile (docs/product.md §7 and §11): names required, the rest optional. */
+export const UpdateUserDetailsFormSchema = z.object({
+  fname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.firstNameRequired),
+  lname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.lastNameRequired),
+  phone: z.string().trim(),
+  state: z.string(),
+  frontId: optionalImage,
+  backId: optionalImage,
+  insurance: optionalImage,
+})
+export type UpdateUserDetailsForm = z.infer<typeof UpdateUserDetailsFormSchema>

@@ -1,5 +1,7 @@
-import { type AdminAccount, APPROVAL_NOTES } from '@keydesk/contracts/accounts-api'
-import { type FormEvent, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type AdminAccount, AdminCodeRequestBodySchema, APPROVAL_NOTES, CreateSuperAdminFormSchema } from '@keydesk/contracts/accounts-api'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
@@ -29,8 +31,16 @@ export function SuperAdminPage() {
   const [search, setSearch] = useState('')
   const [selected, setSelected] = useState<string[]>([])
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const [code, setCode] = useState({ email: '', firstName: '', lastName: '' })
-  const [newSuperAdmin, setNewSuperAdmin] = useState({ email: '', password: '', fname: '', lname: '', phone: '' })
+  const codeForm = useForm({
+    resolver: zodResolver(AdminCodeRequestBodySchema),
+    defaultValues: { email: '', firstName: '', lastName: '' },
+  })
+  const createForm = useForm({
+    resolver: zodResolver(CreateSuperAdminFormSchema),
+    defaultValues: { email: '', password: '', fname: '', lname: '', phone: '' },
+  })
+  const codeErrors = codeForm.formState.errors
+  const createErrors = createForm.formState.errors
 
   if (pending.isError || approved.isError) {
     return (
@@ -57,35 +67,30 @@ export function SuperAdminPage() {
     )
     setSelected([])
   }
-  const onSendCode = (event: FormEvent) => {
-    event.preventDefault()
-    const values = { email: code.email.trim(), firstName: code.firstName.trim(), lastName: code.lastName.trim() }
-    if (!values.email || !values.firstName || !values.lastName) return setMessage({ tone: 'error', text: 'Failed to send admin code' })
-    sendCode.mutate(values, {
-      onSuccess: (answer) => {
-        setMessage({ tone: 'success', text: answer.message })
-        setCode({ email: '', firstName: '', lastName: '' })
-      },
-      onError: () => setMessage({ tone: 'error', text: 'Failed to send admin code' }),
-    })
-  }
-  const onCreate = (event: FormEvent) => {
-    event.preventDefault()
-    const values = Object.fromEntries(
-      Object.entries(newSuperAdmin)
-        .map(([key, value]) => [key, value.trim()])
-        .filter(([, value]) => value !== ''),
-    )
-    createSuperAdmin.mutate(values, {
+  const failedToSendCode = () => setMessage({ tone: 'error', text: 'Failed to send admin code' })
+  const onSendCode = codeForm.handleSubmit(
+    (values) =>
+      sendCode.mutate(values, {
+        onSuccess: (answer) => {
+          setMessage({ tone: 'success', text: answer.message })
+          codeForm.reset()
+        },
+        onError: failedToSendCode,
+      }),
+    failedToSendCode,
+  )
+  const onCreate = createForm.handleSubmit((values) => {
+    const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''))
+    createSuperAdmin.mutate(filled, {
       // The form empties on success: a temporary password must not stay on screen.
       onSuccess: () => {
         setMessage({ tone: 'success', text: 'Super admin created successfully.' })
-        setNewSuperAdmin({ email: '', password: '', fname: '', lname: '', phone: '' })
+        createForm.reset()
       },
       onError: () =>
         setMessage({ tone: 'error', text: 'Failed to create super admin. Only approved super admins can perform this action.' }),
     })
-  }
+  })
 
   return (
     <PageFrame title="Super Admin Dashboard">
@@ -156,22 +161,9 @@ export function SuperAdminPage() {
           <h2 id="send-code" className="text-xl font-semibold">
             Send admin registration code
           </h2>
-          <TextField
-            label="Admin e-mail"
-            type="email"
-            value={code.email}
-            onChange={(event) => setCode({ ...code, email: event.target.value })}
-          />
-          <TextField
-            label="Admin first name"
-            value={code.firstName}
-            onChange={(event) => setCode({ ...code, firstName: event.target.value })}
-          />
-          <TextField
-            label="Admin last name"
-            value={code.lastName}
-            onChange={(event) => setCode({ ...code, lastName: event.target.value })}
-          />
+          <TextField label="Admin e-mail" type="email" error={codeErrors.email?.message} {...codeForm.register('email')} />
+          <TextField label="Admin first name" error={codeErrors.firstName?.message} {...codeForm.register('firstName')} />
+          <TextField label="Admin last name" error={codeErrors.lastName?.message} {...codeForm.register('lastName')} />
           <Button type="submit" isBusy={sendCode.isPending}>
             Send code
           </Button>
@@ -184,31 +176,19 @@ export function SuperAdminPage() {
             label="Super admin e-mail"
             type="email"
             required
-            value={newSuperAdmin.email}
-            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, email: event.target.value })}
+            error={createErrors.email?.message}
+            {...createForm.register('email')}
           />
           <TextField
             label="Temporary password"
             type="password"
             required
-            value={newSuperAdmin.password}
-            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, password: event.target.value })}
+            error={createErrors.password?.message}
+            {...createForm.register('password')}
           />
-          <TextField
-            label="First name (default Super)"
-            value={newSuperAdmin.fname}
-            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, fname: event.target.value })}
-          />
-          <TextField
-            label="Last name (default Admin)"
-            value={newSuperAdmin.lname}
-            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, lname: event.target.value })}
-          />
-          <TextField
-            label="Phone (optional)"
-            value={newSuperAdmin.phone}
-            onChange={(event) => setNewSuperAdmin({ ...newSuperAdmin, phone: event.target.value })}
-          />
+          <TextField label="First name (default Super)" error={createErrors.fname?.message} {...createForm.register('fname')} />
+          <TextField label="Last name (default Admin)" error={createErrors.lname?.message} {...createForm.register('lname')} />
+          <TextField label="Phone (optional)" error={createErrors.phone?.message} {...createForm.register('phone')} />
           <Button type="submit" isBusy={createSuperAdmin.isPending}>
             Create super admin
           </Button>
