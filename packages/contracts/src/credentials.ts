@@ -55,7 +55,7 @@ export function hasCredentialExtension(fileName: string): boolean {
 }
 
 /** What a file input holds: the files chosen, none when nothing is. */
-const chosenFiles = z.custom<ArrayLike<File> | undefined>()
+const chosenFiles = z.custom<ArrayLike<File>>().optional()
 
 /**
  * The credentials upload form, one file input per document, with the checks of checkCredentialSelection and the

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RequestStatusSchema } from './request-status.ts'
+import { checkVin } from './vin.ts'
 
 export const ORDERING_MESSAGES = {
   requiredFields: 'Please fill in all required fields.',
@@ -20,6 +21,39 @@ export const KeycodeRequestFieldsSchema = z.object({
   guestUserId: z.uuid().optional(),
 })
 export const KEYCODE_REQUEST_IMAGES = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack'] as const
+
+const chosenImage = z.custom<File>().optional()
+const REQUIRED_CHOICES = ['make', 'model', 'year', 'vin'] as const
+
+/**
+ * The keycode request form (docs/product.md §4): make, model, year and VIN filled in, the VIN right for the make
+ * and year (checkVin), and for a guest both licence photos. One problem at a time, in that order, on its field.
+ */
+export function keycodeRequestFormSchema(isGuest: boolean) {
+  return z
+    .object({
+      make: z.string(),
+      model: z.string(),
+      year: z.string(),
+      vin: z.string(),
+      frontId: chosenImage,
+      backId: chosenImage,
+      registration: chosenImage,
+      licenseFront: chosenImage,
+      licenseBack: chosenImage,
+    })
+    .superRefine((form, ctx) => {
+      const missing = REQUIRED_CHOICES.find((field) => form[field].trim() === '')
+      if (missing) return ctx.addIssue({ code: 'custom', message: ORDERING_MESSAGES.requiredFields, path: [missing] })
+      const vinProblem = checkVin(form.vin, { make: form.make, year: Number(form.year) })
+      if (vinProblem) return ctx.addIssue({ code: 'custom', message: vinProblem.message, path: ['vin'] })
+      if (isGuest && !(form.licenseFront && form.licenseBack)) {
+        const path = [form.licenseFront ? 'licenseBack' : 'licenseFront']
+        ctx.addIssue({ code: 'custom', message: ORDERING_MESSAGES.guestLicenseRequired, path })
+      }
+    })
+}
+export type KeycodeRequestForm = z.infer<ReturnType<typeof keycodeRequestFormSchema>>
 
 export const KeycodeRequestAnswerSchema = z.object({
   id: z.string(),
@@ -78,6 +112,17 @@ export const UpdateRequestFieldsSchema = z.object({
   vin: z.string().trim().min(1).max(40).optional(),
 })
 export const UPDATE_REQUEST_IMAGES = ['frontId', 'backId', 'registration'] as const
+
+/** The member's edit form of a pending request: the VIN must suit the request's make and year (checkVin). */
+export function editRequestFormSchema(vehicle: { make: string; year: number }) {
+  return z
+    .object({ model: z.string(), vin: z.string(), registration: z.custom<ArrayLike<File>>().optional() })
+    .superRefine(({ vin }, ctx) => {
+      const problem = checkVin(vin, vehicle)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['vin'] })
+    })
+}
+export type EditRequestForm = z.infer<ReturnType<typeof editRequestFormSchema>>
 export const REQUEST_CHANGE_MESSAGES = {
   updated: 'Vehicle request updated successfully.',
   notEditable: 'Only a pending request can be changed.',

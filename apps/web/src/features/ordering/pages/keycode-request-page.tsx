@@ -1,6 +1,7 @@
-import { ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { KEYCODE_REQUEST_IMAGES, keycodeRequestFormSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { checkVin } from '@keydesk/contracts/vin'
-import { type FormEvent, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -26,6 +27,7 @@ const GUEST_IMAGE_FIELDS = [
   { name: 'licenseFront', label: "Driver's license (front)" },
   { name: 'licenseBack', label: "Driver's license (back)" },
 ] as const
+const REQUIRED_ORDER = ['make', 'model', 'year', 'vin'] as const
 
 /** docs/product.md §4 "Vehicle keycode request": make → model → year, price, VIN, photos, Add to Cart. */
 export function KeycodeRequestPage() {
@@ -35,40 +37,41 @@ export function KeycodeRequestPage() {
   const compliance = useComplianceStatus()
   const submit = useSubmitKeycodeRequest()
   const navigate = useNavigate()
-  const [make, setMake] = useState('')
-  const [model, setModel] = useState('')
-  const [year, setYear] = useState('')
-  const [vin, setVin] = useState('')
-  const [files, setFiles] = useState<Record<string, File | undefined>>({})
-  const [formError, setFormError] = useState<string | null>(null)
   const isGuest = session.status !== 'signed-in'
+  const form = useForm({
+    resolver: zodResolver(keycodeRequestFormSchema(isGuest)),
+    defaultValues: { make: '', model: '', year: '', vin: '' },
+  })
+  const { errors } = form.formState
+  const [make, model, year, vin] = form.watch(['make', 'model', 'year', 'vin'])
 
   const selectedMake = catalogue.data?.find((entry) => entry.name === make)
   const selectedModel = selectedMake?.models.find((entry) => entry.name === model)
   const vinProblem = vin.trim() ? checkVin(vin, { make: make || undefined, year: year ? Number(year) : undefined }) : null
+  // The schema reports one problem at a time; it shows above the button, as the server's refusal does.
+  const formError =
+    errors.root?.server?.message ?? [...REQUIRED_ORDER, ...KEYCODE_REQUEST_IMAGES].map((field) => errors[field]?.message).find(Boolean)
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    setFormError(null)
-    if (!make || !model || !year || !vin.trim()) return setFormError(ORDERING_MESSAGES.requiredFields)
-    if (vinProblem) return setFormError(vinProblem.message)
-    if (isGuest && (!files.licenseFront || !files.licenseBack)) return setFormError(ORDERING_MESSAGES.guestLicenseRequired)
-    const form = new FormData()
-    form.append('make', make)
-    form.append('model', model)
-    form.append('year', year)
-    form.append('vin', vin)
+  const onSubmit = form.handleSubmit((values) => {
+    const body = new FormData()
+    body.append('make', values.make)
+    body.append('model', values.model)
+    body.append('year', values.year)
+    body.append('vin', values.vin)
     const guest = isGuest ? readGuestInfo() : null
-    if (guest) form.append('guestUserId', guest.guestUserId)
-    for (const [name, file] of Object.entries(files)) if (file) form.append(name, file)
-    submit.mutate(form, {
+    if (guest) body.append('guestUserId', guest.guestUserId)
+    for (const name of KEYCODE_REQUEST_IMAGES) {
+      const file = values[name]
+      if (file) body.append(name, file)
+    }
+    submit.mutate(body, {
       onSuccess: (answer) => {
         if (answer.guestUserId) saveGuestInfo(answer.guestUserId, answer.cartId)
         navigate(paths.cart)
       },
-      onError: (error) => setFormError(error.message),
+      onError: (error) => form.setError('root.server', { message: error.message }),
     })
-  }
+  })
 
   if (catalogue.isPending) {
     return (
@@ -96,53 +99,43 @@ export function KeycodeRequestPage() {
         <div className="space-y-4">
           <SelectField
             label="Make"
-            value={make}
             placeholder="Select a make"
             options={catalogue.data.map((entry) => entry.name)}
-            onChange={(event) => {
-              setMake(event.target.value)
-              setModel('')
-              setYear('')
-            }}
+            {...form.register('make', {
+              onChange: () => {
+                form.setValue('model', '')
+                form.setValue('year', '')
+              },
+            })}
           />
           <SelectField
             label="Model"
-            value={model}
             placeholder="Select a model"
             disabled={!selectedMake}
             options={selectedMake?.models.map((entry) => entry.name) ?? []}
-            onChange={(event) => {
-              setModel(event.target.value)
-              setYear('')
-            }}
+            {...form.register('model', { onChange: () => form.setValue('year', '') })}
           />
           <SelectField
             label="Year"
-            value={year}
             placeholder="Select a year"
             disabled={!selectedModel}
             options={selectedModel?.years.map(String) ?? []}
-            onChange={(event) => setYear(event.target.value)}
+            {...form.register('year')}
           />
           <TextField
             label="VIN"
-            value={vin}
             maxLength={20}
             autoCapitalize="characters"
             spellCheck={false}
             hint="17 characters, on the dashboard or the driver's door frame"
             error={vinProblem?.message}
-            onChange={(event) => setVin(event.target.value.toUpperCase())}
+            {...form.register('vin', { onChange: (event) => form.setValue('vin', event.target.value.toUpperCase()) })}
           />
           <PricingBox make={selectedMake} isGuest={isGuest} />
         </div>
         <div className="space-y-4">
           {[...IMAGE_FIELDS, ...(isGuest ? GUEST_IMAGE_FIELDS : [])].map((field) => (
-            <ImageUploadField
-              key={field.name}
-              label={field.label}
-              onChange={(file) => setFiles((current) => ({ ...current, [field.name]: file }))}
-            />
+            <ImageUploadField key={field.name} label={field.label} onChange={(file) => form.setValue(field.name, file)} />
           ))}
           {formError && <Alert tone="error">{formError}</Alert>}
           <Button type="submit" isBusy={submit.isPending}>

@@ -1,6 +1,7 @@
-import { ORDERING_MESSAGES, type VehicleRequestView } from '@keydesk/contracts/vehicle-request'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { editRequestFormSchema, ORDERING_MESSAGES, type VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { checkVin } from '@keydesk/contracts/vin'
-import { type FormEvent, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FileField } from '../../../components/ui/file-field.tsx'
@@ -22,28 +23,29 @@ export function changedFields(
 
 export function EditRequestForm({ request, onDone }: { request: VehicleRequestView; onDone: () => void }) {
   const update = useUpdateRequest()
-  const [model, setModel] = useState(request.model)
-  const [vin, setVin] = useState(request.vin)
-  const [files, setFiles] = useState<Record<string, File | undefined>>({})
-  const vinProblem = checkVin(vin, { make: request.make.manufacturerName, year: request.year })
+  const vehicle = { make: request.make.manufacturerName, year: request.year }
+  const form = useForm({
+    resolver: zodResolver(editRequestFormSchema(vehicle)),
+    defaultValues: { model: request.model, vin: request.vin },
+  })
+  // The VIN is checked as it is typed, not only on submit.
+  const vinProblem = checkVin(form.watch('vin'), vehicle)
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    if (vinProblem) return
-    const changes = changedFields({ model: request.model, vin: request.vin }, { model, vin }, files)
+  const onSubmit = form.handleSubmit(({ model, vin, registration }) => {
+    const changes = changedFields({ model: request.model, vin: request.vin }, { model, vin }, { registration: registration?.[0] })
     if ([...changes.keys()].length === 0) return onDone()
     update.mutate({ id: request.id, changes }, { onSuccess: onDone })
-  }
+  })
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-3 space-y-3 border-t border-slate-200 pt-3">
-      <TextField label="Model" value={model} onChange={(event) => setModel(event.target.value)} />
-      <TextField label="VIN" value={vin} error={vinProblem?.message} onChange={(event) => setVin(event.target.value.toUpperCase())} />
-      <FileField
-        label="New registration photo"
-        accept="image/*"
-        onChange={(event) => setFiles({ ...files, registration: event.target.files?.[0] })}
+      <TextField label="Model" {...form.register('model')} />
+      <TextField
+        label="VIN"
+        error={vinProblem?.message}
+        {...form.register('vin', { onChange: (event) => form.setValue('vin', event.target.value.toUpperCase()) })}
       />
+      <FileField label="New registration photo" accept="image/*" {...form.register('registration')} />
       {update.isError && <Alert tone="error">{ORDERING_MESSAGES.updateFailed}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" isBusy={update.isPending}>
