@@ -45,6 +45,23 @@ export type UpdateProfileFields = z.input<typeof UpdateProfileFieldsSchema>
 
 export const PROFILE_IMAGE_FIELDS = ['profilePhoto', 'companyLogo'] as const
 
+const chosenImages = z.custom<ArrayLike<File>>().optional()
+
+/** The Profile tab's form: the names as PUT /user/profile requires them, the other fields as typed ('' clears one). */
+export const ProfileFormSchema = z.object({
+  firstName: UpdateProfileFieldsSchema.shape.firstName.unwrap(),
+  lastName: UpdateProfileFieldsSchema.shape.lastName.unwrap(),
+  phone: z.string(),
+  company: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  profilePhoto: chosenImages,
+  companyLogo: chosenImages,
+})
+export type ProfileForm = z.infer<typeof ProfileFormSchema>
+
 /** docs/product.md §12 "Order history". `cost` is in cents, like all money on the wire; `vin` is already masked. */
 export const OrderHistoryEntrySchema = z.object({
   id: z.string(),

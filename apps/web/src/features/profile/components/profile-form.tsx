@@ -1,30 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
-import type { Profile } from '@keydesk/contracts/profile'
+import { type Profile, ProfileFormSchema, type ProfileForm as ProfileFormValues } from '@keydesk/contracts/profile'
 import { US_STATES } from '@keydesk/contracts/states'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FileField } from '../../../components/ui/file-field.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useUpdateProfile } from '../api/use-profile.ts'
-
-const ProfileFormSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required'),
-  lastName: z.string().trim().min(1, 'Last name is required'),
-  phone: z.string(),
-  company: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  profilePhoto: z.custom<FileList | undefined>(),
-  companyLogo: z.custom<FileList | undefined>(),
-})
-type ProfileFormValues = z.infer<typeof ProfileFormSchema>
 
 const TEXT_FIELDS = ['firstName', 'lastName', 'phone', 'company', 'address', 'city', 'state', 'zipCode'] as const
 

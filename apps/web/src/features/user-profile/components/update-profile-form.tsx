@@ -1,32 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { PROFILE_MESSAGES, UPDATE_PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
+import { type UpdateUserDetailsForm, UpdateUserDetailsFormSchema } from '@keydesk/contracts/accounts-api'
+import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { US_STATES } from '@keydesk/contracts/states'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FileField } from '../../../components/ui/file-field.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { type UserDetails, useUpdateUserDetails } from '../api/use-user-details.ts'
-import { checkImageFile } from './image-file-check.ts'
-
-const imageField = z.custom<FileList | undefined>().superRefine((files, ctx) => {
-  const verdict = checkImageFile(files)
-  if (verdict !== true) ctx.addIssue({ code: 'custom', message: verdict })
-})
-
-const UpdateProfileSchema = z.object({
-  fname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.firstNameRequired),
-  lname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.lastNameRequired),
-  phone: z.string().trim(),
-  state: z.string(),
-  frontId: imageField,
-  backId: imageField,
-  insurance: imageField,
-})
-type UpdateProfileValues = z.infer<typeof UpdateProfileSchema>
 
 const IMAGES = [
   { field: 'frontId', label: 'Front ID', current: 'frontIdImage' },
@@ -38,8 +21,8 @@ const IMAGES = [
 export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; onSaved: () => void }) {
   const update = useUpdateUserDetails()
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const form = useForm<UpdateProfileValues>({
-    resolver: zodResolver(UpdateProfileSchema),
+  const form = useForm<UpdateUserDetailsForm>({
+    resolver: zodResolver(UpdateUserDetailsFormSchema),
     defaultValues: { fname: details.fname, lname: details.lname, phone: details.phone ?? '', state: details.state ?? '' },
   })
   const { errors } = form.formState
