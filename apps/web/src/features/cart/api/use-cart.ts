@@ -2,13 +2,14 @@ import { CartItemsAnswerSchema } from '@keydesk/contracts/cart'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { cartKeys } from './cart-keys.ts'
 
 /** docs/product.md §12: GET /cart/items when signed in, GET /cart/items/public?guestUserId= for a guest. */
 export function useCartItems(owner: { signedIn: true } | { guestUserId: string } | null) {
   const path =
     owner === null ? null : 'signedIn' in owner ? '/cart/items' : `/cart/items/public?guestUserId=${encodeURIComponent(owner.guestUserId)}`
   return useQuery({
-    queryKey: ['cart', path],
+    queryKey: cartKeys.items(path),
     queryFn: ({ signal }) => apiRequest(path ?? '', { schema: CartItemsAnswerSchema, signal }),
     enabled: path !== null,
   })
@@ -22,6 +23,6 @@ export function useRemoveCartItem(guestUserId: string | null) {
         method: 'DELETE',
         schema: z.object({ message: z.string() }),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   })
 }

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { formatDollars } from '../../../lib/money.ts'
 import { paths } from '../../../lib/paths.ts'
+import { cartKeys } from '../api/cart-keys.ts'
 import { useCreateCheckoutSession } from '../api/use-create-checkout-session.ts'
 import { cartItemLabel } from '../cart-item-label.ts'
 
@@ -54,7 +55,7 @@ export function CheckoutPanel({ items, total, guestUserId }: CheckoutPanelProps)
           // 409: the cart changed on the server; show its reason and reload the cart so the total is current.
           if (failure instanceof ApiError && failure.status === 409) {
             setError(failure.message)
-            void queryClient.invalidateQueries({ queryKey: ['cart'] })
+            void queryClient.invalidateQueries({ queryKey: cartKeys.all })
           } else setError(PAYMENT_MESSAGES.createFailed)
         },
       },

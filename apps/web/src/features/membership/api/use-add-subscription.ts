@@ -2,6 +2,7 @@ import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { cartKeys } from '../../cart/api/cart-keys.ts'
 
 export interface AddSubscriptionInput {
   tier: PaidTier
@@ -15,6 +16,6 @@ export function useAddSubscription() {
   return useMutation({
     mutationFn: ({ tier, billing = 'MONTHLY' }: AddSubscriptionInput) =>
       apiRequest('/cart/addSubscription', { method: 'POST', body: { tier, billing }, schema: z.object({ message: z.string() }) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   })
 }

@@ -2,8 +2,9 @@ import { TrialStatusSchema } from '@keydesk/contracts/subscription'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { cartKeys } from '../../cart/api/cart-keys.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
-import { trialStatusQueryKey } from './use-trial-status.ts'
+import { membershipKeys } from './membership-keys.ts'
 
 const StartTrialAnswerSchema = TrialStatusSchema.extend({ message: z.string() })
 
@@ -15,9 +16,9 @@ export function useStartTrial() {
       apiRequest(`/trial/start?tier=${tier}`, { method: 'POST', schema: StartTrialAnswerSchema }),
     onSuccess: (answer) => {
       const { message: _message, ...status } = answer
-      queryClient.setQueryData(trialStatusQueryKey, status)
+      queryClient.setQueryData(membershipKeys.trialStatus(), status)
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey })
-      void queryClient.invalidateQueries({ queryKey: ['cart'] })
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all })
     },
   })
 }

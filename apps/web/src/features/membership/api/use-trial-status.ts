@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { useSession } from '../../session/use-session.ts'
 import { pricingTier, trialStatusFromUser } from '../trial-access.ts'
-
-export const trialStatusQueryKey = ['trial', 'status'] as const
+import { membershipKeys } from './membership-keys.ts'
 
 /**
  * docs/product.md §6/7.2: GET /trial/status for a business user, asked again every hour. When it fails the session's
@@ -14,7 +13,7 @@ export function useTrialAccess() {
   const { user } = useSession()
   const isMember = user?.role === 'BASEUSER'
   const query = useQuery({
-    queryKey: trialStatusQueryKey,
+    queryKey: membershipKeys.trialStatus(),
     queryFn: ({ signal }) => apiRequest('/trial/status', { schema: TrialStatusSchema, signal }),
     enabled: isMember,
     refetchInterval: TRIAL_RECHECK_MS,

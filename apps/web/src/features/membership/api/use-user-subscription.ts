@@ -2,13 +2,12 @@ import { UserSubscriptionSchema } from '@keydesk/contracts/subscription'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
-
-const userSubscriptionQueryKey = ['user', 'subscription'] as const
+import { membershipKeys } from './membership-keys.ts'
 
 /** docs/product.md §12 GET /user/subscription: the member's latest plan (tier NONE without one). */
 export function useUserSubscription(isEnabled: boolean) {
   return useQuery({
-    queryKey: userSubscriptionQueryKey,
+    queryKey: membershipKeys.subscription(),
     queryFn: ({ signal }) => apiRequest('/user/subscription', { schema: UserSubscriptionSchema, signal }),
     enabled: isEnabled,
   })
@@ -20,6 +19,6 @@ export function useCancelSubscription() {
   return useMutation({
     mutationFn: () =>
       apiRequest('/user/subscription/cancel', { method: 'POST', schema: UserSubscriptionSchema.extend({ message: z.string() }) }),
-    onSuccess: ({ message: _message, ...plan }) => queryClient.setQueryData(userSubscriptionQueryKey, plan),
+    onSuccess: ({ message: _message, ...plan }) => queryClient.setQueryData(membershipKeys.subscription(), plan),
   })
 }

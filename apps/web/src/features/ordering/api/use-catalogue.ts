@@ -2,9 +2,14 @@ import { CatalogueAnswerSchema } from '@keydesk/contracts/catalogue'
 import { useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 
+/** Every query key of ordering, from one place. */
+export const orderingKeys = {
+  catalogue: () => ['catalogue'] as const,
+}
+
 export function useCatalogue() {
   return useQuery({
-    queryKey: ['catalogue'],
+    queryKey: orderingKeys.catalogue(),
     queryFn: ({ signal }) => apiRequest('/makes/getMakes', { schema: CatalogueAnswerSchema, signal }),
     staleTime: 5 * 60 * 1000,
   })

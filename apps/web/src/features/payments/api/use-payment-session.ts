@@ -1,7 +1,14 @@
 import { PaymentSessionSchema } from '@keydesk/contracts/payments'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { cartKeys } from '../../cart/api/cart-keys.ts'
+import { membershipKeys } from '../../membership/api/membership-keys.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
+
+/** Every query key of payments, from one place. */
+export const paymentKeys = {
+  session: (sessionId: string | null) => ['payment-session', sessionId] as const,
+}
 
 /**
  * docs/product.md §12 POST /api/payments/process-payment-success with the session id from the return address (sent as
@@ -11,16 +18,15 @@ import { sessionQueryKey } from '../../session/session-query.ts'
 export function usePaymentSession(sessionId: string | null) {
   const queryClient = useQueryClient()
   return useQuery({
-    queryKey: ['payment-session', sessionId],
+    queryKey: paymentKeys.session(sessionId),
     queryFn: async () => {
       const session = await apiRequest('/api/payments/process-payment-success', {
         method: 'POST',
         body: { paymentIntentId: sessionId },
         schema: PaymentSessionSchema,
       })
-      void queryClient.invalidateQueries({ queryKey: ['cart'] })
-      void queryClient.invalidateQueries({ queryKey: ['trial'] })
-      void queryClient.invalidateQueries({ queryKey: ['user', 'subscription'] })
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all })
+      void queryClient.invalidateQueries({ queryKey: membershipKeys.all })
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey })
       return session
     },

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
+import { cartKeys } from '../../cart/api/cart-keys.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -57,9 +58,9 @@ describe('payment success page (docs/product.md §4)', () => {
   it('fetches the cart again after the payment is confirmed', async () => {
     fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, paid) })
     const { queryClient } = renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
-    queryClient.setQueryData(['cart', '/cart/items'], [])
+    queryClient.setQueryData(cartKeys.items('/cart/items'), [])
     await screen.findByText('Payment successful! Your order has been placed.')
-    expect(queryClient.getQueryState(['cart', '/cart/items'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(cartKeys.items('/cart/items'))?.isInvalidated).toBe(true)
   })
 
   it('asks the user to contact support when the order could not be processed', async () => {

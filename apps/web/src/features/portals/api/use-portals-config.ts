@@ -2,12 +2,15 @@ import { PORTAL_MESSAGES, PortalsConfigSchema } from '@keydesk/contracts/portals
 import { useQuery } from '@tanstack/react-query'
 import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 
-export const portalsConfigKey = ['keycode-portals', 'config'] as const
+/** Every query key of the keycode portals, from one place. */
+export const portalsKeys = {
+  config: () => ['keycode-portals', 'config'] as const,
+}
 
 /** docs/product.md §12: the static portals configuration, served to admins only at /api/keycode-portals.json (decision 003). */
 export function usePortalsConfig() {
   return useQuery({
-    queryKey: portalsConfigKey,
+    queryKey: portalsKeys.config(),
     queryFn: async ({ signal }) => {
       try {
         return await apiRequest('/keycode-portals.json', { schema: PortalsConfigSchema, signal })

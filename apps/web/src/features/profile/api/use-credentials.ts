@@ -1,12 +1,11 @@
 import { CredentialsSchema } from '@keydesk/contracts/credentials'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-
-const credentialsKey = ['member', 'credentials'] as const
+import { profileKeys } from './profile-keys.ts'
 
 export function useCredentials() {
   return useQuery({
-    queryKey: credentialsKey,
+    queryKey: profileKeys.credentials(),
     queryFn: ({ signal }) => apiRequest('/user/credentials', { schema: CredentialsSchema, signal }),
   })
 }
@@ -17,8 +16,8 @@ export function useUploadCredentials() {
   return useMutation({
     mutationFn: (form: FormData) => apiRequest('/user/credentials', { method: 'PUT', body: form, schema: CredentialsSchema }),
     onSuccess: (credentials) => {
-      queryClient.setQueryData(credentialsKey, credentials)
-      return queryClient.invalidateQueries({ queryKey: ['member', 'notices'] })
+      queryClient.setQueryData(profileKeys.credentials(), credentials)
+      return queryClient.invalidateQueries({ queryKey: profileKeys.notices() })
     },
   })
 }

@@ -7,18 +7,20 @@ import {
 } from '@keydesk/contracts/security'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-
-const securityKey = ['member', 'security'] as const
+import { profileKeys } from './profile-keys.ts'
 
 export function useSecurity() {
-  return useQuery({ queryKey: securityKey, queryFn: ({ signal }) => apiRequest('/user/security', { schema: SecuritySchema, signal }) })
+  return useQuery({
+    queryKey: profileKeys.security(),
+    queryFn: ({ signal }) => apiRequest('/user/security', { schema: SecuritySchema, signal }),
+  })
 }
 
 export function useUpdateSecurity() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: UpdateSecurityBody) => apiRequest('/user/security', { method: 'PUT', body, schema: SecuritySchema }),
-    onSuccess: (security) => queryClient.setQueryData(securityKey, security),
+    onSuccess: (security) => queryClient.setQueryData(profileKeys.security(), security),
   })
 }
 
@@ -34,6 +36,6 @@ export function useConfirmTwoFactor() {
   return useMutation({
     mutationFn: (code: string) =>
       apiRequest('/user/security/two-factor/enable', { method: 'POST', body: { code }, schema: TwoFactorEnabledAnswerSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.security() }),
   })
 }

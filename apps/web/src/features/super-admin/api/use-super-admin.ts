@@ -4,10 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
+/** Every query key of the super admin dashboard, from one place: a decision invalidates `superAdminKeys.all`. */
+export const superAdminKeys = {
+  all: ['super-admin'] as const,
+  admins: (which: 'pending' | 'approved') => ['super-admin', which] as const,
+  actions: () => ['super-admin', 'actions'] as const,
+}
+
 /** docs/product.md §12 names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */
 export function useAdminAccounts(which: 'pending' | 'approved', superAdminEmail: string) {
   return useQuery({
-    queryKey: ['super-admin', which],
+    queryKey: superAdminKeys.admins(which),
     queryFn: ({ signal }) =>
       apiRequest(`/admin-approval/${which}?superAdminEmail=${encodeURIComponent(superAdminEmail)}`, {
         schema: AdminAccountListSchema,
@@ -18,7 +25,7 @@ export function useAdminAccounts(which: 'pending' | 'approved', superAdminEmail:
 
 export function useRecentActions() {
   return useQuery({
-    queryKey: ['super-admin', 'actions'],
+    queryKey: superAdminKeys.actions(),
     queryFn: ({ signal }) => apiRequest('/admin/actions', { schema: z.array(ActionEntrySchema), signal }),
   })
 }
@@ -32,7 +39,7 @@ export function useDecideAdmin(superAdminEmail: string) {
         body: approve ? { superAdminEmail, adminId, approvalNotes: notes } : { superAdminEmail, adminId, rejectionNotes: notes },
         schema: MessageAnswerSchema,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['super-admin'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: superAdminKeys.all }),
   })
 }
 

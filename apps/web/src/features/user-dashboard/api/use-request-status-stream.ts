@@ -2,6 +2,7 @@ import { RequestStatusEventSchema } from '@keydesk/contracts/request-status'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { API_BASE } from '../../../lib/api-client.ts'
+import { userRequestKeys } from './user-request-keys.ts'
 
 export const REQUEST_STATUS_STREAM_PATH = '/vehicle/user-requests/stream'
 
@@ -27,8 +28,7 @@ export function useRequestStatusStream() {
     const source = new EventSource(`${API_BASE}${REQUEST_STATUS_STREAM_PATH}`, { withCredentials: true })
     source.addEventListener('request-status', (event) => {
       if (!isStatusEvent((event as MessageEvent<string>).data)) return
-      void queryClient.invalidateQueries({ queryKey: ['user-requests'] })
-      void queryClient.invalidateQueries({ queryKey: ['order-tracker'] })
+      void queryClient.invalidateQueries({ queryKey: userRequestKeys.all })
     })
     return () => source.close()
   }, [queryClient])

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { userRequestKeys } from './user-request-keys.ts'
 
 export function useUpdateRequest() {
   const queryClient = useQueryClient()
@@ -11,6 +12,6 @@ export function useUpdateRequest() {
         body: changes,
         schema: z.object({ message: z.string() }),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-requests'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userRequestKeys.list() }),
   })
 }

@@ -6,11 +6,14 @@ import { apiRequest } from '../../../lib/api-client.ts'
 /** GET /auth/getUserProfile/{id} answers the user's fields at the top level, with links to the ID and insurance images. */
 export type { UserDetails } from '@keydesk/contracts/accounts-api'
 
-export const userDetailsKey = (id: string) => ['user-profile', id] as const
+/** Every query key of the user profile page, from one place. */
+export const userProfileKeys = {
+  details: (id: string) => ['user-profile', id] as const,
+}
 
 export function useUserDetails(id: string) {
   return useQuery({
-    queryKey: userDetailsKey(id),
+    queryKey: userProfileKeys.details(id),
     queryFn: ({ signal }) => apiRequest(`/auth/getUserProfile/${encodeURIComponent(id)}`, { schema: UserDetailsAnswerSchema, signal }),
     retry: false,
   })

@@ -1,0 +1,9 @@
+/** Every query key of the member's profile tabs, from one place. */
+export const profileKeys = {
+  all: ['member'] as const,
+  profile: () => ['member', 'profile'] as const,
+  security: () => ['member', 'security'] as const,
+  credentials: () => ['member', 'credentials'] as const,
+  notices: () => ['member', 'notices'] as const,
+  orders: (page: number) => ['member', 'orders', page] as const,
+}
