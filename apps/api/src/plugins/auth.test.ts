@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { registerAndSignIn } from '../test/accounts.ts'
+import { ACCESS_TOKEN_TTL_SECONDS } from './auth.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 let testApp: TestApp
@@ -35,5 +36,37 @@ describe('identity from the bearer header and the session cookie (docs/product.m
   it('still answers 401 when neither the bearer nor the cookie is valid', async () => {
     const answer = await me({ authorization: 'Bearer undefined', cookie: 'access_token=null' })
     expect(answer.statusCode).toBe(401)
+  })
+})
+
+describe('a token verified once is remembered only as long as it is valid', () => {
+  it('refuses an access token at its expiry although it was accepted before', async () => {
+    const member = await registerAndSignIn(testApp)
+    const bearer = { authorization: `Bearer ${member.cookies.access_token}` }
+    expect((await me(bearer)).statusCode).toBe(200)
+    vi.useFakeTimers({ now: Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000, toFake: ['Date'] })
+    try {
+      expect((await me(bearer)).statusCode).toBe(401)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('refuses a remembered token as soon as its sessions end', async () => {
+    const member = await registerAndSignIn(testApp)
+    const bearer = { authorization: `Bearer ${member.cookies.access_token}` }
+    expect((await me(bearer)).statusCode).toBe(200)
+    const logout = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: member.headers })
+    expect(logout.statusCode).toBe(200)
+    expect((await me(bearer)).statusCode).toBe(401)
+  })
+
+  it('never accepts a token whose signature was changed after the genuine one was accepted', async () => {
+    const member = await registerAndSignIn(testApp)
+    const token = member.cookies.access_token as string
+    expect((await me({ authorization: `Bearer ${token}` })).statusCode).toBe(200)
+    const lastChar = token.at(-2) === 'A' ? 'B' : 'A'
+    const forged = `${token.slice(0, -2)}${lastChar}${token.at(-1)}`
+    expect((await me({ authorization: `Bearer ${forged}` })).statusCode).toBe(401)
   })
 })
