@@ -2,7 +2,6 @@ import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { US_STATES } from '@keydesk/contracts/states'
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { DbExecutor } from '../../db/database.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
@@ -15,6 +14,7 @@ import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import type { Uses } from '../../ports.ts'
 import { announceSessionsEnded } from '../auth/end-sessions.ts'
 import { findUserById } from '../auth/repository.ts'
 import { toUserView } from '../auth/user-view.ts'
@@ -67,17 +67,23 @@ export async function latestDocumentLinks(db: DbExecutor, userIds: string[]): Pr
 }
 
 /** GET /auth/getUserProfile/{id}: the person themselves, or an admin. Anyone else learns nothing (404). */
-export async function readUserDetails(app: FastifyInstance, viewer: Principal, id: string) {
+export async function readUserDetails(ports: Uses<'database' | 'clock'>, viewer: Principal, id: string) {
   const isAdmin = viewer.role === 'ADMIN' || viewer.role === 'SUPER_ADMIN'
   if (viewer.id !== id && !isAdmin) throw new AppError('NOT_FOUND', 'User not found.')
-  const user = await findUserById(app.database.db, id)
+  const user = await findUserById(ports.database.db, id)
   if (!user) throw new AppError('NOT_FOUND', 'User not found.')
-  const links = (await latestDocumentLinks(app.database.db, [user.id])).get(user.id) ?? { frontId: null, backId: null, insurance: null }
-  return { ...toUserView(user), ...links, frontIdImage: links.frontId, backIdImage: links.backId, insuranceImage: links.insurance }
+  const links = (await latestDocumentLinks(ports.database.db, [user.id])).get(user.id) ?? { frontId: null, backId: null, insurance: null }
+  return {
+    ...toUserView(user, ports.clock.now()),
+    ...links,
+    frontIdImage: links.frontId,
+    backIdImage: links.backId,
+    insuranceImage: links.insurance,
+  }
 }
 
 /** PUT /auth/updateProfile: names, phone, state and new ID or insurance images, for the signed-in user only. */
-export async function updateUserDetails(app: FastifyInstance, userId: string, body: MultipartBody) {
+export async function updateUserDetails(ports: Uses<'database' | 'storage' | 'clock'>, userId: string, body: MultipartBody) {
   const parsed = UpdateProfileFieldsSchema.safeParse(body.fields)
   if (!parsed.success) {
     const details: FieldProblem[] = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
@@ -88,7 +94,8 @@ export async function updateUserDetails(app: FastifyInstance, userId: string, bo
     const file = body.files[name]
     if (file) images.push({ purpose: IMAGE_DOC_TYPES[name], image: await cleanImage(name, file) })
   }
-  await storeImagesWithRows(app.storage, app.database.db, images, async (tx, stored) => {
+  const now = ports.clock.now()
+  await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {
     await tx
       .update(users)
       .set({
@@ -96,7 +103,7 @@ export async function updateUserDetails(app: FastifyInstance, userId: string, bo
         lname: parsed.data.lname,
         phone: parsed.data.phone || null,
         state: parsed.data.state ?? null,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(users.id, userId))
     const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
@@ -113,8 +120,8 @@ export async function updateUserDetails(app: FastifyInstance, userId: string, bo
  * PUT /keycode-user/delete. Removes the person's data and files. Paid orders stay as anonymous records for
  * the 7-year retention of docs/product.md §11 (their owner becomes null and their identity photos are deleted).
  */
-export async function deleteAccount(app: FastifyInstance, userId: string) {
-  const db = app.database.db
+export async function deleteAccount(ports: Uses<'database' | 'storage' | 'events' | 'log'>, userId: string) {
+  const db = ports.database.db
   const storageKeys = await db.transaction(async (tx) => {
     const owned = await tx.select({ id: files.id, key: files.storageKey }).from(files).where(eq(files.ownerUserId, userId))
     await tx.delete(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), isNull(vehicleRequests.paidAt)))
@@ -137,8 +144,8 @@ export async function deleteAccount(app: FastifyInstance, userId: string) {
     return owned.map((file) => file.key)
   })
   // The account is gone, so its tokens no longer resolve; its open event streams close in every process too.
-  await announceSessionsEnded(app, userId)
+  await announceSessionsEnded(ports, userId)
   // After the commit: a crash here leaves orphan files only, which the storage sweep removes; never a dangling row.
-  await Promise.all(storageKeys.map((key) => app.storage.remove(key).catch(() => undefined)))
+  await Promise.all(storageKeys.map((key) => ports.storage.remove(key).catch(() => undefined)))
   return { message: ACCOUNT_MESSAGES.userDeleted }
 }

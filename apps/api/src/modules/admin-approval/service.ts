@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES, type AdminAccount, APPROVAL_NOTES } from '@keydesk/contracts/accounts-api'
 import { and, asc, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 
@@ -29,8 +29,8 @@ export function assertActingSuperAdmin(principal: Principal, superAdminEmail: st
 
 const MAX_ADMIN_LIST = 500
 
-export function listAdmins(app: FastifyInstance, approval: 'PENDING' | 'APPROVED'): Promise<AdminAccount[]> {
-  return app.database.db
+export function listAdmins(ports: Uses<'database'>, approval: 'PENDING' | 'APPROVED'): Promise<AdminAccount[]> {
+  return ports.database.db
     .select(adminColumns)
     .from(users)
     .where(and(eq(users.role, 'ADMIN'), eq(users.adminApproval, approval)))
@@ -38,17 +38,20 @@ export function listAdmins(app: FastifyInstance, approval: 'PENDING' | 'APPROVED
     .limit(MAX_ADMIN_LIST)
 }
 
-async function decide(app: FastifyInstance, actor: Principal, adminId: string, approval: 'APPROVED' | 'REJECTED', notes: string) {
+type DecisionPorts = Uses<'database' | 'clock' | 'events' | 'log'>
+
+async function decide(ports: DecisionPorts, actor: Principal, adminId: string, approval: 'APPROVED' | 'REJECTED', notes: string) {
   if (adminId === actor.id) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.cannotActOnSelf)
-  await app.database.db.transaction(async (tx) => {
+  const now = ports.clock.now()
+  await ports.database.db.transaction(async (tx) => {
     const updated = await tx
       .update(users)
-      .set({ adminApproval: approval, adminApprovalNotes: notes, updatedAt: new Date() })
+      .set({ adminApproval: approval, adminApprovalNotes: notes, updatedAt: now })
       .where(and(eq(users.id, adminId), eq(users.role, 'ADMIN')))
       .returning({ id: users.id })
     if (updated.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notAnAdminAccount)
     // A rejected or revoked admin loses every session at once (the access guard also re-reads approval).
-    if (approval === 'REJECTED') await endAllSessions(tx, adminId)
+    if (approval === 'REJECTED') await endAllSessions(tx, adminId, now)
     await recordAction(tx, {
       actorId: actor.id,
       action: approval === 'APPROVED' ? 'ADMIN_APPROVED' : notes === APPROVAL_NOTES.revoked ? 'ADMIN_REVOKED' : 'ADMIN_REJECTED',
@@ -57,16 +60,16 @@ async function decide(app: FastifyInstance, actor: Principal, adminId: string, a
       details: { notes },
     })
   })
-  if (approval === 'REJECTED') await announceSessionsEnded(app, adminId)
+  if (approval === 'REJECTED') await announceSessionsEnded(ports, adminId)
 }
 
-export async function approveAdmin(app: FastifyInstance, actor: Principal, adminId: string, notes: string | undefined) {
-  await decide(app, actor, adminId, 'APPROVED', notes || APPROVAL_NOTES.approved)
+export async function approveAdmin(ports: DecisionPorts, actor: Principal, adminId: string, notes: string | undefined) {
+  await decide(ports, actor, adminId, 'APPROVED', notes || APPROVAL_NOTES.approved)
   return { message: ACCOUNT_MESSAGES.adminApproved }
 }
 
 /** Reject a pending admin, or revoke an approved one (docs/product.md §6: a revoke is a rejection with its own notes). */
-export async function rejectAdmin(app: FastifyInstance, actor: Principal, adminId: string, notes: string | undefined) {
-  await decide(app, actor, adminId, 'REJECTED', notes || APPROVAL_NOTES.rejected)
+export async function rejectAdmin(ports: DecisionPorts, actor: Principal, adminId: string, notes: string | undefined) {
+  await decide(ports, actor, adminId, 'REJECTED', notes || APPROVAL_NOTES.rejected)
   return { message: ACCOUNT_MESSAGES.adminRejected }
 }

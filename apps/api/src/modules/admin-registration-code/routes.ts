@@ -30,6 +30,6 @@ export const adminRegistrationCodeRoutes: FastifyPluginAsyncZod = async (app) =>
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
       schema: { body: AdminCodeValidateBodySchema, response: { 200: AdminCodeValidateAnswerSchema } },
     },
-    async (request) => adminCodeAnswer(await isAdminCodeValid(app.database.db, request.body.email, request.body.code)),
+    async (request) => adminCodeAnswer(await isAdminCodeValid(app, request.body.email, request.body.code)),
   )
 }

@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto'
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { ADMIN_CODE_TTL_MS } from '@keydesk/contracts/limits'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { DbExecutor } from '../../db/database.ts'
 import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { digest } from '../auth/tokens.ts'
 import { enqueueMail } from '../mail/outbox.ts'
@@ -26,12 +26,13 @@ const codeDigest = (email: string, code: string) => digest(`${email}:${code.trim
 
 /** Sends a registration code to the e-mail (docs/product.md §6 "Admin registration"); a super admin may send it for someone. */
 export async function sendAdminCode(
-  app: FastifyInstance,
+  ports: Uses<'database' | 'clock' | 'config' | 'secretKey'>,
   request: { email: string; firstName: string; lastName: string },
   issuer: Principal | null,
 ): Promise<void> {
   const code = newAdminCode()
-  await app.database.db.transaction(async (tx) => {
+  const now = ports.clock.now()
+  await ports.database.db.transaction(async (tx) => {
     const [recent] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(adminRegistrationCodes)
@@ -43,7 +44,7 @@ export async function sendAdminCode(
       firstName: request.firstName,
       lastName: request.lastName,
       issuedBy: issuer?.role === 'SUPER_ADMIN' ? issuer.id : null,
-      expiresAt: new Date(Date.now() + ADMIN_CODE_TTL_MS),
+      expiresAt: new Date(now.getTime() + ADMIN_CODE_TTL_MS),
     })
     if (issuer?.role === 'SUPER_ADMIN') {
       await recordAction(tx, { actorId: issuer.id, action: 'ADMIN_CODE_SENT', targetType: 'email', targetId: request.email })
@@ -56,15 +57,15 @@ export async function sendAdminCode(
         `Your Keydesk admin registration code is: ${code}`,
         'It works once, for this e-mail address only, and expires in 24 hours.',
       ],
-      action: { label: 'Register as an admin', url: `${app.config.publicUrl}/admin-register` },
+      action: { label: 'Register as an admin', url: `${ports.config.publicUrl}/admin-register` },
       notes: ['A super admin approves new admin accounts before they can sign in.'],
     })
-    await enqueueMail(tx, { to: request.email, ...mail }, app.secretKey)
+    await enqueueMail(tx, { to: request.email, ...mail }, ports.secretKey)
   })
 }
 
-export async function isAdminCodeValid(db: DbExecutor, email: string, code: string): Promise<boolean> {
-  const [row] = await db
+export async function isAdminCodeValid(ports: Uses<'database' | 'clock'>, email: string, code: string): Promise<boolean> {
+  const [row] = await ports.database.db
     .select({ id: adminRegistrationCodes.id })
     .from(adminRegistrationCodes)
     .where(
@@ -72,7 +73,7 @@ export async function isAdminCodeValid(db: DbExecutor, email: string, code: stri
         eq(adminRegistrationCodes.codeHash, codeDigest(email, code)),
         eq(adminRegistrationCodes.email, email),
         isNull(adminRegistrationCodes.usedAt),
-        gt(adminRegistrationCodes.expiresAt, sql`now()`),
+        gt(adminRegistrationCodes.expiresAt, ports.clock.now()),
       ),
     )
     .limit(1)
@@ -80,16 +81,16 @@ export async function isAdminCodeValid(db: DbExecutor, email: string, code: stri
 }
 
 /** Uses the code once; a second registration with it finds it used. */
-export async function consumeAdminCode(db: DbExecutor, email: string, code: string): Promise<boolean> {
+export async function consumeAdminCode(db: DbExecutor, email: string, code: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(adminRegistrationCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
         eq(adminRegistrationCodes.codeHash, codeDigest(email, code)),
         eq(adminRegistrationCodes.email, email),
         isNull(adminRegistrationCodes.usedAt),
-        gt(adminRegistrationCodes.expiresAt, sql`now()`),
+        gt(adminRegistrationCodes.expiresAt, now),
       ),
     )
     .returning({ id: adminRegistrationCodes.id })

@@ -1,7 +1,6 @@
 import { ADMIN_USER_MESSAGES, type AdminUsersQuery } from '@keydesk/contracts/admin'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { FastifyInstance } from 'fastify'
 import { actionLog } from '../../db/schema/action-log.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
@@ -9,6 +8,7 @@ import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import type { Uses } from '../../ports.ts'
 import { latestDocumentLinks } from '../accounts/service.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { userMatches } from '../admin/search.ts'
@@ -17,8 +17,8 @@ import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')
 
 /** Business users, newest first, one page (users_created_at_idx), optionally searched (docs/decisions/016). */
-export async function listUsers(app: FastifyInstance, query: AdminUsersQuery) {
-  const rows = await app.database.db
+export async function listUsers(ports: Uses<'database'>, query: AdminUsersQuery) {
+  const rows = await ports.database.db
     .select()
     .from(users)
     .where(and(eq(users.role, 'BASEUSER'), query.search ? userMatches(query.search) : undefined))
@@ -26,7 +26,7 @@ export async function listUsers(app: FastifyInstance, query: AdminUsersQuery) {
     .limit(query.limit)
     .offset(query.offset)
   const documents = await latestDocumentLinks(
-    app.database.db,
+    ports.database.db,
     rows.map((user) => user.id),
   )
   return rows.map((user) => ({
@@ -47,46 +47,49 @@ export async function listUsers(app: FastifyInstance, query: AdminUsersQuery) {
   }))
 }
 
+type ChangePorts = Uses<'database' | 'clock' | 'events' | 'log'>
+
 /** One admin change to a business user, logged in the same transaction; admins and super admins are out of reach. */
 async function changeUser(
-  app: FastifyInstance,
+  ports: ChangePorts,
   admin: Principal,
   userId: string,
   values: Partial<typeof users.$inferInsert>,
   action: string,
   details = {},
 ) {
-  await app.database.db.transaction(async (tx) => {
+  const now = ports.clock.now()
+  await ports.database.db.transaction(async (tx) => {
     const changed = await tx
       .update(users)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: now })
       .where(and(eq(users.id, userId), eq(users.role, 'BASEUSER')))
       .returning({ id: users.id })
     if (changed.length === 0) throw userNotFound()
-    if (values.isActive === false) await endAllSessions(tx, userId)
+    if (values.isActive === false) await endAllSessions(tx, userId, now)
     await recordAction(tx, { actorId: admin.id, action, targetType: 'user', targetId: userId, details })
   })
-  if (values.isActive === false) await announceSessionsEnded(app, userId)
+  if (values.isActive === false) await announceSessionsEnded(ports, userId)
 }
 
-export async function validateUser(app: FastifyInstance, admin: Principal, userId: string) {
-  await changeUser(app, admin, userId, { isValidatedUser: true }, 'USER_VALIDATED')
+export async function validateUser(ports: ChangePorts, admin: Principal, userId: string) {
+  await changeUser(ports, admin, userId, { isValidatedUser: true }, 'USER_VALIDATED')
   return { message: ADMIN_USER_MESSAGES.validated }
 }
 
-export async function revokeUser(app: FastifyInstance, admin: Principal, userId: string) {
-  await changeUser(app, admin, userId, { isActive: false }, 'USER_REVOKED')
+export async function revokeUser(ports: ChangePorts, admin: Principal, userId: string) {
+  await changeUser(ports, admin, userId, { isActive: false }, 'USER_REVOKED')
   return { message: ADMIN_USER_MESSAGES.revoked }
 }
 
-export async function setUserNotes(app: FastifyInstance, admin: Principal, userId: string, notes: string) {
-  await changeUser(app, admin, userId, { adminNotes: notes || null }, 'USER_NOTES_UPDATED', { length: notes.length })
+export async function setUserNotes(ports: ChangePorts, admin: Principal, userId: string, notes: string) {
+  await changeUser(ports, admin, userId, { adminNotes: notes || null }, 'USER_NOTES_UPDATED', { length: notes.length })
   return { message: ADMIN_USER_MESSAGES.notesUpdated }
 }
 
 /** GET /admin/user-history?email=: that user's requests, newest first. */
-export async function userHistory(app: FastifyInstance, email: string) {
-  const rows = await app.database.db
+export async function userHistory(ports: Uses<'database'>, email: string) {
+  const rows = await ports.database.db
     .select({
       id: vehicleRequests.id,
       status: vehicleRequests.status,
@@ -119,8 +122,8 @@ export async function userHistory(app: FastifyInstance, email: string) {
 const reviewers = alias(users, 'reviewers')
 
 /** A user's documents, oldest first, each with who reviewed it and when (the reviewer joined by key). */
-export async function listDocuments(app: FastifyInstance, userId: string) {
-  const rows = await app.database.db
+export async function listDocuments(ports: Uses<'database'>, userId: string) {
+  const rows = await ports.database.db
     .select({ document: complianceDocuments, reviewerName: sql<string | null>`${reviewers.fname} || ' ' || ${reviewers.lname}` })
     .from(complianceDocuments)
     .leftJoin(reviewers, eq(reviewers.id, complianceDocuments.reviewedBy))
@@ -139,15 +142,15 @@ export async function listDocuments(app: FastifyInstance, userId: string) {
 }
 
 export async function reviewDocument(
-  app: FastifyInstance,
+  ports: Uses<'database' | 'clock'>,
   admin: Principal,
   documentId: string,
   review: { verified: boolean; notes?: string },
 ) {
-  await app.database.db.transaction(async (tx) => {
+  await ports.database.db.transaction(async (tx) => {
     const reviewed = await tx
       .update(complianceDocuments)
-      .set({ verified: review.verified, reviewNotes: review.notes || null, reviewedBy: admin.id, reviewedAt: app.clock.now() })
+      .set({ verified: review.verified, reviewNotes: review.notes || null, reviewedBy: admin.id, reviewedAt: ports.clock.now() })
       .where(eq(complianceDocuments.id, documentId))
       .returning({ id: complianceDocuments.id })
     if (reviewed.length === 0) throw new AppError('NOT_FOUND', 'Document not found.')
@@ -161,8 +164,8 @@ export async function reviewDocument(
   return { message: ADMIN_USER_MESSAGES.reviewed }
 }
 
-export async function recentActions(app: FastifyInstance) {
-  const rows = await app.database.db.select().from(actionLog).orderBy(desc(actionLog.createdAt), desc(actionLog.id)).limit(50)
+export async function recentActions(ports: Uses<'database'>) {
+  const rows = await ports.database.db.select().from(actionLog).orderBy(desc(actionLog.createdAt), desc(actionLog.id)).limit(50)
   return rows.map((row) => ({
     id: row.id,
     actorId: row.actorId,

@@ -213,7 +213,11 @@ describe('open event streams of an account whose sessions end', () => {
     const stream = await statusStream(member)
     expect(stream.status).toBe(200)
     // Ends the sessions in the database only, as if the event had been lost on its way.
-    const elapsed = await msUntilClosed(stream, () => endAllSessions(testApp.app.database.db, member.id), SESSION_RECHECK_MS + 3000)
+    const elapsed = await msUntilClosed(
+      stream,
+      () => endAllSessions(testApp.app.database.db, member.id, testApp.app.clock.now()),
+      SESSION_RECHECK_MS + 3000,
+    )
     expect(elapsed).toBeLessThan(SESSION_RECHECK_MS + 2000)
     console.log(`session re-check: a stream whose event was lost closed ${Math.round(elapsed)} ms after its sessions ended`)
   })

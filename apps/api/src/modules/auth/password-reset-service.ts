@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { passwordResetTokens } from '../../db/schema/accounts.ts'
 import { AppError } from '../../errors.ts'
+import type { Uses } from '../../ports.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
 import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
@@ -16,10 +16,11 @@ const RESETS_PER_ACCOUNT_PER_15_MINUTES = 3
  * Answers the same whether or not the e-mail has an account (no account discovery). The token travels only
  * in the mail; its SHA-256 is stored.
  */
-export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
+export async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'config' | 'secretKey'>, email: string): Promise<void> {
   const token = newOpaqueToken()
   const tokenHash = digest(token)
-  await app.database.db.transaction(async (tx) => {
+  const now = ports.clock.now()
+  await ports.database.db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, email)
     if (!user?.isActive) return
     const [recent] = await tx
@@ -27,8 +28,8 @@ export async function requestPasswordReset(app: FastifyInstance, email: string):
       .from(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, sql`now() - interval '15 minutes'`)))
     if ((recent?.count ?? 0) >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return
-    await repository.insertResetToken(tx, { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
-    const link = `${app.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+    await repository.insertResetToken(tx, { userId: user.id, tokenHash, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+    const link = `${ports.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
     const mail = await renderMail({
       subject: 'Reset your Keydesk password',
       preview: 'A link to choose a new password, valid for 1 hour.',
@@ -37,24 +38,29 @@ export async function requestPasswordReset(app: FastifyInstance, email: string):
       action: { label: 'Choose a new password', url: link },
       notes: ['The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.'],
     })
-    await enqueueMail(tx, { to: user.email, ...mail }, app.secretKey)
+    await enqueueMail(tx, { to: user.email, ...mail }, ports.secretKey)
   })
 }
 
 /** Sets the new password once per token and ends every existing session of the account. */
-export async function confirmPasswordReset(app: FastifyInstance, token: string, newPassword: string): Promise<void> {
+export async function confirmPasswordReset(
+  ports: Uses<'database' | 'clock' | 'events' | 'log'>,
+  token: string,
+  newPassword: string,
+): Promise<void> {
   const problem = commonPasswordProblem(newPassword)
   if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'newPassword', message: problem }])
   const passwordHash = await hashPassword(newPassword)
-  const user = await app.database.db.transaction(async (tx) => {
-    const userId = await repository.consumeResetToken(tx, digest(token))
+  const now = ports.clock.now()
+  const user = await ports.database.db.transaction(async (tx) => {
+    const userId = await repository.consumeResetToken(tx, digest(token), now)
     if (!userId) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetInvalid)
-    await repository.setPassword(tx, userId, passwordHash)
-    await endAllSessions(tx, userId)
+    await repository.setPassword(tx, userId, passwordHash, now)
+    await endAllSessions(tx, userId, now)
     return repository.findUserById(tx, userId)
   })
   if (!user) return
   // The owner proved control of the mailbox: earlier guesses from any address no longer slow them down.
-  await repository.clearFailedLogins(app.database.db, user.email)
-  await announceSessionsEnded(app, user.id)
+  await repository.clearFailedLogins(ports.database.db, user.email)
+  await announceSessionsEnded(ports, user.id)
 }

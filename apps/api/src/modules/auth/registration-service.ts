@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES, AdminRegisterFieldsSchema, REGISTRATION_DOCUMENTS, RegisterFieldsSchema } from '@keydesk/contracts/accounts-api'
 import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
-import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { AppError, type FieldProblem } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
+import type { Uses } from '../../ports.ts'
 import { consumeAdminCode } from '../admin-registration-code/service.ts'
 import { commonPasswordProblem, hashPassword } from './passwords.ts'
 import * as repository from './repository.ts'
@@ -40,7 +40,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Business sign-up (docs/product.md §3): four identity and business images, account not validated until an admin does. */
-export async function registerBusinessUser(app: FastifyInstance, body: MultipartBody) {
+export async function registerBusinessUser(ports: Uses<'database' | 'storage'>, body: MultipartBody) {
   const fields = parseFields(RegisterFieldsSchema, body.fields)
   refuseCommonPassword(fields.password)
   const missing = REGISTRATION_DOCUMENTS.filter((name) => !body.files[name])
@@ -58,10 +58,10 @@ export async function registerBusinessUser(app: FastifyInstance, body: Multipart
       return { purpose: DOCUMENT_TYPES[name], image: await cleanImage(name, file) }
     }),
   )
-  if (await repository.findUserByEmail(app.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  if (await repository.findUserByEmail(ports.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
   const passwordHash = await hashPassword(fields.password)
   try {
-    return await storeImagesWithRows(app.storage, app.database.db, images, async (tx, stored) => {
+    return await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {
       const user = await repository.insertUser(tx, {
         email: fields.email,
         passwordHash,
@@ -88,13 +88,14 @@ export async function registerBusinessUser(app: FastifyInstance, body: Multipart
  * checked first, and the password hashed before either check: without a code for that e-mail, the answer and its
  * timing say nothing about whether the e-mail has an account. A taken e-mail rolls the code's use back.
  */
-export async function registerAdmin(app: FastifyInstance, body: MultipartBody) {
+export async function registerAdmin(ports: Uses<'database' | 'clock'>, body: MultipartBody) {
   const fields = parseFields(AdminRegisterFieldsSchema, body.fields)
   refuseCommonPassword(fields.password)
   const passwordHash = await hashPassword(fields.password)
+  const now = ports.clock.now()
   try {
-    return await app.database.db.transaction(async (tx) => {
-      if (!(await consumeAdminCode(tx, fields.email, fields.adminCode))) {
+    return await ports.database.db.transaction(async (tx) => {
+      if (!(await consumeAdminCode(tx, fields.email, fields.adminCode, now))) {
         throw new AppError('VALIDATION_ERROR', ACCOUNT_MESSAGES.codeInvalid, [
           { field: 'adminCode', message: ACCOUNT_MESSAGES.codeInvalid },
         ])

@@ -69,26 +69,26 @@ export async function findRefreshToken(db: DbExecutor, tokenHash: string) {
 }
 
 /** Marks a token rotated only if nobody rotated it first; answers whether this caller won. */
-export async function markRefreshTokenRotated(db: DbExecutor, id: string): Promise<boolean> {
+export async function markRefreshTokenRotated(db: DbExecutor, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ rotatedAt: new Date() })
+    .set({ rotatedAt: now })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id })
   return rows.length === 1
 }
 
-export async function revokeRefreshFamily(db: DbExecutor, familyId: string) {
+export async function revokeRefreshFamily(db: DbExecutor, familyId: string, now: Date) {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
 }
 
-export async function revokeAllRefreshTokens(db: DbExecutor, userId: string) {
+export async function revokeAllRefreshTokens(db: DbExecutor, userId: string, now: Date) {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
 }
 
@@ -96,18 +96,16 @@ export async function insertResetToken(db: DbExecutor, values: typeof passwordRe
   await db.insert(passwordResetTokens).values(values)
 }
 
-/** Uses a reset token once: only an unused, unexpired token is consumed; answers its user or nothing. */
-export async function consumeResetToken(db: DbExecutor, tokenHash: string): Promise<string | undefined> {
+/** Uses a reset token once: only an unused token unexpired at `now` is consumed; answers its user or nothing. */
+export async function consumeResetToken(db: DbExecutor, tokenHash: string, now: Date): Promise<string | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)),
-    )
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     .returning({ userId: passwordResetTokens.userId })
   return row?.userId
 }
 
-export async function setPassword(db: DbExecutor, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId))
+export async function setPassword(db: DbExecutor, userId: string, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
 }

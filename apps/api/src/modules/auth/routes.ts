@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await registerBusinessUser(app, await readMultipart(request, REGISTRATION_DOCUMENTS))
-      return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered, user: toUserView(user) })
+      return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered, user: toUserView(user, app.clock.now()) })
     },
   )
 

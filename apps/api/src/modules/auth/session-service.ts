@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
-import type { FastifyInstance } from 'fastify'
 import { AppError, loginRequired } from '../../errors.ts'
+import type { Uses } from '../../ports.ts'
 import { insertSignIn } from '../security/repository.ts'
 import { createSecretBox } from '../security/secret-box.ts'
 import { isTwoFactorRequired, verifySecondFactor } from '../security/two-factor.ts'
@@ -26,24 +26,25 @@ function refusalFor(user: UserRow): string | null {
   return null
 }
 
-async function issueSession(app: FastifyInstance, user: UserRow, familyId: string = newFamilyId()) {
+async function issueSession(ports: Uses<'database' | 'signAccessToken'>, user: UserRow, now: Date) {
   const refreshToken = newOpaqueToken()
-  await repository.insertRefreshToken(app.database.db, {
+  await repository.insertRefreshToken(ports.database.db, {
     userId: user.id,
-    familyId,
+    familyId: newFamilyId(),
     tokenHash: digest(refreshToken),
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
   })
-  const accessToken = await app.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion })
+  const accessToken = await ports.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion })
   return { accessToken, refreshToken }
 }
 
 export async function signIn(
-  app: FastifyInstance,
+  ports: Uses<'database' | 'clock' | 'config' | 'totpKey' | 'signAccessToken'>,
   credentials: { email: string; password: string; code?: string },
   context: SignInContext,
 ) {
-  const db = app.database.db
+  const db = ports.database.db
+  const now = ports.clock.now()
   // Failures count per e-mail and address together, known e-mail or not, so the answers tell nothing about accounts
   // and guessing from one address never slows the owner down elsewhere.
   if (await repository.findLoginBlock(db, credentials.email, context.ip)) {
@@ -60,36 +61,37 @@ export async function signIn(
   if (refusal) throw new AppError('FORBIDDEN', refusal)
   if (await isTwoFactorRequired(db, user.id)) {
     if (!credentials.code) throw new AppError('TWO_FACTOR_REQUIRED', ACCOUNT_MESSAGES.twoFactorRequired)
-    const box = createSecretBox(app.totpKey, app.config.jwtSecret)
-    if (!(await verifySecondFactor(db, box, { id: user.id, email: user.email }, credentials.code))) {
+    const box = createSecretBox(ports.totpKey, ports.config.jwtSecret)
+    if (!(await verifySecondFactor(db, box, { id: user.id, email: user.email }, credentials.code, now))) {
       await repository.recordFailedLogin(db, credentials.email, context.ip)
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.twoFactorInvalid)
     }
   }
   await repository.clearFailedLogins(db, credentials.email, context.ip)
   await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
-  const tokens = await issueSession(app, user)
-  return { ...tokens, user: toUserView(user) }
+  const tokens = await issueSession(ports, user, now)
+  return { ...tokens, user: toUserView(user, now) }
 }
 
 /**
  * Rotates a refresh token. Presenting a token that was already rotated means two parties hold it (one of
  * them a thief), so the whole family is revoked and both must sign in again.
  */
-export async function refreshSession(app: FastifyInstance, presented: string | undefined) {
+export async function refreshSession(ports: Uses<'database' | 'clock' | 'signAccessToken'>, presented: string | undefined) {
   if (!presented) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
-  return app.database.db.transaction(async (tx) => {
+  const now = ports.clock.now()
+  return ports.database.db.transaction(async (tx) => {
     const stored = await repository.findRefreshToken(tx, digest(presented))
-    if (!stored || stored.revokedAt || stored.expiresAt <= new Date()) {
+    if (!stored || stored.revokedAt || stored.expiresAt <= now) {
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
     }
-    if (stored.rotatedAt || !(await repository.markRefreshTokenRotated(tx, stored.id))) {
-      await repository.revokeRefreshFamily(tx, stored.familyId)
+    if (stored.rotatedAt || !(await repository.markRefreshTokenRotated(tx, stored.id, now))) {
+      await repository.revokeRefreshFamily(tx, stored.familyId, now)
       return { reused: true as const }
     }
     const user = await repository.findUserById(tx, stored.userId)
     if (!user || refusalFor(user)) {
-      await repository.revokeRefreshFamily(tx, stored.familyId)
+      await repository.revokeRefreshFamily(tx, stored.familyId, now)
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
     }
     const refreshToken = newOpaqueToken()
@@ -97,10 +99,10 @@ export async function refreshSession(app: FastifyInstance, presented: string | u
       userId: user.id,
       familyId: stored.familyId,
       tokenHash: digest(refreshToken),
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
     })
-    const accessToken = await app.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion })
-    return { reused: false as const, accessToken, refreshToken, user: toUserView(user) }
+    const accessToken = await ports.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion })
+    return { reused: false as const, accessToken, refreshToken, user: toUserView(user, now) }
   })
 }
 
@@ -109,16 +111,21 @@ export async function refreshSession(app: FastifyInstance, presented: string | u
  * refused on their next call, open event streams closed. The account is the one of the refresh token, or else of
  * the access token (a bearer-only client); a logout carrying neither only clears cookies.
  */
-export async function signOut(app: FastifyInstance, presented: string | undefined, signedInId: string | undefined) {
-  const stored = presented ? await repository.findRefreshToken(app.database.db, digest(presented)) : undefined
+export async function signOut(
+  ports: Uses<'database' | 'clock' | 'events' | 'log'>,
+  presented: string | undefined,
+  signedInId: string | undefined,
+) {
+  const stored = presented ? await repository.findRefreshToken(ports.database.db, digest(presented)) : undefined
   const userId = stored && !stored.revokedAt ? stored.userId : signedInId
   if (!userId) return
-  await app.database.db.transaction((tx) => endAllSessions(tx, userId))
-  await announceSessionsEnded(app, userId)
+  const now = ports.clock.now()
+  await ports.database.db.transaction((tx) => endAllSessions(tx, userId, now))
+  await announceSessionsEnded(ports, userId)
 }
 
-export async function currentUser(app: FastifyInstance, userId: string) {
-  const user = await repository.findUserById(app.database.db, userId)
+export async function currentUser(ports: Uses<'database' | 'clock'>, userId: string) {
+  const user = await repository.findUserById(ports.database.db, userId)
   if (!user) throw loginRequired()
-  return toUserView(user)
+  return toUserView(user, ports.clock.now())
 }

@@ -31,11 +31,12 @@ export async function updateUserContact(
   db: DbExecutor,
   userId: string,
   values: Partial<Pick<typeof users.$inferInsert, 'fname' | 'lname' | 'phone' | 'company' | 'state'>>,
+  now: Date,
 ) {
   if (Object.keys(values).length === 0) return
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(users.id, userId))
 }
 
@@ -43,11 +44,12 @@ export async function upsertMemberProfile(
   db: DbExecutor,
   userId: string,
   values: Partial<Omit<typeof memberProfiles.$inferInsert, 'userId' | 'updatedAt'>>,
+  now: Date,
 ) {
   await db
     .insert(memberProfiles)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: now } })
 }
 
 export async function insertFileRow(

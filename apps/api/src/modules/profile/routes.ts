@@ -15,7 +15,7 @@ export async function profileRoutes(app: FastifyInstance) {
 
   api.put('/user/profile', { preHandler: requireUser, schema: { response: { 200: ProfileSchema } } }, async (request) => {
     const { fields, files } = await readMultipart(request, PROFILE_IMAGE_FIELDS)
-    return updateProfile(app.database.db, app.storage, principalOf(request).id, fields, files)
+    return updateProfile(app, principalOf(request).id, fields, files)
   })
 
   api.get(

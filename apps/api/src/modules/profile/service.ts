@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors.ts'
 import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
-import type { FileStorage } from '../../plugins/storage.ts'
+import type { Uses } from '../../ports.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
 import {
   countOrdersByStatus,
@@ -45,12 +45,13 @@ type ImageField = keyof typeof IMAGE_PURPOSES
  * the row changes are one transaction, and replaced images are removed from storage only after it commits.
  */
 export async function updateProfile(
-  db: Database,
-  storage: FileStorage,
+  ports: Uses<'database' | 'storage' | 'clock'>,
   userId: string,
   fields: Record<string, string>,
   uploads: Record<string, UploadedFile>,
 ): Promise<Profile> {
+  const { storage } = ports
+  const db = ports.database.db
   const parsed = UpdateProfileFieldsSchema.safeParse(fields)
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
@@ -69,6 +70,7 @@ export async function updateProfile(
   let obsoleteKeys: string[] = []
   try {
     for (const image of images) storedKeys.push(await storage.put(image.data, image.extension))
+    const now = ports.clock.now()
     obsoleteKeys = await db.transaction(async (tx) => {
       const { firstName, lastName, phone, company, state, address, city, zipCode } = parsed.data
       await updateUserContact(
@@ -77,6 +79,7 @@ export async function updateProfile(
         Object.fromEntries(
           Object.entries({ fname: firstName, lname: lastName, phone, company, state }).filter(([, value]) => value !== undefined),
         ),
+        now,
       )
       const extras: Parameters<typeof upsertMemberProfile>[2] = Object.fromEntries(
         Object.entries({ address, city, zipCode }).filter(([, value]) => value !== undefined),
@@ -96,7 +99,7 @@ export async function updateProfile(
         if (image.field === 'profilePhoto') extras.profilePhotoFileId = fileId
         else extras.companyLogoFileId = fileId
       }
-      await upsertMemberProfile(tx, userId, extras)
+      await upsertMemberProfile(tx, userId, extras, now)
       return deleteFileRows(tx, replaced)
     })
   } catch (error) {

@@ -17,13 +17,14 @@ export async function assertOwnerProof(
   box: SecretBox,
   account: { id: string; email: string },
   proof: OwnerProof,
+  now: Date,
 ): Promise<void> {
   if (!proof.currentPassword && !proof.code) {
     throw new AppError('VALIDATION_ERROR', TWO_FACTOR_MESSAGES.proofRequired, [
       { field: 'currentPassword', message: TWO_FACTOR_MESSAGES.proofRequired },
     ])
   }
-  if (proof.code && (await verifySecondFactor(db, box, account, proof.code))) return
+  if (proof.code && (await verifySecondFactor(db, box, account, proof.code, now))) return
   if (proof.currentPassword) {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, account.id)).limit(1)
     if (row && (await verifyPassword(row.passwordHash, proof.currentPassword))) return

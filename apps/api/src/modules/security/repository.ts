@@ -16,11 +16,12 @@ export async function saveSecuritySettings(
   db: DbExecutor,
   userId: string,
   values: { twoFactorEnabled?: boolean; fingerprintEnabled?: boolean },
+  now: Date,
 ) {
   await db
     .insert(memberProfiles)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: now } })
 }
 
 export function findRecentSignIns(db: DbExecutor, userId: string, limit: number) {
@@ -60,11 +61,12 @@ export async function saveTwoFactorState(
     recoveryCodeHashes: string[]
     totpLastUsedStep: number | null
   }>,
+  now: Date,
 ) {
   await db
     .insert(memberProfiles)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: now } })
 }
 
 /**
@@ -96,6 +98,6 @@ export async function findKeycodesByEmail(db: DbExecutor, userId: string): Promi
   return row?.keycodesByEmail ?? true
 }
 
-export async function saveKeycodesByEmail(db: DbExecutor, userId: string, keycodesByEmail: boolean) {
-  await db.update(users).set({ keycodesByEmail, updatedAt: new Date() }).where(eq(users.id, userId))
+export async function saveKeycodesByEmail(db: DbExecutor, userId: string, keycodesByEmail: boolean, now: Date) {
+  await db.update(users).set({ keycodesByEmail, updatedAt: now }).where(eq(users.id, userId))
 }

@@ -130,12 +130,13 @@ describe('two-factor enrolment (TOTP)', () => {
     const box = createSecretBox(testApp.app.totpKey)
     const db = testApp.app.database.db
     const account = { id: enrolling.id, email: enrolling.email }
+    const now = testApp.app.clock.now()
     // The code of the current step confirmed the app; the next step's code is the first one left for a sign-in.
-    expect(await verifySecondFactor(db, box, account, codeFor(secret, 30))).toBe(true)
-    expect(await verifySecondFactor(db, box, account, codeFor(secret, -600))).toBe(false)
-    expect(await verifySecondFactor(db, box, account, recoveryCodes[0] ?? '')).toBe(true)
-    expect(await verifySecondFactor(db, box, account, recoveryCodes[0] ?? '')).toBe(false)
-    expect(await verifySecondFactor(db, box, { id: member.id, email: member.email }, codeFor(secret))).toBe(false)
+    expect(await verifySecondFactor(db, box, account, codeFor(secret, 30), now)).toBe(true)
+    expect(await verifySecondFactor(db, box, account, codeFor(secret, -600), now)).toBe(false)
+    expect(await verifySecondFactor(db, box, account, recoveryCodes[0] ?? '', now)).toBe(true)
+    expect(await verifySecondFactor(db, box, account, recoveryCodes[0] ?? '', now)).toBe(false)
+    expect(await verifySecondFactor(db, box, { id: member.id, email: member.email }, codeFor(secret), now)).toBe(false)
   })
 
   it('stores the secret sealed, never in clear', async () => {
@@ -163,10 +164,11 @@ describe('two-factor enrolment (TOTP)', () => {
     const box = createSecretBox(testApp.app.totpKey)
     const db = testApp.app.database.db
     const account = { id: enrolling.id, email: enrolling.email }
-    expect(await verifySecondFactor(db, box, account, confirmingCode)).toBe(false)
+    const now = testApp.app.clock.now()
+    expect(await verifySecondFactor(db, box, account, confirmingCode, now)).toBe(false)
     const next = codeFor(secret, 30)
-    expect(await verifySecondFactor(db, box, account, next)).toBe(true)
-    expect(await verifySecondFactor(db, box, account, next)).toBe(false)
+    expect(await verifySecondFactor(db, box, account, next, now)).toBe(true)
+    expect(await verifySecondFactor(db, box, account, next, now)).toBe(false)
   })
 
   it('switching two-factor off needs the current password or a current code', async () => {

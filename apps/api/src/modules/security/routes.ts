@@ -34,7 +34,7 @@ export async function securityRoutes(app: FastifyInstance) {
       // Switching two-factor off checks a password or a code: guessing them is bounded per account.
       config: { rateLimit: { ...PROOF_RATE_LIMIT, keyGenerator: (request) => `security-update:${principalOf(request).id}` } },
     },
-    async (request) => updateSecurity(app.database.db, box, principalOf(request), request.body),
+    async (request) => updateSecurity(app.database.db, box, principalOf(request), request.body, app.clock.now()),
   )
 
   api.post(
@@ -48,8 +48,9 @@ export async function securityRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const principal = principalOf(request)
-      await assertOwnerProof(app.database.db, box, principal, request.body)
-      return startTwoFactorSetup(app.database.db, box, principal)
+      const now = app.clock.now()
+      await assertOwnerProof(app.database.db, box, principal, request.body, now)
+      return startTwoFactorSetup(app.database.db, box, principal, now)
     },
   )
 
@@ -70,7 +71,7 @@ export async function securityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return confirmTwoFactorSetup(app.database.db, box, principalOf(request), request.body.code)
+      return confirmTwoFactorSetup(app.database.db, box, principalOf(request), request.body.code, app.clock.now())
     },
   )
 }

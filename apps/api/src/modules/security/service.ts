@@ -33,15 +33,16 @@ export async function updateSecurity(
   box: SecretBox,
   account: { id: string; email: string },
   body: UpdateSecurityBody,
+  now: Date,
 ): Promise<Security> {
   const userId = account.id
-  if (body.twoFactor === false) await assertOwnerProof(db, box, account, body)
+  if (body.twoFactor === false) await assertOwnerProof(db, box, account, body, now)
   if (body.twoFactor === true) {
     const state = await findTwoFactorState(db, userId)
     if (!state?.totpSecretSealed) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.setupFirst)
   }
-  if (body.twoFactor === false) await disableTwoFactor(db, userId)
-  if (body.fingerprint !== undefined) await saveSecuritySettings(db, userId, { fingerprintEnabled: body.fingerprint })
-  if (body.keycodesByEmail !== undefined) await saveKeycodesByEmail(db, userId, body.keycodesByEmail)
+  if (body.twoFactor === false) await disableTwoFactor(db, userId, now)
+  if (body.fingerprint !== undefined) await saveSecuritySettings(db, userId, { fingerprintEnabled: body.fingerprint }, now)
+  if (body.keycodesByEmail !== undefined) await saveKeycodesByEmail(db, userId, body.keycodesByEmail, now)
   return readSecurity(db, userId)
 }

@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
+import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { commonPasswordProblem, hashPassword } from '../auth/passwords.ts'
 import { findUserByEmail, insertUser } from '../auth/repository.ts'
@@ -15,12 +15,12 @@ export interface NewSuperAdmin {
   phone: string | null
 }
 
-export async function createSuperAdmin(app: FastifyInstance, actorId: string, values: NewSuperAdmin) {
+export async function createSuperAdmin(ports: Uses<'database'>, actorId: string, values: NewSuperAdmin) {
   const problem = commonPasswordProblem(values.password)
   if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'password', message: problem }])
-  if (await findUserByEmail(app.database.db, values.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  if (await findUserByEmail(ports.database.db, values.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
   const passwordHash = await hashPassword(values.password)
-  await app.database.db.transaction(async (tx) => {
+  await ports.database.db.transaction(async (tx) => {
     const created = await insertUser(tx, {
       email: values.email,
       passwordHash,
@@ -41,11 +41,11 @@ export async function createSuperAdmin(app: FastifyInstance, actorId: string, va
  * On start with no super admin, creates the first one from the configuration. Development falls back to
  * documented defaults and says so once in the log (never the password itself); production cannot start without its own (config.ts).
  */
-export async function ensureBootstrapSuperAdmin(app: FastifyInstance) {
-  const db = app.database.db
+export async function ensureBootstrapSuperAdmin(ports: Uses<'database' | 'config' | 'log'>) {
+  const db = ports.database.db
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).limit(1)
   if (existing) return
-  const { email, password, isDevelopmentDefault } = app.config.bootstrapSuperAdmin
+  const { email, password, isDevelopmentDefault } = ports.config.bootstrapSuperAdmin
   const passwordHash = await hashPassword(password)
   const inserted = await db
     .insert(users)
@@ -53,15 +53,15 @@ export async function ensureBootstrapSuperAdmin(app: FastifyInstance) {
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id })
   if (inserted.length === 0) {
-    app.log.error({ email }, 'bootstrap super admin not created: an account with this e-mail exists and is not a super admin')
+    ports.log.error({ email }, 'bootstrap super admin not created: an account with this e-mail exists and is not a super admin')
     return
   }
   if (isDevelopmentDefault) {
-    app.log.warn(
+    ports.log.warn(
       { email },
       'created the development super admin with the default password from README.md; set BOOTSTRAP_SUPER_ADMIN_EMAIL and BOOTSTRAP_SUPER_ADMIN_PASSWORD for your own',
     )
   } else {
-    app.log.info({ email }, 'created the bootstrap super admin')
+    ports.log.info({ email }, 'created the bootstrap super admin')
   }
 }
