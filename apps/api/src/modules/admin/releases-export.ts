@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
-import type { FastifyInstance } from 'fastify'
 import type { Principal } from '../../plugins/auth.ts'
+import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { listReleasesPage, type ReleaseCursor } from './releases-repository.ts'
 
@@ -67,10 +67,10 @@ function toRecord(row: ReleaseRow): string[] {
 }
 
 /** Pages through the range with a keyset cursor, so memory holds one page whatever the range's size. */
-async function* releaseRecords(app: FastifyInstance, range: { from: Date; to: Date }) {
+async function* releaseRecords(ports: Uses<'database'>, range: { from: Date; to: Date }) {
   let cursor: ReleaseCursor | null = null
   for (;;) {
-    const page = await listReleasesPage(app.database.db, range, cursor, PAGE_SIZE)
+    const page = await listReleasesPage(ports.database.db, range, cursor, PAGE_SIZE)
     for (const row of page) yield toRecord(row)
     const last = page.at(-1)
     if (!last || page.length < PAGE_SIZE) return
@@ -82,9 +82,9 @@ async function* releaseRecords(app: FastifyInstance, range: { from: Date; to: Da
  * GET /admin/releases.csv: every keycode released on the days from..to (UTC, both included), as CSV written by
  * csv-stringify and streamed page by page. The export itself is recorded in the action log.
  */
-export async function exportReleases(app: FastifyInstance, admin: Principal, days: { from: string; to: string }) {
+export async function exportReleases(ports: Uses<'database'>, admin: Principal, days: { from: string; to: string }) {
   const range = { from: new Date(`${days.from}T00:00:00Z`), to: new Date(new Date(`${days.to}T00:00:00Z`).getTime() + DAY_MS) }
-  await recordAction(app.database.db, {
+  await recordAction(ports.database.db, {
     actorId: admin.id,
     action: 'RELEASES_EXPORTED',
     targetType: 'release_range',
@@ -95,7 +95,7 @@ export async function exportReleases(app: FastifyInstance, admin: Principal, day
     columns: [...RELEASE_COLUMNS],
     cast: { string: guardFormula },
   })
-  const records = Readable.from(releaseRecords(app, range))
+  const records = Readable.from(releaseRecords(ports, range))
   records.on('error', (error) => csv.destroy(error))
   return records.pipe(csv)
 }

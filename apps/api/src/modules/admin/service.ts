@@ -1,11 +1,11 @@
 import { ADMIN_MESSAGES, type ProcessRequestBody } from '@keydesk/contracts/admin'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { AppError } from '../../errors.ts'
 import { encryptSecret } from '../../lib/secret-box.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
@@ -21,9 +21,9 @@ import { findReleaseTarget, insertKeycodeRelease } from './repository.ts'
  * The only two transitions (docs/product.md §6), each one conditional UPDATE on the expected status: of two admins
  * acting at once, exactly one changes the row and the other is refused.
  */
-export async function startRequest(app: FastifyInstance, admin: Principal, requestId: string) {
-  const now = app.clock.now()
-  const ownerId = await app.database.db.transaction(async (tx) => {
+export async function startRequest(ports: Uses<'database' | 'clock' | 'events' | 'log'>, admin: Principal, requestId: string) {
+  const now = ports.clock.now()
+  const ownerId = await ports.database.db.transaction(async (tx) => {
     const [started] = await tx
       .update(vehicleRequests)
       .set({ status: 'INPROGRESS', startedBy: admin.id, startedAt: now, updatedAt: now })
@@ -35,7 +35,7 @@ export async function startRequest(app: FastifyInstance, admin: Principal, reque
     return started.userId
   })
   // After the commit, so the owner's dashboard reads the request back already started.
-  if (ownerId) await publishRequestStatusChanges(app, [{ userId: ownerId, requestId, status: 'INPROGRESS' }])
+  if (ownerId) await publishRequestStatusChanges(ports, [{ userId: ownerId, requestId, status: 'INPROGRESS' }])
   return { message: ADMIN_MESSAGES.statusUpdated }
 }
 
@@ -45,9 +45,13 @@ export async function startRequest(app: FastifyInstance, admin: Principal, reque
  * keycode mail is queued: a member at the account's address (the code in it unless they chose the account only),
  * a guest at the checkout's address with a link to that one order.
  */
-export async function fulfilRequest(app: FastifyInstance, admin: Principal, body: ProcessRequestBody) {
-  const now = app.clock.now()
-  const ownerId = await app.database.db.transaction(async (tx) => {
+export async function fulfilRequest(
+  ports: Uses<'database' | 'clock' | 'config' | 'secretKey' | 'events' | 'log'>,
+  admin: Principal,
+  body: ProcessRequestBody,
+) {
+  const now = ports.clock.now()
+  const ownerId = await ports.database.db.transaction(async (tx) => {
     const target = await findReleaseTarget(tx, body.vehicleId)
     if (target?.status !== 'INPROGRESS') throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
     const isGuest = target.userId === null
@@ -61,8 +65,8 @@ export async function fulfilRequest(app: FastifyInstance, admin: Principal, body
       .update(vehicleRequests)
       .set({
         status: 'FULFILLED',
-        keycodeEncrypted: encryptSecret(body.keycode, app.secretKey),
-        pincodeEncrypted: body.pincode ? encryptSecret(body.pincode, app.secretKey) : null,
+        keycodeEncrypted: encryptSecret(body.keycode, ports.secretKey),
+        pincodeEncrypted: body.pincode ? encryptSecret(body.pincode, ports.secretKey) : null,
         fulfilledBy: admin.id,
         fulfilledAt: now,
         updatedAt: now,
@@ -106,25 +110,25 @@ export async function fulfilRequest(app: FastifyInstance, admin: Principal, body
     }
 
     if (recipient === null) {
-      app.log.warn({ vehicleRequestId: target.id }, 'keycode released with no address to mail it to')
+      ports.log.warn({ vehicleRequestId: target.id }, 'keycode released with no address to mail it to')
       return target.userId
     }
-    const link = isGuest ? await createOrderLink(tx, app.config.publicUrl, target.id, now) : null
+    const link = isGuest ? await createOrderLink(tx, ports.config.publicUrl, target.id, now) : null
     const mail = await renderMail(
       keycodeMail({
         firstName: target.ownerFirstName,
         vehicle: { year: target.year, make: target.make, model: target.model, vinLast4: target.vin.slice(-4) },
         confirmationNumber: target.confirmationNumber,
         code: codeInMail ? { keycode: body.keycode, pincode: body.pincode ?? null } : null,
-        orderUrl: link?.url ?? `${app.config.publicUrl}/user-dash`,
+        orderUrl: link?.url ?? `${ports.config.publicUrl}/user-dash`,
         isGuest,
       }),
     )
-    await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `keycode-ready:${target.id}` }, app.secretKey)
+    await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `keycode-ready:${target.id}` }, ports.secretKey)
     return target.userId
   })
   // The event says only "fulfilled"; the keycode and PIN stay behind the owner's signed-in read of the request.
-  if (ownerId) await publishRequestStatusChanges(app, [{ userId: ownerId, requestId: body.vehicleId, status: 'FULFILLED' }])
+  if (ownerId) await publishRequestStatusChanges(ports, [{ userId: ownerId, requestId: body.vehicleId, status: 'FULFILLED' }])
   return { message: ADMIN_MESSAGES.fulfilled }
 }
 

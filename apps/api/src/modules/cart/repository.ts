@@ -55,7 +55,7 @@ export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
 export type PricedCartItem = CartItem & { vehicleRequestId: string | null; amountCents: number; billing: BillingPeriod }
 
 /** Every item of the owner's cart, unpaid keycode requests and subscriptions, in one query. */
-export async function listCartItemsForOwner(db: DbExecutor, owner: CartOwner, now = new Date()): Promise<PricedCartItem[]> {
+export async function listCartItemsForOwner(db: DbExecutor, owner: CartOwner, now: Date): Promise<PricedCartItem[]> {
   const rows = await db
     .select({
       id: cartItems.id,

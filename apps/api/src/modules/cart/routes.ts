@@ -22,7 +22,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const guest = await findGuestOfRequest(app.database.db, request, request.query.guestUserId)
       if (!guest) return []
-      return publicItems(await listCartItemsForOwner(app.database.db, { guestId: guest.id }))
+      return publicItems(await listCartItemsForOwner(app.database.db, { guestId: guest.id }, app.clock.now()))
     },
   )
 

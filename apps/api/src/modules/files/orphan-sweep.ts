@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { schedulePeriodicJob } from '../../lib/job-lock.ts'
+import type { Uses } from '../../ports.ts'
 import { findReferencedStorageKeys } from './repository.ts'
 
 /**
@@ -19,19 +20,22 @@ export interface OrphanSweepResult {
  * Removes stored files that no `files` row points at: the bytes a crash (or a lost database) left behind between
  * writing a file and committing its row. Failed requests remove their own files; this catches what they could not.
  */
-export async function sweepOrphanFiles(app: FastifyInstance, options: { signal?: AbortSignal } = {}): Promise<OrphanSweepResult> {
-  const cutoff = app.clock.now().getTime() - ORPHAN_FILE_GRACE_MS
+export async function sweepOrphanFiles(
+  ports: Uses<'database' | 'storage' | 'clock'>,
+  options: { signal?: AbortSignal } = {},
+): Promise<OrphanSweepResult> {
+  const cutoff = ports.clock.now().getTime() - ORPHAN_FILE_GRACE_MS
   const result: OrphanSweepResult = { checked: 0, removed: 0 }
   let batch: string[] = []
   const sweepBatch = async () => {
-    const referenced = await findReferencedStorageKeys(app.database.db, batch)
+    const referenced = await findReferencedStorageKeys(ports.database.db, batch)
     const orphans = batch.filter((key) => !referenced.has(key))
-    await Promise.all(orphans.map((key) => app.storage.remove(key)))
+    await Promise.all(orphans.map((key) => ports.storage.remove(key)))
     result.checked += batch.length
     result.removed += orphans.length
     batch = []
   }
-  for await (const object of app.storage.list()) {
+  for await (const object of ports.storage.list()) {
     if (options.signal?.aborted) return result
     if (object.storedAt.getTime() > cutoff) continue
     batch.push(object.key)
@@ -41,7 +45,10 @@ export async function sweepOrphanFiles(app: FastifyInstance, options: { signal?:
   return result
 }
 
-/** Sweeps once in the background after start-up, then every hour, on the one process that holds the job's lock. */
+/**
+ * Sweeps once in the background after start-up, then every hour, on the one process that holds the job's lock.
+ * Takes the app itself, not ports: the job's timer and lock follow the app's start and close hooks (lib/job-lock.ts).
+ */
 export function startOrphanFileSweep(app: FastifyInstance) {
   schedulePeriodicJob(app, {
     name: 'orphan-file-sweep',

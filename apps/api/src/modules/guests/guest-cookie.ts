@@ -51,5 +51,5 @@ export function guestIdOfCookie(request: FastifyRequest): string | undefined {
  */
 export async function findGuestOfRequest(db: DbExecutor, request: FastifyRequest, namedGuestId: string | undefined) {
   const guestId = namedGuestId ?? guestIdOfCookie(request)
-  return guestId ? findLiveGuest(db, guestId) : undefined
+  return guestId ? findLiveGuest(db, guestId, request.server.clock.now()) : undefined
 }

@@ -1,8 +1,8 @@
 import { ORDER_LINK_MESSAGES, ORDER_LINK_TTL_DAYS, type OrderLinkView } from '@keydesk/contracts/order-link'
-import type { FastifyInstance } from 'fastify'
 import type { DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
 import { decryptSecret } from '../../lib/secret-box.ts'
+import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { digest, newOpaqueToken } from '../auth/tokens.ts'
 import { addReleaseChannel, findOrderByLink, insertOrderLink } from './repository.ts'
@@ -24,13 +24,17 @@ export async function createOrderLink(db: DbExecutor, publicUrl: string, vehicle
  * POST /order-link: the order behind a live token, with its keycode once fulfilled. Unknown and expired tokens get
  * the same answer. Each showing of a keycode is a release through the guest link, kept in the action log.
  */
-export async function openOrderLink(app: FastifyInstance, token: string, clientAddress: string): Promise<OrderLinkView> {
-  const now = app.clock.now()
-  const order = await findOrderByLink(app.database.db, digest(token), now)
+export async function openOrderLink(
+  ports: Uses<'database' | 'clock' | 'secretKey'>,
+  token: string,
+  clientAddress: string,
+): Promise<OrderLinkView> {
+  const now = ports.clock.now()
+  const order = await findOrderByLink(ports.database.db, digest(token), now)
   if (!order) throw new AppError('NOT_FOUND', ORDER_LINK_MESSAGES.invalid)
-  const keycode = order.keycodeEncrypted ? decryptSecret(order.keycodeEncrypted, app.secretKey) : null
+  const keycode = order.keycodeEncrypted ? decryptSecret(order.keycodeEncrypted, ports.secretKey) : null
   if (keycode !== null) {
-    await app.database.db.transaction(async (tx) => {
+    await ports.database.db.transaction(async (tx) => {
       await addReleaseChannel(tx, order.vehicleRequestId, 'guest-link')
       await recordAction(tx, {
         actorId: null,
@@ -49,7 +53,7 @@ export async function openOrderLink(app: FastifyInstance, token: string, clientA
     model: order.model,
     vinLast4: order.vin.slice(-4),
     keycode,
-    pincode: order.pincodeEncrypted ? decryptSecret(order.pincodeEncrypted, app.secretKey) : null,
+    pincode: order.pincodeEncrypted ? decryptSecret(order.pincodeEncrypted, ports.secretKey) : null,
     fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
     linkExpiresAt: order.linkExpiresAt.toISOString(),
   }

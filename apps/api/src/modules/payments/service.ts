@@ -3,13 +3,13 @@ import { premiumAccess } from '@keydesk/contracts/premium-access'
 import { dueAtFor, type ServicePlan, servicePlanOf } from '@keydesk/contracts/service-levels'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
 import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
 import type { Transaction } from '../../db/database.ts'
 import { cartItems, carts, vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { subscriptions, type TransactionItem, transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
+import type { Uses } from '../../ports.ts'
 import { type CartOwner, findPricingTier, listCartItemsForOwner } from '../cart/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
@@ -27,9 +27,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * With PUBLIC_URL set (production) that is PUBLIC_URL and CORS_ORIGINS only; without it (development) the origin
  * the request was sent to counts too, so the app works from any address of the machine.
  */
-export function assertOwnOrigin(app: FastifyInstance, requestOrigin: string | null, ...urls: string[]) {
-  const own = new Set([new URL(app.config.publicUrl).origin, ...app.config.corsOrigins.map((origin) => new URL(origin).origin)])
-  if (!app.config.publicUrlConfigured && requestOrigin) own.add(requestOrigin)
+export function assertOwnOrigin(ports: Uses<'config'>, requestOrigin: string | null, ...urls: string[]) {
+  const own = new Set([new URL(ports.config.publicUrl).origin, ...ports.config.corsOrigins.map((origin) => new URL(origin).origin)])
+  if (!ports.config.publicUrlConfigured && requestOrigin) own.add(requestOrigin)
   for (const url of urls) {
     if (!own.has(new URL(url).origin)) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.foreignUrl)
   }
@@ -40,9 +40,13 @@ export function assertOwnOrigin(app: FastifyInstance, requestOrigin: string | nu
  * must match it (else the customer would pay a total they did not see); the transaction row is written before
  * the provider is called and removed again if the provider fails, so nothing is left half-made.
  */
-export async function createCheckoutSession(app: FastifyInstance, owner: CartOwner, body: CreateCheckoutSessionBody) {
-  const db = app.database.db
-  const now = app.clock.now()
+export async function createCheckoutSession(
+  ports: Uses<'database' | 'clock' | 'payments' | 'log'>,
+  owner: CartOwner,
+  body: CreateCheckoutSessionBody,
+) {
+  const db = ports.database.db
+  const now = ports.clock.now()
   const items = await listCartItemsForOwner(db, owner, now)
   if (items.length === 0) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.emptyCart)
   const { totalCents, lines } = checkoutLines(items, await findPricingTier(db, owner, now))
@@ -65,7 +69,7 @@ export async function createCheckoutSession(app: FastifyInstance, owner: CartOwn
         customerEmail,
         amountCents: totalCents,
         items: lines,
-        provider: app.payments.name,
+        provider: ports.payments.name,
         expiresAt,
       })
       .returning({ id: transactions.id })
@@ -79,7 +83,7 @@ export async function createCheckoutSession(app: FastifyInstance, owner: CartOwn
 
   let session: { sessionId: string; url: string }
   try {
-    session = await app.payments.createCheckoutSession({
+    session = await ports.payments.createCheckoutSession({
       transactionId: transaction.id,
       confirmationNumber,
       amountCents: totalCents,
@@ -95,7 +99,7 @@ export async function createCheckoutSession(app: FastifyInstance, owner: CartOwn
       expiresAt,
     })
   } catch (error) {
-    app.log.error({ err: error, transactionId: transaction.id }, 'payment provider refused to create a checkout session')
+    ports.log.error({ err: error, transactionId: transaction.id }, 'payment provider refused to create a checkout session')
     await db.delete(transactions).where(eq(transactions.id, transaction.id))
     throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.createFailed)
   }
@@ -162,30 +166,36 @@ async function servicePlanAtPayment(tx: Transaction, userId: string | null, now:
   return holding ? servicePlanOf(premiumAccess(holding, now)) : 'NONE'
 }
 
+type FulfilmentPorts = Uses<'database' | 'clock' | 'config' | 'secretKey' | 'events' | 'log'>
+
 /**
  * The one fulfilment (ARCHITECTURE.md), called by every webhook delivery and by the success page. The
  * transaction row is locked first, so concurrent and repeated calls queue behind each other and all but the
  * first find it PAID and change nothing. Everything else happens in the same database transaction.
  */
 export async function fulfilPayment(
-  app: FastifyInstance,
+  ports: FulfilmentPorts,
   session: ProviderSession,
 ): Promise<{ row: TransactionRow; fulfilledNow: boolean }> {
-  const now = app.clock.now()
+  const now = ports.clock.now()
   // A paid order never goes back, so a repeated delivery is answered from one plain read, without queueing
   // for the row lock and holding a pooled connection while it waits.
-  const [current] = await app.database.db.select().from(transactions).where(eq(transactions.providerSessionId, session.sessionId)).limit(1)
+  const [current] = await ports.database.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.providerSessionId, session.sessionId))
+    .limit(1)
   if (current?.status === 'PAID') return { row: current, fulfilledNow: false }
-  const { queued, ...result } = await app.database.db.transaction(async (tx) => {
+  const { queued, ...result } = await ports.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(transactions).where(eq(transactions.providerSessionId, session.sessionId)).for('update')
     if (!row) {
-      app.log.warn({ sessionId: session.sessionId }, 'payment for an unknown checkout session refused')
+      ports.log.warn({ sessionId: session.sessionId }, 'payment for an unknown checkout session refused')
       throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
     }
     if (row.status === 'PAID') return { row, fulfilledNow: false, queued: [] }
     if (!session.paid) throw new AppError('CONFLICT', PAYMENT_MESSAGES.notPaid)
     if (session.amountCents !== row.amountCents || session.currency !== row.currency) {
-      app.log.error(
+      ports.log.error(
         { transactionId: row.id, expected: row.amountCents, received: session.amountCents, currency: session.currency },
         'payment amount does not match the order; not fulfilled',
       )
@@ -233,42 +243,42 @@ export async function fulfilPayment(
         .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
       if (queued.length !== requestIds.length) {
         // Paid in another checkout first (two tabs): the second charge is for support to refund (docs/product.md §11).
-        app.log.warn({ transactionId: row.id, alreadyPaid: requestIds.length - queued.length }, 'order paid for requests already paid')
+        ports.log.warn({ transactionId: row.id, alreadyPaid: requestIds.length - queued.length }, 'order paid for requests already paid')
       }
       await tx.delete(cartItems).where(inArray(cartItems.vehicleRequestId, requestIds))
     }
 
     if (paid.customerEmail) {
-      const mail = await renderMail(orderConfirmationMail(paid, app.config.publicUrl, paid.userId === null))
-      await enqueueMail(tx, { ...mail, to: paid.customerEmail, dedupeKey: `order-confirmation:${paid.id}` }, app.secretKey)
+      const mail = await renderMail(orderConfirmationMail(paid, ports.config.publicUrl, paid.userId === null))
+      await enqueueMail(tx, { ...mail, to: paid.customerEmail, dedupeKey: `order-confirmation:${paid.id}` }, ports.secretKey)
     }
-    app.log.info({ transactionId: paid.id, confirmationNumber: paid.confirmationNumber }, 'order paid and queued')
+    ports.log.info({ transactionId: paid.id, confirmationNumber: paid.confirmationNumber }, 'order paid and queued')
     return { row: paid, fulfilledNow: true, queued }
   })
   // Only now, committed: a dashboard told of the change reads the request back and must find it queued.
   await publishRequestStatusChanges(
-    app,
+    ports,
     queued.flatMap((request) => (request.userId ? [{ userId: request.userId, requestId: request.id, status: 'PENDING' as const }] : [])),
   )
   return result
 }
 
 /** A checkout that ended without payment; a PAID order never goes back. */
-async function closeUnpaid(app: FastifyInstance, sessionId: string, status: 'FAILED' | 'EXPIRED') {
-  await app.database.db
+async function closeUnpaid(ports: Uses<'database' | 'clock'>, sessionId: string, status: 'FAILED' | 'EXPIRED') {
+  await ports.database.db
     .update(transactions)
-    .set({ status, updatedAt: app.clock.now() })
+    .set({ status, updatedAt: ports.clock.now() })
     .where(and(eq(transactions.providerSessionId, sessionId), inArray(transactions.status, ['PENDING', 'FAILED'])))
 }
 
 /** A Stripe plan renewed: its period end moves to the end of the invoice's period. */
-async function extendRenewedPlan(app: FastifyInstance, invoice: Stripe.Invoice) {
+async function extendRenewedPlan(ports: Uses<'database'>, invoice: Stripe.Invoice) {
   const reference = invoice.parent?.subscription_details?.subscription
   const subscriptionId = typeof reference === 'string' ? reference : reference?.id
   const periodEnd = Math.max(0, ...invoice.lines.data.map((line) => line.period.end))
   if (!subscriptionId || periodEnd === 0) return
   const endDate = new Date(periodEnd * 1000)
-  await app.database.db
+  await ports.database.db
     .update(subscriptions)
     .set({ endDate })
     .where(
@@ -281,12 +291,12 @@ async function extendRenewedPlan(app: FastifyInstance, invoice: Stripe.Invoice) 
 }
 
 /** POST /api/payments/webhook: the signature is checked against the raw body before anything is read from it. */
-export async function receiveWebhook(app: FastifyInstance, rawBody: string | Buffer, signature: string | undefined) {
+export async function receiveWebhook(ports: FulfilmentPorts & Uses<'payments'>, rawBody: string | Buffer, signature: string | undefined) {
   let event: Stripe.Event
   try {
-    event = app.payments.verifyEvent(rawBody, signature)
+    event = ports.payments.verifyEvent(rawBody, signature)
   } catch (error) {
-    app.log.warn({ reason: (error as Error).message }, 'payment webhook with a bad signature refused')
+    ports.log.warn({ reason: (error as Error).message }, 'payment webhook with a bad signature refused')
     throw new AppError('BAD_REQUEST', 'Invalid webhook signature.')
   }
   switch (event.type) {
@@ -294,20 +304,20 @@ export async function receiveWebhook(app: FastifyInstance, rawBody: string | Buf
     case 'checkout.session.async_payment_succeeded': {
       const session = sessionFromStripe(event.data.object)
       // A delayed payment method completes the session unpaid; its async_payment_succeeded event fulfils it.
-      if (session.paid) await fulfilPayment(app, session)
+      if (session.paid) await fulfilPayment(ports, session)
       break
     }
     case 'checkout.session.async_payment_failed':
-      await closeUnpaid(app, event.data.object.id, 'FAILED')
+      await closeUnpaid(ports, event.data.object.id, 'FAILED')
       break
     case 'checkout.session.expired':
-      await closeUnpaid(app, event.data.object.id, 'EXPIRED')
+      await closeUnpaid(ports, event.data.object.id, 'EXPIRED')
       break
     case 'invoice.paid':
-      await extendRenewedPlan(app, event.data.object)
+      await extendRenewedPlan(ports, event.data.object)
       break
     default:
-      app.log.debug({ type: event.type }, 'payment webhook event ignored')
+      ports.log.debug({ type: event.type }, 'payment webhook event ignored')
   }
   return { received: true }
 }
@@ -317,10 +327,14 @@ export async function receiveWebhook(app: FastifyInstance, rawBody: string | Buf
  * paid. An order placed by an account is shown only to that account; a guest's order to whoever holds its
  * session id (an unguessable 48-hex-digit secret handed to the payer's browser alone).
  */
-export async function processPaymentSuccess(app: FastifyInstance, callerId: string | null, id: string): Promise<PaymentSession> {
-  const session = await app.payments.retrieveSession(id)
+export async function processPaymentSuccess(
+  ports: FulfilmentPorts & Uses<'payments'>,
+  callerId: string | null,
+  id: string,
+): Promise<PaymentSession> {
+  const session = await ports.payments.retrieveSession(id)
   if (!session) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
-  const [existing] = await app.database.db
+  const [existing] = await ports.database.db
     .select({ userId: transactions.userId })
     .from(transactions)
     .where(eq(transactions.providerSessionId, session.sessionId))
@@ -328,7 +342,7 @@ export async function processPaymentSuccess(app: FastifyInstance, callerId: stri
   if (!existing || (existing.userId !== null && existing.userId !== callerId)) {
     throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
   }
-  const { row } = await fulfilPayment(app, session)
+  const { row } = await fulfilPayment(ports, session)
   return {
     sessionId: session.sessionId,
     status: row.status,

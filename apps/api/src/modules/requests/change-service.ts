@@ -6,13 +6,13 @@ import {
 } from '@keydesk/contracts/vehicle-request'
 import { checkVin, normalizeVin } from '@keydesk/contracts/vin'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { files } from '../../db/schema/files.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { AppError } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
+import type { Uses } from '../../ports.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { isInOpenCheckout } from '../payments/open-checkouts.ts'
 
@@ -20,8 +20,8 @@ const PURPOSES = { frontId: 'FRONT_ID', backId: 'BACK_ID', registration: 'REGIST
 const COLUMNS = { frontId: 'frontIdFileId', backId: 'backIdFileId', registration: 'registrationFileId' } as const
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, [{ field, message }])
 
-async function ownRequest(app: FastifyInstance, userId: string, requestId: string) {
-  const [row] = await app.database.db
+async function ownRequest(ports: Uses<'database'>, userId: string, requestId: string) {
+  const [row] = await ports.database.db
     .select({ request: vehicleRequests, makeName: vehicleMakes.name })
     .from(vehicleRequests)
     .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
@@ -36,20 +36,21 @@ async function ownRequest(app: FastifyInstance, userId: string, requestId: strin
  * What was paid is what is released (docs/decisions/013): the vehicle is frozen while a checkout for the request
  * is open and for good once it is paid. A database trigger refuses the paid case as well.
  */
-async function assertVehicleMayChange(app: FastifyInstance, request: { id: string; paidAt: Date | null }) {
+async function assertVehicleMayChange(ports: Uses<'database'>, request: { id: string; paidAt: Date | null }, now: Date) {
   if (request.paidAt) throw new AppError('CONFLICT', REQUEST_CHANGE_MESSAGES.vehiclePaid)
-  if (await isInOpenCheckout(app.database.db, request.id, app.clock.now())) {
+  if (await isInOpenCheckout(ports.database.db, request.id, now)) {
     throw new AppError('CONFLICT', REQUEST_CHANGE_MESSAGES.vehicleInCheckout)
   }
 }
 
 /** PUT /vehicle/update-request/{id}: the owner changes a PENDING request; every check of a new request applies again. */
-export async function updateRequest(app: FastifyInstance, userId: string, requestId: string, body: MultipartBody) {
-  const { request, makeName } = await ownRequest(app, userId, requestId)
+export async function updateRequest(ports: Uses<'database' | 'storage' | 'clock'>, userId: string, requestId: string, body: MultipartBody) {
+  const now = ports.clock.now()
+  const { request, makeName } = await ownRequest(ports, userId, requestId)
   if (request.status !== 'PENDING') throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notEditable)
   const parsed = UpdateRequestFieldsSchema.safeParse(body.fields)
   if (!parsed.success) throw invalid(String(parsed.error.issues[0]?.path[0] ?? 'body'), ORDERING_MESSAGES.requiredFields)
-  const db = app.database.db
+  const db = ports.database.db
   const make = parsed.data.make
     ? await findMakeByName(db, parsed.data.make)
     : { id: request.makeId, name: makeName, basePriceCents: request.priceCents }
@@ -60,7 +61,7 @@ export async function updateRequest(app: FastifyInstance, userId: string, reques
   if (!model.years.includes(request.year)) throw invalid('model', ORDERING_MESSAGES.unknownYear)
   const vin = parsed.data.vin ?? request.vin
   const changesVehicle = make.id !== request.makeId || model.name !== request.model || normalizeVin(vin) !== request.vin
-  if (changesVehicle) await assertVehicleMayChange(app, request)
+  if (changesVehicle) await assertVehicleMayChange(ports, request, now)
   const vinProblem = checkVin(vin, { make: make.name, year: request.year })
   if (vinProblem) throw invalid('vin', vinProblem.message)
   const images: { name: (typeof UPDATE_REQUEST_IMAGES)[number]; purpose: string; image: Awaited<ReturnType<typeof cleanImage>> }[] = []
@@ -69,7 +70,7 @@ export async function updateRequest(app: FastifyInstance, userId: string, reques
     if (file) images.push({ name, purpose: PURPOSES[name], image: await cleanImage(name, file) })
   }
   const replacedFileIds = images.map((item) => request[COLUMNS[item.name]]).filter((id): id is string => Boolean(id))
-  const replacedKeys = await storeImagesWithRows(app.storage, db, images, async (tx, stored) => {
+  const replacedKeys = await storeImagesWithRows(ports.storage, db, images, async (tx, stored) => {
     const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
     const newFiles = Object.fromEntries(images.map((item) => [COLUMNS[item.name], fileIds.get(item.purpose)]))
     const updated = await tx
@@ -81,7 +82,7 @@ export async function updateRequest(app: FastifyInstance, userId: string, reques
         // The price follows the make only while the request is unpaid; a paid price is final.
         ...(request.paidAt ? {} : { priceCents: make.basePriceCents }),
         ...newFiles,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING')))
       .returning({ id: vehicleRequests.id })
@@ -90,14 +91,14 @@ export async function updateRequest(app: FastifyInstance, userId: string, reques
     const removed = await tx.delete(files).where(inArray(files.id, replacedFileIds)).returning({ key: files.storageKey })
     return removed.map((file) => file.key)
   })
-  await Promise.all(replacedKeys.map((key) => app.storage.remove(key).catch(() => undefined)))
+  await Promise.all(replacedKeys.map((key) => ports.storage.remove(key).catch(() => undefined)))
   return { message: REQUEST_CHANGE_MESSAGES.updated }
 }
 
 /** DELETE /vehicle/delete-request/{id}: the owner removes an unpaid PENDING request, its cart item and photos. */
-export async function deleteRequest(app: FastifyInstance, userId: string, requestId: string) {
-  await ownRequest(app, userId, requestId)
-  const keys = await app.database.db.transaction(async (tx) => {
+export async function deleteRequest(ports: Uses<'database' | 'storage'>, userId: string, requestId: string) {
+  await ownRequest(ports, userId, requestId)
+  const keys = await ports.database.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(vehicleRequests)
       .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNull(vehicleRequests.paidAt)))
@@ -113,6 +114,6 @@ export async function deleteRequest(app: FastifyInstance, userId: string, reques
     if (ids.length === 0) return []
     return (await tx.delete(files).where(inArray(files.id, ids)).returning({ key: files.storageKey })).map((file) => file.key)
   })
-  await Promise.all(keys.map((key) => app.storage.remove(key).catch(() => undefined)))
+  await Promise.all(keys.map((key) => ports.storage.remove(key).catch(() => undefined)))
   return { message: 'Vehicle request removed successfully!' }
 }

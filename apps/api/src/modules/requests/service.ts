@@ -1,12 +1,12 @@
 import { KEYCODE_REQUEST_IMAGES, KeycodeRequestFieldsSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { checkVin, normalizeVin } from '@keydesk/contracts/vin'
-import type { FastifyInstance } from 'fastify'
 import { cartItems, vehicleRequests } from '../../db/schema/ordering.ts'
 import { AppError, type FieldProblem } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import type { Uses } from '../../ports.ts'
 import { findOrCreateCart } from '../cart/repository.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { createGuest, findLiveGuest } from '../guests/repository.ts'
@@ -25,14 +25,18 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_ERR
  * POST /vehicle/request-keycode-public (docs/product.md §4): every check runs before anything is stored; then the
  * images, their rows, the request and its cart item are saved together or not at all.
  */
-export async function createKeycodeRequest(app: FastifyInstance, principal: Principal | null, body: MultipartBody) {
+export async function createKeycodeRequest(
+  ports: Uses<'database' | 'storage' | 'clock'>,
+  principal: Principal | null,
+  body: MultipartBody,
+) {
   const parsed = KeycodeRequestFieldsSchema.safeParse(body.fields)
   if (!parsed.success) {
     const details: FieldProblem[] = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
     throw new AppError('VALIDATION_ERROR', ORDERING_MESSAGES.requiredFields, details)
   }
   const fields = parsed.data
-  const db = app.database.db
+  const db = ports.database.db
   const make = await findMakeByName(db, fields.make)
   if (!make) throw invalid('make', ORDERING_MESSAGES.unknownMake)
   const model = await findModel(db, make.id, fields.model)
@@ -51,11 +55,12 @@ export async function createKeycodeRequest(app: FastifyInstance, principal: Prin
     if (file) images.push({ purpose: FILE_PURPOSES[name], image: await cleanImage(name, file) })
   }
 
-  return storeImagesWithRows(app.storage, db, images, async (tx, stored) => {
+  const now = ports.clock.now()
+  return storeImagesWithRows(ports.storage, db, images, async (tx, stored) => {
     let guestId: string | null = null
     if (!principal) {
-      const reused = fields.guestUserId ? await findLiveGuest(tx, fields.guestUserId) : undefined
-      guestId = (reused ?? (await createGuest(tx))).id
+      const reused = fields.guestUserId ? await findLiveGuest(tx, fields.guestUserId, now) : undefined
+      guestId = (reused ?? (await createGuest(tx, now))).id
     }
     const owner = principal ? { userId: principal.id } : { guestId: guestId as string }
     const cartId = await findOrCreateCart(tx, owner)

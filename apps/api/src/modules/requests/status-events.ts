@@ -1,6 +1,6 @@
 import type { RequestStatus, RequestStatusEvent } from '@keydesk/contracts/request-status'
-import type { FastifyInstance } from 'fastify'
 import type { EventBus } from '../../plugins/event-bus.ts'
+import type { Uses } from '../../ports.ts'
 
 export const REQUEST_STATUS_TOPIC = 'request-status'
 
@@ -15,12 +15,12 @@ export interface RequestStatusChange {
  * Called after the change committed, so a dashboard reading the request back sees it. Never throws: the
  * change stands either way, and a missed event only leaves the dashboard to its regular poll.
  */
-export async function publishRequestStatusChanges(app: FastifyInstance, changes: RequestStatusChange[]): Promise<void> {
+export async function publishRequestStatusChanges(ports: Uses<'events' | 'log'>, changes: RequestStatusChange[]): Promise<void> {
   for (const change of changes) {
     try {
-      await app.events.publish(REQUEST_STATUS_TOPIC, JSON.stringify(change))
+      await ports.events.publish(REQUEST_STATUS_TOPIC, JSON.stringify(change))
     } catch (error) {
-      app.log.error({ err: error, requestId: change.requestId }, 'request status event not published')
+      ports.log.error({ err: error, requestId: change.requestId }, 'request status event not published')
     }
   }
 }

@@ -15,6 +15,7 @@ import { subscriptions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { AppError, loginRequired } from '../../errors.ts'
 import { schedulePeriodicJob } from '../../lib/job-lock.ts'
+import type { Uses } from '../../ports.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -30,9 +31,9 @@ async function findMemberAccess(db: DbExecutor, userId: string) {
 }
 
 /** GET /trial/status (docs/product.md §12 "Trial status"), as of the app's clock. */
-export async function readTrialStatus(app: FastifyInstance, userId: string): Promise<TrialStatus> {
-  const now = app.clock.now()
-  const member = await findMemberAccess(app.database.db, userId)
+export async function readTrialStatus(ports: Uses<'database' | 'clock'>, userId: string): Promise<TrialStatus> {
+  const now = ports.clock.now()
+  const member = await findMemberAccess(ports.database.db, userId)
   const isActive = isTrialRunning(member, now)
   const access = accessType(member, now)
   return {
@@ -47,35 +48,39 @@ export async function readTrialStatus(app: FastifyInstance, userId: string): Pro
 }
 
 /** GET /keycode-user/subscription: the tier that prices the cart, a paid plan first, else a running trial's tier. */
-export async function readPricingTier(app: FastifyInstance, userId: string): Promise<SubscriptionTier> {
-  return effectiveTier(await findMemberAccess(app.database.db, userId), app.clock.now())
+export async function readPricingTier(ports: Uses<'database' | 'clock'>, userId: string): Promise<SubscriptionTier> {
+  return effectiveTier(await findMemberAccess(ports.database.db, userId), ports.clock.now())
 }
 
 /** POST /trial/start: one free 3-day trial per account, never for a paying member, no charge afterwards (docs/product.md §6). */
-export async function startTrial(app: FastifyInstance, userId: string, tier: PaidTier): Promise<TrialStatus & { message: string }> {
-  const now = app.clock.now()
-  const [started] = await app.database.db
+export async function startTrial(
+  ports: Uses<'database' | 'clock'>,
+  userId: string,
+  tier: PaidTier,
+): Promise<TrialStatus & { message: string }> {
+  const now = ports.clock.now()
+  const [started] = await ports.database.db
     .update(users)
     .set({ trialEndsAt: new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS), trialTier: tier, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.trialEndsAt), eq(users.subscriptionTier, 'NONE')))
     .returning({ id: users.id })
   if (!started) {
-    const member = await findMemberAccess(app.database.db, userId)
+    const member = await findMemberAccess(ports.database.db, userId)
     throw new AppError('CONFLICT', member.subscriptionTier !== 'NONE' ? TRIAL_MESSAGES.alreadySubscribed : TRIAL_MESSAGES.alreadyUsed)
   }
-  return { ...(await readTrialStatus(app, userId)), message: TRIAL_MESSAGES.started }
+  return { ...(await readTrialStatus(ports, userId)), message: TRIAL_MESSAGES.started }
 }
 
 /** GET /user/subscription: the latest plan; a plan past its end reads EXPIRED even before the sweep has run. */
-export async function readUserSubscription(app: FastifyInstance, userId: string): Promise<UserSubscription> {
-  const [plan] = await app.database.db
+export async function readUserSubscription(ports: Uses<'database' | 'clock'>, userId: string): Promise<UserSubscription> {
+  const [plan] = await ports.database.db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt))
     .limit(1)
   if (!plan) return { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: null, endDate: null, autoRenew: false }
-  const ended = plan.endDate.getTime() <= app.clock.now().getTime()
+  const ended = plan.endDate.getTime() <= ports.clock.now().getTime()
   return {
     tier: plan.tier,
     status: ended ? 'EXPIRED' : plan.status,
@@ -87,21 +92,21 @@ export async function readUserSubscription(app: FastifyInstance, userId: string)
 }
 
 /** docs/product.md §11: cancellation takes effect at the end of the period; access stays until endDate. */
-export async function cancelSubscription(app: FastifyInstance, userId: string) {
-  const [plan] = await app.database.db
+export async function cancelSubscription(ports: Uses<'database' | 'clock' | 'payments'>, userId: string) {
+  const [plan] = await ports.database.db
     .update(subscriptions)
     .set({ status: 'CANCELLED', autoRenew: false })
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'ACTIVE')))
     .returning()
   if (!plan) throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.nothingToCancel)
-  if (plan.providerSubscriptionId) await app.payments.cancelAtPeriodEnd(plan.providerSubscriptionId)
-  return { ...(await readUserSubscription(app, userId)), message: SUBSCRIPTION_MESSAGES.cancelled }
+  if (plan.providerSubscriptionId) await ports.payments.cancelAtPeriodEnd(plan.providerSubscriptionId)
+  return { ...(await readUserSubscription(ports, userId)), message: SUBSCRIPTION_MESSAGES.cancelled }
 }
 
 /** Ends plans whose period is over and takes the member back to NONE unless another plan runs. */
-export async function expireEndedSubscriptions(app: FastifyInstance): Promise<number> {
-  const now = app.clock.now()
-  return app.database.db.transaction(async (tx) => {
+export async function expireEndedSubscriptions(ports: Uses<'database' | 'clock'>): Promise<number> {
+  const now = ports.clock.now()
+  return ports.database.db.transaction(async (tx) => {
     const ended = await tx
       .update(subscriptions)
       .set({ status: 'EXPIRED', autoRenew: false })
@@ -122,7 +127,10 @@ export async function expireEndedSubscriptions(app: FastifyInstance): Promise<nu
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000
 
-/** Ends finished plans soon after start-up, then every 5 minutes, on the one process that holds the job's lock. */
+/**
+ * Ends finished plans soon after start-up, then every 5 minutes, on the one process that holds the job's lock.
+ * Takes the app itself, not ports: the job's timer and lock follow the app's start and close hooks (lib/job-lock.ts).
+ */
 export function startSubscriptionExpiry(app: FastifyInstance) {
   schedulePeriodicJob(app, {
     name: 'subscription-expiry',
