@@ -42,6 +42,9 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
 export const SEND_LEASE_MS = 2 * 60 * 1000
 
 /**
+ * The outbox runs on the database's clock throughout (rows are queued with its now() and claimed against it), so
+ * results and retry times are written with it too, never with this process's time.
+ *
  * Delivers due outbox rows without holding a transaction or a lock while SMTP talks: a short statement claims a
  * batch (FOR UPDATE SKIP LOCKED inside it, so two API processes never claim the same row) by counting the attempt
  * and moving its next attempt one lease ahead, and commits. Each mail is then sent, and its result recorded only
@@ -78,7 +81,7 @@ export async function deliverDueMail(
     try {
       const { text, html } = openBodies(row, options.key)
       await transport.send({ from: options.from, to: row.toAddress, subject: row.subject, text, html: html ?? undefined })
-      await db.update(mailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null }).where(stillOurs)
+      await db.update(mailOutbox).set({ status: 'SENT', sentAt: sql`now()`, lastError: null }).where(stillOurs)
       sent += 1
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
@@ -88,7 +91,7 @@ export async function deliverDueMail(
         .set({
           lastError: message.slice(0, 500),
           status: row.attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
-          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+          nextAttemptAt: sql`now() + ${`${retryDelayMs(row.attempts)} milliseconds`}::interval`,
         })
         .where(stillOurs)
     }

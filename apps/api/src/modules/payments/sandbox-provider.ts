@@ -33,12 +33,12 @@ const toProviderSession = (row: SandboxSession): ProviderSession => ({
 })
 
 /** What Stripe would send for a paid session: the fields our fulfilment reads, in Stripe's names. */
-function completedEvent(row: SandboxSession) {
+function completedEvent(row: SandboxSession, now: Date) {
   return {
     id: `evt_sbx_${randomBytes(12).toString('hex')}`,
     object: 'event',
     type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
+    created: Math.floor(now.getTime() / 1000),
     livemode: false,
     data: {
       object: {
@@ -116,7 +116,7 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
         .where(and(eq(sandboxCheckoutSessions.id, id), eq(sandboxCheckoutSessions.status, 'open')))
         .returning()
       if (!row) return null
-      const payload = JSON.stringify(completedEvent(row))
+      const payload = JSON.stringify(completedEvent(row, options.clock.now()))
       return { payload, signature: this.sign(payload) }
     },
 
