@@ -29,7 +29,15 @@ describe('secrets never reach a log line', () => {
       'something happened',
     )
     const line = lines.join('')
-    for (const secret of ['secret-bearer', 'secret-cookie', 'secret-password', 'secret-refresh', 'secret-keycode', 'secret-pin', 'secret-body']) {
+    for (const secret of [
+      'secret-bearer',
+      'secret-cookie',
+      'secret-password',
+      'secret-refresh',
+      'secret-keycode',
+      'secret-pin',
+      'secret-body',
+    ]) {
       expect(line).not.toContain(secret)
     }
     expect(line).toContain('a@example.com')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { registerAndSignIn } from '../test/accounts.ts'
-import { ACCESS_TOKEN_TTL_SECONDS } from './auth.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { ACCESS_TOKEN_TTL_SECONDS } from './auth.ts'
 
 let testApp: TestApp
 
