@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ServerProcess, startServer } from '../../api/src/test/server-process.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { registerMember } from './members.ts'
 
 /**
  * Issue 17: in development (PUBLIC_URL unset) the site's default address is http://localhost:<port>, but people
@@ -28,25 +29,11 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64')
-
-async function registerMember(baseUrl: string) {
-  const email = `anywhere.${Date.now()}@example.com`
-  const password = 'Copper-Keyway-7730'
-  const form = new FormData()
-  for (const [name, value] of Object.entries({ fname: 'Ana', lname: 'Where', email, phone: '555-0142', password, state: 'Ohio' }))
-    form.append(name, value)
-  for (const name of ['frontId', 'backId', 'businessDocument', 'coi'])
-    form.append(name, new Blob([PNG], { type: 'image/png' }), `${name}.png`)
-  expect((await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201)
-  return { email, password }
-}
-
 describe('the app opened at http://127.0.0.1:<port> with PUBLIC_URL unset', () => {
   it('signs in, orders a keycode, pays in the sandbox checkout and shows the order', async () => {
     const baseUrl = server.baseUrl
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    const member = await registerMember(baseUrl)
+    const member = await registerMember(baseUrl, { fname: 'Ana', lname: 'Where' })
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { pngFile } from './members.ts'
 
 let browser: Browser
 
@@ -13,8 +14,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A real 1×1 PNG: the server checks uploads by their bytes and re-encodes them. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const documents = ['Front ID', 'Back ID', 'Business document', 'Certificate of insurance (COI)']
 
 /** README.md: the development super admin created on first start. */
@@ -43,7 +42,7 @@ describe('accounts journeys against the real API (issue 3 acceptance)', () => {
     await page.getByLabel('Confirm password').fill(password)
     await page.getByLabel('State').selectOption('Texas')
     for (const label of documents) {
-      await page.getByLabel(label).setInputFiles({ name: `${label}.png`, mimeType: 'image/png', buffer: PNG })
+      await page.getByLabel(label).setInputFiles(pngFile(label))
     }
     await page.getByRole('button', { name: 'Create Account' }).click()
     await page.waitForURL('**/login')

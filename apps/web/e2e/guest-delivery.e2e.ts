@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { pngFile } from './members.ts'
 
 let browser: Browser
 
@@ -14,8 +15,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-const image = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: PNG })
 /** A VIN of its own (Honda 2016, valid check digit), so this order is found among the other journeys' orders. */
 const VIN = '1HGCR2F39GA000777'
 
@@ -30,9 +29,9 @@ describe('guest keycode delivery (issue 18 acceptance)', () => {
     await guest.getByLabel('Model').selectOption('Civic')
     await guest.getByLabel('Year').selectOption('2016')
     await guest.getByLabel('VIN').fill(VIN)
-    await guest.getByLabel('Front of ID').setInputFiles(image('front'))
-    await guest.getByLabel("Driver's license (front)").setInputFiles(image('licence-front'))
-    await guest.getByLabel("Driver's license (back)").setInputFiles(image('licence-back'))
+    await guest.getByLabel('Front of ID').setInputFiles(pngFile('front'))
+    await guest.getByLabel("Driver's license (front)").setInputFiles(pngFile('licence-front'))
+    await guest.getByLabel("Driver's license (back)").setInputFiles(pngFile('licence-back'))
     await guest.getByRole('button', { name: 'Add to Cart' }).click()
     await guest.waitForURL('**/cart')
     await guest.getByRole('button', { name: 'Checkout', exact: true }).click()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { apiSignIn, registerMember, startTrial } from './members.ts'
 
 let browser: Browser
 
@@ -14,49 +15,18 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-const PASSWORD = 'Amber-Keyway-5521'
-
-/** A business user who registered and started the free trial (premium access, so chat is open). */
-async function trialMember(baseUrl: string) {
-  const email = `chat.${Date.now()}@example.com`
-  const form = new FormData()
-  for (const [name, value] of Object.entries({
-    fname: 'Tara',
-    lname: 'Trial',
-    email,
-    phone: '555-0123',
-    password: PASSWORD,
-    state: 'Ohio',
-  }))
-    form.append(name, value)
-  for (const name of ['frontId', 'backId', 'businessDocument', 'coi'])
-    form.append(name, new Blob([PNG], { type: 'image/png' }), `${name}.png`)
-  expect((await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201)
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password: PASSWORD }),
-  })
-  const cookie =
-    login.headers
-      .getSetCookie()
-      .find((value) => value.startsWith('access_token='))
-      ?.split(';')[0] ?? ''
-  expect((await fetch(`${baseUrl}/api/trial/start?tier=BASIC`, { method: 'POST', headers: { cookie } })).status).toBe(200)
-  return email
-}
-
 describe('live chat (issue 8 acceptance)', () => {
   it('a trial user writes to support and an admin answers from the admin dashboard', async () => {
     const baseUrl = inject('baseUrl')
-    const email = await trialMember(baseUrl)
+    // A business user on the free trial: premium access, so chat is open.
+    const { email, password } = await registerMember(baseUrl, { fname: 'Tara', lname: 'Trial' })
+    await startTrial(baseUrl, await apiSignIn(baseUrl, email, password), 'BASIC')
 
     const member = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const memberErrors = collectPageErrors(member)
     await member.goto(`${baseUrl}/login`)
     await member.getByLabel('Email', { exact: true }).fill(email)
-    await member.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await member.getByLabel('Password', { exact: true }).fill(password)
     await member.getByRole('button', { name: 'Login', exact: true }).click()
     await member.waitForURL(`${baseUrl}/`)
     await member.goto(`${baseUrl}/user-dash`)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { pngImage } from '../../api/src/test/images.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { registerMember } from './members.ts'
 
 let browser: Browser
 
@@ -15,24 +16,11 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A business account made through the real sign-up call (docs/product.md §12 POST /auth/register). */
-async function registerMember(baseUrl: string, email: string, password: string) {
-  const image = new Blob([new Uint8Array(await pngImage())], { type: 'image/png' })
-  const form = new FormData()
-  for (const [name, value] of Object.entries({ fname: 'Dana', lname: 'Locke', email, phone: '555-0100', password, state: 'Texas' })) {
-    form.append(name, value)
-  }
-  for (const name of ['frontId', 'backId', 'businessDocument', 'coi']) form.append(name, image, `${name}.png`)
-  const response = await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })
-  if (!response.ok) throw new Error(`registration failed: ${response.status} ${await response.text()}`)
-}
-
 describe('member profile in a real browser', () => {
   it('a member edits the profile and uploads credentials', async () => {
     const baseUrl = inject('baseUrl')
     const email = `dana-${Date.now()}@locke-keys.example`
-    const password = 'locke-keys-pass-1'
-    await registerMember(baseUrl, email, password)
+    const { password } = await registerMember(baseUrl, { fname: 'Dana', lname: 'Locke', email, image: await pngImage() })
 
     const page = await browser.newPage()
     const errors = collectPageErrors(page)

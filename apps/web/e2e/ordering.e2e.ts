@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { pngFile, registerMember } from './members.ts'
 
 let browser: Browser
 
@@ -13,10 +14,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A real 1×1 PNG: the server checks uploads by their bytes. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-const image = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: PNG })
-
 describe('ordering as a guest (issue 5 acceptance)', () => {
   it('requests a keycode with photos and finds it in the cart', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
@@ -26,9 +23,9 @@ describe('ordering as a guest (issue 5 acceptance)', () => {
     await page.getByLabel('Model').selectOption('Civic')
     await page.getByLabel('Year').selectOption('2016')
     await page.getByLabel('VIN').fill('1HGCR2F31GA000000')
-    await page.getByLabel('Front of ID').setInputFiles(image('front'))
-    await page.getByLabel("Driver's license (front)").setInputFiles(image('licence-front'))
-    await page.getByLabel("Driver's license (back)").setInputFiles(image('licence-back'))
+    await page.getByLabel('Front of ID').setInputFiles(pngFile('front'))
+    await page.getByLabel("Driver's license (front)").setInputFiles(pngFile('licence-front'))
+    await page.getByLabel("Driver's license (back)").setInputFiles(pngFile('licence-back'))
     await page.getByRole('button', { name: 'Add to Cart' }).click()
 
     await page.waitForURL('**/cart')
@@ -43,14 +40,7 @@ describe('ordering as a guest (issue 5 acceptance)', () => {
 describe('ordering as a signed-in user (issue 5 acceptance)', () => {
   it('orders two keycodes, removes one, edits the other and sees the change on the dashboard', async () => {
     const baseUrl = inject('baseUrl')
-    const email = `orders.${Date.now()}@example.com`
-    const password = 'Amber-Keyway-5521'
-    const form = new FormData()
-    for (const [name, value] of Object.entries({ fname: 'Omar', lname: 'Orders', email, phone: '555-0123', password, state: 'Ohio' }))
-      form.append(name, value)
-    for (const name of ['frontId', 'backId', 'businessDocument', 'coi'])
-      form.append(name, new Blob([PNG], { type: 'image/png' }), `${name}.png`)
-    expect((await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201)
+    const { email, password } = await registerMember(baseUrl, { fname: 'Omar', lname: 'Orders' })
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { registerMember } from './members.ts'
 
 let browser: Browser
 
@@ -12,20 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-
-async function registerMember(baseUrl: string) {
-  const email = `payer.${Date.now()}@example.com`
-  const password = 'Amber-Keyway-5521'
-  const form = new FormData()
-  for (const [name, value] of Object.entries({ fname: 'Paula', lname: 'Payer', email, phone: '555-0123', password, state: 'Ohio' }))
-    form.append(name, value)
-  for (const name of ['frontId', 'backId', 'businessDocument', 'coi'])
-    form.append(name, new Blob([PNG], { type: 'image/png' }), `${name}.png`)
-  expect((await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201)
-  return { email, password }
-}
 
 async function openCheckout(page: Page) {
   await page.goto(`${inject('baseUrl')}/cart`)
@@ -46,7 +33,7 @@ async function payWith(page: Page, card: string) {
 describe('paying for keycodes (issue 6 acceptance)', () => {
   it('keeps the cart on a declined card and on cancel, then pays with 4242 and sees the order as Pending', async () => {
     const baseUrl = inject('baseUrl')
-    const member = await registerMember(baseUrl)
+    const member = await registerMember(baseUrl, { fname: 'Paula', lname: 'Payer' })
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)
     await page.goto(`${baseUrl}/login`)

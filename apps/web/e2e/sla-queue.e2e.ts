@@ -1,8 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { cartTotalCents, toCents, unitPrice } from '@keydesk/contracts/cart-total'
-import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
@@ -11,6 +9,7 @@ import { validVin } from '../../api/src/test/requests.ts'
 import { type ServerProcess, startServer } from '../../api/src/test/server-process.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { apiSignIn, memberWithPaidRequest, signInAt } from './members.ts'
 
 /**
  * Issue 21 acceptance (decision 016): the SLA queue, the dashboard search, a registered user's ID image, a member's
@@ -20,7 +19,6 @@ let server: ServerProcess
 let dataDir: string
 let browser: Browser
 let shotsDir: string
-const PASSWORD = 'Amber-Keyway-5521'
 // A real 16 x 16 PNG, so the enlarged ID image has a size to check.
 let png: Buffer
 const HOUR = 60 * 60 * 1000
@@ -39,70 +37,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
   await rm(shotsDir, { recursive: true, force: true })
 })
-
-async function apiSignIn(email: string, password: string) {
-  const answer = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }),
-  })
-  expect(answer.status).toBe(200)
-  return {
-    cookie:
-      answer.headers
-        .getSetCookie()
-        .find((cookie) => cookie.startsWith('access_token='))
-        ?.split(';')[0] ?? '',
-  }
-}
-
-/** A member who registered with ID images, optionally started a trial, and paid one keycode at the cart's own total. */
-async function memberWithPaidRequest(name: { fname: string; lname: string }, vin: string, trialTier?: SubscriptionTier) {
-  const email = `${name.fname.toLowerCase()}.${Date.now()}@example.com`
-  const form = new FormData()
-  for (const [field, value] of Object.entries({ ...name, email, phone: '555-0123', password: PASSWORD, state: 'Ohio' }))
-    form.append(field, value)
-  for (const file of ['frontId', 'backId', 'businessDocument', 'coi'])
-    form.append(file, new Blob([new Uint8Array(png)], { type: 'image/png' }), `${file}.png`)
-  expect((await fetch(`${server.baseUrl}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201)
-  const headers = await apiSignIn(email, PASSWORD)
-  if (trialTier) {
-    expect((await fetch(`${server.baseUrl}/api/trial/start?tier=${trialTier}`, { method: 'POST', headers })).status).toBe(200)
-  }
-  const order = new FormData()
-  for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin })) order.append(field, value)
-  expect((await fetch(`${server.baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order, headers })).status).toBe(201)
-  const items = (await (await fetch(`${server.baseUrl}/api/cart/items`, { headers })).json()) as { finalPrice: number }[]
-  const { totalCents } = cartTotalCents(
-    items.map((item) => toCents(unitPrice(item))),
-    trialTier ?? 'NONE',
-  )
-  const session = await fetch(`${server.baseUrl}/api/api/payments/create-checkout-session`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      amount: totalCents,
-      items: [],
-      success_url: `${server.baseUrl}/payment-success`,
-      cancel_url: `${server.baseUrl}/payment-cancel`,
-    }),
-  }).then((answer) => answer.json())
-  const paid = await fetch(`${server.baseUrl}/sandbox-checkout/${session.sessionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Card Holder', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }),
-    redirect: 'manual',
-  })
-  expect(paid.status).toBe(303)
-  return { email, vin }
-}
-
-async function signInAt(page: Page, screen: '/login' | '/admin-login', email: string, password: string) {
-  await page.goto(`${server.baseUrl}${screen}`)
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: screen === '/login' ? 'Login' : 'Admin Login', exact: true }).click()
-}
 
 /**
  * What a screenshot would show as broken, measured: the page wider than the window, and visible controls (links,
@@ -139,19 +73,30 @@ function layoutProblems(page: Page) {
 }
 
 describe('the SLA queue and the back office (issue 21)', () => {
-  let trialMember: { email: string; vin: string }
-  let plainMember: { email: string; vin: string }
+  let trialMember: { email: string; password: string; vin: string }
+  let plainMember: { email: string; password: string; vin: string }
 
   beforeAll(async () => {
     // Paid first, promised 48 hours; then a trial member, promised 1 hour.
-    plainMember = await memberWithPaidRequest({ fname: 'Pablo', lname: 'Plain' }, validVin('1HGCR2F3', 'G', '210001'))
-    trialMember = await memberWithPaidRequest({ fname: 'Tara', lname: 'Trial' }, validVin('1HGCR2F3', 'G', '210002'), 'PROFESSIONAL')
+    plainMember = await memberWithPaidRequest(server.baseUrl, {
+      fname: 'Pablo',
+      lname: 'Plain',
+      vin: validVin('1HGCR2F3', 'G', '210001'),
+      image: png,
+    })
+    trialMember = await memberWithPaidRequest(server.baseUrl, {
+      fname: 'Tara',
+      lname: 'Trial',
+      vin: validVin('1HGCR2F3', 'G', '210002'),
+      trialTier: 'PROFESSIONAL',
+      image: png,
+    })
   }, 60_000)
 
   it('shows the overdue request on top and in red, finds a request by the buyer e-mail, and lays out at 1280 and 390 px', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)
-    await signInAt(page, '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+    await signInAt(page, server.baseUrl, '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
     await page.waitForURL('**/super-admin')
     // Two hours later in the browser: the trial member's 1-hour promise has passed, the other has 46 hours left.
     await page.clock.setFixedTime(new Date(Date.now() + 2 * HOUR))
@@ -186,7 +131,7 @@ describe('the SLA queue and the back office (issue 21)', () => {
   it("opens a registered user's ID image from the Registered Users search", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)
-    await signInAt(page, '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+    await signInAt(page, server.baseUrl, '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
     await page.waitForURL('**/super-admin')
     await page.goto(`${server.baseUrl}/admin/registered-users`)
     await page.getByLabel('Search by name, e-mail, phone or company').fill('tara trial')
@@ -200,7 +145,7 @@ describe('the SLA queue and the back office (issue 21)', () => {
   })
 
   it("finds a member's order in another tab, and the chat button covers no tab at 390 px", async () => {
-    const admin = await apiSignIn(DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+    const admin = await apiSignIn(server.baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
     const queue = (await (
       await fetch(`${server.baseUrl}/api/admin/pending-requests?search=${trialMember.vin}`, { headers: admin })
     ).json()) as {
@@ -212,7 +157,7 @@ describe('the SLA queue and the back office (issue 21)', () => {
 
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
     const errors = collectPageErrors(page)
-    await signInAt(page, '/login', trialMember.email, PASSWORD)
+    await signInAt(page, server.baseUrl, '/login', trialMember.email, trialMember.password)
     await page.waitForURL(`${server.baseUrl}/`)
     await page.goto(`${server.baseUrl}/user-dash`)
     expect(await page.getByRole('tab', { name: 'Pending' }).getAttribute('aria-selected')).toBe('true')

@@ -1,0 +1,103 @@
+import { cartTotalCents, toCents, unitPrice } from '@keydesk/contracts/cart-total'
+import type { SubscriptionTier } from '@keydesk/contracts/subscription'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+/**
+ * The set-up the browser journeys share: members made through the API as any client would, so each journey spends
+ * its browser time on the screens it is about.
+ */
+
+/** A real 1×1 PNG: the server checks uploads by their bytes and re-encodes them. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+/** The password every journey's member and admin signs up with. */
+export const MEMBER_PASSWORD = 'Amber-Keyway-5521'
+
+/** A file for a page's file field. */
+export const pngFile = (name: string, bytes: Buffer = ONE_PIXEL_PNG) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: bytes })
+
+export interface NewMember {
+  fname: string
+  lname: string
+  /** Defaults to a unique address made from the first name. */
+  email?: string
+  /** The bytes of the four documents; a 1×1 PNG unless a journey needs an image with a size. */
+  image?: Buffer
+}
+
+/** A business account through POST /api/auth/register, with its four document images. */
+export async function registerMember(baseUrl: string, member: NewMember): Promise<{ email: string; password: string }> {
+  const email = member.email ?? `${member.fname.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+  const form = new FormData()
+  const fields = { fname: member.fname, lname: member.lname, email, phone: '555-0123', password: MEMBER_PASSWORD, state: 'Ohio' }
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  const image = new Blob([new Uint8Array(member.image ?? ONE_PIXEL_PNG)], { type: 'image/png' })
+  for (const name of ['frontId', 'backId', 'businessDocument', 'coi']) form.append(name, image, `${name}.png`)
+  const answer = await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })
+  expect(answer.status, await answer.clone().text()).toBe(201)
+  return { email, password: MEMBER_PASSWORD }
+}
+
+/** Signs in through the API; the answer is the access cookie to send as a header. */
+export async function apiSignIn(baseUrl: string, email: string, password: string): Promise<{ cookie: string }> {
+  const answer = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }),
+  })
+  expect(answer.status).toBe(200)
+  const access = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('access_token='))
+  return { cookie: access?.split(';')[0] ?? '' }
+}
+
+export async function startTrial(baseUrl: string, headers: { cookie: string }, tier: SubscriptionTier): Promise<void> {
+  expect((await fetch(`${baseUrl}/api/trial/start?tier=${tier}`, { method: 'POST', headers })).status).toBe(200)
+}
+
+/** A member who registered, optionally started a trial, ordered one Honda keycode and paid the cart's own total. */
+export async function memberWithPaidRequest(
+  baseUrl: string,
+  member: NewMember & { vin: string; trialTier?: SubscriptionTier },
+): Promise<{ email: string; password: string; vin: string }> {
+  const { email, password } = await registerMember(baseUrl, member)
+  const headers = await apiSignIn(baseUrl, email, password)
+  if (member.trialTier) await startTrial(baseUrl, headers, member.trialTier)
+  const order = new FormData()
+  for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: member.vin })) order.append(field, value)
+  expect((await fetch(`${baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order, headers })).status).toBe(201)
+  const items = (await (await fetch(`${baseUrl}/api/cart/items`, { headers })).json()) as { finalPrice: number }[]
+  const { totalCents } = cartTotalCents(
+    items.map((item) => toCents(unitPrice(item))),
+    member.trialTier ?? 'NONE',
+  )
+  const session = await fetch(`${baseUrl}/api/api/payments/create-checkout-session`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      amount: totalCents,
+      items: [],
+      success_url: `${baseUrl}/payment-success`,
+      cancel_url: `${baseUrl}/payment-cancel`,
+    }),
+  }).then((answer) => answer.json())
+  const paid = await fetch(`${baseUrl}/sandbox-checkout/${session.sessionId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Card Holder', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    redirect: 'manual',
+  })
+  expect(paid.status).toBe(303)
+  return { email, password, vin: member.vin }
+}
+
+/** Signs in through the member or admin sign-in screen. */
+export async function signInAt(page: Page, baseUrl: string, screen: '/login' | '/admin-login', email: string, password: string) {
+  await page.goto(`${baseUrl}${screen}`)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: screen === '/login' ? 'Login' : 'Admin Login', exact: true }).click()
+}
