@@ -1,38 +1,44 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 
 export interface FieldShellProps {
-  id: string
+  /** The control's id; a generated one when not given. */
+  id?: string
   label: string
   error?: string
   hint?: string
-  children: ReactNode
+  /** Renders the control with the id and the aria attributes that tie it to the label, hint and error. */
+  children: (control: FieldControlProps) => ReactNode
 }
 
-/** Label, hint and error around one control; the ids it uses are the ones `describedBy` returns. */
+export interface FieldControlProps {
+  id: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+}
+
+/** Label, hint and error around one control, announced with it. */
 export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  const generatedId = useId()
+  const controlId = id ?? generatedId
+  const describedBy = [hint ? `${controlId}-hint` : '', error ? `${controlId}-error` : ''].filter(Boolean).join(' ')
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={controlId} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children}
+      {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
       {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${controlId}-hint`} className="text-xs text-slate-500">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
+        <p id={`${controlId}-error`} className="text-sm text-red-700">
           {error}
         </p>
       )}
     </div>
   )
-}
-
-export function describedBy(id: string, error?: string, hint?: string): string | undefined {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
-  return ids.length > 0 ? ids.join(' ') : undefined
 }
 
 export const controlClass =

@@ -1,7 +1,7 @@
-import { type SelectHTMLAttributes, useId } from 'react'
-import { controlClass, describedBy, FieldShell } from './field-shell.tsx'
+import type { ComponentProps } from 'react'
+import { controlClass, FieldShell } from './field-shell.tsx'
 
-export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+export interface SelectFieldProps extends ComponentProps<'select'> {
   label: string
   options: readonly (string | { value: string; label: string })[]
   /** The first, empty choice (e.g. 'Select a state'); omitted when not given. */
@@ -10,39 +10,22 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   hint?: string
 }
 
-export function SelectField({
-  label,
-  options,
-  placeholder,
-  error,
-  hint,
-  id,
-  className = '',
-  ref,
-  ...rest
-}: SelectFieldProps & { ref?: React.Ref<HTMLSelectElement> }) {
-  const generatedId = useId()
-  const selectId = id ?? generatedId
+export function SelectField({ label, options, placeholder, error, hint, id, className = '', ...rest }: SelectFieldProps) {
   return (
-    <FieldShell id={selectId} label={label} error={error} hint={hint}>
-      <select
-        ref={ref}
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(selectId, error, hint)}
-        className={`${controlClass} ${className}`}
-        {...rest}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => {
-          const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option
-          return (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          )
-        })}
-      </select>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      {(control) => (
+        <select {...control} className={`${controlClass} ${className}`} {...rest}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => {
+            const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            )
+          })}
+        </select>
+      )}
     </FieldShell>
   )
 }
