@@ -3,7 +3,8 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import type { useRequestAdminCode } from '../api/use-request-admin-code.ts'
 import type { useValidateAdminCode } from '../api/use-validate-admin-code.ts'
-import { isUnanswered, serverText } from '../failure-text.ts'
+import { isUnanswered } from '../failure-text.ts'
+import { CallFailure } from './call-failure.tsx'
 
 interface AdminCodeActionsProps {
   requestCode: ReturnType<typeof useRequestAdminCode>
@@ -17,12 +18,7 @@ interface AdminCodeActionsProps {
 function RequestOutcome({ requestCode }: Pick<AdminCodeActionsProps, 'requestCode'>) {
   if (requestCode.isSuccess) return <Alert tone="success">{AUTH_MESSAGES.codeSent}</Alert>
   if (!requestCode.isError) return null
-  if (isUnanswered(requestCode.error)) return <Alert tone="error">{AUTH_MESSAGES.codeSendError}</Alert>
-  return (
-    <Alert tone="error" title={AUTH_MESSAGES.codeSendFailed}>
-      {serverText(requestCode.error, AUTH_MESSAGES.codeSendFailed)}
-    </Alert>
-  )
+  return <CallFailure error={requestCode.error} unanswered={AUTH_MESSAGES.codeSendError} refused={AUTH_MESSAGES.codeSendFailed} />
 }
 
 function ValidateOutcome({ validateCode, missingForValidation }: Pick<AdminCodeActionsProps, 'validateCode' | 'missingForValidation'>) {

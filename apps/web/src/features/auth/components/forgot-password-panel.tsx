@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useRequestPasswordReset } from '../api/use-request-password-reset.ts'
-import { isUnanswered, serverText } from '../failure-text.ts'
+import { CallFailure } from './call-failure.tsx'
 
 /** docs/product.md §3: the Forgot Password panel of the login screen, sending the reset e-mail. */
 export function ForgotPasswordPanel() {
@@ -36,14 +36,9 @@ export function ForgotPasswordPanel() {
       {isOpen && (
         <form id={panelId} noValidate onSubmit={onSubmit} className="space-y-3 border-t border-slate-200 px-4 py-4">
           {requestReset.isSuccess && <Alert tone="success">{AUTH_MESSAGES.resetEmailSent}</Alert>}
-          {requestReset.isError &&
-            (isUnanswered(requestReset.error) ? (
-              <Alert tone="error">{AUTH_MESSAGES.resetEmailError}</Alert>
-            ) : (
-              <Alert tone="error" title={AUTH_MESSAGES.resetEmailFailed}>
-                {serverText(requestReset.error, AUTH_MESSAGES.resetEmailFailed)}
-              </Alert>
-            ))}
+          {requestReset.isError && (
+            <CallFailure error={requestReset.error} unanswered={AUTH_MESSAGES.resetEmailError} refused={AUTH_MESSAGES.resetEmailFailed} />
+          )}
           <TextField
             label="Email for the reset link"
             type="email"

@@ -13,6 +13,8 @@ import { useAdminRegister } from '../api/use-admin-register.ts'
 import { useRequestAdminCode } from '../api/use-request-admin-code.ts'
 import { useValidateAdminCode } from '../api/use-validate-admin-code.ts'
 import { AdminCodeActions } from '../components/admin-code-actions.tsx'
+import { NewPasswordFields } from '../components/new-password-fields.tsx'
+import { PersonFields } from '../components/person-fields.tsx'
 import { serverText } from '../failure-text.ts'
 
 const emptyForm: AdminRegisterForm = {
@@ -93,27 +95,10 @@ export function AdminRegisterPage() {
           <Alert tone="error">{`${AUTH_MESSAGES.adminRegistrationFailed} ${serverText(adminRegister.error, '')}`.trim()}</Alert>
         )}
         {isCodeNotRequested && <Alert tone="error">{AUTH_MESSAGES.requestCodeFirst}</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.fname?.message} {...register('fname')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lname?.message} {...register('lname')} />
-        </div>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PersonFields register={register} errors={errors} />
         <TextField label="Company" autoComplete="organization" error={errors.company?.message} {...register('company')} />
         <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields register={register} errors={errors} />
         <TextField
           label="Registration code"
           autoComplete="one-time-code"

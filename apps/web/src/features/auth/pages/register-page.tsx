@@ -16,6 +16,8 @@ import { paths } from '../../../lib/paths.ts'
 import type { NoticeState } from '../../session/notice-state.ts'
 import { useRegister } from '../api/use-register.ts'
 import { type DocumentErrors, type DocumentFiles, DocumentUploads, REGISTRATION_DOCUMENTS } from '../components/document-uploads.tsx'
+import { NewPasswordFields } from '../components/new-password-fields.tsx'
+import { PersonFields } from '../components/person-fields.tsx'
 import { serverText } from '../failure-text.ts'
 
 const noFiles: DocumentFiles = { frontId: null, backId: null, businessDocument: null, coi: null }
@@ -74,26 +76,9 @@ export function RegisterPage() {
     <PageFrame title="Create Your Business Account" description="Sign up with your identity and business documents." width="narrow">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {registerAccount.isError && <Alert tone="error">{serverText(registerAccount.error, AUTH_MESSAGES.registrationFailed)}</Alert>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.fname?.message} {...register('fname')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lname?.message} {...register('lname')} />
-        </div>
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PersonFields register={register} errors={errors} />
         <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields register={register} errors={errors} />
         <SelectField
           label="State"
           placeholder="Select your state"

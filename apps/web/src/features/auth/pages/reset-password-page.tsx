@@ -11,7 +11,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../lib/paths.ts'
 import { useConfirmPasswordReset } from '../api/use-confirm-password-reset.ts'
-import { isUnanswered, serverText } from '../failure-text.ts'
+import { CallFailure } from '../components/call-failure.tsx'
 
 /** docs/product.md §3 and 4: a new password for the token in the link, then /login after 2 seconds. */
 export function ResetPasswordPage() {
@@ -52,14 +52,13 @@ export function ResetPasswordPage() {
         <Alert tone="success">{AUTH_MESSAGES.passwordUpdated}</Alert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          {confirmReset.isError &&
-            (isUnanswered(confirmReset.error) ? (
-              <Alert tone="error">{AUTH_MESSAGES.passwordUpdateError}</Alert>
-            ) : (
-              <Alert tone="error" title={AUTH_MESSAGES.passwordUpdateFailed}>
-                {serverText(confirmReset.error, AUTH_MESSAGES.passwordUpdateFailed)}
-              </Alert>
-            ))}
+          {confirmReset.isError && (
+            <CallFailure
+              error={confirmReset.error}
+              unanswered={AUTH_MESSAGES.passwordUpdateError}
+              refused={AUTH_MESSAGES.passwordUpdateFailed}
+            />
+          )}
           <TextField
             label="New password"
             type="password"
