@@ -106,6 +106,9 @@ export async function buildApp({
     // graceful-close.ts answers requests that arrive while closing, in the error shape.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // Fastify's 10 s default exists to catch a plugin that never calls done; on a starved machine (a CI run with
+    // tests in parallel) a healthy plugin once took longer, so the limit is raised rather than the start failed.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>()
 
   logAbandonedRequests(app)
