@@ -7,12 +7,11 @@ import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { ADMIN_PAGE_SIZE } from '../api/admin-page.ts'
-import { useAdminUsers, useReviewDocument, useUserDocuments } from '../api/use-admin-users.ts'
+import { useReviewDocument, useUserDocuments } from '../api/use-admin-users.ts'
+import { useUserSearch } from '../api/use-user-search.ts'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
-import { Pager } from '../components/pager.tsx'
 import { DocumentThumbnail } from '../components/request-summary.tsx'
-import { SearchForm, USER_SEARCH_LABEL } from '../components/search-form.tsx'
+import { UserSearch } from '../components/user-search.tsx'
 
 type ComplianceDocument = z.infer<typeof ComplianceDocumentSchema>
 
@@ -81,53 +80,30 @@ function DocumentCard({ document, onEnlarge }: { document: ComplianceDocument; o
 
 /** docs/product.md §8 "Admin document validation": a searchable list of users, then per user the documents to review. */
 export function DocumentValidationPage() {
-  const [search, setSearch] = useState('')
-  const [offset, setOffset] = useState(0)
-  const users = useAdminUsers(search, offset)
+  const found = useUserSearch()
   const [userId, setUserId] = useState<string | null>(null)
   const documents = useUserDocuments(userId)
   const [enlarged, setEnlarged] = useState<EnlargedDocument | null>(null)
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
 
-  function changeSearch(next: string) {
-    setSearch(next)
-    setOffset(0)
-  }
-
   return (
     <PageFrame title="Document Validation">
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
-      <div className="mb-6">
-        <SearchForm name="Search users" label={USER_SEARCH_LABEL} value={search} onChange={changeSearch} />
-      </div>
-      {users.isPending && <Spinner />}
-      {users.isError && <Alert tone="error">{users.error.message}</Alert>}
-      {users.data?.rows.length === 0 && <p>{search ? `No users match “${search}”.` : 'No registered users yet.'}</p>}
-      <div className="grid gap-6 md:grid-cols-3">
-        <div>
-          <ul className="space-y-2">
-            {users.data?.rows.map((user) => (
-              <li key={user.id}>
-                <button
-                  type="button"
-                  aria-pressed={user.id === userId}
-                  onClick={() => setUserId(user.id)}
-                  className={`w-full rounded-lg border p-3 text-left ${user.id === userId ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
-                >
-                  {user.fname} {user.lname}
-                  <span className="block break-all text-sm text-slate-600">{user.email}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            label="Users pages"
-            offset={offset}
-            pageSize={ADMIN_PAGE_SIZE}
-            hasMore={users.data?.hasMore ?? false}
-            onOffsetChange={setOffset}
-          />
-        </div>
+      <UserSearch
+        found={found}
+        columns="md:grid-cols-3"
+        renderUser={(user) => (
+          <button
+            type="button"
+            aria-pressed={user.id === userId}
+            onClick={() => setUserId(user.id)}
+            className={`w-full rounded-lg border p-3 text-left ${user.id === userId ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
+          >
+            {user.fname} {user.lname}
+            <span className="block break-all text-sm text-slate-600">{user.email}</span>
+          </button>
+        )}
+      >
         <section aria-label="Documents" className="md:col-span-2">
           {!userId && <p className="text-slate-600">Choose a user to see their documents.</p>}
           {documents.isFetching && <Spinner />}
@@ -139,7 +115,7 @@ export function DocumentValidationPage() {
             ))}
           </ul>
         </section>
-      </div>
+      </UserSearch>
     </PageFrame>
   )
 }

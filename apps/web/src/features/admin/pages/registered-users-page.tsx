@@ -1,15 +1,12 @@
 import { useCallback, useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
-import { ADMIN_PAGE_SIZE } from '../api/admin-page.ts'
-import { useAdminUsers, useUserAction } from '../api/use-admin-users.ts'
+import { useUserAction } from '../api/use-admin-users.ts'
+import { useUserSearch } from '../api/use-user-search.ts'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
-import { Pager } from '../components/pager.tsx'
 import { DocumentThumbnail } from '../components/request-summary.tsx'
-import { SearchForm, USER_SEARCH_LABEL } from '../components/search-form.tsx'
+import { UserSearch } from '../components/user-search.tsx'
 
 const USER_DOCUMENTS = [
   { key: 'frontId', label: 'ID front' },
@@ -22,21 +19,14 @@ const USER_DOCUMENTS = [
  * insurance images (click to enlarge), validate, revoke and notes.
  */
 export function RegisteredUsersPage() {
-  const [search, setSearch] = useState('')
-  const [offset, setOffset] = useState(0)
-  const users = useAdminUsers(search, offset)
+  const found = useUserSearch()
   const action = useUserAction()
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [notes, setNotes] = useState('')
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const [enlarged, setEnlarged] = useState<EnlargedDocument | null>(null)
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
-  const selected = users.data?.rows.find((user) => user.id === selectedId)
-
-  function changeSearch(next: string) {
-    setSearch(next)
-    setOffset(0)
-  }
+  const selected = found.users.data?.rows.find((user) => user.id === selectedId)
 
   const run = (path: string, failure: string, body?: URLSearchParams) =>
     action.mutate(
@@ -51,41 +41,25 @@ export function RegisteredUsersPage() {
     <PageFrame title="Registered Users">
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
-      <div className="mb-6">
-        <SearchForm name="Search users" label={USER_SEARCH_LABEL} value={search} onChange={changeSearch} />
-      </div>
-      {users.isPending && <Spinner />}
-      {users.isError && <Alert tone="error">{users.error.message}</Alert>}
-      {users.data?.rows.length === 0 && <p>{search ? `No users match “${search}”.` : 'No registered users yet.'}</p>}
-      <div className="grid gap-6 md:grid-cols-2">
-        <div>
-          <ul className="space-y-2">
-            {users.data?.rows.map((user) => (
-              <li key={user.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setSelectedId(user.id)
-                    setNotes(user.adminNotes ?? '')
-                  }}
-                  className={`w-full rounded-lg border p-3 text-left ${user.id === selectedId ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
-                >
-                  <span className="font-semibold">
-                    {user.fname} {user.lname}
-                  </span>
-                  <span className="block text-sm text-slate-600">{user.email}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            label="Users pages"
-            offset={offset}
-            pageSize={ADMIN_PAGE_SIZE}
-            hasMore={users.data?.hasMore ?? false}
-            onOffsetChange={setOffset}
-          />
-        </div>
+      <UserSearch
+        found={found}
+        columns="md:grid-cols-2"
+        renderUser={(user) => (
+          <button
+            type="button"
+            onClick={() => {
+              setSelectedId(user.id)
+              setNotes(user.adminNotes ?? '')
+            }}
+            className={`w-full rounded-lg border p-3 text-left ${user.id === selectedId ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'}`}
+          >
+            <span className="font-semibold">
+              {user.fname} {user.lname}
+            </span>
+            <span className="block text-sm text-slate-600">{user.email}</span>
+          </button>
+        )}
+      >
         {selected && (
           <section aria-label="User details" className="rounded-xl border border-slate-200 bg-white p-5">
             <h2 className="text-xl font-semibold">
@@ -144,7 +118,7 @@ export function RegisteredUsersPage() {
             </Button>
           </section>
         )}
-      </div>
+      </UserSearch>
     </PageFrame>
   )
 }

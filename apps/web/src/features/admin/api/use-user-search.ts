@@ -1,0 +1,16 @@
+import { useState } from 'react'
+import { useAdminUsers } from './use-admin-users.ts'
+
+/** The registered users a back-office page lists: its search, its page, and that page; a new search starts at page one. */
+export function useUserSearch() {
+  const [search, setSearch] = useState('')
+  const [offset, setOffset] = useState(0)
+  const users = useAdminUsers(search, offset)
+
+  function changeSearch(next: string) {
+    setSearch(next)
+    setOffset(0)
+  }
+
+  return { search, changeSearch, offset, setOffset, users }
+}
