@@ -14,7 +14,7 @@ import { NO_TRANSACTION_FILTERS, type TransactionFilters, useAdminTransactions }
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { KeycodeForm } from '../components/keycode-form.tsx'
-import { QueueTable } from '../components/queue-table.tsx'
+import { QueueTable, type QueueTableProps } from '../components/queue-table.tsx'
 import { ReleasesDownload } from '../components/releases-download.tsx'
 import { RequestSummary } from '../components/request-summary.tsx'
 import { DASHBOARD_SEARCH_LABEL, SearchForm } from '../components/search-form.tsx'
@@ -42,23 +42,42 @@ function Count({ label, value, overdue }: { label: string; value: string | numbe
 
 type Message = { tone: 'success' | 'error'; text: string }
 
-function QueueState({
-  query,
-  loading,
-  failure,
-  empty,
-  search,
-}: {
+interface QueueStateProps {
   query: ReturnType<typeof useAdminQueue>
   loading: string
   failure: string
   empty: string
   search: string
-}) {
+}
+
+function QueueState({ query, loading, failure, empty, search }: QueueStateProps) {
   if (query.isPending) return <Spinner label={loading} />
   if (query.isError) return <Alert tone="error">{adminErrorText(query.error, failure)}</Alert>
   if (query.data.length > 0) return null
   return <p className="mt-2 text-slate-600">{search ? `Nothing here matches “${search}”.` : empty}</p>
+}
+
+interface QueueSectionProps extends QueueStateProps, Pick<QueueTableProps, 'now' | 'renderActions' | 'renderDetail'> {
+  headingId: string
+  heading: string
+  /** The table's accessible name. */
+  label: string
+}
+
+/** One queue under its heading: its state while it has no rows to show, else its table. */
+function QueueSection({ headingId, heading, label, now, renderActions, renderDetail, ...state }: QueueSectionProps) {
+  const requests = state.query.data
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {heading}
+      </h2>
+      <QueueState {...state} />
+      {requests && requests.length > 0 && (
+        <QueueTable label={label} requests={requests} now={now} renderActions={renderActions} renderDetail={renderDetail} />
+      )}
+    </section>
+  )
 }
 
 /**
@@ -108,65 +127,49 @@ export function AdminDashboardPage() {
         />
         <Count label="Transactions" value={countSoFar(transactions.data, transactionOffset)} />
       </dl>
-      <section aria-labelledby="pending-heading" className="mt-8">
-        <h2 id="pending-heading" className="text-xl font-semibold">
-          Pending requests
-        </h2>
-        <QueueState
-          query={pending}
-          loading="Loading pending requests..."
-          failure={ADMIN_FAILURES.pending}
-          empty="No pending requests."
-          search={search}
-        />
-        {pending.data && pending.data.length > 0 && (
-          <QueueTable
-            label="Pending requests"
-            requests={pending.data}
-            now={now}
-            renderActions={(request) => (
-              <Button
-                isBusy={start.isPending && start.variables === request.id}
-                aria-label={`Start ${request.year} ${request.make} ${request.model}`}
-                onClick={() =>
-                  start.mutate(request.id, {
-                    onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
-                    onError: (error) => setMessage({ tone: 'error', text: adminErrorText(error, ADMIN_FAILURES.updateStatus) }),
-                  })
-                }
-              >
-                Start
-              </Button>
-            )}
-            renderDetail={(request) => <RequestSummary request={request} onEnlarge={setEnlarged} />}
-          />
+      <QueueSection
+        headingId="pending-heading"
+        heading="Pending requests"
+        label="Pending requests"
+        query={pending}
+        loading="Loading pending requests..."
+        failure={ADMIN_FAILURES.pending}
+        empty="No pending requests."
+        search={search}
+        now={now}
+        renderActions={(request) => (
+          <Button
+            isBusy={start.isPending && start.variables === request.id}
+            aria-label={`Start ${request.year} ${request.make} ${request.model}`}
+            onClick={() =>
+              start.mutate(request.id, {
+                onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
+                onError: (error) => setMessage({ tone: 'error', text: adminErrorText(error, ADMIN_FAILURES.updateStatus) }),
+              })
+            }
+          >
+            Start
+          </Button>
         )}
-      </section>
-      <section aria-labelledby="in-progress-heading" className="mt-8">
-        <h2 id="in-progress-heading" className="text-xl font-semibold">
-          In progress
-        </h2>
-        <QueueState
-          query={inProgress}
-          loading="Loading requests in progress..."
-          failure={ADMIN_FAILURES.inProgress}
-          empty="Nothing in progress."
-          search={search}
-        />
-        {inProgress.data && inProgress.data.length > 0 && (
-          <QueueTable
-            label="Requests in progress"
-            requests={inProgress.data}
-            now={now}
-            renderDetail={(request) => (
-              <>
-                <RequestSummary request={request} onEnlarge={setEnlarged} />
-                <KeycodeForm key={request.id} request={request} onError={(text) => setMessage({ tone: 'error', text })} />
-              </>
-            )}
-          />
+        renderDetail={(request) => <RequestSummary request={request} onEnlarge={setEnlarged} />}
+      />
+      <QueueSection
+        headingId="in-progress-heading"
+        heading="In progress"
+        label="Requests in progress"
+        query={inProgress}
+        loading="Loading requests in progress..."
+        failure={ADMIN_FAILURES.inProgress}
+        empty="Nothing in progress."
+        search={search}
+        now={now}
+        renderDetail={(request) => (
+          <>
+            <RequestSummary request={request} onEnlarge={setEnlarged} />
+            <KeycodeForm key={request.id} request={request} onError={(text) => setMessage({ tone: 'error', text })} />
+          </>
         )}
-      </section>
+      />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <div className="space-y-4">
           <TransactionFilterBar value={filters} onChange={changeFilters} />
