@@ -1,13 +1,10 @@
 import type { AdminTransactionSchema } from '@keydesk/contracts/payments'
 import { REQUEST_STATUS_LABELS } from '@keydesk/contracts/request-status'
 import type { z } from 'zod'
-import { Alert } from '../../../components/ui/alert.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
 import { formatDollars } from '../../../lib/money.ts'
-import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
-import { ADMIN_PAGE_SIZE } from '../api/admin-page.ts'
+import { ADMIN_FAILURES } from '../admin-error-text.ts'
 import type { useAdminTransactions } from '../api/use-admin-transactions.ts'
-import { Pager } from './pager.tsx'
+import { PagedPanel } from './paged-panel.tsx'
 
 type AdminTransaction = z.infer<typeof AdminTransactionSchema>
 
@@ -52,35 +49,23 @@ export interface TransactionsPanelProps {
 
 /** docs/product.md §8: the paid orders, one page at a time, with their vehicles and, once fulfilled, the keycodes. */
 export function TransactionsPanel({ transactions, isFiltered, offset, onOffsetChange }: TransactionsPanelProps) {
-  const page = transactions.data
   return (
-    <section aria-labelledby="transactions-heading" aria-busy={transactions.isFetching || undefined}>
-      <h2 id="transactions-heading" className="text-xl font-semibold">
-        Transactions
-      </h2>
-      <div className="mt-3 space-y-3">
-        {transactions.isPending && <Spinner label="Loading transactions..." />}
-        {transactions.isError && <Alert tone="error">{adminErrorText(transactions.error, ADMIN_FAILURES.transactions)}</Alert>}
-        {page?.rows.length === 0 && (
-          <p className="text-slate-600">{isFiltered ? 'No transactions match this search or filter.' : 'No transactions yet.'}</p>
-        )}
-        {page && page.rows.length > 0 && (
-          <ul className="space-y-3">
-            {page.rows.map((transaction) => (
-              <TransactionCard key={transaction.id} transaction={transaction} />
-            ))}
-          </ul>
-        )}
-      </div>
-      {page && (
-        <Pager
-          label="Transactions pages"
-          offset={offset}
-          pageSize={ADMIN_PAGE_SIZE}
-          hasMore={page.hasMore}
-          onOffsetChange={onOffsetChange}
-        />
+    <PagedPanel
+      title="Transactions"
+      query={transactions}
+      loading="Loading transactions..."
+      failure={ADMIN_FAILURES.transactions}
+      empty={isFiltered ? 'No transactions match this search or filter.' : 'No transactions yet.'}
+      offset={offset}
+      onOffsetChange={onOffsetChange}
+    >
+      {(rows) => (
+        <ul className="space-y-3">
+          {rows.map((transaction) => (
+            <TransactionCard key={transaction.id} transaction={transaction} />
+          ))}
+        </ul>
       )}
-    </section>
+    </PagedPanel>
   )
 }
