@@ -1,4 +1,6 @@
-const faq = [
+import { Faq, type FaqItem } from '../../../components/ui/faq.tsx'
+
+const faq: FaqItem[] = [
   {
     question: 'Which makes need a PIN code?',
     answer:
@@ -21,21 +23,7 @@ const faq = [
   { question: 'Where do you operate?', answer: 'We serve the United States and Canada.' },
 ]
 
-/** The pricing FAQ of docs/product.md §11 as a native accordion (keyboard accessible without script). */
+/** The pricing FAQ of docs/product.md §11. */
 export function PricingFaq() {
-  return (
-    <section aria-labelledby="pricing-faq-heading" className="mt-16">
-      <h2 id="pricing-faq-heading" className="text-2xl font-bold text-brand-900">
-        Frequently asked questions
-      </h2>
-      <div className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {faq.map((item) => (
-          <details key={item.question} className="group p-4">
-            <summary className="cursor-pointer font-semibold">{item.question}</summary>
-            <p className="mt-2 text-sm text-slate-700">{item.answer}</p>
-          </details>
-        ))}
-      </div>
-    </section>
-  )
+  return <Faq items={faq} className="mt-16 space-y-6" />
 }
