@@ -1,7 +1,7 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths.ts'
-import { legalLinks } from './nav-links.ts'
+import { legalLinks, type NavLinkItem } from './nav-links.ts'
 
 const quickLinks = [
   { to: paths.pricing, label: 'Pricing' },
@@ -17,6 +17,23 @@ const bottomLinks = [
   { to: paths.tos, label: 'Terms of Service' },
 ]
 
+function LinkColumn({ title, links }: { title: string; links: NavLinkItem[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link className="hover:text-brand-600" to={link.to}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 export function SiteFooter() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
@@ -25,30 +42,8 @@ export function SiteFooter() {
           <p className="text-lg font-semibold text-brand-900">Keydesk</p>
           <p className="mt-2 text-sm text-slate-600">{MESSAGES.footerTagline}</p>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Quick links</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {quickLinks.map((link) => (
-              <li key={link.to}>
-                <Link className="hover:text-brand-600" to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Legal</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {legalLinks.map((link) => (
-              <li key={link.to}>
-                <Link className="hover:text-brand-600" to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn title="Quick links" links={quickLinks} />
+        <LinkColumn title="Legal" links={legalLinks} />
       </div>
       <div className="border-t border-slate-100">
         <nav aria-label="Site" className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-4 text-xs text-slate-500">
