@@ -3,33 +3,10 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, type FakeAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { testCartItem } from '../../../test/test-cart-item.ts'
+import { testTrialStatus } from '../../../test/test-trial-status.ts'
 import { testUser } from '../../../test/test-user.ts'
 import { saveGuestInfo } from '../../ordering/guest-info.ts'
-
-const item = (id: string, standardPrice: number) => ({
-  id,
-  kind: 'KEYCODE',
-  make: 'Ford',
-  model: 'F-150',
-  year: 2020,
-  vinLast4: '1234',
-  subscriptionTier: null,
-  standardPrice,
-  finalPrice: standardPrice,
-  price: standardPrice,
-  isTemporary: false,
-})
-
-const trialStatus = (overrides: Record<string, unknown> = {}) => ({
-  hasTrial: false,
-  isActive: false,
-  remainingDays: 0,
-  trialEndsAt: null,
-  hasPremiumAccess: false,
-  accessType: 'none',
-  trialTier: null,
-  ...overrides,
-})
 
 const session = { url: 'https://pay.example/checkout/cs_1', sessionId: 'cs_1', confirmationNumber: 'KD-1' }
 let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>
@@ -55,8 +32,8 @@ const sentBody = (calls: { key: string; body: unknown }[]) =>
 describe('checkout (docs/product.md §4, 7.4)', () => {
   it('shows the total, creates a session for the amount in cents and redirects to it', async () => {
     const calls = fakeApi({
-      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70), item('b', 85)]),
-      'GET /api/trial/status': () => jsonAnswer(200, trialStatus()),
+      'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70), testCartItem('b', 85)]),
+      'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()),
       'POST /api/api/payments/create-checkout-session': () => jsonAnswer(200, session),
     })
     renderApp('/cart', { user: testUser() })
@@ -76,11 +53,11 @@ describe('checkout (docs/product.md §4, 7.4)', () => {
 
   it('prices a running trial with its tier, as the server does', async () => {
     const calls = fakeApi({
-      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]),
+      'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]),
       'GET /api/trial/status': () =>
         jsonAnswer(
           200,
-          trialStatus({
+          testTrialStatus({
             hasTrial: true,
             isActive: true,
             remainingDays: 3,
@@ -103,7 +80,7 @@ describe('checkout (docs/product.md §4, 7.4)', () => {
   it('pays for a guest cart with the guest id', async () => {
     saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
     const calls = fakeApi({
-      'GET /api/cart/items/public': () => jsonAnswer(200, [item('a', 70)]),
+      'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]),
       'POST /api/api/payments/create-checkout-session': () => jsonAnswer(200, session),
     })
     renderApp('/cart')
@@ -123,7 +100,7 @@ describe('checkout (docs/product.md §4, 7.4)', () => {
     ['an answer without a url', () => jsonAnswer(200, { sessionId: 'cs_1', confirmationNumber: 'KD-1' }), 'No checkout URL received'],
   ])('explains %s and stays on the cart', async (_case, answer, message) => {
     fakeApi({
-      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]),
+      'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]),
       'POST /api/api/payments/create-checkout-session': answer,
     })
     renderApp('/cart', { user: testUser() })
@@ -137,7 +114,7 @@ describe('checkout (docs/product.md §4, 7.4)', () => {
   it('disables the button while the session is being created', async () => {
     let release: (response: Response) => void = () => {}
     fakeApi({
-      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]),
+      'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]),
       'POST /api/api/payments/create-checkout-session': () =>
         new Promise<Response>((resolve) => {
           release = resolve

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { testCartItem } from '../../../test/test-cart-item.ts'
 import { testUser } from '../../../test/test-user.ts'
 import { saveGuestInfo } from '../../ordering/guest-info.ts'
 
@@ -11,23 +12,9 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const item = (id: string, standardPrice: number) => ({
-  id,
-  kind: 'KEYCODE',
-  make: 'Ford',
-  model: 'F-150',
-  year: 2020,
-  vinLast4: '1234',
-  subscriptionTier: null,
-  standardPrice,
-  finalPrice: standardPrice,
-  price: standardPrice,
-  isTemporary: false,
-})
-
 describe('cart page', () => {
   it('totals the items with the member discount of the tier (docs/product.md §11)', async () => {
-    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70), item('b', 85)]) })
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70), testCartItem('b', 85)]) })
     renderApp('/cart', {
       user: testUser({ subscription: { tier: 'PROFESSIONAL', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
     })
@@ -37,7 +24,7 @@ describe('cart page', () => {
 
   it('loads a guest cart by the guest id kept in the browser', async () => {
     saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
-    const calls = fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [item('a', 70)]) })
+    const calls = fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]) })
     renderApp('/cart')
     expect(await screen.findByText('2020 Ford F-150')).toBeInTheDocument()
     expect(calls[0]?.url).toContain('guestUserId=7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b')
@@ -45,7 +32,7 @@ describe('cart page', () => {
 
   it("removes an item with 'Item removed from cart successfully!'", async () => {
     fakeApi({
-      'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]),
+      'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]),
       'DELETE /api/cart/remove/a': () => jsonAnswer(200, { message: 'ok' }),
     })
     renderApp('/cart', { user: testUser() })
@@ -59,7 +46,7 @@ describe('cart page', () => {
     expect(await screen.findByText('Failed to fetch cart items. Please try again.')).toBeInTheDocument()
   })
   it('opens and closes the checkout modal', async () => {
-    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [item('a', 70)]) })
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]) })
     renderApp('/cart', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }))
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeVisible()

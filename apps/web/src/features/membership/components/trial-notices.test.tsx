@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { testTrialStatus } from '../../../test/test-trial-status.ts'
 import { testUser } from '../../../test/test-user.ts'
 
 afterEach(() => {
@@ -12,18 +13,8 @@ afterEach(() => {
 })
 
 const HOUR = 60 * 60 * 1000
-const status = (overrides: Record<string, unknown> = {}) => ({
-  hasTrial: false,
-  isActive: false,
-  remainingDays: 0,
-  trialEndsAt: null,
-  hasPremiumAccess: false,
-  accessType: 'none',
-  trialTier: null,
-  ...overrides,
-})
 const running = (msLeft: number) =>
-  status({
+  testTrialStatus({
     hasTrial: true,
     isActive: true,
     remainingDays: Math.ceil(msLeft / (24 * HOUR)),
@@ -51,14 +42,14 @@ describe('trial banner and expired notice (docs/product.md §5)', () => {
   })
 
   it('offers the trial to a member with no trial and no premium access', async () => {
-    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, status()) })
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()) })
     renderApp('/user-dash', { user: testUser() })
     const offer = await screen.findByRole('region', { name: 'Free trial offer' })
     expect(within(offer).getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/membership?trial=start')
   })
 
   it('does not repeat the offer on the trial activation page', async () => {
-    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, status()) })
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()) })
     renderApp('/membership?trial=start', { user: testUser() })
     expect(await screen.findByRole('button', { name: 'Start my 3-day free trial' })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Free trial offer' })).not.toBeInTheDocument()
@@ -77,7 +68,7 @@ describe('trial banner and expired notice (docs/product.md §5)', () => {
   it('shows the expired notice with Upgrade Now, and Dismiss hides it', async () => {
     fakeApi({
       'GET /api/trial/status': () =>
-        jsonAnswer(200, status({ hasTrial: true, trialEndsAt: '2025-01-01T00:00:00.000Z', trialTier: 'BASIC' })),
+        jsonAnswer(200, testTrialStatus({ hasTrial: true, trialEndsAt: '2025-01-01T00:00:00.000Z', trialTier: 'BASIC' })),
     })
     renderApp('/pricing', { user: testUser() })
     const notice = await screen.findByRole('region', { name: 'Trial expired' })
@@ -89,7 +80,7 @@ describe('trial banner and expired notice (docs/product.md §5)', () => {
 
   it('shows nothing to a paying member', async () => {
     const calls = fakeApi({
-      'GET /api/trial/status': () => jsonAnswer(200, status({ hasPremiumAccess: true, accessType: 'paid' })),
+      'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus({ hasPremiumAccess: true, accessType: 'paid' })),
     })
     renderApp('/pricing', { user: testUser() })
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'GET /api/trial/status')).toBe(true))
@@ -97,7 +88,7 @@ describe('trial banner and expired notice (docs/product.md §5)', () => {
   })
 
   it('is only for business users', () => {
-    const calls = fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, status()) })
+    const calls = fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()) })
     renderApp('/pricing', { user: testUser({ role: 'ADMIN' }) })
     renderApp('/pricing')
     expect(calls.some((call) => call.key === 'GET /api/trial/status')).toBe(false)

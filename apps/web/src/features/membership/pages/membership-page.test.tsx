@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { testTrialStatus } from '../../../test/test-trial-status.ts'
 import { testUser } from '../../../test/test-user.ts'
 import { setSessionHint } from '../../session/session-hint.ts'
 
@@ -12,15 +13,6 @@ afterEach(() => {
 })
 
 const noPlan = { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: null, endDate: null, autoRenew: false }
-const noTrial = {
-  hasTrial: false,
-  isActive: false,
-  remainingDays: 0,
-  trialEndsAt: null,
-  hasPremiumAccess: false,
-  accessType: 'none',
-  trialTier: null,
-}
 
 describe('membership page (docs/product.md §5)', () => {
   it('shows four tier cards with monthly prices, and annual prices after the toggle', async () => {
@@ -91,7 +83,7 @@ describe('trial activation page (/membership?trial=start)', () => {
     setSessionHint(true)
     const calls = fakeApi({
       'GET /api/auth/me': () => jsonAnswer(200, { user: testUser({ trialEndsAt }) }),
-      'GET /api/trial/status': () => jsonAnswer(200, noTrial),
+      'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()),
       'POST /api/trial/start': () =>
         jsonAnswer(200, {
           hasTrial: true,
@@ -117,7 +109,7 @@ describe('trial activation page (/membership?trial=start)', () => {
     [500, 'Something went wrong', 'Failed to start trial.'],
   ])('explains a failed start (%i)', async (status, serverMessage, shown) => {
     fakeApi({
-      'GET /api/trial/status': () => jsonAnswer(200, noTrial),
+      'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()),
       'POST /api/trial/start': () => errorAnswer(status, serverMessage, status === 409 ? 'CONFLICT' : 'ERROR'),
     })
     renderApp('/membership?trial=start', { user: testUser() })
@@ -128,7 +120,7 @@ describe('trial activation page (/membership?trial=start)', () => {
   it('tells a member whose trial is over that it was used', async () => {
     fakeApi({
       'GET /api/trial/status': () =>
-        jsonAnswer(200, { ...noTrial, hasTrial: true, trialEndsAt: '2024-01-01T00:00:00.000Z', trialTier: 'BASIC' }),
+        jsonAnswer(200, testTrialStatus({ hasTrial: true, trialEndsAt: '2024-01-01T00:00:00.000Z', trialTier: 'BASIC' })),
     })
     renderApp('/membership?trial=start', { user: testUser() })
     expect(await screen.findByText('You have already used your free trial.')).toBeInTheDocument()
