@@ -1,7 +1,5 @@
-import { Link } from 'react-router'
-import { primaryLinkClass, secondaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
-import { paths } from '../../../lib/paths.ts'
+import { BackToCartLinks } from '../components/back-to-cart-links.tsx'
 import { SupportContactLine } from '../components/support-contact-line.tsx'
 
 /** docs/product.md §4 "Payment cancelled": nothing was charged and the cart is as it was. */
@@ -13,14 +11,7 @@ export function PaymentCancelPage() {
           <p>Your payment was cancelled. No charges were made.</p>
           <p>Your cart items remain in your cart, so you can check out whenever you are ready.</p>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <Link to={paths.cart} className={primaryLinkClass}>
-            Return to cart
-          </Link>
-          <Link to={paths.home} className={secondaryLinkClass}>
-            Go home
-          </Link>
-        </div>
+        <BackToCartLinks />
         <SupportContactLine withPhone />
       </div>
     </PageFrame>

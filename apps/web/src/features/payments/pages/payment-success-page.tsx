@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { formatDollars } from '../../../lib/money.ts'
 import { paths } from '../../../lib/paths.ts'
 import { usePaymentSession } from '../api/use-payment-session.ts'
+import { BackToCartLinks } from '../components/back-to-cart-links.tsx'
 import { SupportContactLine } from '../components/support-contact-line.tsx'
 
 /** docs/product.md §4: the three next steps; the 24-48 hours statement is the success page's own (docs/product.md §1). */
@@ -66,14 +67,7 @@ export function PaymentSuccessPage() {
       <PageFrame title="Payment" width="narrow">
         <div className="space-y-6">
           <Alert tone="error">{session.status === 'PENDING' ? PAYMENT_MESSAGES.notPaid : PAYMENT_MESSAGES.failed}</Alert>
-          <div className="flex flex-wrap gap-3">
-            <Link to={paths.cart} className={primaryLinkClass}>
-              Return to cart
-            </Link>
-            <Link to={paths.home} className={secondaryLinkClass}>
-              Go home
-            </Link>
-          </div>
+          <BackToCartLinks />
           <SupportContactLine />
         </div>
       </PageFrame>
