@@ -187,6 +187,17 @@ const optionalImage = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
 
+/**
+ * The text fields of PUT /auth/updateProfile as the server reads them from the multipart body (docs/product.md §12):
+ * names required, phone and state optional; the images beside them are checked by the upload rule.
+ */
+export const UpdateProfileFieldsSchema = z.object({
+  fname: z.string().trim().min(1, M.firstNameRequired).max(100),
+  lname: z.string().trim().min(1, M.lastNameRequired).max(100),
+  phone: z.string().trim().max(40).optional(),
+  state: z.enum(US_STATES, { message: M.stateRequired }).optional(),
+})
+
 /** The Update Profile form of PUT /auth/updateProfile (docs/product.md §7 and §11): names required, the rest optional. */
 export const UpdateUserDetailsFormSchema = z.object({
   fname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.firstNameRequired),

@@ -86,3 +86,16 @@ export const PAYMENT_MESSAGES = {
   unknownSession: 'Payment session not found.',
   declined: 'Your card was declined.',
 } as const
+
+/** The sandbox checkout's card form (form-urlencoded), with the fields a hosted checkout asks for. */
+export const SandboxCardFormSchema = z.object({
+  email: z.string().trim().max(254).optional(),
+  cardNumber: z.string().max(40).default(''),
+  expiry: z.string().max(10).default(''),
+  cvc: z.string().max(10).default(''),
+  name: z.string().trim().max(200).default(''),
+})
+export type SandboxCardForm = z.infer<typeof SandboxCardFormSchema>
+
+/** The sandbox checkout page's address: /sandbox-checkout/:sessionId. */
+export const SandboxSessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_test_sbx_[0-9a-f]{48}$/) })

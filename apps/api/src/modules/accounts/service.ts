@@ -1,8 +1,5 @@
-import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
-import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
-import { US_STATES } from '@keydesk/contracts/states'
+import { ACCOUNT_MESSAGES, UpdateProfileFieldsSchema } from '@keydesk/contracts/accounts-api'
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
-import { z } from 'zod'
 import type { DbExecutor } from '../../db/database.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
@@ -21,13 +18,6 @@ import { toUserView } from '../auth/user-view.ts'
 
 export const UPDATE_PROFILE_IMAGES = ['frontId', 'backId', 'insurance'] as const
 const IMAGE_DOC_TYPES = { frontId: 'FRONT_ID', backId: 'BACK_ID', insurance: 'INSURANCE' } as const
-
-const UpdateProfileFieldsSchema = z.object({
-  fname: z.string().trim().min(1, AUTH_MESSAGES.firstNameRequired).max(100),
-  lname: z.string().trim().min(1, AUTH_MESSAGES.lastNameRequired).max(100),
-  phone: z.string().trim().max(40).optional(),
-  state: z.enum(US_STATES, { message: AUTH_MESSAGES.stateRequired }).optional(),
-})
 
 const fileUrl = (id: string | undefined) => (id ? `/api/files/${id}` : null)
 

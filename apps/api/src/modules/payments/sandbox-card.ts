@@ -1,15 +1,5 @@
-import { TEST_CARDS } from '@keydesk/contracts/payments'
+import { type SandboxCardForm, TEST_CARDS } from '@keydesk/contracts/payments'
 import { z } from 'zod'
-
-/** The sandbox checkout form: card fields as a hosted checkout asks for them. */
-export const SandboxCardFormSchema = z.object({
-  email: z.string().trim().max(254).optional(),
-  cardNumber: z.string().max(40).default(''),
-  expiry: z.string().max(10).default(''),
-  cvc: z.string().max(10).default(''),
-  name: z.string().trim().max(200).default(''),
-})
-export type SandboxCardForm = z.infer<typeof SandboxCardFormSchema>
 
 function passesLuhn(digits: string): boolean {
   let sum = 0

@@ -1,11 +1,9 @@
+import { SandboxCardFormSchema, SandboxSessionParamsSchema } from '@keydesk/contracts/payments'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { judgeTestCard, SandboxCardFormSchema } from './sandbox-card.ts'
+import { judgeTestCard } from './sandbox-card.ts'
 import { checkoutPage, closedCheckoutPage } from './sandbox-page.ts'
 import type { SandboxProvider } from './sandbox-provider.ts'
 import { receiveWebhook } from './service.ts'
-
-const SessionParamsSchema = z.object({ sessionId: z.string().regex(/^cs_test_sbx_[0-9a-f]{48}$/) })
 
 /**
  * The sandbox's hosted checkout (ARCHITECTURE.md), only when no Stripe keys are set. Paying delivers a signed
@@ -20,7 +18,7 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginA
     })
     app.get(
       '/sandbox-checkout/:sessionId',
-      { config: { access: 'public' }, schema: { params: SessionParamsSchema } },
+      { config: { access: 'public' }, schema: { params: SandboxSessionParamsSchema } },
       async (request, reply) => {
         const session = await provider.findOpenSession(request.params.sessionId)
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
@@ -33,7 +31,7 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginA
       '/sandbox-checkout/:sessionId',
       {
         config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: { params: SessionParamsSchema, body: SandboxCardFormSchema },
+        schema: { params: SandboxSessionParamsSchema, body: SandboxCardFormSchema },
       },
       async (request, reply) => {
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
