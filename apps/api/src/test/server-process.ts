@@ -42,7 +42,7 @@ export async function findFreePort(): Promise<number> {
 }
 
 /** Starts the server on a free port and waits until /api/health answers 200. */
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await findFreePort()
   const baseUrl = `http://127.0.0.1:${port}`
   // The address the browser uses is the site's public address: the cross-site guard accepts only its Origin.
