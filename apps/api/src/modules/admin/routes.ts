@@ -15,8 +15,7 @@ import { principalOf, requireRole } from '../../plugins/auth.ts'
 import { listAdminTransactions } from '../payments/admin-transactions.ts'
 import { listAdminSubscriptions } from '../subscriptions/admin-subscriptions.ts'
 import { exportReleases } from './releases-export.ts'
-import { countQueues, listPaidRequests } from './repository.ts'
-import { failedKeycodeMails, fulfilRequest, startRequest } from './service.ts'
+import { failedKeycodeMails, fulfilRequest, listQueue, readQueueCounts, startRequest } from './service.ts'
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlyAdmins = requireRole('ADMIN', 'SUPER_ADMIN')
@@ -25,17 +24,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/pending-requests',
     { preHandler: onlyAdmins, schema: { querystring: AdminQueueQuerySchema, response: { 200: AdminRequestListSchema } } },
-    async (request) => listPaidRequests(app.database.db, 'PENDING', request.query),
+    async (request) => listQueue(app, 'PENDING', request.query),
   )
 
   app.get(
     '/admin/in-progress-requests',
     { preHandler: onlyAdmins, schema: { querystring: AdminQueueQuerySchema, response: { 200: AdminRequestListSchema } } },
-    async (request) => listPaidRequests(app.database.db, 'INPROGRESS', request.query),
+    async (request) => listQueue(app, 'INPROGRESS', request.query),
   )
 
   app.get('/admin/queue-counts', { preHandler: onlyAdmins, schema: { response: { 200: AdminQueueCountsSchema } } }, async () =>
-    countQueues(app.database.db, app.clock.now()),
+    readQueueCounts(app),
   )
 
   app.get(

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, type ProcessRequestBody } from '@keydesk/contracts/admin'
+import { ADMIN_MESSAGES, type AdminQueueQuery, type ProcessRequestBody } from '@keydesk/contracts/admin'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
@@ -15,7 +15,17 @@ import { publishRequestStatusChanges } from '../requests/status-events.ts'
 import { keycodeMail } from './keycode-mail.ts'
 import { describeDocuments, releaseRefusal } from './release-gate.ts'
 import { listFailedKeycodeMails } from './releases-repository.ts'
-import { findReleaseTarget, insertKeycodeRelease } from './repository.ts'
+import { countQueues, findReleaseTarget, insertKeycodeRelease, listPaidRequests } from './repository.ts'
+
+/** GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue. */
+export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
+  return listPaidRequests(ports.database.db, status, query)
+}
+
+/** GET /admin/queue-counts: the size of each queue, as of the clock's now. */
+export async function readQueueCounts(ports: Uses<'database' | 'clock'>) {
+  return countQueues(ports.database.db, ports.clock.now())
+}
 
 /**
  * The only two transitions (docs/product.md §6), each one conditional UPDATE on the expected status: of two admins

@@ -1,6 +1,6 @@
 import { CatalogueAnswerSchema } from '@keydesk/contracts/catalogue'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { listCatalogue } from './repository.ts'
+import { readCatalogue } from './service.ts'
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -8,7 +8,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { response: { 200: CatalogueAnswerSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300')
-      return listCatalogue(app.database.db)
+      return readCatalogue(app)
     },
   )
 }

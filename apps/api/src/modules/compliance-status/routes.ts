@@ -1,7 +1,7 @@
 import { ComplianceStatusQuerySchema, ComplianceStatusSchema, complianceStatusFor } from '@keydesk/contracts/compliance'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
-import { findUserById } from '../auth/repository.ts'
+import { readComplianceStatus } from './service.ts'
 
 /** docs/product.md §12: the signed-in call uses the account's state; visitors may name one. */
 export const complianceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,8 +11,7 @@ export const complianceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => complianceStatusFor(request.query.state),
   )
 
-  app.get('/compliance/status', { preHandler: requireUser, schema: { response: { 200: ComplianceStatusSchema } } }, async (request) => {
-    const user = await findUserById(app.database.db, principalOf(request).id)
-    return complianceStatusFor(user?.state)
-  })
+  app.get('/compliance/status', { preHandler: requireUser, schema: { response: { 200: ComplianceStatusSchema } } }, async (request) =>
+    readComplianceStatus(app, principalOf(request).id),
+  )
 }

@@ -1,8 +1,7 @@
-import { DEV_MAILBOX_SIZE, DevMailboxSchema } from '@keydesk/contracts/dev-mailbox'
+import { DevMailboxSchema } from '@keydesk/contracts/dev-mailbox'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { notFound } from '../../errors.ts'
-import { openBodies } from '../mail/outbox.ts'
-import { listSentMail } from './repository.ts'
+import { readDevMailbox } from './service.ts'
 
 const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || address?.startsWith('127.') === true
@@ -17,10 +16,6 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     // The socket's own address: a forwarded header could be forged by anyone who reaches the server.
     if (!isLoopback(request.socket.remoteAddress)) throw notFound()
     reply.header('cache-control', 'no-store')
-    const rows = await listSentMail(app.database.db, DEV_MAILBOX_SIZE)
-    return rows.map((row) => {
-      const { text, html } = openBodies(row, app.secretKey)
-      return { id: row.id, to: row.to, subject: row.subject, text, html, sentAt: (row.sentAt ?? new Date(0)).toISOString() }
-    })
+    return readDevMailbox(app)
   })
 }

@@ -13,9 +13,8 @@ import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
 import { guestIdOfCookie, setGuestCookie } from '../guests/guest-cookie.ts'
 import { deleteRequest, updateRequest } from './change-service.ts'
 import { readOrderTracker } from './order-tracker.ts'
-import { createKeycodeRequest } from './service.ts'
+import { createKeycodeRequest, readUserRequests } from './service.ts'
 import { subscribeToRequestStatus } from './status-events.ts'
-import { listUserRequests } from './user-requests.ts'
 
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -37,7 +36,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.get('/vehicle/user-requests', { preHandler: requireUser, schema: { response: { 200: UserRequestsAnswerSchema } } }, async (request) =>
-    listUserRequests(app.database.db, principalOf(request).id, app.secretKey),
+    readUserRequests(app, principalOf(request).id),
   )
 
   // Not in docs/product.md §12: the dashboard's live view of status changes, so a queued, started or fulfilled order shows without reload.

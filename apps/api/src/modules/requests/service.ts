@@ -10,6 +10,7 @@ import type { Uses } from '../../ports.ts'
 import { findOrCreateCart } from '../cart/repository.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { createGuest, findLiveGuest } from '../guests/repository.ts'
+import { listUserRequests } from './user-requests.ts'
 
 const FILE_PURPOSES = {
   frontId: 'FRONT_ID',
@@ -86,4 +87,9 @@ export async function createKeycodeRequest(
     await tx.insert(cartItems).values({ cartId, kind: 'KEYCODE', vehicleRequestId: request.id })
     return { id: request.id, guestUserId: guestId, cartId }
   })
+}
+
+/** GET /vehicle/user-requests: the signed-in user's requests by status, keycodes opened. */
+export async function readUserRequests(ports: Uses<'database' | 'secretKey'>, userId: string) {
+  return listUserRequests(ports.database.db, userId, ports.secretKey)
 }
