@@ -13,6 +13,22 @@ export async function findUserById(db: DbExecutor, id: string) {
   return user
 }
 
+/** The columns that decide a member's premium access (subscriptions/access.ts). */
+export async function findMemberAccess(db: DbExecutor, userId: string) {
+  const [member] = await db
+    .select({ subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  return member
+}
+
+/** The user's paid tier, the row locked until the transaction ends so two purchases decide one after the other. */
+export async function lockSubscriptionTier(db: DbExecutor, userId: string) {
+  const [user] = await db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)).for('update')
+  return user?.tier
+}
+
 export async function insertUser(db: DbExecutor, values: typeof users.$inferInsert) {
   const [user] = await db.insert(users).values(values).returning()
   if (!user) throw new Error('user insert returned nothing')

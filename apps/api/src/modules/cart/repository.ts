@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { cartItems, carts, vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
-import { users } from '../../db/schema/users.ts'
+import { findMemberAccess } from '../auth/repository.ts'
 import { effectiveTier } from '../subscriptions/access.ts'
 
 export type CartOwner = { userId: string } | { guestId: string }
@@ -35,12 +35,8 @@ export async function findOrCreateCart(db: DbExecutor, owner: CartOwner): Promis
 /** The tier the owner's prices follow: a paid plan, else a running trial (docs/product.md §11); guests pay standard prices. */
 export async function findPricingTier(db: DbExecutor, owner: CartOwner, now: Date): Promise<SubscriptionTier> {
   if (!('userId' in owner)) return 'NONE'
-  const [user] = await db
-    .select({ subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
-    .from(users)
-    .where(eq(users.id, owner.userId))
-    .limit(1)
-  return user ? effectiveTier(user, now) : 'NONE'
+  const member = await findMemberAccess(db, owner.userId)
+  return member ? effectiveTier(member, now) : 'NONE'
 }
 
 /**
@@ -104,4 +100,40 @@ export async function listCartItemsForOwner(db: DbExecutor, owner: CartOwner, no
       amountCents,
     }
   })
+}
+
+/** The item, when it is in this owner's cart. */
+export async function findOwnedCartItem(db: DbExecutor, owner: CartOwner, itemId: string) {
+  const [item] = await db
+    .select({ id: cartItems.id, vehicleRequestId: cartItems.vehicleRequestId })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(cartItems.id, itemId), ownerCondition(owner)))
+    .limit(1)
+  return item
+}
+
+export async function deleteCartItem(db: DbExecutor, itemId: string) {
+  await db.delete(cartItems).where(eq(cartItems.id, itemId))
+}
+
+/** Deletes the request unless it is paid, and answers the ids of its photo files (none when nothing was deleted). */
+export async function deleteUnpaidRequest(db: DbExecutor, requestId: string): Promise<string[]> {
+  const [request] = await db
+    .delete(vehicleRequests)
+    .where(and(eq(vehicleRequests.id, requestId), isNull(vehicleRequests.paidAt)))
+    .returning()
+  return [
+    request?.frontIdFileId,
+    request?.backIdFileId,
+    request?.registrationFileId,
+    request?.licenseFrontFileId,
+    request?.licenseBackFileId,
+  ].filter((id): id is string => Boolean(id))
+}
+
+/** Puts a plan in the cart in place of any plan already there. */
+export async function replaceCartPlan(db: DbExecutor, cartId: string, tier: PaidTier, billing: BillingPeriod) {
+  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.kind, 'SUBSCRIPTION')))
+  await db.insert(cartItems).values({ cartId, kind: 'SUBSCRIPTION', subscriptionTier: tier, billing })
 }

@@ -4,15 +4,12 @@ import { z } from 'zod'
 import { loginRequired } from '../../errors.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
 import { findGuestOfRequest } from '../guests/guest-cookie.ts'
-import { type CartOwner, listCartItemsForOwner } from './repository.ts'
-import { addSubscriptionToCart, removeCartItem, startTrialFromCart } from './service.ts'
-
-const publicItems = <T extends { vehicleRequestId: unknown; amountCents: unknown; billing: unknown }>(items: T[]) =>
-  items.map(({ vehicleRequestId: _request, amountCents: _cents, billing: _billing, ...item }) => item)
+import type { CartOwner } from './repository.ts'
+import { addSubscriptionToCart, readCart, removeCartItem, startTrialFromCart } from './service.ts'
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cart/items', { preHandler: requireUser, schema: { response: { 200: CartItemsAnswerSchema } } }, async (request) =>
-    publicItems(await listCartItemsForOwner(app.database.db, { userId: principalOf(request).id }, app.clock.now())),
+    readCart(app, { userId: principalOf(request).id }),
   )
 
   app.get(
@@ -22,7 +19,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const guest = await findGuestOfRequest(app.database.db, request, request.query.guestUserId)
       if (!guest) return []
-      return publicItems(await listCartItemsForOwner(app.database.db, { guestId: guest.id }, app.clock.now()))
+      return readCart(app, { guestId: guest.id })
     },
   )
 

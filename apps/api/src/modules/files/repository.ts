@@ -18,3 +18,10 @@ export async function findViewableFile(db: DbExecutor, fileId: string, viewerId:
     .limit(1)
   return file ?? null
 }
+
+/** Deletes file rows and answers their storage keys, for the caller to remove once the transaction commits. */
+export async function deleteFileRows(db: DbExecutor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db.delete(files).where(inArray(files.id, ids)).returning({ storageKey: files.storageKey })
+  return rows.map((row) => row.storageKey)
+}

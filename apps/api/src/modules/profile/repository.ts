@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { files } from '../../db/schema/files.ts'
 import { memberProfiles } from '../../db/schema/member.ts'
@@ -59,13 +59,6 @@ export async function insertFileRow(
   const [row] = await db.insert(files).values(values).returning({ id: files.id })
   if (!row) throw new Error('file insert returned nothing')
   return row.id
-}
-
-/** Deletes file rows and answers their storage keys, for the caller to remove once the transaction commits. */
-export async function deleteFileRows(db: DbExecutor, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return []
-  const rows = await db.delete(files).where(inArray(files.id, ids)).returning({ storageKey: files.storageKey })
-  return rows.map((row) => row.storageKey)
 }
 
 const paidRequestsOf = (userId: string) => and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt))
