@@ -1,4 +1,6 @@
 import { DEV_SUPER_ADMIN } from '../config.ts'
+import { users } from '../db/schema/users.ts'
+import { hashPassword } from '../modules/auth/passwords.ts'
 import { pngImage } from './images.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -59,3 +61,17 @@ export async function registerAndSignIn(testApp: TestApp, fields: Record<string,
 }
 
 export const signInAsBootstrapSuperAdmin = (testApp: TestApp) => signIn(testApp, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+
+/** An approved admin, signed in. */
+export async function signedInAdmin(testApp: TestApp, role: 'ADMIN' | 'SUPER_ADMIN' = 'ADMIN'): Promise<SignedIn> {
+  const email = uniqueEmail('admin')
+  await testApp.app.database.db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(GOOD_PASSWORD),
+    fname: 'Ada',
+    lname: 'Admin',
+    role,
+    adminApproval: 'APPROVED',
+  })
+  return signIn(testApp, email, GOOD_PASSWORD)
+}

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../db/schema/users.ts'
-import { hashPassword } from '../modules/auth/passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from './accounts.ts'
+import { registerAndSignIn, signedInAdmin, uniqueIp } from './accounts.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
@@ -16,11 +14,7 @@ beforeAll(async () => {
   testApp = await createTestApp()
   principals.visitor = {}
   principals.member = (await registerAndSignIn(testApp)).headers
-  const email = uniqueEmail('fuzz-admin')
-  await testApp.app.database.db
-    .insert(users)
-    .values({ email, passwordHash: await hashPassword(GOOD_PASSWORD), fname: 'F', lname: 'Z', role: 'ADMIN', adminApproval: 'APPROVED' })
-  principals.admin = (await signIn(testApp, email, GOOD_PASSWORD)).headers
+  principals.admin = (await signedInAdmin(testApp)).headers
 })
 
 afterAll(async () => {

@@ -1,8 +1,7 @@
 import { dueAtFor, type ServicePlan } from '@keydesk/contracts/service-levels'
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema/users.ts'
-import { hashPassword } from '../modules/auth/passwords.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail } from './accounts.ts'
+import { registerAndSignIn, type SignedIn, uniqueEmail } from './accounts.ts'
 import { addRequestsToCart, checkout, findTransaction } from './payments.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -12,20 +11,6 @@ export const paidColumns = (paidAt = new Date(), plan: ServicePlan = 'NONE') => 
   servicePlan: plan,
   dueAt: dueAtFor(plan, paidAt),
 })
-
-/** An approved admin, signed in. */
-export async function signedInAdmin(testApp: TestApp, role: 'ADMIN' | 'SUPER_ADMIN' = 'ADMIN'): Promise<SignedIn> {
-  const email = uniqueEmail('admin')
-  await testApp.app.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(GOOD_PASSWORD),
-    fname: 'Ada',
-    lname: 'Admin',
-    role,
-    adminApproval: 'APPROVED',
-  })
-  return signIn(testApp, email, GOOD_PASSWORD)
-}
 
 /** Pays the session on the sandbox's hosted page, with the e-mail a guest types there. */
 export async function payInSandbox(testApp: TestApp, sessionId: string, email?: string) {

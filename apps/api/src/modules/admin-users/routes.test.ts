@@ -2,25 +2,15 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { users } from '../../db/schema/users.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail } from '../../test/accounts.ts'
+import { registerAndSignIn, type SignedIn, signedInAdmin, signInAsBootstrapSuperAdmin, uniqueEmail } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { hashPassword } from '../auth/passwords.ts'
 
 let testApp: TestApp
 let admin: SignedIn
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  const email = uniqueEmail('admin')
-  await testApp.app.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(GOOD_PASSWORD),
-    fname: 'Ada',
-    lname: 'Admin',
-    role: 'ADMIN',
-    adminApproval: 'APPROVED',
-  })
-  admin = await signIn(testApp, email, GOOD_PASSWORD)
+  admin = await signedInAdmin(testApp)
 })
 
 afterAll(async () => {

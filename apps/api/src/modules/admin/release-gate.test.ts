@@ -6,7 +6,8 @@ import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { keycodeReleases } from '../../db/schema/releases.ts'
 import type { SignedIn } from '../../test/accounts.ts'
-import { paidGuestOrder, paidMemberOrder, processRequest, signedInAdmin, startRequest } from '../../test/paid-orders.ts'
+import { signedInAdmin } from '../../test/accounts.ts'
+import { paidGuestOrder, paidMemberOrder, processRequest, startRequest } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
 let testApp: TestApp

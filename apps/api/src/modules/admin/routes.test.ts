@@ -4,11 +4,10 @@ import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
+import { registerAndSignIn, type SignedIn, signedInAdmin, uniqueIp } from '../../test/accounts.ts'
 import { paidColumns } from '../../test/paid-orders.ts'
 import { keycodeRequestForm, validVin } from '../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { hashPassword } from '../auth/passwords.ts'
 import { openBodies } from '../mail/outbox.ts'
 
 let testApp: TestApp
@@ -18,16 +17,7 @@ let serial = 100
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  const email = uniqueEmail('admin')
-  await testApp.app.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(GOOD_PASSWORD),
-    fname: 'Ada',
-    lname: 'Admin',
-    role: 'ADMIN',
-    adminApproval: 'APPROVED',
-  })
-  admin = await signIn(testApp, email, GOOD_PASSWORD)
+  admin = await signedInAdmin(testApp)
   owner = await registerAndSignIn(testApp)
   // A validated member, so these tests of the queue pass the release gate (release-gate.test.ts tests the gate).
   await testApp.app.database.db.update(users).set({ isValidatedUser: true }).where(eq(users.id, owner.id))

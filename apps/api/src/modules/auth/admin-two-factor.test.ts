@@ -1,11 +1,9 @@
 import { TwoFactorSetupAnswerSchema } from '@keydesk/contracts/security'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema/users.ts'
 import { ADMIN_TWO_FACTOR_REQUIRED } from '../../plugins/auth.ts'
-import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail } from '../../test/accounts.ts'
+import { GOOD_PASSWORD, registerAndSignIn, signedInAdmin } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { hashPassword } from './passwords.ts'
 
 let testApp: TestApp
 
@@ -17,29 +15,16 @@ afterAll(async () => {
   await testApp.close()
 })
 
-async function approvedAdmin() {
-  const email = uniqueEmail('admin')
-  await testApp.app.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(GOOD_PASSWORD),
-    fname: 'Ada',
-    lname: 'Admin',
-    role: 'ADMIN',
-    adminApproval: 'APPROVED',
-  })
-  return signIn(testApp, email, GOOD_PASSWORD)
-}
-
 describe('REQUIRE_ADMIN_2FA=true', () => {
   it('keeps an admin without an authenticator out of the back office, with a message saying how to enrol', async () => {
-    const admin = await approvedAdmin()
+    const admin = await signedInAdmin(testApp)
     const answer = await testApp.app.inject({ method: 'GET', url: '/api/admin/pending-requests', headers: admin.headers })
     expect(answer.statusCode).toBe(403)
     expect(answer.json().message).toBe(ADMIN_TWO_FACTOR_REQUIRED)
   })
 
   it('lets the admin in once an authenticator is confirmed', async () => {
-    const admin = await approvedAdmin()
+    const admin = await signedInAdmin(testApp)
     const setup = await testApp.app.inject({
       method: 'POST',
       url: '/api/user/security/two-factor/setup',

@@ -7,16 +7,15 @@ import {
   GOOD_PASSWORD,
   registerAndSignIn,
   type SignedIn,
+  signedInAdmin,
   signIn,
   signInAsBootstrapSuperAdmin,
-  uniqueEmail,
   uniqueIp,
 } from '../../test/accounts.ts'
 import { type OpenStream, openStream } from '../../test/event-stream.ts'
 import { createMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { endAllSessions } from './end-sessions.ts'
-import { hashPassword } from './passwords.ts'
 import { insertResetToken } from './repository.ts'
 import { digest, newOpaqueToken } from './tokens.ts'
 
@@ -74,19 +73,6 @@ async function msUntilClosed(stream: OpenStream, change: () => Promise<unknown>,
 const statusStream = (session: SignedIn) => openStream(base, session.headers, '/api/vehicle/user-requests/stream')
 const chatStream = (session: SignedIn) => openStream(base, session.headers)
 
-async function approvedAdmin(): Promise<SignedIn> {
-  const email = uniqueEmail('admin')
-  await testApp.app.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(GOOD_PASSWORD),
-    fname: 'Ada',
-    lname: 'Admin',
-    role: 'ADMIN',
-    adminApproval: 'APPROVED',
-  })
-  return signIn(testApp, email, GOOD_PASSWORD)
-}
-
 describe('ending every session of an account', () => {
   it('logout ends every session of the account, access tokens already issued included', async () => {
     const [first, second] = await twoSessionsOfNewMember()
@@ -129,7 +115,7 @@ describe('ending every session of an account', () => {
   })
 
   it('revoking an admin ends every session of that admin at once, and approving again does not bring them back', async () => {
-    const admin = await approvedAdmin()
+    const admin = await signedInAdmin(testApp)
     const superAdmin = await signInAsBootstrapSuperAdmin(testApp)
     const reject = await testApp.app.inject({
       method: 'POST',
@@ -183,7 +169,7 @@ describe('open event streams of an account whose sessions end', () => {
   })
 
   it('close when the admin is revoked or rejected', async () => {
-    const admin = await approvedAdmin()
+    const admin = await signedInAdmin(testApp)
     const superAdmin = await signInAsBootstrapSuperAdmin(testApp)
     const stream = await chatStream(admin)
     expect(stream.status).toBe(200)

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueEmail } from '../../test/accounts.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signedInAdmin } from '../../test/accounts.ts'
 import { addRequestsToCart, checkout, findTransaction } from '../../test/payments.ts'
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
-import { hashPassword } from '../auth/passwords.ts'
 
 let smtp: SmtpCatcher
 let testApp: TestApp
@@ -14,16 +13,7 @@ let admin: SignedIn
 beforeAll(async () => {
   smtp = await startSmtpCatcher()
   testApp = await createTestApp({ SMTP_URL: smtp.url })
-  const email = uniqueEmail('admin')
-  await testApp.app.database.db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(GOOD_PASSWORD),
-    fname: 'Ada',
-    lname: 'Admin',
-    role: 'ADMIN',
-    adminApproval: 'APPROVED',
-  })
-  admin = await signIn(testApp, email, GOOD_PASSWORD)
+  admin = await signedInAdmin(testApp)
 })
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerAndSignIn, type SignedIn } from '../../test/accounts.ts'
-import { paidMemberOrder, payInSandbox, processRequest, signedInAdmin, startRequest } from '../../test/paid-orders.ts'
+import { registerAndSignIn, type SignedIn, signedInAdmin } from '../../test/accounts.ts'
+import { paidMemberOrder, payInSandbox, processRequest, startRequest } from '../../test/paid-orders.ts'
 import { addRequestsToCart, checkout } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
