@@ -35,3 +35,13 @@ export function openStream(base: string, headers: Record<string, string>, path =
     request.on('error', reject)
   })
 }
+
+/** Resolves with how long `text` took to arrive on the stream since `since`, or fails after 10 s with what did arrive. */
+export async function arrivalMs(stream: OpenStream, text: string, since: number): Promise<number> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not delivered in 10 s: ${text}\nreceived:\n${stream.received()}`)), 10_000)
+  })
+  await Promise.race([stream.waitFor(text), timeout]).finally(() => clearTimeout(timer))
+  return Date.now() - since
+}

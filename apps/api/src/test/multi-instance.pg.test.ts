@@ -5,10 +5,10 @@ import path from 'node:path'
 import type { RequestStatusEvent } from '@keydesk/contracts/request-status'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndSignIn } from './accounts.ts'
-import { openStream } from './event-stream.ts'
+import { arrivalMs, openStream } from './event-stream.ts'
 import { createMember } from './members.ts'
 import { addRequestsToCart, checkout, findTransaction, paidSession, signedEvent } from './payments.ts'
-import { type ServerProcess, startServer } from './server-process.ts'
+import { postTo, type ServerProcess, startServer } from './server-process.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
@@ -47,23 +47,6 @@ afterAll(async () => {
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true })
 })
 
-const post = (instance: ServerProcess, url: string, headers: Record<string, string>, body: unknown, raw = false) =>
-  fetch(`${instance.baseUrl}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: raw ? (body as string) : JSON.stringify(body),
-  })
-
-/** Resolves with how long `text` took to arrive, or fails with what did arrive. */
-async function arrival(stream: Awaited<ReturnType<typeof openStream>>, text: string, since: number): Promise<number> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`not delivered in 10 s: ${text}\nreceived:\n${stream.received()}`)), 10_000)
-  })
-  await Promise.race([stream.waitFor(text), timeout]).finally(() => clearTimeout(timer))
-  return Date.now() - since
-}
-
 describe('two API processes on one PostgreSQL', () => {
   it("delivers a payment's and an admin's status changes made on instance one to the owner's stream on instance two", async () => {
     const owner = await registerAndSignIn(testApp)
@@ -75,22 +58,22 @@ describe('two API processes on one PostgreSQL', () => {
     const event = signedEvent(testApp, 'checkout.session.completed', paidSession(sessionId, 6000))
 
     let since = Date.now()
-    expect((await post(one, '/api/api/payments/webhook', { 'stripe-signature': event.signature }, event.payload, true)).status).toBe(200)
+    expect((await postTo(one, '/api/api/payments/webhook', { 'stripe-signature': event.signature }, event.payload, true)).status).toBe(200)
     const requestId = (await findTransaction(testApp, sessionId)).items[0]?.vehicleRequestId ?? ''
-    const queuedMs = await arrival(stream, JSON.stringify({ requestId, status: 'PENDING' }), since)
+    const queuedMs = await arrivalMs(stream, JSON.stringify({ requestId, status: 'PENDING' }), since)
 
     since = Date.now()
-    expect((await post(one, `/api/admin/update-request-status/${requestId}`, admin.auth, {})).status).toBe(200)
-    const startedMs = await arrival(stream, JSON.stringify({ requestId, status: 'INPROGRESS' }), since)
+    expect((await postTo(one, `/api/admin/update-request-status/${requestId}`, admin.auth, {})).status).toBe(200)
+    const startedMs = await arrivalMs(stream, JSON.stringify({ requestId, status: 'INPROGRESS' }), since)
 
     since = Date.now()
-    const fulfilled = await post(one, '/api/admin/process-request', admin.auth, {
+    const fulfilled = await postTo(one, '/api/admin/process-request', admin.auth, {
       vehicleId: requestId,
       keycode: 'KC-MULTI-7730',
       overrideReason: 'Multi-instance test release',
     })
     expect(fulfilled.status).toBe(200)
-    const fulfilledMs = await arrival(stream, JSON.stringify({ requestId, status: 'FULFILLED' }), since)
+    const fulfilledMs = await arrivalMs(stream, JSON.stringify({ requestId, status: 'FULFILLED' }), since)
 
     const events = stream
       .received()
@@ -111,8 +94,8 @@ describe('two API processes on one PostgreSQL', () => {
     expect(agentStream.status).toBe(200)
 
     const since = Date.now()
-    expect((await post(one, '/api/chat/send', member.auth, { message: 'across the instances' })).status).toBe(201)
-    const chatMs = await arrival(agentStream, 'across the instances', since)
+    expect((await postTo(one, '/api/chat/send', member.auth, { message: 'across the instances' })).status).toBe(201)
+    const chatMs = await arrivalMs(agentStream, 'across the instances', since)
     console.log(`multi-instance chat stream: 1 of 1 messages crossed instances in ${chatMs} ms`)
   })
 
@@ -121,7 +104,7 @@ describe('two API processes on one PostgreSQL', () => {
     const stream = await openStream(two.baseUrl, member.headers, '/api/vehicle/user-requests/stream')
     expect(stream.status).toBe(200)
     const since = Date.now()
-    const logout = await post(one, '/api/auth/logout', { cookie: `refresh_token=${member.cookies.refresh_token}` }, {})
+    const logout = await postTo(one, '/api/auth/logout', { cookie: `refresh_token=${member.cookies.refresh_token}` }, {})
     expect(logout.status).toBe(200)
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {

@@ -72,3 +72,11 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   child.kill('SIGKILL')
   throw new Error(`server did not start in ${timeoutMs} ms:\n${output()}`)
 }
+
+/** A POST to a running server: JSON unless `raw`, when the body is sent as it is (a signed webhook payload). */
+export const postTo = (server: ServerProcess, url: string, headers: Record<string, string>, body: unknown, raw = false) =>
+  fetch(`${server.baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: raw ? (body as string) : JSON.stringify(body),
+  })

@@ -13,12 +13,12 @@ import { subscriptions } from '../db/schema/payments.ts'
 import { users } from '../db/schema/users.ts'
 import { JOB_LOCK_IDS, JOB_LOCK_SPACE, type JobName, jobLocksOf } from '../lib/job-lock.ts'
 import { registrationForm } from './accounts.ts'
-import { openStream } from './event-stream.ts'
+import { arrivalMs, openStream } from './event-stream.ts'
 import { pngImage } from './images.ts'
 import { createMember } from './members.ts'
 import { addRequestsToCart, checkout, findTransaction, paidSession, signedEvent } from './payments.ts'
 import { type S3Server, startS3Server } from './s3-server.ts'
-import { type ServerProcess, startServer } from './server-process.ts'
+import { postTo, type ServerProcess, startServer } from './server-process.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
@@ -124,22 +124,9 @@ async function eventually<T>(what: string, check: () => Promise<T | undefined> |
   }
 }
 
+/** Each call comes from an address of its own, so only the rate-limit test shares one. */
 const post = (instance: ServerProcess, url: string, headers: Record<string, string>, body: unknown, raw = false) =>
-  fetch(`${instance.baseUrl}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp(), ...headers },
-    body: raw ? (body as string) : JSON.stringify(body),
-  })
-
-/** Resolves with how long `text` took to arrive on the stream, or fails with what did arrive. */
-async function arrival(stream: Awaited<ReturnType<typeof openStream>>, text: string, since: number): Promise<number> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`not delivered in 10 s: ${text}\nreceived:\n${stream.received()}`)), 10_000)
-  })
-  await Promise.race([stream.waitFor(text), timeout]).finally(() => clearTimeout(timer))
-  return Date.now() - since
-}
+  postTo(instance, url, { 'x-forwarded-for': clientIp(), ...headers }, body, raw)
 
 /** The processes' log lines (pino JSON) with this message. */
 const logLines = (instance: ServerProcess, message: string) =>
@@ -188,7 +175,7 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
     expect(agentStream.status).toBe(200)
     const since = Date.now()
     expect((await post(a, '/api/chat/send', member.auth, { message: 'from process A to process B' })).status).toBe(201)
-    console.log(`two processes: chat message A → B in ${await arrival(agentStream, 'from process A to process B', since)} ms`)
+    console.log(`two processes: chat message A → B in ${await arrivalMs(agentStream, 'from process A to process B', since)} ms`)
   })
 
   it("carry order-status events both ways: a payment on A to the owner's stream on B, an admin's change on B to the stream on A", async () => {
@@ -204,11 +191,11 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
     let since = Date.now()
     expect((await post(a, '/api/api/payments/webhook', { 'stripe-signature': event.signature }, event.payload, true)).status).toBe(200)
     const requestId = (await findTransaction(testApp, sessionId)).items[0]?.vehicleRequestId ?? ''
-    const paidMs = await arrival(onB, JSON.stringify({ requestId, status: 'PENDING' }), since)
+    const paidMs = await arrivalMs(onB, JSON.stringify({ requestId, status: 'PENDING' }), since)
 
     since = Date.now()
     expect((await post(b, `/api/admin/update-request-status/${requestId}`, admin.auth, {})).status).toBe(200)
-    const startedMs = await arrival(onA, JSON.stringify({ requestId, status: 'INPROGRESS' }), since)
+    const startedMs = await arrivalMs(onA, JSON.stringify({ requestId, status: 'INPROGRESS' }), since)
     console.log(`two processes: order status PENDING A → B in ${paidMs} ms, INPROGRESS B → A in ${startedMs} ms`)
   })
 
