@@ -1,7 +1,9 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { passwordResetTokens, refreshTokens } from '../../db/schema/accounts.ts'
 import { loginFailures, users } from '../../db/schema/users.ts'
+import { userMatches } from '../admin/search.ts'
 
 export async function findUserByEmail(db: DbExecutor, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
@@ -27,6 +29,25 @@ export async function findMemberAccess(db: DbExecutor, userId: string) {
 export async function lockSubscriptionTier(db: DbExecutor, userId: string) {
   const [user] = await db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)).for('update')
   return user?.tier
+}
+
+export async function findUserEmail(db: DbExecutor, userId: string) {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
+  return user?.email
+}
+
+export async function setSubscriptionTier(db: DbExecutor, userId: string, tier: SubscriptionTier, now: Date) {
+  await db.update(users).set({ subscriptionTier: tier, updatedAt: now }).where(eq(users.id, userId))
+}
+
+/** Starts the trial only for a member who never had one and pays for nothing; answers whether it started. */
+export async function startTrialOnce(db: DbExecutor, userId: string, tier: PaidTier, endsAt: Date, now: Date): Promise<boolean> {
+  const [started] = await db
+    .update(users)
+    .set({ trialEndsAt: endsAt, trialTier: tier, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.trialEndsAt), eq(users.subscriptionTier, 'NONE')))
+    .returning({ id: users.id })
+  return started !== undefined
 }
 
 export async function insertUser(db: DbExecutor, values: typeof users.$inferInsert) {
@@ -108,6 +129,15 @@ export async function revokeAllRefreshTokens(db: DbExecutor, userId: string, now
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
 }
 
+/** Reset tokens issued to the user in the last 15 minutes, by the database's clock. */
+export async function countRecentResetTokens(db: DbExecutor, userId: string): Promise<number> {
+  const [recent] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, sql`now() - interval '15 minutes'`)))
+  return recent?.count ?? 0
+}
+
 export async function insertResetToken(db: DbExecutor, values: typeof passwordResetTokens.$inferInsert) {
   await db.insert(passwordResetTokens).values(values)
 }
@@ -124,4 +154,82 @@ export async function consumeResetToken(db: DbExecutor, tokenHash: string, now: 
 
 export async function setPassword(db: DbExecutor, userId: string, passwordHash: string, now: Date) {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
+}
+
+/** Admin accounts of one approval state, oldest first, at most `limit`. */
+export function listAdminAccounts(db: DbExecutor, approval: 'PENDING' | 'APPROVED', limit: number) {
+  return db
+    .select({
+      id: users.id,
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      phone: users.phone,
+      company: users.company,
+      adminApprovalNotes: users.adminApprovalNotes,
+    })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.adminApproval, approval)))
+    .orderBy(asc(users.createdAt))
+    .limit(limit)
+}
+
+/** Records a super admin's decision on an admin account; answers false when the id names no admin. */
+export async function setAdminApproval(db: DbExecutor, adminId: string, approval: 'APPROVED' | 'REJECTED', notes: string, now: Date) {
+  const updated = await db
+    .update(users)
+    .set({ adminApproval: approval, adminApprovalNotes: notes, updatedAt: now })
+    .where(and(eq(users.id, adminId), eq(users.role, 'ADMIN')))
+    .returning({ id: users.id })
+  return updated.length > 0
+}
+
+/** Business users, newest first, one page (users_created_at_idx), optionally searched (docs/decisions/016). */
+export function listBusinessUsers(db: DbExecutor, page: { search?: string; limit: number; offset: number }) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'BASEUSER'), page.search ? userMatches(page.search) : undefined))
+    .orderBy(desc(users.createdAt))
+    .limit(page.limit)
+    .offset(page.offset)
+}
+
+/** Changes a business user; answers false when the id names none (admins and super admins are out of reach). */
+export async function updateBusinessUser(db: DbExecutor, userId: string, values: Partial<typeof users.$inferInsert>, now: Date) {
+  const changed = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.role, 'BASEUSER')))
+    .returning({ id: users.id })
+  return changed.length > 0
+}
+
+export async function anySuperAdminExists(db: DbExecutor): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).limit(1)
+  return existing !== undefined
+}
+
+/** Inserts the user unless an account holds the e-mail; answers whether it did. */
+export async function insertUserUnlessEmailTaken(db: DbExecutor, values: typeof users.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning({ id: users.id })
+  return inserted.length > 0
+}
+
+export async function findPasswordHash(db: DbExecutor, userId: string) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1)
+  return row?.passwordHash
+}
+
+/** Moves the account's session version, so access tokens issued before stop working (plugins/auth.ts compares it). */
+export async function bumpSessionVersion(db: DbExecutor, userId: string) {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+}
+
+export async function isUserValidated(db: DbExecutor, userId: string): Promise<boolean> {
+  const [user] = await db.select({ isValidatedUser: users.isValidatedUser }).from(users).where(eq(users.id, userId))
+  return user?.isValidatedUser ?? false
 }

@@ -7,7 +7,7 @@ import {
   type PaidTier,
   type SubscriptionTier,
 } from '@keydesk/contracts/subscription'
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { cartItems, carts, vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { findMemberAccess } from '../auth/repository.ts'
@@ -117,23 +117,23 @@ export async function deleteCartItem(db: DbExecutor, itemId: string) {
   await db.delete(cartItems).where(eq(cartItems.id, itemId))
 }
 
-/** Deletes the request unless it is paid, and answers the ids of its photo files (none when nothing was deleted). */
-export async function deleteUnpaidRequest(db: DbExecutor, requestId: string): Promise<string[]> {
-  const [request] = await db
-    .delete(vehicleRequests)
-    .where(and(eq(vehicleRequests.id, requestId), isNull(vehicleRequests.paidAt)))
-    .returning()
-  return [
-    request?.frontIdFileId,
-    request?.backIdFileId,
-    request?.registrationFileId,
-    request?.licenseFrontFileId,
-    request?.licenseBackFileId,
-  ].filter((id): id is string => Boolean(id))
+export async function addRequestToCart(db: DbExecutor, cartId: string, vehicleRequestId: string) {
+  await db.insert(cartItems).values({ cartId, kind: 'KEYCODE', vehicleRequestId })
 }
 
 /** Puts a plan in the cart in place of any plan already there. */
 export async function replaceCartPlan(db: DbExecutor, cartId: string, tier: PaidTier, billing: BillingPeriod) {
   await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.kind, 'SUBSCRIPTION')))
   await db.insert(cartItems).values({ cartId, kind: 'SUBSCRIPTION', subscriptionTier: tier, billing })
+}
+
+/** Takes the plan out of the user's cart once it is bought. */
+export async function removePlanFromCart(db: DbExecutor, userId: string) {
+  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1)
+  if (cart) await db.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.kind, 'SUBSCRIPTION')))
+}
+
+/** Takes paid requests out of whichever carts hold them. */
+export async function removeRequestsFromCarts(db: DbExecutor, requestIds: string[]) {
+  await db.delete(cartItems).where(inArray(cartItems.vehicleRequestId, requestIds))
 }

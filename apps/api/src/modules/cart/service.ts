@@ -4,12 +4,12 @@ import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { lockSubscriptionTier } from '../auth/repository.ts'
 import { deleteFileRows } from '../files/repository.ts'
+import { deleteUnpaidRequest } from '../requests/repository.ts'
 import { canBuyTier } from '../subscriptions/access.ts'
 import { startTrial } from '../subscriptions/service.ts'
 import {
   type CartOwner,
   deleteCartItem,
-  deleteUnpaidRequest,
   findOrCreateCart,
   findOwnedCartItem,
   listCartItemsForOwner,

@@ -2,23 +2,35 @@ import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession }
 import { premiumAccess } from '@keydesk/contracts/premium-access'
 import { dueAtFor, type ServicePlan, servicePlanOf } from '@keydesk/contracts/service-levels'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
 import type Stripe from 'stripe'
-import type { Transaction } from '../../db/database.ts'
-import { cartItems, carts, vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
-import { subscriptions, type TransactionItem, transactionRequests, transactions } from '../../db/schema/payments.ts'
-import { users } from '../../db/schema/users.ts'
+import type { DbExecutor } from '../../db/database.ts'
+import type { TransactionItem } from '../../db/schema/payments.ts'
 import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
-import { type CartOwner, findPricingTier, listCartItemsForOwner } from '../cart/repository.ts'
+import { findMemberAccess, findUserEmail, setSubscriptionTier } from '../auth/repository.ts'
+import { type CartOwner, findPricingTier, listCartItemsForOwner, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
+import { findVehicles, markRequestsPaid } from '../requests/repository.ts'
 import { publishRequestStatusChanges } from '../requests/status-events.ts'
+import { endRunningPlans, extendProviderPlan, insertPlan } from '../subscriptions/repository.ts'
 import { checkoutLines } from './checkout-lines.ts'
 import { orderConfirmationMail } from './confirmation-mail.ts'
 import { newConfirmationNumber } from './confirmation-number.ts'
 import { CHECKOUT_SESSION_TTL_MS } from './open-checkouts.ts'
 import { type ProviderSession, sessionFromStripe } from './provider.ts'
+import {
+  closeUnpaidTransaction,
+  deleteTransaction,
+  findTransactionBySession,
+  findTransactionOwner,
+  insertTransaction,
+  listTransactionRequestIds,
+  lockTransactionBySession,
+  markTransactionPaid,
+  setProviderSession,
+  type TransactionRow,
+} from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -52,17 +64,14 @@ export async function createCheckoutSession(
   const { totalCents, lines } = checkoutLines(items, await findPricingTier(db, owner, now))
   if (body.amount !== totalCents) throw new AppError('CONFLICT', PAYMENT_MESSAGES.amountChanged)
 
-  const customerEmail =
-    'userId' in owner
-      ? ((await db.select({ email: users.email }).from(users).where(eq(users.id, owner.userId)).limit(1))[0]?.email ?? null)
-      : null
+  const customerEmail = 'userId' in owner ? ((await findUserEmail(db, owner.userId)) ?? null) : null
   const confirmationNumber = newConfirmationNumber()
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS)
   const transaction = await db.transaction(async (tx) => {
     await attachVehicles(tx, lines)
-    const [row] = await tx
-      .insert(transactions)
-      .values({
+    return insertTransaction(
+      tx,
+      {
         confirmationNumber,
         userId: 'userId' in owner ? owner.userId : null,
         guestId: 'guestId' in owner ? owner.guestId : null,
@@ -71,14 +80,9 @@ export async function createCheckoutSession(
         items: lines,
         provider: ports.payments.name,
         expiresAt,
-      })
-      .returning({ id: transactions.id })
-    if (!row) throw new Error('transaction insert returned nothing')
-    const requestIds = lines.flatMap((line) => (line.vehicleRequestId ? [line.vehicleRequestId] : []))
-    if (requestIds.length > 0) {
-      await tx.insert(transactionRequests).values(requestIds.map((vehicleRequestId) => ({ transactionId: row.id, vehicleRequestId })))
-    }
-    return row
+      },
+      lines.flatMap((line) => (line.vehicleRequestId ? [line.vehicleRequestId] : [])),
+    )
   })
 
   let session: { sessionId: string; url: string }
@@ -100,28 +104,18 @@ export async function createCheckoutSession(
     })
   } catch (error) {
     ports.log.error({ err: error, transactionId: transaction.id }, 'payment provider refused to create a checkout session')
-    await db.delete(transactions).where(eq(transactions.id, transaction.id))
+    await deleteTransaction(db, transaction.id)
     throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_MESSAGES.createFailed)
   }
-  await db.update(transactions).set({ providerSessionId: session.sessionId }).where(eq(transactions.id, transaction.id))
+  await setProviderSession(db, transaction.id, session.sessionId)
   return { url: session.url, sessionId: session.sessionId, confirmationNumber }
 }
 
 /** Each keycode line records the vehicle it pays for, so the amount and the vehicle are kept together. */
-async function attachVehicles(tx: Transaction, lines: TransactionItem[]) {
+async function attachVehicles(tx: DbExecutor, lines: TransactionItem[]) {
   const requestIds = lines.flatMap((line) => (line.vehicleRequestId ? [line.vehicleRequestId] : []))
   if (requestIds.length === 0) return
-  const vehicles = await tx
-    .select({
-      id: vehicleRequests.id,
-      make: vehicleMakes.name,
-      model: vehicleRequests.model,
-      year: vehicleRequests.year,
-      vin: vehicleRequests.vin,
-    })
-    .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
-    .where(inArray(vehicleRequests.id, requestIds))
+  const vehicles = await findVehicles(tx, requestIds)
   const byId = new Map(vehicles.map(({ id, ...vehicle }) => [id, vehicle]))
   for (const line of lines) {
     const vehicle = line.vehicleRequestId ? byId.get(line.vehicleRequestId) : undefined
@@ -129,40 +123,28 @@ async function attachVehicles(tx: Transaction, lines: TransactionItem[]) {
   }
 }
 
-type TransactionRow = typeof transactions.$inferSelect
-
 /** A new plan replaces the running one (an upgrade); the unique index allows one running plan per user. */
-async function activateSubscription(tx: Transaction, row: TransactionRow, session: ProviderSession, now: Date) {
+async function activateSubscription(tx: DbExecutor, row: TransactionRow, session: ProviderSession, now: Date) {
   const plan = row.items.find((item) => item.kind === 'SUBSCRIPTION')
   if (!plan?.tier || !plan.billing || !row.userId) return
-  await tx
-    .update(subscriptions)
-    .set({ status: 'EXPIRED', endDate: now, autoRenew: false })
-    .where(and(eq(subscriptions.userId, row.userId), ne(subscriptions.status, 'EXPIRED')))
-  await tx
-    .insert(subscriptions)
-    .values({
-      userId: row.userId,
-      tier: plan.tier,
-      billing: plan.billing,
-      startDate: now,
-      endDate: new Date(now.getTime() + PERIOD_DAYS[plan.billing] * DAY_MS),
-      transactionId: row.id,
-      providerSubscriptionId: session.subscriptionId,
-    })
-    .onConflictDoNothing({ target: subscriptions.transactionId })
-  await tx.update(users).set({ subscriptionTier: plan.tier, updatedAt: now }).where(eq(users.id, row.userId))
-  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, row.userId)).limit(1)
-  if (cart) await tx.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.kind, 'SUBSCRIPTION')))
+  await endRunningPlans(tx, row.userId, now)
+  await insertPlan(tx, {
+    userId: row.userId,
+    tier: plan.tier,
+    billing: plan.billing,
+    startDate: now,
+    endDate: new Date(now.getTime() + PERIOD_DAYS[plan.billing] * DAY_MS),
+    transactionId: row.id,
+    providerSubscriptionId: session.subscriptionId,
+  })
+  await setSubscriptionTier(tx, row.userId, plan.tier, now)
+  await removePlanFromCart(tx, row.userId)
 }
 
 /** What the buyer holds as this payment completes decides its requests' deadline (docs/decisions/016); guests hold nothing. */
-async function servicePlanAtPayment(tx: Transaction, userId: string | null, now: Date): Promise<ServicePlan> {
+async function servicePlanAtPayment(tx: DbExecutor, userId: string | null, now: Date): Promise<ServicePlan> {
   if (!userId) return 'NONE'
-  const [holding] = await tx
-    .select({ subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
-    .from(users)
-    .where(eq(users.id, userId))
+  const holding = await findMemberAccess(tx, userId)
   return holding ? servicePlanOf(premiumAccess(holding, now)) : 'NONE'
 }
 
@@ -180,14 +162,10 @@ export async function fulfilPayment(
   const now = ports.clock.now()
   // A paid order never goes back, so a repeated delivery is answered from one plain read, without queueing
   // for the row lock and holding a pooled connection while it waits.
-  const [current] = await ports.database.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.providerSessionId, session.sessionId))
-    .limit(1)
+  const current = await findTransactionBySession(ports.database.db, session.sessionId)
   if (current?.status === 'PAID') return { row: current, fulfilledNow: false }
   const { queued, ...result } = await ports.database.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(transactions).where(eq(transactions.providerSessionId, session.sessionId)).for('update')
+    const row = await lockTransactionBySession(tx, session.sessionId)
     if (!row) {
       ports.log.warn({ sessionId: session.sessionId }, 'payment for an unknown checkout session refused')
       throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
@@ -202,18 +180,13 @@ export async function fulfilPayment(
       throw new AppError('CONFLICT', 'The amount paid does not match the order.')
     }
 
-    const [paid] = await tx
-      .update(transactions)
-      .set({
-        status: 'PAID',
-        paidAt: now,
-        paymentIntentId: session.paymentIntentId,
-        customerEmail: row.customerEmail ?? session.customerEmail,
-        orderStatus: row.items.some((item) => item.kind === 'KEYCODE') ? 'PENDING' : 'FULFILLED',
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, row.id))
-      .returning()
+    const paid = await markTransactionPaid(tx, row.id, {
+      paidAt: now,
+      paymentIntentId: session.paymentIntentId,
+      customerEmail: row.customerEmail ?? session.customerEmail,
+      orderStatus: row.items.some((item) => item.kind === 'KEYCODE') ? 'PENDING' : 'FULFILLED',
+      updatedAt: now,
+    })
     if (!paid) throw new Error('transaction vanished while locked')
 
     // A plan bought in this order counts from this payment on, for its own keycodes too.
@@ -221,31 +194,19 @@ export async function fulfilPayment(
     const servicePlan = await servicePlanAtPayment(tx, paid.userId, now)
     const dueAt = dueAtFor(servicePlan, now)
 
-    const requestIds = (
-      await tx
-        .select({ id: transactionRequests.vehicleRequestId })
-        .from(transactionRequests)
-        .where(eq(transactionRequests.transactionId, row.id))
-    ).map((link) => link.id)
+    const requestIds = await listTransactionRequestIds(tx, row.id)
     let queued: { id: string; userId: string | null }[] = []
     if (requestIds.length > 0) {
       // Each request records what its own line charged, beside the vehicle that line named (frozen from here on).
-      const paidCents = sql`case ${vehicleRequests.id} ${sql.join(
-        row.items.flatMap((item) =>
-          item.vehicleRequestId ? [sql`when ${item.vehicleRequestId}::uuid then ${item.amountCents}::int`] : [],
-        ),
-        sql` `,
-      )} end`
-      queued = await tx
-        .update(vehicleRequests)
-        .set({ paidAt: now, paidPriceCents: paidCents, servicePlan, dueAt, status: 'PENDING', updatedAt: now })
-        .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt)))
-        .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
+      const paidCents = row.items.flatMap(({ vehicleRequestId, amountCents }) =>
+        vehicleRequestId ? [{ vehicleRequestId, amountCents }] : [],
+      )
+      queued = await markRequestsPaid(tx, requestIds, paidCents, { paidAt: now, servicePlan, dueAt })
       if (queued.length !== requestIds.length) {
         // Paid in another checkout first (two tabs): the second charge is for support to refund (docs/product.md §11).
         ports.log.warn({ transactionId: row.id, alreadyPaid: requestIds.length - queued.length }, 'order paid for requests already paid')
       }
-      await tx.delete(cartItems).where(inArray(cartItems.vehicleRequestId, requestIds))
+      await removeRequestsFromCarts(tx, requestIds)
     }
 
     if (paid.customerEmail) {
@@ -263,12 +224,8 @@ export async function fulfilPayment(
   return result
 }
 
-/** A checkout that ended without payment; a PAID order never goes back. */
 async function closeUnpaid(ports: Uses<'database' | 'clock'>, sessionId: string, status: 'FAILED' | 'EXPIRED') {
-  await ports.database.db
-    .update(transactions)
-    .set({ status, updatedAt: ports.clock.now() })
-    .where(and(eq(transactions.providerSessionId, sessionId), inArray(transactions.status, ['PENDING', 'FAILED'])))
+  await closeUnpaidTransaction(ports.database.db, sessionId, status, ports.clock.now())
 }
 
 /** A Stripe plan renewed: its period end moves to the end of the invoice's period. */
@@ -277,17 +234,7 @@ async function extendRenewedPlan(ports: Uses<'database'>, invoice: Stripe.Invoic
   const subscriptionId = typeof reference === 'string' ? reference : reference?.id
   const periodEnd = Math.max(0, ...invoice.lines.data.map((line) => line.period.end))
   if (!subscriptionId || periodEnd === 0) return
-  const endDate = new Date(periodEnd * 1000)
-  await ports.database.db
-    .update(subscriptions)
-    .set({ endDate })
-    .where(
-      and(
-        eq(subscriptions.providerSubscriptionId, subscriptionId),
-        ne(subscriptions.status, 'EXPIRED'),
-        lt(subscriptions.endDate, endDate),
-      ),
-    )
+  await extendProviderPlan(ports.database.db, subscriptionId, new Date(periodEnd * 1000))
 }
 
 /** POST /api/payments/webhook: the signature is checked against the raw body before anything is read from it. */
@@ -334,11 +281,7 @@ export async function processPaymentSuccess(
 ): Promise<PaymentSession> {
   const session = await ports.payments.retrieveSession(id)
   if (!session) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
-  const [existing] = await ports.database.db
-    .select({ userId: transactions.userId })
-    .from(transactions)
-    .where(eq(transactions.providerSessionId, session.sessionId))
-    .limit(1)
+  const existing = await findTransactionOwner(ports.database.db, session.sessionId)
   if (!existing || (existing.userId !== null && existing.userId !== callerId)) {
     throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
   }

@@ -8,24 +8,19 @@ import {
   type TrialStatus,
   type UserSubscription,
 } from '@keydesk/contracts/subscription'
-import { and, desc, eq, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { DbExecutor } from '../../db/database.ts'
-import { subscriptions } from '../../db/schema/payments.ts'
-import { users } from '../../db/schema/users.ts'
 import { AppError, loginRequired } from '../../errors.ts'
 import { schedulePeriodicJob } from '../../lib/job-lock.ts'
 import type { Uses } from '../../ports.ts'
+import { findMemberAccess as findAccessRow, startTrialOnce } from '../auth/repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
+import { cancelRunningPlan, clearTierOfPlanless, expireEndedPlans, findLatestPlan } from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 async function findMemberAccess(db: DbExecutor, userId: string) {
-  const [member] = await db
-    .select({ subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1)
+  const member = await findAccessRow(db, userId)
   if (!member) throw loginRequired()
   return member
 }
@@ -59,11 +54,7 @@ export async function startTrial(
   tier: PaidTier,
 ): Promise<TrialStatus & { message: string }> {
   const now = ports.clock.now()
-  const [started] = await ports.database.db
-    .update(users)
-    .set({ trialEndsAt: new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS), trialTier: tier, updatedAt: now })
-    .where(and(eq(users.id, userId), isNull(users.trialEndsAt), eq(users.subscriptionTier, 'NONE')))
-    .returning({ id: users.id })
+  const started = await startTrialOnce(ports.database.db, userId, tier, new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS), now)
   if (!started) {
     const member = await findMemberAccess(ports.database.db, userId)
     throw new AppError('CONFLICT', member.subscriptionTier !== 'NONE' ? TRIAL_MESSAGES.alreadySubscribed : TRIAL_MESSAGES.alreadyUsed)
@@ -73,12 +64,7 @@ export async function startTrial(
 
 /** GET /user/subscription: the latest plan; a plan past its end reads EXPIRED even before the sweep has run. */
 export async function readUserSubscription(ports: Uses<'database' | 'clock'>, userId: string): Promise<UserSubscription> {
-  const [plan] = await ports.database.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1)
+  const plan = await findLatestPlan(ports.database.db, userId)
   if (!plan) return { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: null, endDate: null, autoRenew: false }
   const ended = plan.endDate.getTime() <= ports.clock.now().getTime()
   return {
@@ -93,11 +79,7 @@ export async function readUserSubscription(ports: Uses<'database' | 'clock'>, us
 
 /** docs/product.md §11: cancellation takes effect at the end of the period; access stays until endDate. */
 export async function cancelSubscription(ports: Uses<'database' | 'clock' | 'payments'>, userId: string) {
-  const [plan] = await ports.database.db
-    .update(subscriptions)
-    .set({ status: 'CANCELLED', autoRenew: false })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'ACTIVE')))
-    .returning()
+  const plan = await cancelRunningPlan(ports.database.db, userId)
   if (!plan) throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.nothingToCancel)
   if (plan.providerSubscriptionId) await ports.payments.cancelAtPeriodEnd(plan.providerSubscriptionId)
   return { ...(await readUserSubscription(ports, userId)), message: SUBSCRIPTION_MESSAGES.cancelled }
@@ -107,20 +89,9 @@ export async function cancelSubscription(ports: Uses<'database' | 'clock' | 'pay
 export async function expireEndedSubscriptions(ports: Uses<'database' | 'clock'>): Promise<number> {
   const now = ports.clock.now()
   return ports.database.db.transaction(async (tx) => {
-    const ended = await tx
-      .update(subscriptions)
-      .set({ status: 'EXPIRED', autoRenew: false })
-      .where(and(ne(subscriptions.status, 'EXPIRED'), lte(subscriptions.endDate, now)))
-      .returning({ userId: subscriptions.userId })
+    const ended = await expireEndedPlans(tx, now)
     if (ended.length === 0) return 0
-    const running = tx
-      .select({ one: sql`1` })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, users.id), ne(subscriptions.status, 'EXPIRED')))
-    await tx
-      .update(users)
-      .set({ subscriptionTier: 'NONE', updatedAt: now })
-      .where(and(inArray(users.id, [...new Set(ended.map((plan) => plan.userId))]), notExists(running)))
+    await clearTierOfPlanless(tx, [...new Set(ended)], now)
     return ended.length
   })
 }

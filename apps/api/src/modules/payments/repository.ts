@@ -1,0 +1,72 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { transactionRequests, transactions } from '../../db/schema/payments.ts'
+
+export type TransactionRow = typeof transactions.$inferSelect
+
+/** A new checkout's order row and the requests it pays for. */
+export async function insertTransaction(db: DbExecutor, values: typeof transactions.$inferInsert, requestIds: string[]) {
+  const [row] = await db.insert(transactions).values(values).returning({ id: transactions.id })
+  if (!row) throw new Error('transaction insert returned nothing')
+  if (requestIds.length > 0) {
+    await db.insert(transactionRequests).values(requestIds.map((vehicleRequestId) => ({ transactionId: row.id, vehicleRequestId })))
+  }
+  return row
+}
+
+export async function deleteTransaction(db: DbExecutor, id: string) {
+  await db.delete(transactions).where(eq(transactions.id, id))
+}
+
+export async function setProviderSession(db: DbExecutor, id: string, providerSessionId: string) {
+  await db.update(transactions).set({ providerSessionId }).where(eq(transactions.id, id))
+}
+
+export async function findTransactionBySession(db: DbExecutor, sessionId: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.providerSessionId, sessionId)).limit(1)
+  return row
+}
+
+/** The order row of the session, locked until the transaction ends, so fulfilments of one order queue. */
+export async function lockTransactionBySession(db: DbExecutor, sessionId: string): Promise<TransactionRow | undefined> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.providerSessionId, sessionId)).for('update')
+  return row
+}
+
+export async function findTransactionOwner(db: DbExecutor, sessionId: string) {
+  const [row] = await db
+    .select({ userId: transactions.userId })
+    .from(transactions)
+    .where(eq(transactions.providerSessionId, sessionId))
+    .limit(1)
+  return row
+}
+
+export async function markTransactionPaid(
+  db: DbExecutor,
+  id: string,
+  values: Pick<typeof transactions.$inferInsert, 'paidAt' | 'paymentIntentId' | 'customerEmail' | 'orderStatus' | 'updatedAt'>,
+): Promise<TransactionRow | undefined> {
+  const [paid] = await db
+    .update(transactions)
+    .set({ status: 'PAID', ...values })
+    .where(eq(transactions.id, id))
+    .returning()
+  return paid
+}
+
+export async function listTransactionRequestIds(db: DbExecutor, transactionId: string): Promise<string[]> {
+  const links = await db
+    .select({ id: transactionRequests.vehicleRequestId })
+    .from(transactionRequests)
+    .where(eq(transactionRequests.transactionId, transactionId))
+  return links.map((link) => link.id)
+}
+
+/** A checkout that ended without payment; a PAID order never goes back. */
+export async function closeUnpaidTransaction(db: DbExecutor, sessionId: string, status: 'FAILED' | 'EXPIRED', now: Date) {
+  await db
+    .update(transactions)
+    .set({ status, updatedAt: now })
+    .where(and(eq(transactions.providerSessionId, sessionId), inArray(transactions.status, ['PENDING', 'FAILED'])))
+}

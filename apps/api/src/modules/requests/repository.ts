@@ -1,0 +1,163 @@
+import type { ServicePlan } from '@keydesk/contracts/service-levels'
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { transactionRequests, transactions } from '../../db/schema/payments.ts'
+import { users } from '../../db/schema/users.ts'
+
+/** The vehicle of each request, with its make's name, in one query. */
+export async function findVehicles(db: DbExecutor, requestIds: string[]) {
+  return db
+    .select({
+      id: vehicleRequests.id,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      vin: vehicleRequests.vin,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(inArray(vehicleRequests.id, requestIds))
+}
+
+/**
+ * Queues the unpaid ones of these requests as paid, in one statement, each recording what its own line charged;
+ * answers the requests it changed (one paid before in another checkout is left as it is).
+ */
+export async function markRequestsPaid(
+  db: DbExecutor,
+  requestIds: string[],
+  paidCents: { vehicleRequestId: string; amountCents: number }[],
+  paid: { paidAt: Date; servicePlan: ServicePlan; dueAt: Date },
+) {
+  const amount = sql`case ${vehicleRequests.id} ${sql.join(
+    paidCents.map((line) => sql`when ${line.vehicleRequestId}::uuid then ${line.amountCents}::int`),
+    sql` `,
+  )} end`
+  return db
+    .update(vehicleRequests)
+    .set({ ...paid, paidPriceCents: amount, status: 'PENDING', updatedAt: paid.paidAt })
+    .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt)))
+    .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
+}
+
+/** The requests of the account with this e-mail, newest first, each with the confirmation number that paid it. */
+export function listRequestsOfEmail(db: DbExecutor, email: string, limit: number) {
+  return db
+    .select({
+      id: vehicleRequests.id,
+      status: vehicleRequests.status,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      vin: vehicleRequests.vin,
+      // At most `limit` rows, each answered by the transaction_requests_request_idx index.
+      confirmationNumber: sql<string | null>`(
+        select ${transactions.confirmationNumber} from ${transactionRequests}
+        join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
+        where ${transactionRequests.vehicleRequestId} = ${vehicleRequests.id} and ${transactions.status} = 'PAID'
+        order by ${transactions.paidAt} limit 1)`,
+    })
+    .from(vehicleRequests)
+    .innerJoin(users, eq(users.id, vehicleRequests.userId))
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(eq(users.email, email))
+    .orderBy(desc(vehicleRequests.createdAt))
+    .limit(limit)
+}
+
+type RequestRow = typeof vehicleRequests.$inferSelect
+
+/** The ids of the request's photo files. */
+const photoFileIds = (request: RequestRow) =>
+  [request.frontIdFileId, request.backIdFileId, request.registrationFileId, request.licenseFrontFileId, request.licenseBackFileId].filter(
+    (id): id is string => Boolean(id),
+  )
+
+export async function insertVehicleRequest(db: DbExecutor, values: typeof vehicleRequests.$inferInsert): Promise<string> {
+  const [request] = await db.insert(vehicleRequests).values(values).returning({ id: vehicleRequests.id })
+  if (!request) throw new Error('vehicle request insert returned nothing')
+  return request.id
+}
+
+/** The user's own request with its make's name; another user's request is not found. */
+export async function findOwnRequest(db: DbExecutor, userId: string, requestId: string) {
+  const [row] = await db
+    .select({ request: vehicleRequests, makeName: vehicleMakes.name })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
+    .limit(1)
+  return row
+}
+
+/** Changes the request while it is PENDING; answers false once it is not. */
+export async function updatePendingRequest(db: DbExecutor, requestId: string, values: Partial<typeof vehicleRequests.$inferInsert>) {
+  const updated = await db
+    .update(vehicleRequests)
+    .set(values)
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING')))
+    .returning({ id: vehicleRequests.id })
+  return updated.length > 0
+}
+
+/** Deletes the request unless it is paid, and answers the ids of its photo files (none when nothing was deleted). */
+export async function deleteUnpaidRequest(db: DbExecutor, requestId: string): Promise<string[]> {
+  const [request] = await db
+    .delete(vehicleRequests)
+    .where(and(eq(vehicleRequests.id, requestId), isNull(vehicleRequests.paidAt)))
+    .returning()
+  return request ? photoFileIds(request) : []
+}
+
+/** Deletes the request while it is PENDING and unpaid, answering its photo files' ids; undefined when it is not. */
+export async function deletePendingRequest(db: DbExecutor, requestId: string): Promise<string[] | undefined> {
+  const [request] = await db
+    .delete(vehicleRequests)
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNull(vehicleRequests.paidAt)))
+    .returning()
+  return request ? photoFileIds(request) : undefined
+}
+
+/** PENDING to INPROGRESS for a paid request, conditional on the status; undefined when the request was not pending and paid. */
+export async function startPaidRequest(db: DbExecutor, requestId: string, adminId: string, now: Date) {
+  const [started] = await db
+    .update(vehicleRequests)
+    .set({ status: 'INPROGRESS', startedBy: adminId, startedAt: now, updatedAt: now })
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNotNull(vehicleRequests.paidAt)))
+    .returning({ userId: vehicleRequests.userId })
+  return started
+}
+
+/** INPROGRESS to FULFILLED with the sealed keycode and PIN, conditional on the status; answers whether it changed. */
+export async function fulfilStartedRequest(
+  db: DbExecutor,
+  requestId: string,
+  release: { keycodeEncrypted: string; pincodeEncrypted: string | null; fulfilledBy: string; fulfilledAt: Date },
+) {
+  const fulfilled = await db
+    .update(vehicleRequests)
+    .set({ status: 'FULFILLED', ...release, updatedAt: release.fulfilledAt })
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'INPROGRESS')))
+    .returning({ id: vehicleRequests.id })
+  return fulfilled.length > 0
+}
+
+export async function findOwnRequestStatus(db: DbExecutor, userId: string, requestId: string) {
+  const [order] = await db
+    .select({ status: vehicleRequests.status })
+    .from(vehicleRequests)
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
+  return order?.status
+}
+
+/** How many of the member's paid requests are in progress and how many fulfilled. */
+export async function countPaidRequestsInWork(db: DbExecutor, userId: string) {
+  const [orders] = await db
+    .select({
+      inProgress: sql<number>`count(*) filter (where ${vehicleRequests.status} = 'INPROGRESS')::int`,
+      fulfilled: sql<number>`count(*) filter (where ${vehicleRequests.status} = 'FULFILLED')::int`,
+    })
+    .from(vehicleRequests)
+    .where(and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt)))
+  return { inProgress: orders?.inProgress ?? 0, fulfilled: orders?.fulfilled ?? 0 }
+}

@@ -1,0 +1,75 @@
+import { and, desc, eq, inArray, lt, lte, ne, notExists, sql } from 'drizzle-orm'
+import type { DbExecutor } from '../../db/database.ts'
+import { subscriptions } from '../../db/schema/payments.ts'
+import { users } from '../../db/schema/users.ts'
+
+export async function findLatestPlan(db: DbExecutor, userId: string) {
+  const [plan] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+  return plan
+}
+
+export async function cancelRunningPlan(db: DbExecutor, userId: string) {
+  const [plan] = await db
+    .update(subscriptions)
+    .set({ status: 'CANCELLED', autoRenew: false })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'ACTIVE')))
+    .returning()
+  return plan
+}
+
+/** Ends every plan of the user that is not ended yet, as of now. */
+export async function endRunningPlans(db: DbExecutor, userId: string, now: Date) {
+  await db
+    .update(subscriptions)
+    .set({ status: 'EXPIRED', endDate: now, autoRenew: false })
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'EXPIRED')))
+}
+
+/** The plan a paid order bought; a repeated fulfilment of that order inserts nothing (one plan per transaction). */
+export async function insertPlan(db: DbExecutor, plan: typeof subscriptions.$inferInsert) {
+  await db.insert(subscriptions).values(plan).onConflictDoNothing({ target: subscriptions.transactionId })
+}
+
+/** A renewed provider plan runs until endDate; a plan already running longer keeps its end. */
+export async function extendProviderPlan(db: DbExecutor, providerSubscriptionId: string, endDate: Date) {
+  await db
+    .update(subscriptions)
+    .set({ endDate })
+    .where(
+      and(
+        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+        ne(subscriptions.status, 'EXPIRED'),
+        lt(subscriptions.endDate, endDate),
+      ),
+    )
+}
+
+/** Marks plans whose period is over EXPIRED and answers their members. */
+export async function expireEndedPlans(db: DbExecutor, now: Date): Promise<string[]> {
+  const ended = await db
+    .update(subscriptions)
+    .set({ status: 'EXPIRED', autoRenew: false })
+    .where(and(ne(subscriptions.status, 'EXPIRED'), lte(subscriptions.endDate, now)))
+    .returning({ userId: subscriptions.userId })
+  return ended.map((plan) => plan.userId)
+}
+
+/**
+ * Takes these members back to NONE unless another plan of theirs runs. One statement over users and subscriptions,
+ * so no plan can start between the check and the write.
+ */
+export async function clearTierOfPlanless(db: DbExecutor, userIds: string[], now: Date) {
+  const running = db
+    .select({ one: sql`1` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, users.id), ne(subscriptions.status, 'EXPIRED')))
+  await db
+    .update(users)
+    .set({ subscriptionTier: 'NONE', updatedAt: now })
+    .where(and(inArray(users.id, userIds), notExists(running)))
+}
