@@ -1,7 +1,5 @@
 import { ADMIN_MESSAGES, type AdminQueueQuery, type ProcessRequestBody } from '@keydesk/contracts/admin'
-import { and, eq, isNotNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { AppError } from '../../errors.ts'
 import { encryptSecret } from '../../lib/secret-box.ts'
 import type { Principal } from '../../plugins/auth.ts'
@@ -11,6 +9,7 @@ import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
 import { createOrderLink } from '../order-links/service.ts'
 import { refreshOrderStatus } from '../payments/order-status.ts'
+import { fulfilStartedRequest, startPaidRequest } from '../requests/repository.ts'
 import { publishRequestStatusChanges } from '../requests/status-events.ts'
 import { keycodeMail } from './keycode-mail.ts'
 import { describeDocuments, releaseRefusal } from './release-gate.ts'
@@ -34,11 +33,7 @@ export async function readQueueCounts(ports: Uses<'database' | 'clock'>) {
 export async function startRequest(ports: Uses<'database' | 'clock' | 'events' | 'log'>, admin: Principal, requestId: string) {
   const now = ports.clock.now()
   const ownerId = await ports.database.db.transaction(async (tx) => {
-    const [started] = await tx
-      .update(vehicleRequests)
-      .set({ status: 'INPROGRESS', startedBy: admin.id, startedAt: now, updatedAt: now })
-      .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNotNull(vehicleRequests.paidAt)))
-      .returning({ userId: vehicleRequests.userId })
+    const started = await startPaidRequest(tx, requestId, admin.id, now)
     if (!started) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.notPendingPaid)
     await refreshOrderStatus(tx, requestId)
     await recordAction(tx, { actorId: admin.id, action: 'REQUEST_STARTED', targetType: 'vehicle_request', targetId: requestId })
@@ -71,19 +66,13 @@ export async function fulfilRequest(
     // An override is a release the gate would have refused without the reason.
     const isOverride = releaseRefusal(requester, { identityChecked: body.identityChecked }) !== null
 
-    const fulfilled = await tx
-      .update(vehicleRequests)
-      .set({
-        status: 'FULFILLED',
-        keycodeEncrypted: encryptSecret(body.keycode, ports.secretKey),
-        pincodeEncrypted: body.pincode ? encryptSecret(body.pincode, ports.secretKey) : null,
-        fulfilledBy: admin.id,
-        fulfilledAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(vehicleRequests.id, body.vehicleId), eq(vehicleRequests.status, 'INPROGRESS')))
-      .returning({ id: vehicleRequests.id })
-    if (fulfilled.length === 0) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
+    const fulfilled = await fulfilStartedRequest(tx, body.vehicleId, {
+      keycodeEncrypted: encryptSecret(body.keycode, ports.secretKey),
+      pincodeEncrypted: body.pincode ? encryptSecret(body.pincode, ports.secretKey) : null,
+      fulfilledBy: admin.id,
+      fulfilledAt: now,
+    })
+    if (!fulfilled) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
     await refreshOrderStatus(tx, target.id)
 
     const recipient = isGuest ? target.checkoutEmail : target.ownerEmail

@@ -5,28 +5,22 @@ import {
   UpdateRequestFieldsSchema,
 } from '@keydesk/contracts/vehicle-request'
 import { checkVin, normalizeVin } from '@keydesk/contracts/vin'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { files } from '../../db/schema/files.ts'
-import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { AppError } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import type { Uses } from '../../ports.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
+import { deleteFileRows } from '../files/repository.ts'
 import { isInOpenCheckout } from '../payments/open-checkouts.ts'
+import { deletePendingRequest, findOwnRequest, updatePendingRequest } from './repository.ts'
 
 const PURPOSES = { frontId: 'FRONT_ID', backId: 'BACK_ID', registration: 'REGISTRATION' } as const
 const COLUMNS = { frontId: 'frontIdFileId', backId: 'backIdFileId', registration: 'registrationFileId' } as const
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, [{ field, message }])
 
 async function ownRequest(ports: Uses<'database'>, userId: string, requestId: string) {
-  const [row] = await ports.database.db
-    .select({ request: vehicleRequests, makeName: vehicleMakes.name })
-    .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
-    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
-    .limit(1)
+  const row = await findOwnRequest(ports.database.db, userId, requestId)
   // Another user's request answers like a missing one.
   if (!row) throw new AppError('NOT_FOUND', 'Vehicle request not found.')
   return row
@@ -73,23 +67,17 @@ export async function updateRequest(ports: Uses<'database' | 'storage' | 'clock'
   const replacedKeys = await storeImagesWithRows(ports.storage, db, images, async (tx, stored) => {
     const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
     const newFiles = Object.fromEntries(images.map((item) => [COLUMNS[item.name], fileIds.get(item.purpose)]))
-    const updated = await tx
-      .update(vehicleRequests)
-      .set({
-        makeId: make.id,
-        model: model.name,
-        vin: normalizeVin(vin),
-        // The price follows the make only while the request is unpaid; a paid price is final.
-        ...(request.paidAt ? {} : { priceCents: make.basePriceCents }),
-        ...newFiles,
-        updatedAt: now,
-      })
-      .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING')))
-      .returning({ id: vehicleRequests.id })
-    if (updated.length === 0) throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notEditable)
-    if (replacedFileIds.length === 0) return []
-    const removed = await tx.delete(files).where(inArray(files.id, replacedFileIds)).returning({ key: files.storageKey })
-    return removed.map((file) => file.key)
+    const updated = await updatePendingRequest(tx, requestId, {
+      makeId: make.id,
+      model: model.name,
+      vin: normalizeVin(vin),
+      // The price follows the make only while the request is unpaid; a paid price is final.
+      ...(request.paidAt ? {} : { priceCents: make.basePriceCents }),
+      ...newFiles,
+      updatedAt: now,
+    })
+    if (!updated) throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notEditable)
+    return deleteFileRows(tx, replacedFileIds)
   })
   await Promise.all(replacedKeys.map((key) => ports.storage.remove(key).catch(() => undefined)))
   return { message: REQUEST_CHANGE_MESSAGES.updated }
@@ -99,20 +87,9 @@ export async function updateRequest(ports: Uses<'database' | 'storage' | 'clock'
 export async function deleteRequest(ports: Uses<'database' | 'storage'>, userId: string, requestId: string) {
   await ownRequest(ports, userId, requestId)
   const keys = await ports.database.db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(vehicleRequests)
-      .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNull(vehicleRequests.paidAt)))
-      .returning()
-    if (!deleted) throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notDeletable)
-    const ids = [
-      deleted.frontIdFileId,
-      deleted.backIdFileId,
-      deleted.registrationFileId,
-      deleted.licenseFrontFileId,
-      deleted.licenseBackFileId,
-    ].filter((id): id is string => Boolean(id))
-    if (ids.length === 0) return []
-    return (await tx.delete(files).where(inArray(files.id, ids)).returning({ key: files.storageKey })).map((file) => file.key)
+    const photoIds = await deletePendingRequest(tx, requestId)
+    if (!photoIds) throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notDeletable)
+    return deleteFileRows(tx, photoIds)
   })
   await Promise.all(keys.map((key) => ports.storage.remove(key).catch(() => undefined)))
   return { message: 'Vehicle request removed successfully!' }

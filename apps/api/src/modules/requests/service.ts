@@ -1,15 +1,15 @@
 import { KEYCODE_REQUEST_IMAGES, KeycodeRequestFieldsSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { checkVin, normalizeVin } from '@keydesk/contracts/vin'
-import { cartItems, vehicleRequests } from '../../db/schema/ordering.ts'
 import { AppError, type FieldProblem } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
-import { findOrCreateCart } from '../cart/repository.ts'
+import { addRequestToCart, findOrCreateCart } from '../cart/repository.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { createGuest, findLiveGuest } from '../guests/repository.ts'
+import { insertVehicleRequest } from './repository.ts'
 import { listUserRequests } from './user-requests.ts'
 
 const FILE_PURPOSES = {
@@ -66,26 +66,22 @@ export async function createKeycodeRequest(
     const owner = principal ? { userId: principal.id } : { guestId: guestId as string }
     const cartId = await findOrCreateCart(tx, owner)
     const fileIds = await insertFileRows(tx, principal ? { ownerUserId: principal.id } : { guestId: guestId as string }, stored)
-    const [request] = await tx
-      .insert(vehicleRequests)
-      .values({
-        userId: principal?.id ?? null,
-        guestId,
-        makeId: make.id,
-        model: model.name,
-        year: fields.year,
-        vin: normalizeVin(fields.vin),
-        priceCents: make.basePriceCents,
-        frontIdFileId: fileIds.get('FRONT_ID') ?? null,
-        backIdFileId: fileIds.get('BACK_ID') ?? null,
-        registrationFileId: fileIds.get('REGISTRATION') ?? null,
-        licenseFrontFileId: fileIds.get('LICENSE_FRONT') ?? null,
-        licenseBackFileId: fileIds.get('LICENSE_BACK') ?? null,
-      })
-      .returning({ id: vehicleRequests.id })
-    if (!request) throw new Error('vehicle request insert returned nothing')
-    await tx.insert(cartItems).values({ cartId, kind: 'KEYCODE', vehicleRequestId: request.id })
-    return { id: request.id, guestUserId: guestId, cartId }
+    const requestId = await insertVehicleRequest(tx, {
+      userId: principal?.id ?? null,
+      guestId,
+      makeId: make.id,
+      model: model.name,
+      year: fields.year,
+      vin: normalizeVin(fields.vin),
+      priceCents: make.basePriceCents,
+      frontIdFileId: fileIds.get('FRONT_ID') ?? null,
+      backIdFileId: fileIds.get('BACK_ID') ?? null,
+      registrationFileId: fileIds.get('REGISTRATION') ?? null,
+      licenseFrontFileId: fileIds.get('LICENSE_FRONT') ?? null,
+      licenseBackFileId: fileIds.get('LICENSE_BACK') ?? null,
+    })
+    await addRequestToCart(tx, cartId, requestId)
+    return { id: requestId, guestUserId: guestId, cartId }
   })
 }
 
