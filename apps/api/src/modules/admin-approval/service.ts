@@ -1,21 +1,10 @@
 import { ACCOUNT_MESSAGES, type AdminAccount, APPROVAL_NOTES } from '@keydesk/contracts/accounts-api'
-import { and, asc, eq } from 'drizzle-orm'
-import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
-
-const adminColumns = {
-  id: users.id,
-  fname: users.fname,
-  lname: users.lname,
-  email: users.email,
-  phone: users.phone,
-  company: users.company,
-  adminApprovalNotes: users.adminApprovalNotes,
-}
+import { listAdminAccounts, setAdminApproval } from '../auth/repository.ts'
 
 /**
  * docs/product.md §12 names the acting super admin by e-mail. The server acts as the signed-in super admin and refuses
@@ -30,12 +19,7 @@ export function assertActingSuperAdmin(principal: Principal, superAdminEmail: st
 const MAX_ADMIN_LIST = 500
 
 export function listAdmins(ports: Uses<'database'>, approval: 'PENDING' | 'APPROVED'): Promise<AdminAccount[]> {
-  return ports.database.db
-    .select(adminColumns)
-    .from(users)
-    .where(and(eq(users.role, 'ADMIN'), eq(users.adminApproval, approval)))
-    .orderBy(asc(users.createdAt))
-    .limit(MAX_ADMIN_LIST)
+  return listAdminAccounts(ports.database.db, approval, MAX_ADMIN_LIST)
 }
 
 type DecisionPorts = Uses<'database' | 'clock' | 'events' | 'log'>
@@ -44,12 +28,7 @@ async function decide(ports: DecisionPorts, actor: Principal, adminId: string, a
   if (adminId === actor.id) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.cannotActOnSelf)
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(users)
-      .set({ adminApproval: approval, adminApprovalNotes: notes, updatedAt: now })
-      .where(and(eq(users.id, adminId), eq(users.role, 'ADMIN')))
-      .returning({ id: users.id })
-    if (updated.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notAnAdminAccount)
+    if (!(await setAdminApproval(tx, adminId, approval, notes, now))) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notAnAdminAccount)
     // A rejected or revoked admin loses every session at once (the access guard also re-reads approval).
     if (approval === 'REJECTED') await endAllSessions(tx, adminId, now)
     await recordAction(tx, {

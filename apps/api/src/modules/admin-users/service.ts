@@ -1,30 +1,20 @@
 import { ADMIN_USER_MESSAGES, type AdminUsersQuery } from '@keydesk/contracts/admin'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-import { actionLog } from '../../db/schema/action-log.ts'
-import { complianceDocuments } from '../../db/schema/compliance.ts'
-import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
-import { transactionRequests, transactions } from '../../db/schema/payments.ts'
-import { users } from '../../db/schema/users.ts'
+import type { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { latestDocumentLinks } from '../accounts/service.ts'
 import { recordAction } from '../action-log/record-action.ts'
-import { userMatches } from '../admin/search.ts'
+import { listRecentActions } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
+import { listBusinessUsers, updateBusinessUser } from '../auth/repository.ts'
+import { listDocumentsWithReviewer, setDocumentReview } from '../credentials/repository.ts'
+import { listRequestsOfEmail } from '../requests/repository.ts'
 
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')
 
-/** Business users, newest first, one page (users_created_at_idx), optionally searched (docs/decisions/016). */
 export async function listUsers(ports: Uses<'database'>, query: AdminUsersQuery) {
-  const rows = await ports.database.db
-    .select()
-    .from(users)
-    .where(and(eq(users.role, 'BASEUSER'), query.search ? userMatches(query.search) : undefined))
-    .orderBy(desc(users.createdAt))
-    .limit(query.limit)
-    .offset(query.offset)
+  const rows = await listBusinessUsers(ports.database.db, query)
   const documents = await latestDocumentLinks(
     ports.database.db,
     rows.map((user) => user.id),
@@ -60,12 +50,7 @@ async function changeUser(
 ) {
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
-    const changed = await tx
-      .update(users)
-      .set({ ...values, updatedAt: now })
-      .where(and(eq(users.id, userId), eq(users.role, 'BASEUSER')))
-      .returning({ id: users.id })
-    if (changed.length === 0) throw userNotFound()
+    if (!(await updateBusinessUser(tx, userId, values, now))) throw userNotFound()
     if (values.isActive === false) await endAllSessions(tx, userId, now)
     await recordAction(tx, { actorId: admin.id, action, targetType: 'user', targetId: userId, details })
   })
@@ -89,26 +74,7 @@ export async function setUserNotes(ports: ChangePorts, admin: Principal, userId:
 
 /** GET /admin/user-history?email=: that user's requests, newest first. */
 export async function userHistory(ports: Uses<'database'>, email: string) {
-  const rows = await ports.database.db
-    .select({
-      id: vehicleRequests.id,
-      status: vehicleRequests.status,
-      make: vehicleMakes.name,
-      model: vehicleRequests.model,
-      vin: vehicleRequests.vin,
-      // At most 200 rows, each answered by the transaction_requests_request_idx index.
-      confirmationNumber: sql<string | null>`(
-        select ${transactions.confirmationNumber} from ${transactionRequests}
-        join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
-        where ${transactionRequests.vehicleRequestId} = ${vehicleRequests.id} and ${transactions.status} = 'PAID'
-        order by ${transactions.paidAt} limit 1)`,
-    })
-    .from(vehicleRequests)
-    .innerJoin(users, eq(users.id, vehicleRequests.userId))
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
-    .where(eq(users.email, email))
-    .orderBy(desc(vehicleRequests.createdAt))
-    .limit(200)
+  const rows = await listRequestsOfEmail(ports.database.db, email, 200)
   return rows.map((row) => ({
     transactionId: row.id,
     status: row.status,
@@ -119,16 +85,9 @@ export async function userHistory(ports: Uses<'database'>, email: string) {
   }))
 }
 
-const reviewers = alias(users, 'reviewers')
-
-/** A user's documents, oldest first, each with who reviewed it and when (the reviewer joined by key). */
+/** A user's documents, oldest first, each with who reviewed it and when. */
 export async function listDocuments(ports: Uses<'database'>, userId: string) {
-  const rows = await ports.database.db
-    .select({ document: complianceDocuments, reviewerName: sql<string | null>`${reviewers.fname} || ' ' || ${reviewers.lname}` })
-    .from(complianceDocuments)
-    .leftJoin(reviewers, eq(reviewers.id, complianceDocuments.reviewedBy))
-    .where(eq(complianceDocuments.userId, userId))
-    .orderBy(asc(complianceDocuments.uploadedAt))
+  const rows = await listDocumentsWithReviewer(ports.database.db, userId)
   return rows.map(({ document, reviewerName }) => ({
     id: document.id,
     docType: document.docType,
@@ -148,12 +107,13 @@ export async function reviewDocument(
   review: { verified: boolean; notes?: string },
 ) {
   await ports.database.db.transaction(async (tx) => {
-    const reviewed = await tx
-      .update(complianceDocuments)
-      .set({ verified: review.verified, reviewNotes: review.notes || null, reviewedBy: admin.id, reviewedAt: ports.clock.now() })
-      .where(eq(complianceDocuments.id, documentId))
-      .returning({ id: complianceDocuments.id })
-    if (reviewed.length === 0) throw new AppError('NOT_FOUND', 'Document not found.')
+    const reviewed = await setDocumentReview(tx, documentId, {
+      verified: review.verified,
+      reviewNotes: review.notes || null,
+      reviewedBy: admin.id,
+      reviewedAt: ports.clock.now(),
+    })
+    if (!reviewed) throw new AppError('NOT_FOUND', 'Document not found.')
     await recordAction(tx, {
       actorId: admin.id,
       action: review.verified ? 'DOCUMENT_APPROVED' : 'DOCUMENT_REJECTED',
@@ -165,7 +125,7 @@ export async function reviewDocument(
 }
 
 export async function recentActions(ports: Uses<'database'>) {
-  const rows = await ports.database.db.select().from(actionLog).orderBy(desc(actionLog.createdAt), desc(actionLog.id)).limit(50)
+  const rows = await listRecentActions(ports.database.db, 50)
   return rows.map((row) => ({
     id: row.id,
     actorId: row.actorId,

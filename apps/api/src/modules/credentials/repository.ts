@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
+import { users } from '../../db/schema/users.ts'
 
 /** Every compliance document of one member, newest first (a member holds a handful, not thousands). */
 export function findComplianceDocuments(db: DbExecutor, userId: string) {
@@ -48,4 +50,42 @@ export async function removeDocumentsOfKinds(db: DbExecutor, userId: string, doc
     )
     .returning({ storageKey: files.storageKey, sizeBytes: files.sizeBytes })
   return { bytes: fileRows.reduce((sum, row) => sum + row.sizeBytes, 0), storageKeys: fileRows.map((row) => row.storageKey) }
+}
+
+const reviewers = alias(users, 'reviewers')
+
+/** A user's documents, oldest first, each with its reviewer's name (joined by key). */
+export function listDocumentsWithReviewer(db: DbExecutor, userId: string) {
+  return db
+    .select({ document: complianceDocuments, reviewerName: sql<string | null>`${reviewers.fname} || ' ' || ${reviewers.lname}` })
+    .from(complianceDocuments)
+    .leftJoin(reviewers, eq(reviewers.id, complianceDocuments.reviewedBy))
+    .where(eq(complianceDocuments.userId, userId))
+    .orderBy(asc(complianceDocuments.uploadedAt))
+}
+
+/** Records an admin's review of a document; answers false when there is no such document. */
+export async function setDocumentReview(
+  db: DbExecutor,
+  documentId: string,
+  review: { verified: boolean; reviewNotes: string | null; reviewedBy: string; reviewedAt: Date },
+) {
+  const reviewed = await db
+    .update(complianceDocuments)
+    .set(review)
+    .where(eq(complianceDocuments.id, documentId))
+    .returning({ id: complianceDocuments.id })
+  return reviewed.length > 0
+}
+
+/** How many documents the member has, and how many of them an admin approved. */
+export async function countDocuments(db: DbExecutor, userId: string) {
+  const [documents] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      approved: sql<number>`count(*) filter (where ${complianceDocuments.verified} = true)::int`,
+    })
+    .from(complianceDocuments)
+    .where(eq(complianceDocuments.userId, userId))
+  return { total: documents?.total ?? 0, approved: documents?.approved ?? 0 }
 }
