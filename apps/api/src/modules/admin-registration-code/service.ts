@@ -1,9 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { ADMIN_CODE_TTL_MS } from '@keydesk/contracts/limits'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
@@ -11,6 +9,7 @@ import { recordAction } from '../action-log/record-action.ts'
 import { digest } from '../auth/tokens.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
+import { countRecentCodes, insertCode, isCodeUsable, markCodeUsed } from './repository.ts'
 
 /** Unambiguous characters only (no 0/O, 1/I/L): the code is typed from an e-mail. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -33,12 +32,9 @@ export async function sendAdminCode(
   const code = newAdminCode()
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
-    const [recent] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(adminRegistrationCodes)
-      .where(and(eq(adminRegistrationCodes.email, request.email), gt(adminRegistrationCodes.createdAt, sql`now() - interval '15 minutes'`)))
-    if ((recent?.count ?? 0) >= CODES_PER_ADDRESS_PER_15_MINUTES) throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyAttempts)
-    await tx.insert(adminRegistrationCodes).values({
+    if ((await countRecentCodes(tx, request.email)) >= CODES_PER_ADDRESS_PER_15_MINUTES)
+      throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyAttempts)
+    await insertCode(tx, {
       email: request.email,
       codeHash: codeDigest(request.email, code),
       firstName: request.firstName,
@@ -65,36 +61,12 @@ export async function sendAdminCode(
 }
 
 export async function isAdminCodeValid(ports: Uses<'database' | 'clock'>, email: string, code: string): Promise<boolean> {
-  const [row] = await ports.database.db
-    .select({ id: adminRegistrationCodes.id })
-    .from(adminRegistrationCodes)
-    .where(
-      and(
-        eq(adminRegistrationCodes.codeHash, codeDigest(email, code)),
-        eq(adminRegistrationCodes.email, email),
-        isNull(adminRegistrationCodes.usedAt),
-        gt(adminRegistrationCodes.expiresAt, ports.clock.now()),
-      ),
-    )
-    .limit(1)
-  return Boolean(row)
+  return isCodeUsable(ports.database.db, email, codeDigest(email, code), ports.clock.now())
 }
 
 /** Uses the code once; a second registration with it finds it used. */
 export async function consumeAdminCode(db: DbExecutor, email: string, code: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(adminRegistrationCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(adminRegistrationCodes.codeHash, codeDigest(email, code)),
-        eq(adminRegistrationCodes.email, email),
-        isNull(adminRegistrationCodes.usedAt),
-        gt(adminRegistrationCodes.expiresAt, now),
-      ),
-    )
-    .returning({ id: adminRegistrationCodes.id })
-  return rows.length === 1
+  return markCodeUsed(db, email, codeDigest(email, code), now)
 }
 
 export const adminCodeAnswer = (valid: boolean) => ({ valid, message: valid ? ACCOUNT_MESSAGES.codeValid : ACCOUNT_MESSAGES.codeInvalid })

@@ -1,19 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { users } from '../../db/schema/users.ts'
 import { SESSIONS_ENDED_TOPIC } from '../../plugins/events.ts'
 import type { Uses } from '../../ports.ts'
-import { revokeAllRefreshTokens } from './repository.ts'
+import { bumpSessionVersion, revokeAllRefreshTokens } from './repository.ts'
 
 /**
  * Ends every session of an account, inside the caller's transaction: its refresh tokens are revoked and its session
  * version moves, so access tokens already issued stop working on their next call (plugins/auth.ts compares it).
  */
 export async function endAllSessions(db: DbExecutor, userId: string, now: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId))
+  await bumpSessionVersion(db, userId)
   await revokeAllRefreshTokens(db, userId, now)
 }
 

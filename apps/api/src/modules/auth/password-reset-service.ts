@@ -1,6 +1,4 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
-import { and, eq, gt, sql } from 'drizzle-orm'
-import { passwordResetTokens } from '../../db/schema/accounts.ts'
 import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { enqueueMail } from '../mail/outbox.ts'
@@ -23,11 +21,7 @@ export async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'c
   await ports.database.db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, email)
     if (!user?.isActive) return
-    const [recent] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, sql`now() - interval '15 minutes'`)))
-    if ((recent?.count ?? 0) >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return
+    if ((await repository.countRecentResetTokens(tx, user.id)) >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return
     await repository.insertResetToken(tx, { userId: user.id, tokenHash, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
     const link = `${ports.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
     const mail = await renderMail({

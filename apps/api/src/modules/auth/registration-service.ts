@@ -1,13 +1,13 @@
 import { ACCOUNT_MESSAGES, AdminRegisterFieldsSchema, REGISTRATION_DOCUMENTS, RegisterFieldsSchema } from '@keydesk/contracts/accounts-api'
 import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import type { z } from 'zod'
-import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { AppError, type FieldProblem } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import type { Uses } from '../../ports.ts'
 import { consumeAdminCode } from '../admin-registration-code/service.ts'
+import { insertComplianceDocuments } from '../credentials/repository.ts'
 import { commonPasswordProblem, hashPassword } from './passwords.ts'
 import * as repository from './repository.ts'
 
@@ -72,9 +72,10 @@ export async function registerBusinessUser(ports: Uses<'database' | 'storage'>, 
         role: 'BASEUSER',
       })
       const fileIds = await insertFileRows(tx, { ownerUserId: user.id }, stored)
-      await tx
-        .insert(complianceDocuments)
-        .values(stored.map((item) => ({ userId: user.id, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })))
+      await insertComplianceDocuments(
+        tx,
+        stored.map((item) => ({ userId: user.id, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })),
+      )
       return user
     })
   } catch (error) {

@@ -1,9 +1,8 @@
 import { type OwnerProof, TWO_FACTOR_MESSAGES } from '@keydesk/contracts/security'
-import { eq } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import { verifyPassword } from '../auth/passwords.ts'
+import { findPasswordHash } from '../auth/repository.ts'
 import type { SecretBox } from './secret-box.ts'
 import { verifySecondFactor } from './two-factor.ts'
 
@@ -26,8 +25,8 @@ export async function assertOwnerProof(
   }
   if (proof.code && (await verifySecondFactor(db, box, account, proof.code, now))) return
   if (proof.currentPassword) {
-    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, account.id)).limit(1)
-    if (row && (await verifyPassword(row.passwordHash, proof.currentPassword))) return
+    const passwordHash = await findPasswordHash(db, account.id)
+    if (passwordHash && (await verifyPassword(passwordHash, proof.currentPassword))) return
   }
   throw new AppError('FORBIDDEN', TWO_FACTOR_MESSAGES.proofInvalid)
 }

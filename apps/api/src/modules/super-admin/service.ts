@@ -1,11 +1,9 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
-import { eq } from 'drizzle-orm'
-import { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/record-action.ts'
 import { commonPasswordProblem, hashPassword } from '../auth/passwords.ts'
-import { findUserByEmail, insertUser } from '../auth/repository.ts'
+import { anySuperAdminExists, findUserByEmail, insertUser, insertUserUnlessEmailTaken } from '../auth/repository.ts'
 
 export interface NewSuperAdmin {
   email: string
@@ -43,16 +41,19 @@ export async function createSuperAdmin(ports: Uses<'database'>, actorId: string,
  */
 export async function ensureBootstrapSuperAdmin(ports: Uses<'database' | 'config' | 'log'>) {
   const db = ports.database.db
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).limit(1)
-  if (existing) return
+  if (await anySuperAdminExists(db)) return
   const { email, password, isDevelopmentDefault } = ports.config.bootstrapSuperAdmin
   const passwordHash = await hashPassword(password)
-  const inserted = await db
-    .insert(users)
-    .values({ email, passwordHash, fname: 'Super', lname: 'Admin', role: 'SUPER_ADMIN', adminApproval: 'APPROVED', isValidatedUser: true })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id })
-  if (inserted.length === 0) {
+  const inserted = await insertUserUnlessEmailTaken(db, {
+    email,
+    passwordHash,
+    fname: 'Super',
+    lname: 'Admin',
+    role: 'SUPER_ADMIN',
+    adminApproval: 'APPROVED',
+    isValidatedUser: true,
+  })
+  if (!inserted) {
     ports.log.error({ email }, 'bootstrap super admin not created: an account with this e-mail exists and is not a super admin')
     return
   }
