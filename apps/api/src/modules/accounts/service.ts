@@ -1,11 +1,5 @@
 import { ACCOUNT_MESSAGES, UpdateProfileFieldsSchema } from '@keydesk/contracts/accounts-api'
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { complianceDocuments } from '../../db/schema/compliance.ts'
-import { files } from '../../db/schema/files.ts'
-import { vehicleRequests } from '../../db/schema/ordering.ts'
-import { transactions } from '../../db/schema/payments.ts'
-import { users } from '../../db/schema/users.ts'
 import { AppError, type FieldProblem } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
@@ -13,8 +7,12 @@ import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { announceSessionsEnded } from '../auth/end-sessions.ts'
-import { findUserById } from '../auth/repository.ts'
+import { deleteUser, findUserById, updateUserContact } from '../auth/repository.ts'
 import { toUserView } from '../auth/user-view.ts'
+import { insertComplianceDocuments, listIdentityDocuments } from '../credentials/repository.ts'
+import { deleteFileRows, listFilesOfOwner } from '../files/repository.ts'
+import { forgetCustomerEmail } from '../payments/repository.ts'
+import { removeRequestsOfUser } from '../requests/repository.ts'
 
 export const UPDATE_PROFILE_IMAGES = ['frontId', 'backId', 'insurance'] as const
 const IMAGE_DOC_TYPES = { frontId: 'FRONT_ID', backId: 'BACK_ID', insurance: 'INSURANCE' } as const
@@ -34,13 +32,7 @@ export interface DocumentLinks {
 export async function latestDocumentLinks(db: DbExecutor, userIds: string[]): Promise<Map<string, DocumentLinks>> {
   const links = new Map<string, DocumentLinks>()
   if (userIds.length === 0) return links
-  const rows = await db
-    .select({ userId: complianceDocuments.userId, docType: complianceDocuments.docType, fileId: complianceDocuments.fileId })
-    .from(complianceDocuments)
-    .where(
-      and(inArray(complianceDocuments.userId, userIds), inArray(complianceDocuments.docType, ['FRONT_ID', 'BACK_ID', 'INSURANCE', 'COI'])),
-    )
-    .orderBy(desc(complianceDocuments.uploadedAt))
+  const rows = await listIdentityDocuments(db, userIds)
   const latest = new Map<string, string>()
   for (const row of rows) {
     const key = `${row.userId}:${row.docType}`
@@ -86,22 +78,18 @@ export async function updateUserDetails(ports: Uses<'database' | 'storage' | 'cl
   }
   const now = ports.clock.now()
   await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {
-    await tx
-      .update(users)
-      .set({
-        fname: parsed.data.fname,
-        lname: parsed.data.lname,
-        phone: parsed.data.phone || null,
-        state: parsed.data.state ?? null,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId))
-    const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
-    if (stored.length > 0) {
-      await tx
-        .insert(complianceDocuments)
-        .values(stored.map((item) => ({ userId, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })))
+    const contact = {
+      fname: parsed.data.fname,
+      lname: parsed.data.lname,
+      phone: parsed.data.phone || null,
+      state: parsed.data.state ?? null,
     }
+    await updateUserContact(tx, userId, contact, now)
+    const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
+    await insertComplianceDocuments(
+      tx,
+      stored.map((item) => ({ userId, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })),
+    )
   })
   return { message: ACCOUNT_MESSAGES.userDetailsUpdated }
 }
@@ -113,24 +101,15 @@ export async function updateUserDetails(ports: Uses<'database' | 'storage' | 'cl
 export async function deleteAccount(ports: Uses<'database' | 'storage' | 'events' | 'log'>, userId: string) {
   const db = ports.database.db
   const storageKeys = await db.transaction(async (tx) => {
-    const owned = await tx.select({ id: files.id, key: files.storageKey }).from(files).where(eq(files.ownerUserId, userId))
-    await tx.delete(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), isNull(vehicleRequests.paidAt)))
-    await tx
-      .update(vehicleRequests)
-      .set({ frontIdFileId: null, backIdFileId: null, registrationFileId: null, licenseFrontFileId: null, licenseBackFileId: null })
-      .where(eq(vehicleRequests.userId, userId))
-    if (owned.length > 0) {
-      await tx.delete(files).where(
-        inArray(
-          files.id,
-          owned.map((file) => file.id),
-        ),
-      )
-    }
+    const owned = await listFilesOfOwner(tx, userId)
+    await removeRequestsOfUser(tx, userId)
+    await deleteFileRows(
+      tx,
+      owned.map((file) => file.id),
+    )
     // Transaction records stay 7 years (docs/product.md §11) but anonymised: the row loses its link and its e-mail address.
-    await tx.update(transactions).set({ customerEmail: null }).where(eq(transactions.userId, userId))
-    const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
-    if (deleted.length === 0) throw new AppError('NOT_FOUND', 'User not found.')
+    await forgetCustomerEmail(tx, userId)
+    if (!(await deleteUser(tx, userId))) throw new AppError('NOT_FOUND', 'User not found.')
     return owned.map((file) => file.key)
   })
   // The account is gone, so its tokens no longer resolve; its open event streams close in every process too.

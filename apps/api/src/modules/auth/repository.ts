@@ -233,3 +233,22 @@ export async function isUserValidated(db: DbExecutor, userId: string): Promise<b
   const [user] = await db.select({ isValidatedUser: users.isValidatedUser }).from(users).where(eq(users.id, userId))
   return user?.isValidatedUser ?? false
 }
+
+export async function updateUserContact(
+  db: DbExecutor,
+  userId: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'fname' | 'lname' | 'phone' | 'company' | 'state'>>,
+  now: Date,
+) {
+  if (Object.keys(values).length === 0) return
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, userId))
+}
+
+/** Deletes the account's row; answers false when there was none. */
+export async function deleteUser(db: DbExecutor, userId: string): Promise<boolean> {
+  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
+  return deleted.length > 0
+}

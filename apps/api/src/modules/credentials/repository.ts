@@ -89,3 +89,14 @@ export async function countDocuments(db: DbExecutor, userId: string) {
     .where(eq(complianceDocuments.userId, userId))
   return { total: documents?.total ?? 0, approved: documents?.approved ?? 0 }
 }
+
+/** The ID and insurance documents of these users, newest first. */
+export function listIdentityDocuments(db: DbExecutor, userIds: string[]) {
+  return db
+    .select({ userId: complianceDocuments.userId, docType: complianceDocuments.docType, fileId: complianceDocuments.fileId })
+    .from(complianceDocuments)
+    .where(
+      and(inArray(complianceDocuments.userId, userIds), inArray(complianceDocuments.docType, ['FRONT_ID', 'BACK_ID', 'INSURANCE', 'COI'])),
+    )
+    .orderBy(desc(complianceDocuments.uploadedAt))
+}

@@ -25,3 +25,7 @@ export async function deleteFileRows(db: DbExecutor, ids: string[]): Promise<str
   const rows = await db.delete(files).where(inArray(files.id, ids)).returning({ storageKey: files.storageKey })
   return rows.map((row) => row.storageKey)
 }
+
+export function listFilesOfOwner(db: DbExecutor, userId: string) {
+  return db.select({ id: files.id, key: files.storageKey }).from(files).where(eq(files.ownerUserId, userId))
+}

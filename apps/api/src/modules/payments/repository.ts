@@ -70,3 +70,8 @@ export async function closeUnpaidTransaction(db: DbExecutor, sessionId: string, 
     .set({ status, updatedAt: now })
     .where(and(eq(transactions.providerSessionId, sessionId), inArray(transactions.status, ['PENDING', 'FAILED'])))
 }
+
+/** The account's orders lose their e-mail address; the rows stay for the retention period. */
+export async function forgetCustomerEmail(db: DbExecutor, userId: string) {
+  await db.update(transactions).set({ customerEmail: null }).where(eq(transactions.userId, userId))
+}

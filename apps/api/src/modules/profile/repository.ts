@@ -27,19 +27,6 @@ export async function findProfileRow(db: DbExecutor, userId: string) {
   return row
 }
 
-export async function updateUserContact(
-  db: DbExecutor,
-  userId: string,
-  values: Partial<Pick<typeof users.$inferInsert, 'fname' | 'lname' | 'phone' | 'company' | 'state'>>,
-  now: Date,
-) {
-  if (Object.keys(values).length === 0) return
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: now })
-    .where(eq(users.id, userId))
-}
-
 export async function upsertMemberProfile(
   db: DbExecutor,
   userId: string,

@@ -6,9 +6,10 @@ import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { Uses } from '../../ports.ts'
+import { updateUserContact } from '../auth/repository.ts'
 import { deleteFileRows } from '../files/repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
-import { countOrdersByStatus, findOrderPage, findProfileRow, insertFileRow, updateUserContact, upsertMemberProfile } from './repository.ts'
+import { countOrdersByStatus, findOrderPage, findProfileRow, insertFileRow, upsertMemberProfile } from './repository.ts'
 
 const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null)
 

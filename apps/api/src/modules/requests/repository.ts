@@ -161,3 +161,15 @@ export async function countPaidRequestsInWork(db: DbExecutor, userId: string) {
     .where(and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt)))
   return { inProgress: orders?.inProgress ?? 0, fulfilled: orders?.fulfilled ?? 0 }
 }
+
+/**
+ * For an account being deleted: its unpaid requests go, its paid ones stay without their identity photos
+ * (the retention of docs/product.md §11).
+ */
+export async function removeRequestsOfUser(db: DbExecutor, userId: string) {
+  await db.delete(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), isNull(vehicleRequests.paidAt)))
+  await db
+    .update(vehicleRequests)
+    .set({ frontIdFileId: null, backIdFileId: null, registrationFileId: null, licenseFrontFileId: null, licenseBackFileId: null })
+    .where(eq(vehicleRequests.userId, userId))
+}
