@@ -61,8 +61,6 @@ export const AdminCodeValidateBodySchema = z.object({
 })
 export const AdminCodeValidateAnswerSchema = z.object({ valid: z.boolean(), message: z.string() })
 
-export const MessageAnswerSchema = z.object({ message: z.string() })
-
 /** docs/product.md §12 "Admin account". */
 export const AdminAccountSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
-import { MessageAnswerSchema, UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import { SubscriptionTierSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -14,7 +15,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       config: { object: 'owner-or-admin' },
-      schema: { params: z.object({ id: z.uuid() }), response: { 200: UserDetailsAnswerSchema } },
+      schema: { params: IdParamsSchema, response: { 200: UserDetailsAnswerSchema } },
     },
     async (request) => readUserDetails(app, principalOf(request), request.params.id),
   )

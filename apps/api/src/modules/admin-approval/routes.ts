@@ -1,10 +1,10 @@
 import {
   AdminAccountListSchema,
   ApproveAdminBodySchema,
-  MessageAnswerSchema,
   RejectAdminBodySchema,
   SuperAdminQuerySchema,
 } from '@keydesk/contracts/accounts-api'
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../plugins/auth.ts'
 import { approveAdmin, assertActingSuperAdmin, listAdmins, rejectAdmin } from './service.ts'

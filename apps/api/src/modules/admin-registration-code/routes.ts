@@ -3,8 +3,8 @@ import {
   AdminCodeRequestBodySchema,
   AdminCodeValidateAnswerSchema,
   AdminCodeValidateBodySchema,
-  MessageAnswerSchema,
 } from '@keydesk/contracts/accounts-api'
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { identifyUser } from '../../plugins/auth.ts'
 import { adminCodeAnswer, isAdminCodeValid, sendAdminCode } from './service.ts'

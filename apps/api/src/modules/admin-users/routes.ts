@@ -9,15 +9,13 @@ import {
   UserHistoryEntrySchema,
   UserHistoryQuerySchema,
 } from '@keydesk/contracts/admin'
+import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, requireRole } from '../../plugins/auth.ts'
 import { listDocuments, listUsers, recentActions, reviewDocument, revokeUser, setUserNotes, userHistory, validateUser } from './service.ts'
-
-const IdParams = z.object({ id: z.uuid() })
-const MessageAnswer = z.object({ message: z.string() })
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // docs/product.md §12 sends the notes as form data: urlencoded here, multipart through readMultipart.
@@ -32,19 +30,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/admin/validate-user/:id',
-    { preHandler: onlyAdmins, schema: { params: IdParams, response: { 200: MessageAnswer } } },
+    { preHandler: onlyAdmins, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
     async (request) => validateUser(app, principalOf(request), request.params.id),
   )
 
   app.patch(
     '/admin/users/:id/revoke',
-    { preHandler: onlyAdmins, schema: { params: IdParams, response: { 200: MessageAnswer } } },
+    { preHandler: onlyAdmins, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
     async (request) => revokeUser(app, principalOf(request), request.params.id),
   )
 
   app.patch(
     '/admin/users/:id/notes',
-    { preHandler: onlyAdmins, schema: { params: IdParams, response: { 200: MessageAnswer } } },
+    { preHandler: onlyAdmins, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
     async (request) => {
       const fields = request.isMultipart() ? (await readMultipart(request, [])).fields : request.body
       const parsed = NotesBodySchema.safeParse(fields)
@@ -70,7 +68,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/compliance/documents/:id/review',
-    { preHandler: onlyAdmins, schema: { params: IdParams, body: ReviewDocumentBodySchema, response: { 200: MessageAnswer } } },
+    { preHandler: onlyAdmins, schema: { params: IdParamsSchema, body: ReviewDocumentBodySchema, response: { 200: MessageAnswerSchema } } },
     async (request) => reviewDocument(app, principalOf(request), request.params.id, request.body),
   )
 

@@ -7,10 +7,10 @@ import {
   ProcessRequestBodySchema,
   ReleasesExportQuerySchema,
 } from '@keydesk/contracts/admin'
+import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import { AdminTransactionListSchema, AdminTransactionsQuerySchema } from '@keydesk/contracts/payments'
 import { AdminSubscriptionListSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { principalOf, requireRole } from '../../plugins/auth.ts'
 import { listAdminTransactions } from '../payments/admin-transactions.ts'
 import { listAdminSubscriptions } from '../subscriptions/admin-subscriptions.ts'
@@ -19,7 +19,6 @@ import { failedKeycodeMails, fulfilRequest, listQueue, readQueueCounts, startReq
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlyAdmins = requireRole('ADMIN', 'SUPER_ADMIN')
-  const MessageAnswer = z.object({ message: z.string() })
 
   app.get(
     '/admin/pending-requests',
@@ -51,13 +50,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/update-request-status/:id',
-    { preHandler: onlyAdmins, schema: { params: z.object({ id: z.uuid() }), response: { 200: MessageAnswer } } },
+    { preHandler: onlyAdmins, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
     async (request) => startRequest(app, principalOf(request), request.params.id),
   )
 
   app.post(
     '/admin/process-request',
-    { preHandler: onlyAdmins, schema: { body: ProcessRequestBodySchema, response: { 200: MessageAnswer } } },
+    { preHandler: onlyAdmins, schema: { body: ProcessRequestBodySchema, response: { 200: MessageAnswerSchema } } },
     async (request) => fulfilRequest(app, principalOf(request), request.body),
   )
 

@@ -2,12 +2,12 @@ import fastifyFormbody from '@fastify/formbody'
 import {
   ACCOUNT_MESSAGES,
   LoginBodySchema,
-  MessageAnswerSchema,
   REGISTRATION_DOCUMENTS,
   ResetPasswordConfirmBodySchema,
   ResetPasswordRequestBodySchema,
 } from '@keydesk/contracts/accounts-api'
 import { LoginAnswerSchema, MeAnswerSchema, UserViewSchema } from '@keydesk/contracts/auth'
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.ts'

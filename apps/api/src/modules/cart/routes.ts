@@ -1,6 +1,6 @@
 import { AddSubscriptionBodySchema, CartItemsAnswerSchema, GuestCartQuerySchema } from '@keydesk/contracts/cart'
+import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { loginRequired } from '../../errors.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
 import { findGuestOfRequest } from '../guests/guest-cookie.ts'
@@ -29,9 +29,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: identifyUser,
       config: { access: 'guest', object: 'owner' },
       schema: {
-        params: z.object({ id: z.uuid() }),
+        params: IdParamsSchema,
         querystring: GuestCartQuerySchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: MessageAnswerSchema },
       },
     },
     async (request) => {
@@ -48,7 +48,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cart/addSubscription',
-    { preHandler: requireUser, schema: { body: AddSubscriptionBodySchema, response: { 200: z.object({ message: z.string() }) } } },
+    { preHandler: requireUser, schema: { body: AddSubscriptionBodySchema, response: { 200: MessageAnswerSchema } } },
     async (request) =>
       request.body.trial
         ? startTrialFromCart(app, principalOf(request).id, request.body.tier)

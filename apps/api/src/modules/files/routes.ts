@@ -1,5 +1,5 @@
+import { IdParamsSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { readFile } from './service.ts'
 
@@ -7,7 +7,7 @@ import { readFile } from './service.ts'
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id',
-    { preHandler: requireUser, config: { object: 'owner-or-admin' }, schema: { params: z.object({ id: z.uuid() }) } },
+    { preHandler: requireUser, config: { object: 'owner-or-admin' }, schema: { params: IdParamsSchema } },
     async (request, reply) => {
       const file = await readFile(app.database.db, app.storage, principalOf(request), request.params.id)
       return reply

@@ -1,3 +1,4 @@
+import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import {
   KEYCODE_REQUEST_IMAGES,
   KeycodeRequestAnswerSchema,
@@ -7,7 +8,6 @@ import {
   UserRequestsAnswerSchema,
 } from '@keydesk/contracts/vehicle-request'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
 import { guestIdOfCookie, setGuestCookie } from '../guests/guest-cookie.ts'
@@ -52,18 +52,15 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => readOrderTracker(app.database.db, principalOf(request).id, request.query.requestId),
   )
 
-  const RequestParams = z.object({ id: z.uuid() })
-  const MessageAnswer = z.object({ message: z.string() })
-
   app.put(
     '/vehicle/update-request/:id',
-    { preHandler: requireUser, config: { object: 'owner' }, schema: { params: RequestParams, response: { 200: MessageAnswer } } },
+    { preHandler: requireUser, config: { object: 'owner' }, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
     async (request) => updateRequest(app, principalOf(request).id, request.params.id, await readMultipart(request, UPDATE_REQUEST_IMAGES)),
   )
 
   app.delete(
     '/vehicle/delete-request/:id',
-    { preHandler: requireUser, config: { object: 'owner' }, schema: { params: RequestParams, response: { 200: MessageAnswer } } },
+    { preHandler: requireUser, config: { object: 'owner' }, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
     async (request) => deleteRequest(app, principalOf(request).id, request.params.id),
   )
 }

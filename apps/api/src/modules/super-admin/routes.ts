@@ -1,4 +1,5 @@
-import { CreateSuperAdminQuerySchema, MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { CreateSuperAdminQuerySchema } from '@keydesk/contracts/accounts-api'
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../plugins/auth.ts'
 import { assertActingSuperAdmin } from '../admin-approval/service.ts'

@@ -1,6 +1,6 @@
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import { CONTACT_MESSAGES, ContactMessageSchema } from '@keydesk/contracts/support'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { receiveContactMessage } from './service.ts'
 
 /** POST /support/contact: kept, and forwarded to the support inbox (service.ts). */
@@ -9,7 +9,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/support/contact',
     {
       config: { access: 'public', rateLimit: { max: 5, timeWindow: '15 minutes' } },
-      schema: { body: ContactMessageSchema, response: { 201: z.object({ message: z.string() }) } },
+      schema: { body: ContactMessageSchema, response: { 201: MessageAnswerSchema } },
     },
     async (request, reply) => {
       await receiveContactMessage(app.database.db, app.secretKey, app.config.supportEmail, request.body)

@@ -1,4 +1,4 @@
-import { MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 

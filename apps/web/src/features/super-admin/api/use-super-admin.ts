@@ -1,5 +1,6 @@
-import { AdminAccountListSchema, MessageAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { AdminAccountListSchema } from '@keydesk/contracts/accounts-api'
 import { ActionEntrySchema } from '@keydesk/contracts/admin'
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
