@@ -49,30 +49,27 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
     })
     return copy ?? value
   }
-  let copy: Record<string, unknown> | undefined
-  for (const [key, item] of Object.entries(value)) {
-    const redacted = SECRET_LOG_KEYS.has(key) ? REDACTED : redactSecrets(item, depth + 1)
-    if (redacted !== item) {
-      copy ??= { ...value }
-      copy[key] = redacted
-    }
-  }
-  return copy ?? value
+  return redactEntries(value as Record<string, unknown>, depth)
 }
 
-/** The top level of a log call: `req`, `res` and `err` are left to their serializers, everything else is searched. */
-function redactLogObject(object: Record<string, unknown>): Record<string, unknown> {
+/** The object's own keys redacted as in redactSecrets, except those in `skip`, which are left as they are. */
+function redactEntries(object: Record<string, unknown>, depth: number, skip?: ReadonlySet<string>): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined
   for (const key in object) {
-    if (!Object.hasOwn(object, key) || SERIALIZED_KEYS.has(key)) continue
+    if (!Object.hasOwn(object, key) || skip?.has(key)) continue
     const item = object[key]
-    const redacted = SECRET_LOG_KEYS.has(key) ? REDACTED : redactSecrets(item, 1)
+    const redacted = SECRET_LOG_KEYS.has(key) ? REDACTED : redactSecrets(item, depth + 1)
     if (redacted !== item) {
       copy ??= { ...object }
       copy[key] = redacted
     }
   }
   return copy ?? object
+}
+
+/** The top level of a log call: `req`, `res` and `err` are left to their serializers, everything else is searched. */
+function redactLogObject(object: Record<string, unknown>): Record<string, unknown> {
+  return redactEntries(object, 0, SERIALIZED_KEYS)
 }
 
 const SECRET_QUERY_KEYS = /^(password|newpassword|token|code|admincode|access_token|refresh_token)$/i
