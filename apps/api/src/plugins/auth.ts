@@ -1,11 +1,9 @@
 import type { Role } from '@keydesk/contracts/roles'
-import { eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
-import { memberProfiles } from '../db/schema/member.ts'
-import { users } from '../db/schema/users.ts'
 import { AppError, loginRequired } from '../errors.ts'
+import { findSessionStates, prepareAccountRead } from '../modules/auth/repository.ts'
 
 export const ACCESS_COOKIE = 'access_token'
 export const REFRESH_COOKIE = 'refresh_token'
@@ -147,28 +145,7 @@ async function auth(app: FastifyInstance) {
     }
   }
 
-  /**
-   * The account read every signed-in call makes, built once and prepared (named) on each connection, so PostgreSQL
-   * parses and plans it once per connection instead of on every call.
-   */
-  const readAccount = app.database.db
-    .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      fname: users.fname,
-      lname: users.lname,
-      isActive: users.isActive,
-      isValidatedUser: users.isValidatedUser,
-      adminApproval: users.adminApproval,
-      twoFactorEnabled: memberProfiles.twoFactorEnabled,
-      sessionVersion: users.sessionVersion,
-    })
-    .from(users)
-    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('principal_read')
+  const readAccount = prepareAccountRead(app.database.db)
 
   /**
    * Resolves the principal of a request, or null when no valid token or active account is behind it. A valid
@@ -199,16 +176,7 @@ async function auth(app: FastifyInstance) {
   app.decorate('identify', identify)
   app.decorate('readSessionStates', async (accountIds: readonly string[]) => {
     if (accountIds.length === 0) return new Map<string, SessionState>()
-    const rows = await app.database.db
-      .select({
-        id: users.id,
-        isActive: users.isActive,
-        role: users.role,
-        adminApproval: users.adminApproval,
-        sessionVersion: users.sessionVersion,
-      })
-      .from(users)
-      .where(inArray(users.id, [...accountIds]))
+    const rows = await findSessionStates(app.database.db, accountIds)
     return new Map(rows.map(({ id, ...state }) => [id, state]))
   })
 }

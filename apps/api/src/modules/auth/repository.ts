@@ -1,7 +1,8 @@
 import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { DbExecutor } from '../../db/database.ts'
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import type { Database, DbExecutor } from '../../db/database.ts'
 import { passwordResetTokens, refreshTokens } from '../../db/schema/accounts.ts'
+import { memberProfiles } from '../../db/schema/member.ts'
 import { loginFailures, users } from '../../db/schema/users.ts'
 import { userMatches } from '../admin/search.ts'
 
@@ -251,4 +252,43 @@ export async function updateUserContact(
 export async function deleteUser(db: DbExecutor, userId: string): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id })
   return deleted.length > 0
+}
+
+/**
+ * The account read every signed-in call makes (plugins/auth.ts), built once and prepared (named) on each
+ * connection, so PostgreSQL parses and plans it once per connection instead of on every call.
+ */
+export function prepareAccountRead(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      fname: users.fname,
+      lname: users.lname,
+      isActive: users.isActive,
+      isValidatedUser: users.isValidatedUser,
+      adminApproval: users.adminApproval,
+      twoFactorEnabled: memberProfiles.twoFactorEnabled,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('principal_read')
+}
+
+/** What decides whether the sessions of these accounts still stand (open event streams re-check it). */
+export function findSessionStates(db: DbExecutor, accountIds: readonly string[]) {
+  return db
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      role: users.role,
+      adminApproval: users.adminApproval,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(inArray(users.id, [...accountIds]))
 }
