@@ -16,10 +16,10 @@ export async function findUserById(db: DbExecutor, id: string) {
   return user
 }
 
-/** The columns that decide a member's premium access (subscriptions/access.ts). */
+/** The columns that decide a member's premium access (subscriptions/access.ts), with the account's role. */
 export async function findMemberAccess(db: DbExecutor, userId: string) {
   const [member] = await db
-    .select({ subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
+    .select({ role: users.role, subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
@@ -291,4 +291,24 @@ export function findSessionStates(db: DbExecutor, accountIds: readonly string[])
     })
     .from(users)
     .where(inArray(users.id, [...accountIds]))
+}
+
+/** The contact fields of an account's profile (the rest of the profile is in profile/repository.ts). */
+export async function findUserContact(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({ fname: users.fname, lname: users.lname, email: users.email, phone: users.phone, company: users.company, state: users.state })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  return row
+}
+
+/** Whether keycode mails carry the code (the default) or only say it is ready (docs/decisions/013). */
+export async function findKeycodesByEmail(db: DbExecutor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ keycodesByEmail: users.keycodesByEmail }).from(users).where(eq(users.id, userId)).limit(1)
+  return row?.keycodesByEmail ?? true
+}
+
+export async function saveKeycodesByEmail(db: DbExecutor, userId: string, keycodesByEmail: boolean, now: Date) {
+  await db.update(users).set({ keycodesByEmail, updatedAt: now }).where(eq(users.id, userId))
 }

@@ -58,21 +58,6 @@ export async function countUnansweredConversations(db: DbExecutor) {
   return row?.count ?? 0
 }
 
-export async function findChatMember(db: DbExecutor, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      subscriptionTier: users.subscriptionTier,
-      trialTier: users.trialTier,
-      trialEndsAt: users.trialEndsAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1)
-  return row
-}
-
 export async function findChatMessage(db: DbExecutor, id: string): Promise<ChatMessageRow | undefined> {
   const [row] = await db.select(messageColumns).from(chatMessages).where(eq(chatMessages.id, id)).limit(1)
   return row

@@ -4,11 +4,11 @@ import { hasAdminStatus } from '@keydesk/contracts/roles'
 import type { Database } from '../../db/database.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
+import { findMemberAccess } from '../auth/repository.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {
   type ChatMessageRow,
   countUnansweredConversations,
-  findChatMember,
   findChatMessage,
   findConversationPage,
   findConversations,
@@ -20,7 +20,7 @@ const toView = (row: ChatMessageRow): ChatMessage => ({ ...row, createdAt: row.c
 /** Members need premium access (trial included); admins always may, they answer. */
 export async function assertMayChat(db: Database, principal: Principal, now: Date): Promise<void> {
   if (hasAdminStatus(principal.role)) return
-  const member = await findChatMember(db, principal.id)
+  const member = await findMemberAccess(db, principal.id)
   if (!member || !hasPremiumAccess(member, now)) throw new AppError('FORBIDDEN', CHAT_MESSAGES.premiumRequired)
 }
 
@@ -34,7 +34,7 @@ async function conversationOf(db: Database, principal: Principal, userId: string
     throw new AppError('VALIDATION_ERROR', CHAT_MESSAGES.adminNeedsConversation, [
       { field: 'userId', message: CHAT_MESSAGES.adminNeedsConversation },
     ])
-  const member = await findChatMember(db, userId)
+  const member = await findMemberAccess(db, userId)
   if (member?.role !== 'BASEUSER') throw notFound()
   return userId
 }

@@ -3,26 +3,19 @@ import type { DbExecutor } from '../../db/database.ts'
 import { files } from '../../db/schema/files.ts'
 import { memberProfiles } from '../../db/schema/member.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
-import { users } from '../../db/schema/users.ts'
 
-export async function findProfileRow(db: DbExecutor, userId: string) {
+/** The member's own profile fields; none until the member first saves the profile. */
+export async function findMemberProfile(db: DbExecutor, userId: string) {
   const [row] = await db
     .select({
-      fname: users.fname,
-      lname: users.lname,
-      email: users.email,
-      phone: users.phone,
-      company: users.company,
-      state: users.state,
       address: memberProfiles.address,
       city: memberProfiles.city,
       zipCode: memberProfiles.zipCode,
       profilePhotoFileId: memberProfiles.profilePhotoFileId,
       companyLogoFileId: memberProfiles.companyLogoFileId,
     })
-    .from(users)
-    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
-    .where(eq(users.id, userId))
+    .from(memberProfiles)
+    .where(eq(memberProfiles.userId, userId))
     .limit(1)
   return row
 }

@@ -6,28 +6,28 @@ import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { Uses } from '../../ports.ts'
-import { updateUserContact } from '../auth/repository.ts'
+import { findUserContact, updateUserContact } from '../auth/repository.ts'
 import { deleteFileRows } from '../files/repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
-import { countOrdersByStatus, findOrderPage, findProfileRow, insertFileRow, upsertMemberProfile } from './repository.ts'
+import { countOrdersByStatus, findMemberProfile, findOrderPage, insertFileRow, upsertMemberProfile } from './repository.ts'
 
 const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null)
 
 export async function readProfile(db: Database, userId: string): Promise<Profile> {
-  const row = await findProfileRow(db, userId)
-  if (!row) throw notFound()
+  const [contact, profile] = await Promise.all([findUserContact(db, userId), findMemberProfile(db, userId)])
+  if (!contact) throw notFound()
   return {
-    firstName: row.fname,
-    lastName: row.lname,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
-    profilePhoto: fileUrl(row.profilePhotoFileId),
-    companyLogo: fileUrl(row.companyLogoFileId),
+    firstName: contact.fname,
+    lastName: contact.lname,
+    email: contact.email,
+    phone: contact.phone,
+    company: contact.company,
+    address: profile?.address ?? null,
+    city: profile?.city ?? null,
+    state: contact.state,
+    zipCode: profile?.zipCode ?? null,
+    profilePhoto: fileUrl(profile?.profilePhotoFileId),
+    companyLogo: fileUrl(profile?.companyLogoFileId),
   }
 }
 
@@ -51,8 +51,8 @@ export async function updateProfile(
     const details = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
     throw new AppError('VALIDATION_ERROR', details[0]?.message ?? 'Invalid profile.', details)
   }
-  const current = await findProfileRow(db, userId)
-  if (!current) throw notFound()
+  const [contact, current] = await Promise.all([findUserContact(db, userId), findMemberProfile(db, userId)])
+  if (!contact) throw notFound()
 
   const images: { field: ImageField; data: Buffer; extension: string; contentType: string }[] = []
   for (const field of Object.keys(IMAGE_PURPOSES) as ImageField[]) {
@@ -88,7 +88,7 @@ export async function updateProfile(
           sizeBytes: image.data.length,
           purpose: IMAGE_PURPOSES[image.field],
         })
-        const previous = image.field === 'profilePhoto' ? current.profilePhotoFileId : current.companyLogoFileId
+        const previous = image.field === 'profilePhoto' ? current?.profilePhotoFileId : current?.companyLogoFileId
         if (previous) replaced.push(previous)
         if (image.field === 'profilePhoto') extras.profilePhotoFileId = fileId
         else extras.companyLogoFileId = fileId

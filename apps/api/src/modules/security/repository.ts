@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { loginHistory, memberProfiles } from '../../db/schema/member.ts'
-import { users } from '../../db/schema/users.ts'
 
 export async function findSecuritySettings(db: DbExecutor, userId: string) {
   const [row] = await db
@@ -90,14 +89,4 @@ export async function consumeRecoveryCode(db: DbExecutor, userId: string, codeHa
     .where(and(eq(memberProfiles.userId, userId), sql`${codeHash} = any(${memberProfiles.recoveryCodeHashes})`))
     .returning({ userId: memberProfiles.userId })
   return rows.length > 0
-}
-
-/** Whether keycode mails carry the code (the default) or only say it is ready (docs/decisions/013). */
-export async function findKeycodesByEmail(db: DbExecutor, userId: string): Promise<boolean> {
-  const [row] = await db.select({ keycodesByEmail: users.keycodesByEmail }).from(users).where(eq(users.id, userId)).limit(1)
-  return row?.keycodesByEmail ?? true
-}
-
-export async function saveKeycodesByEmail(db: DbExecutor, userId: string, keycodesByEmail: boolean, now: Date) {
-  await db.update(users).set({ keycodesByEmail, updatedAt: now }).where(eq(users.id, userId))
 }

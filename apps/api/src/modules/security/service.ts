@@ -1,15 +1,9 @@
 import { LOGIN_HISTORY_SHOWN, type Security, TWO_FACTOR_MESSAGES, type UpdateSecurityBody } from '@keydesk/contracts/security'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
+import { findKeycodesByEmail, saveKeycodesByEmail } from '../auth/repository.ts'
 import { assertOwnerProof } from './owner-proof.ts'
-import {
-  findKeycodesByEmail,
-  findRecentSignIns,
-  findSecuritySettings,
-  findTwoFactorState,
-  saveKeycodesByEmail,
-  saveSecuritySettings,
-} from './repository.ts'
+import { findRecentSignIns, findSecuritySettings, findTwoFactorState, saveSecuritySettings } from './repository.ts'
 import type { SecretBox } from './secret-box.ts'
 import { disableTwoFactor } from './two-factor.ts'
 
