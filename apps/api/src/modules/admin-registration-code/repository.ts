@@ -2,12 +2,12 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
 
-/** Codes sent to the e-mail in the last 15 minutes, by the database's clock. */
-export async function countRecentCodes(db: DbExecutor, email: string): Promise<number> {
+/** Codes sent to the e-mail since `since`. */
+export async function countCodesSince(db: DbExecutor, email: string, since: Date): Promise<number> {
   const [recent] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(adminRegistrationCodes)
-    .where(and(eq(adminRegistrationCodes.email, email), gt(adminRegistrationCodes.createdAt, sql`now() - interval '15 minutes'`)))
+    .where(and(eq(adminRegistrationCodes.email, email), gt(adminRegistrationCodes.createdAt, since)))
   return recent?.count ?? 0
 }
 

@@ -5,16 +5,17 @@ import type { DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
-import { recordAction } from '../action-log/record-action.ts'
+import { recordAction } from '../action-log/repository.ts'
 import { digest } from '../auth/tokens.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
-import { countRecentCodes, insertCode, isCodeUsable, markCodeUsed } from './repository.ts'
+import { countCodesSince, insertCode, isCodeUsable, markCodeUsed } from './repository.ts'
 
 /** Unambiguous characters only (no 0/O, 1/I/L): the code is typed from an e-mail. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const CODE_LENGTH = 10
 const CODES_PER_ADDRESS_PER_15_MINUTES = 3
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000
 
 export function newAdminCode(): string {
   return Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
@@ -32,7 +33,7 @@ export async function sendAdminCode(
   const code = newAdminCode()
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
-    if ((await countRecentCodes(tx, request.email)) >= CODES_PER_ADDRESS_PER_15_MINUTES)
+    if ((await countCodesSince(tx, request.email, new Date(now.getTime() - FIFTEEN_MINUTES_MS))) >= CODES_PER_ADDRESS_PER_15_MINUTES)
       throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyAttempts)
     await insertCode(tx, {
       email: request.email,
@@ -41,6 +42,7 @@ export async function sendAdminCode(
       lastName: request.lastName,
       issuedBy: issuer?.role === 'SUPER_ADMIN' ? issuer.id : null,
       expiresAt: new Date(now.getTime() + ADMIN_CODE_TTL_MS),
+      createdAt: now,
     })
     if (issuer?.role === 'SUPER_ADMIN') {
       await recordAction(tx, { actorId: issuer.id, action: 'ADMIN_CODE_SENT', targetType: 'email', targetId: request.email })

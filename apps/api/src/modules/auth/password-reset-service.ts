@@ -9,6 +9,7 @@ import * as repository from './repository.ts'
 import { digest, newOpaqueToken, RESET_TOKEN_TTL_MS } from './tokens.ts'
 
 const RESETS_PER_ACCOUNT_PER_15_MINUTES = 3
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000
 
 /**
  * Answers the same whether or not the e-mail has an account (no account discovery). The token travels only
@@ -21,8 +22,14 @@ export async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'c
   await ports.database.db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, email)
     if (!user?.isActive) return
-    if ((await repository.countRecentResetTokens(tx, user.id)) >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return
-    await repository.insertResetToken(tx, { userId: user.id, tokenHash, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+    const since = new Date(now.getTime() - FIFTEEN_MINUTES_MS)
+    if ((await repository.countResetTokensSince(tx, user.id, since)) >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return
+    await repository.insertResetToken(tx, {
+      userId: user.id,
+      tokenHash,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: now,
+    })
     const link = `${ports.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
     const mail = await renderMail({
       subject: 'Reset your Keydesk password',

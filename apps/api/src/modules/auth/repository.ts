@@ -58,11 +58,11 @@ export async function insertUser(db: DbExecutor, values: typeof users.$inferInse
 }
 
 /** Until when sign-ins for this e-mail from this address wait, or undefined when they do not. */
-export async function findLoginBlock(db: DbExecutor, email: string, ipAddress: string): Promise<Date | undefined> {
+export async function findLoginBlock(db: DbExecutor, email: string, ipAddress: string, now: Date): Promise<Date | undefined> {
   const [row] = await db
     .select({ blockedUntil: loginFailures.blockedUntil })
     .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), eq(loginFailures.ipAddress, ipAddress), gt(loginFailures.blockedUntil, sql`now()`)))
+    .where(and(eq(loginFailures.email, email), eq(loginFailures.ipAddress, ipAddress), gt(loginFailures.blockedUntil, now)))
     .limit(1)
   return row?.blockedUntil ?? undefined
 }
@@ -72,17 +72,18 @@ export async function findLoginBlock(db: DbExecutor, email: string, ipAddress: s
  * 15 minutes: guessing from one address slows down, the owner signing in from elsewhere never does. A count idle for
  * a day starts again.
  */
-export async function recordFailedLogin(db: DbExecutor, email: string, ipAddress: string) {
-  const count = sql`case when ${loginFailures.updatedAt} < now() - interval '1 day' then 1 else ${loginFailures.failedCount} + 1 end`
+export async function recordFailedLogin(db: DbExecutor, email: string, ipAddress: string, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`
+  const count = sql`case when ${loginFailures.updatedAt} < ${at} - interval '1 day' then 1 else ${loginFailures.failedCount} + 1 end`
   await db
     .insert(loginFailures)
-    .values({ email, ipAddress, failedCount: 1 })
+    .values({ email, ipAddress, failedCount: 1, updatedAt: now })
     .onConflictDoUpdate({
       target: [loginFailures.email, loginFailures.ipAddress],
       set: {
         failedCount: count,
-        blockedUntil: sql`case when ${count} > 5 then now() + least(power(2, ${count} - 5), 900) * interval '1 second' else null end`,
-        updatedAt: sql`now()`,
+        blockedUntil: sql`case when ${count} > 5 then ${at} + least(power(2, ${count} - 5), 900) * interval '1 second' else null end`,
+        updatedAt: now,
       },
     })
 }
@@ -130,12 +131,12 @@ export async function revokeAllRefreshTokens(db: DbExecutor, userId: string, now
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
 }
 
-/** Reset tokens issued to the user in the last 15 minutes, by the database's clock. */
-export async function countRecentResetTokens(db: DbExecutor, userId: string): Promise<number> {
+/** Reset tokens issued to the user since `since`. */
+export async function countResetTokensSince(db: DbExecutor, userId: string, since: Date): Promise<number> {
   const [recent] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, sql`now() - interval '15 minutes'`)))
+    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, since)))
   return recent?.count ?? 0
 }
 

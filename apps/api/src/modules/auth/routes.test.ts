@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../config.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
-import { loginFailures, users } from '../../db/schema/users.ts'
+import { users } from '../../db/schema/users.ts'
 import { GOOD_PASSWORD, registerAndSignIn, signIn, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
@@ -65,10 +65,7 @@ describe('POST /auth/login', () => {
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json().error).toBe('Too many failed sign-ins for this account. Try again in a few minutes.')
     expect((await login(member.email, GOOD_PASSWORD)).statusCode).toBe(200)
-    await testApp.app.database.db
-      .update(loginFailures)
-      .set({ blockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(loginFailures.email, member.email))
+    clock.advance(15 * 60 * 1000)
     expect((await login(member.email, GOOD_PASSWORD, attacker)).statusCode).toBe(200)
   })
 
@@ -253,6 +250,22 @@ describe('password reset', () => {
     clock.advance(RESET_TOKEN_TTL_MS)
     expect((await confirm(token, 'Brand-New-Pass-7')).statusCode).toBe(400)
     expect((await login(member.email, GOOD_PASSWORD)).statusCode).toBe(200)
+  })
+
+  it('mails an account at most three reset links in 15 minutes, and more once they have passed on the app clock', async () => {
+    const member = await registerAndSignIn(testApp)
+    const resetMails = async () =>
+      (await testApp.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.email))).filter(
+        (mail) => mail.subject === 'Reset your Keydesk password',
+      ).length
+    for (let attempt = 0; attempt < 4; attempt++) expect((await requestReset(member.email)).statusCode).toBe(200)
+    expect(await resetMails()).toBe(3)
+    clock.advance(15 * 60 * 1000 - 1000)
+    await requestReset(member.email)
+    expect(await resetMails()).toBe(3)
+    clock.advance(1000)
+    await requestReset(member.email)
+    expect(await resetMails()).toBe(4)
   })
 
   it('refuses a new password under 6 characters and a common one', async () => {

@@ -47,14 +47,14 @@ export async function signIn(
   const now = ports.clock.now()
   // Failures count per e-mail and address together, known e-mail or not, so the answers tell nothing about accounts
   // and guessing from one address never slows the owner down elsewhere.
-  if (await repository.findLoginBlock(db, credentials.email, context.ip)) {
+  if (await repository.findLoginBlock(db, credentials.email, context.ip, now)) {
     throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.accountSlowedDown)
   }
   const user = await repository.findUserByEmail(db, credentials.email)
   // An unknown e-mail costs one argon2 verification too, like a known one.
   const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password)
   if (!user || !isPasswordRight) {
-    await repository.recordFailedLogin(db, credentials.email, context.ip)
+    await repository.recordFailedLogin(db, credentials.email, context.ip, now)
     throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials)
   }
   const refusal = refusalFor(user)
@@ -63,7 +63,7 @@ export async function signIn(
     if (!credentials.code) throw new AppError('TWO_FACTOR_REQUIRED', ACCOUNT_MESSAGES.twoFactorRequired)
     const box = createSecretBox(ports.totpKey, ports.config.jwtSecret)
     if (!(await verifySecondFactor(db, box, { id: user.id, email: user.email }, credentials.code, now))) {
-      await repository.recordFailedLogin(db, credentials.email, context.ip)
+      await repository.recordFailedLogin(db, credentials.email, context.ip, now)
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.twoFactorInvalid)
     }
   }
