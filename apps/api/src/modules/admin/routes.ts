@@ -39,13 +39,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/transactions',
     { preHandler: onlyAdmins, schema: { querystring: AdminTransactionsQuerySchema, response: { 200: AdminTransactionListSchema } } },
-    async (request) => listAdminTransactions(app.database.db, app.secretKey, request.query),
+    async (request) => listAdminTransactions(app, request.query),
   )
 
   app.get(
     '/admin/subscriptions',
     { preHandler: onlyAdmins, schema: { querystring: PageQuerySchema, response: { 200: AdminSubscriptionListSchema } } },
-    async (request) => listAdminSubscriptions(app.database.db, request.query.limit, request.query.offset),
+    async (request) => listAdminSubscriptions(app, request.query),
   )
 
   app.post(

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 
@@ -74,4 +74,29 @@ export async function closeUnpaidTransaction(db: DbExecutor, sessionId: string, 
 /** The account's orders lose their e-mail address; the rows stay for the retention period. */
 export async function forgetCustomerEmail(db: DbExecutor, userId: string) {
   await db.update(transactions).set({ customerEmail: null }).where(eq(transactions.userId, userId))
+}
+
+/** Whether the request is in a checkout that can still be paid (created, not expired, failed or paid). */
+export async function isInOpenCheckout(db: DbExecutor, vehicleRequestId: string, now: Date): Promise<boolean> {
+  const [open] = await db
+    .select({ id: transactions.id })
+    .from(transactionRequests)
+    .innerJoin(transactions, eq(transactions.id, transactionRequests.transactionId))
+    .where(
+      and(eq(transactionRequests.vehicleRequestId, vehicleRequestId), eq(transactions.status, 'PENDING'), gt(transactions.expiresAt, now)),
+    )
+    .limit(1)
+  return open !== undefined
+}
+
+/** Re-derives the order status of the paid orders holding this request (the least advanced of their requests). */
+export async function refreshOrderStatus(db: DbExecutor, vehicleRequestId: string) {
+  await db.execute(sql`
+    update transactions t set order_status = (
+      select min(vr.status) from transaction_requests tr
+      join vehicle_requests vr on vr.id = tr.vehicle_request_id
+      where tr.transaction_id = t.id
+    )
+    where t.order_status is not null
+      and t.id in (select transaction_id from transaction_requests where vehicle_request_id = ${vehicleRequestId})`)
 }

@@ -1,4 +1,4 @@
-import type { SandboxSession } from './sandbox-provider.ts'
+import type { SandboxSession } from './sandbox-repository.ts'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char)

@@ -1,12 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { and, eq, gt, or } from 'drizzle-orm'
 import Stripe from 'stripe'
 import type { Database } from '../../db/database.ts'
-import { sandboxCheckoutSessions } from '../../db/schema/payments.ts'
 import type { Clock } from '../../plugins/clock.ts'
 import { type PaymentProvider, type ProviderSession, WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
-
-export type SandboxSession = typeof sandboxCheckoutSessions.$inferSelect
+import {
+  completeOpenSandboxSession,
+  findOpenSandboxSession,
+  findSandboxSession,
+  insertSandboxSession,
+  type SandboxSession,
+} from './sandbox-repository.ts'
 
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox'
@@ -67,7 +70,7 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
 
     async createCheckoutSession(request) {
       const id = `cs_test_sbx_${randomBytes(24).toString('hex')}`
-      await db.insert(sandboxCheckoutSessions).values({
+      await insertSandboxSession(db, {
         id,
         amountCents: request.amountCents,
         lineItems: request.lines.map(({ name, description, amountCents }) => ({ name, description, amountCents })),
@@ -81,40 +84,20 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
     },
 
     async retrieveSession(id) {
-      const [row] = await db
-        .select()
-        .from(sandboxCheckoutSessions)
-        .where(or(eq(sandboxCheckoutSessions.id, id), eq(sandboxCheckoutSessions.paymentIntentId, id)))
-        .limit(1)
+      const row = await findSandboxSession(db, id)
       return row ? toProviderSession(row) : null
     },
 
     async findOpenSession(id) {
-      const [row] = await db
-        .select()
-        .from(sandboxCheckoutSessions)
-        .where(
-          and(
-            eq(sandboxCheckoutSessions.id, id),
-            eq(sandboxCheckoutSessions.status, 'open'),
-            // The app's clock, which set the expiry: a checkout expires on the same time line as its transaction.
-            gt(sandboxCheckoutSessions.expiresAt, options.clock.now()),
-          ),
-        )
-        .limit(1)
-      return row ?? null
+      // The app's clock, which set the expiry: a checkout expires on the same time line as its transaction.
+      return (await findOpenSandboxSession(db, id, options.clock.now())) ?? null
     },
 
     async completeSession(id, customerEmail) {
-      const [row] = await db
-        .update(sandboxCheckoutSessions)
-        .set({
-          status: 'complete',
-          paymentIntentId: `pi_sbx_${randomBytes(12).toString('hex')}`,
-          ...(customerEmail ? { customerEmail } : {}),
-        })
-        .where(and(eq(sandboxCheckoutSessions.id, id), eq(sandboxCheckoutSessions.status, 'open')))
-        .returning()
+      const row = await completeOpenSandboxSession(db, id, {
+        paymentIntentId: `pi_sbx_${randomBytes(12).toString('hex')}`,
+        ...(customerEmail ? { customerEmail } : {}),
+      })
       if (!row) return null
       const payload = JSON.stringify(completedEvent(row, options.clock.now()))
       return { payload, signature: this.sign(payload) }

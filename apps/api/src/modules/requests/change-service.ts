@@ -12,7 +12,7 @@ import { insertFileRows, storeImagesWithRows } from '../../lib/stored-images.ts'
 import type { Uses } from '../../ports.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { deleteFileRows } from '../files/repository.ts'
-import { isInOpenCheckout } from '../payments/open-checkouts.ts'
+import { isInOpenCheckout } from '../payments/repository.ts'
 import { deletePendingRequest, findOwnRequest, updatePendingRequest } from './repository.ts'
 
 const PURPOSES = { frontId: 'FRONT_ID', backId: 'BACK_ID', registration: 'REGISTRATION' } as const

@@ -13,6 +13,16 @@ export async function findLatestPlan(db: DbExecutor, userId: string) {
   return plan
 }
 
+export async function listPlansWithMembers(db: DbExecutor, limit: number, offset: number) {
+  return db
+    .select({ id: subscriptions.id, tier: subscriptions.tier, status: subscriptions.status, email: users.email, isActive: users.isActive })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(limit)
+    .offset(offset)
+}
+
 export async function cancelRunningPlan(db: DbExecutor, userId: string) {
   const [plan] = await db
     .update(subscriptions)
