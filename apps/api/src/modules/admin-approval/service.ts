@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, type AdminAccount, APPROVAL_NOTES } from '@keydesk/co
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
-import { recordAction } from '../action-log/record-action.ts'
+import { recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 import { listAdminAccounts, setAdminApproval } from '../auth/repository.ts'
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
-import { recordAction } from '../action-log/record-action.ts'
+import { recordAction } from '../action-log/repository.ts'
 import { listReleasesPage, type ReleaseCursor } from './releases-repository.ts'
 
 const PAGE_SIZE = 1000

@@ -1,5 +1,5 @@
 import type { CatalogueMake } from '@keydesk/contracts/catalogue'
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleModels } from '../../db/schema/ordering.ts'
 
@@ -27,4 +27,27 @@ export async function findMakeByName(db: DbExecutor, name: string) {
 export async function findModel(db: DbExecutor, makeId: number, name: string) {
   const models = await db.select().from(vehicleModels).where(eq(vehicleModels.makeId, makeId))
   return models.find((model) => model.name === name)
+}
+
+export async function countMakesAndModels(db: DbExecutor) {
+  const [makeCount] = await db.select({ count: sql<number>`count(*)::int` }).from(vehicleMakes)
+  const [modelCount] = await db.select({ count: sql<number>`count(*)::int` }).from(vehicleModels)
+  return { makes: makeCount?.count, models: modelCount?.count }
+}
+
+export async function upsertMake(db: DbExecutor, values: Omit<typeof vehicleMakes.$inferInsert, 'id'>): Promise<number> {
+  const [row] = await db
+    .insert(vehicleMakes)
+    .values(values)
+    .onConflictDoUpdate({ target: vehicleMakes.name, set: values })
+    .returning({ id: vehicleMakes.id })
+  if (!row) throw new Error(`catalogue make ${values.name} not saved`)
+  return row.id
+}
+
+export async function upsertModels(db: DbExecutor, makeId: number, models: { name: string; years: number[] }[]) {
+  await db
+    .insert(vehicleModels)
+    .values(models.map((model) => ({ makeId, name: model.name, years: model.years })))
+    .onConflictDoUpdate({ target: [vehicleModels.makeId, vehicleModels.name], set: { years: sql`excluded.years` } })
 }

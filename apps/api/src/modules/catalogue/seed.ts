@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../../db/database.ts'
-import { vehicleMakes, vehicleModels } from '../../db/schema/ordering.ts'
+import { countMakesAndModels, upsertMake, upsertModels } from './repository.ts'
 import catalogue from './vehicle-catalogue.json' with { type: 'json' }
 
 const CatalogueFileSchema = z.object({
@@ -23,12 +22,11 @@ const expectedModels = makes.reduce((sum, make) => sum + make.models.length, 0)
 
 /**
  * Upserts the ordering catalogue (docs/product.md §11 ordering readings: Nissan/Infiniti member 56, Mitsubishi 0 = ask).
- * Start-up first compares counts (one query), so an already seeded database costs almost nothing.
+ * Start-up first compares the two row counts, so an already seeded database costs almost nothing.
  */
 export async function seedCatalogue(db: Database): Promise<void> {
-  const [makeCount] = await db.select({ count: sql<number>`count(*)::int` }).from(vehicleMakes)
-  const [modelCount] = await db.select({ count: sql<number>`count(*)::int` }).from(vehicleModels)
-  if (makeCount?.count === makes.length && modelCount?.count === expectedModels) return
+  const counts = await countMakesAndModels(db)
+  if (counts.makes === makes.length && counts.models === expectedModels) return
   await db.transaction(async (tx) => {
     for (const make of makes) {
       const values = {
@@ -39,16 +37,8 @@ export async function seedCatalogue(db: Database): Promise<void> {
         requiresPin: make.requiresPin,
         pricingNote: make.pricingNote,
       }
-      const [row] = await tx
-        .insert(vehicleMakes)
-        .values(values)
-        .onConflictDoUpdate({ target: vehicleMakes.name, set: values })
-        .returning({ id: vehicleMakes.id })
-      if (!row) throw new Error(`catalogue make ${make.name} not saved`)
-      await tx
-        .insert(vehicleModels)
-        .values(make.models.map((model) => ({ makeId: row.id, name: model.name, years: model.years })))
-        .onConflictDoUpdate({ target: [vehicleModels.makeId, vehicleModels.name], set: { years: sql`excluded.years` } })
+      const makeId = await upsertMake(tx, values)
+      await upsertModels(tx, makeId, make.models)
     }
   })
 }

@@ -29,3 +29,7 @@ export async function deleteFileRows(db: DbExecutor, ids: string[]): Promise<str
 export function listFilesOfOwner(db: DbExecutor, userId: string) {
   return db.select({ id: files.id, key: files.storageKey }).from(files).where(eq(files.ownerUserId, userId))
 }
+
+export function listFilesOfGuests(db: DbExecutor, guestIds: string[]) {
+  return db.select({ id: files.id, key: files.storageKey }).from(files).where(inArray(files.guestId, guestIds))
+}

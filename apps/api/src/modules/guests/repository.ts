@@ -1,5 +1,5 @@
 import { GUEST_INFO_TTL_MS } from '@keydesk/contracts/limits'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { guests } from '../../db/schema/ordering.ts'
 
@@ -20,4 +20,14 @@ export async function createGuest(db: DbExecutor, now: Date) {
     .returning()
   if (!guest) throw new Error('guest insert returned nothing')
   return guest
+}
+
+/** The ids of up to `limit` guests whose time has passed at `now`. */
+export async function listExpiredGuestIds(db: DbExecutor, now: Date, limit: number): Promise<string[]> {
+  const expired = await db.select({ id: guests.id }).from(guests).where(lte(guests.expiresAt, now)).limit(limit)
+  return expired.map((guest) => guest.id)
+}
+
+export async function deleteGuests(db: DbExecutor, guestIds: string[]) {
+  await db.delete(guests).where(inArray(guests.id, guestIds))
 }

@@ -1,6 +1,6 @@
 import type { DbExecutor } from '../../db/database.ts'
-import { mailOutbox } from '../../db/schema/mail.ts'
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.ts'
+import { insertOutboxMail } from './repository.ts'
 
 export interface OutgoingMail {
   to: string
@@ -16,17 +16,14 @@ export interface OutgoingMail {
  * sealed with the app's key: a keycode mail or a reset link must not sit readable in the database.
  */
 export async function enqueueMail(db: DbExecutor, message: OutgoingMail, key: Buffer): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: encryptSecret(message.text, key),
-      htmlBody: message.html === undefined ? null : encryptSecret(message.html, key),
-      sealed: true,
-      dedupeKey: message.dedupeKey ?? null,
-    })
-    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+  await insertOutboxMail(db, {
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: encryptSecret(message.text, key),
+    htmlBody: message.html === undefined ? null : encryptSecret(message.html, key),
+    sealed: true,
+    dedupeKey: message.dedupeKey ?? null,
+  })
 }
 
 /** The bodies of an outbox row as written by enqueueMail (rows from before sealing are plain). */

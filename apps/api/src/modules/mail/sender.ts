@@ -1,9 +1,8 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Database } from '../../db/database.ts'
-import { mailOutbox } from '../../db/schema/mail.ts'
 import { openBodies } from './outbox.ts'
+import { claimDueMail, markMailSent, recordMailFailure } from './repository.ts'
 
 const BATCH_SIZE = 20
 const MAX_ATTEMPTS = 8
@@ -57,43 +56,24 @@ export async function deliverDueMail(
   options: { from: string; key: Buffer },
   log: FastifyBaseLogger,
 ): Promise<number> {
-  const claimed = await db
-    .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${`${SEND_LEASE_MS} milliseconds`}::interval` })
-    .where(
-      inArray(
-        mailOutbox.id,
-        db
-          .select({ id: mailOutbox.id })
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'PENDING'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-          .orderBy(mailOutbox.nextAttemptAt)
-          .limit(BATCH_SIZE)
-          .for('update', { skipLocked: true }),
-      ),
-    )
-    .returning()
+  const claimed = await claimDueMail(db, BATCH_SIZE, SEND_LEASE_MS)
   // UPDATE … RETURNING has no order: send in the order the mails were queued.
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
   let sent = 0
   for (const row of claimed) {
-    const stillOurs = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), eq(mailOutbox.status, 'PENDING'))
     try {
       const { text, html } = openBodies(row, options.key)
       await transport.send({ from: options.from, to: row.toAddress, subject: row.subject, text, html: html ?? undefined })
-      await db.update(mailOutbox).set({ status: 'SENT', sentAt: sql`now()`, lastError: null }).where(stillOurs)
+      await markMailSent(db, row)
       sent += 1
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       log.warn({ mailId: row.id, attempts: row.attempts, err: message }, 'mail delivery failed')
-      await db
-        .update(mailOutbox)
-        .set({
-          lastError: message.slice(0, 500),
-          status: row.attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
-          nextAttemptAt: sql`now() + ${`${retryDelayMs(row.attempts)} milliseconds`}::interval`,
-        })
-        .where(stillOurs)
+      await recordMailFailure(db, row, {
+        lastError: message.slice(0, 500),
+        status: row.attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+        retryInMs: retryDelayMs(row.attempts),
+      })
     }
   }
   return sent

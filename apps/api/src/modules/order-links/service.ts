@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
 import { decryptSecret } from '../../lib/secret-box.ts'
 import type { Uses } from '../../ports.ts'
-import { recordAction } from '../action-log/record-action.ts'
+import { recordAction } from '../action-log/repository.ts'
 import { digest, newOpaqueToken } from '../auth/tokens.ts'
 import { addReleaseChannel, findOrderByLink, insertOrderLink } from './repository.ts'
 

@@ -173,3 +173,19 @@ export async function removeRequestsOfUser(db: DbExecutor, userId: string) {
     .set({ frontIdFileId: null, backIdFileId: null, registrationFileId: null, licenseFrontFileId: null, licenseBackFileId: null })
     .where(eq(vehicleRequests.userId, userId))
 }
+
+export async function listPaidPhotoFileIdsOfGuests(db: DbExecutor, guestIds: string[]): Promise<string[]> {
+  const rows = await db
+    .select({
+      ids: sql<
+        (string | null)[]
+      >`array[${vehicleRequests.frontIdFileId}, ${vehicleRequests.backIdFileId}, ${vehicleRequests.registrationFileId}, ${vehicleRequests.licenseFrontFileId}, ${vehicleRequests.licenseBackFileId}]`,
+    })
+    .from(vehicleRequests)
+    .where(and(inArray(vehicleRequests.guestId, guestIds), isNotNull(vehicleRequests.paidAt)))
+  return rows.flatMap((row) => row.ids).filter((id): id is string => Boolean(id))
+}
+
+export async function deleteUnpaidRequestsOfGuests(db: DbExecutor, guestIds: string[]) {
+  await db.delete(vehicleRequests).where(and(inArray(vehicleRequests.guestId, guestIds), isNull(vehicleRequests.paidAt)))
+}

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
-import { recordAction } from '../action-log/record-action.ts'
+import { recordAction } from '../action-log/repository.ts'
 import { commonPasswordProblem, hashPassword } from '../auth/passwords.ts'
 import { anySuperAdminExists, findUserByEmail, insertUser, insertUserUnlessEmailTaken } from '../auth/repository.ts'
 
