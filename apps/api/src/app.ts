@@ -8,6 +8,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
+import { schedulePeriodicJob } from './lib/job-lock.ts'
 import { contractValidator } from './lib/validator.ts'
 import { logAbandonedRequests, loggerOptions, OneLinePerAnswer } from './logger.ts'
 import { accountRoutes } from './modules/accounts/routes.ts'
@@ -24,9 +25,9 @@ import { chatRoutes } from './modules/chat/routes.ts'
 import { complianceStatusRoutes } from './modules/compliance-status/routes.ts'
 import { credentialRoutes } from './modules/credentials/routes.ts'
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts'
-import { startOrphanFileSweep } from './modules/files/orphan-sweep.ts'
+import { orphanFileSweepJob } from './modules/files/orphan-sweep.ts'
 import { fileRoutes } from './modules/files/routes.ts'
-import { startGuestSweep } from './modules/guests/sweep.ts'
+import { guestSweepJob } from './modules/guests/sweep.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import type { MailTransport } from './modules/mail/sender.ts'
 import { noticeRoutes } from './modules/notices/routes.ts'
@@ -41,7 +42,7 @@ import { profileRoutes } from './modules/profile/routes.ts'
 import { requestRoutes } from './modules/requests/routes.ts'
 import { securityRoutes } from './modules/security/routes.ts'
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts'
-import { startSubscriptionExpiry } from './modules/subscriptions/service.ts'
+import { subscriptionExpiryJob } from './modules/subscriptions/service.ts'
 import { superAdminRoutes } from './modules/super-admin/routes.ts'
 import { ensureBootstrapSuperAdmin } from './modules/super-admin/service.ts'
 import { supportRoutes } from './modules/support/routes.ts'
@@ -182,9 +183,7 @@ export async function buildApp({
     })
   }
   await app.register(webApp, { distDir: config.webDistDir })
-  startGuestSweep(app)
-  startSubscriptionExpiry(app)
-  startOrphanFileSweep(app)
+  for (const job of [guestSweepJob(app), subscriptionExpiryJob(app), orphanFileSweepJob(app)]) schedulePeriodicJob(app, job)
   app.addHook('onReady', async () => {
     await seedCatalogue(app.database.db)
     await ensureBootstrapSuperAdmin(app)

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify'
-import { schedulePeriodicJob } from '../../lib/job-lock.ts'
+import type { PeriodicJob } from '../../lib/job-lock.ts'
 import type { Uses } from '../../ports.ts'
 import { findReferencedStorageKeys } from './repository.ts'
 
@@ -45,19 +44,16 @@ export async function sweepOrphanFiles(
   return result
 }
 
-/**
- * Sweeps once in the background after start-up, then every hour, on the one process that holds the job's lock.
- * Takes the app itself, not ports: the job's timer and lock follow the app's start and close hooks (lib/job-lock.ts).
- */
-export function startOrphanFileSweep(app: FastifyInstance) {
-  schedulePeriodicJob(app, {
+/** The hourly sweep, run on the one process that holds the job's lock (app.ts schedules it). */
+export function orphanFileSweepJob(ports: Uses<'database' | 'storage' | 'clock' | 'log'>): PeriodicJob {
+  return {
     name: 'orphan-file-sweep',
     everyMs: SWEEP_EVERY_MS,
     run: async (signal) => {
       // Stops between batches when the app closes, so the database is not closed under a running query.
-      const result = await sweepOrphanFiles(app, { signal })
+      const result = await sweepOrphanFiles(ports, { signal })
       if (result.checked > 0)
-        app.log.info(result, 'orphan-file sweep: %d old files checked, %d orphans removed', result.checked, result.removed)
+        ports.log.info(result, 'orphan-file sweep: %d old files checked, %d orphans removed', result.checked, result.removed)
     },
-  })
+  }
 }

@@ -8,10 +8,9 @@ import {
   type TrialStatus,
   type UserSubscription,
 } from '@keydesk/contracts/subscription'
-import type { FastifyInstance } from 'fastify'
 import type { DbExecutor } from '../../db/database.ts'
 import { AppError, loginRequired } from '../../errors.ts'
-import { schedulePeriodicJob } from '../../lib/job-lock.ts'
+import type { PeriodicJob } from '../../lib/job-lock.ts'
 import type { Uses } from '../../ports.ts'
 import { findMemberAccess as findAccessRow, startTrialOnce } from '../auth/repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
@@ -98,17 +97,14 @@ export async function expireEndedSubscriptions(ports: Uses<'database' | 'clock'>
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000
 
-/**
- * Ends finished plans soon after start-up, then every 5 minutes, on the one process that holds the job's lock.
- * Takes the app itself, not ports: the job's timer and lock follow the app's start and close hooks (lib/job-lock.ts).
- */
-export function startSubscriptionExpiry(app: FastifyInstance) {
-  schedulePeriodicJob(app, {
+/** Ends finished plans every 5 minutes, on the one process that holds the job's lock (app.ts schedules it). */
+export function subscriptionExpiryJob(ports: Uses<'database' | 'clock' | 'log'>): PeriodicJob {
+  return {
     name: 'subscription-expiry',
     everyMs: SWEEP_EVERY_MS,
     run: async () => {
-      const expired = await expireEndedSubscriptions(app)
-      if (expired > 0) app.log.info({ expired }, 'subscription expiry: %d plans ended', expired)
+      const expired = await expireEndedSubscriptions(ports)
+      if (expired > 0) ports.log.info({ expired }, 'subscription expiry: %d plans ended', expired)
     },
-  })
+  }
 }
