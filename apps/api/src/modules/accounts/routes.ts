@@ -1,4 +1,4 @@
-import { UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { UpdateProfileFieldsSchema, UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import { SubscriptionTierSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -20,8 +20,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => readUserDetails(app, principalOf(request), request.params.id),
   )
 
-  app.put('/auth/updateProfile', { preHandler: requireUser, schema: { response: { 200: MessageAnswerSchema } } }, async (request) =>
-    updateUserDetails(app, principalOf(request).id, await readMultipart(request, UPDATE_PROFILE_IMAGES)),
+  app.put(
+    '/auth/updateProfile',
+    {
+      preHandler: requireUser,
+      config: { formBody: { fields: UpdateProfileFieldsSchema, files: { names: UPDATE_PROFILE_IMAGES, kind: 'image' } } },
+      schema: { response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => updateUserDetails(app, principalOf(request).id, await readMultipart(request, UPDATE_PROFILE_IMAGES)),
   )
 
   app.put(

@@ -42,7 +42,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/admin/users/:id/notes',
-    { preHandler: onlyAdmins, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
+    {
+      preHandler: onlyAdmins,
+      config: { formBody: { fields: NotesBodySchema, urlencoded: true } },
+      schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } },
+    },
     async (request) => {
       const fields = request.isMultipart() ? (await readMultipart(request, [])).fields : request.body
       const parsed = NotesBodySchema.safeParse(fields)

@@ -1,8 +1,10 @@
 import fastifyFormbody from '@fastify/formbody'
 import {
   ACCOUNT_MESSAGES,
+  AdminRegisterFieldsSchema,
   LoginBodySchema,
   REGISTRATION_DOCUMENTS,
+  RegisterFieldsSchema,
   ResetPasswordConfirmBodySchema,
   ResetPasswordRequestBodySchema,
 } from '@keydesk/contracts/accounts-api'
@@ -72,7 +74,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: 10, timeWindow: '15 minutes' },
+        formBody: {
+          fields: RegisterFieldsSchema,
+          files: { names: REGISTRATION_DOCUMENTS, kind: 'image', required: REGISTRATION_DOCUMENTS },
+        },
+      },
       onSend: sendFailureAsText,
       schema: { response: { 201: z.object({ message: z.string(), user: UserViewSchema }) } },
     },
@@ -85,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/admin-register',
     {
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' }, formBody: { fields: AdminRegisterFieldsSchema } },
       onSend: sendFailureAsText,
       schema: { response: { 201: MessageAnswerSchema } },
     },

@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS, CredentialsSchema } from '@keydesk/contracts/credentials'
+import { CREDENTIAL_FIELDS, CREDENTIAL_MESSAGES, CredentialsSchema } from '@keydesk/contracts/credentials'
 import { CREDENTIAL_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -26,6 +26,10 @@ export async function credentialRoutes(app: FastifyInstance) {
           timeWindow: '10 minutes',
           hook: 'preHandler',
           keyGenerator: (request) => `credentials:${principalOf(request).id}`,
+        },
+        formBody: {
+          files: { names: CREDENTIAL_FIELDS, kind: 'credential' },
+          description: `${CREDENTIAL_MESSAGES.selectOne} ${CREDENTIAL_MESSAGES.licenseNeedsBothSides}`,
         },
       },
     },

@@ -1,4 +1,10 @@
-import { OrdersAnswerSchema, OrdersQuerySchema, PROFILE_IMAGE_FIELDS, ProfileSchema } from '@keydesk/contracts/profile'
+import {
+  OrdersAnswerSchema,
+  OrdersQuerySchema,
+  PROFILE_IMAGE_FIELDS,
+  ProfileSchema,
+  UpdateProfileFieldsSchema,
+} from '@keydesk/contracts/profile'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../lib/multipart.ts'
@@ -13,10 +19,18 @@ export async function profileRoutes(app: FastifyInstance) {
     readProfile(app.database.db, principalOf(request).id),
   )
 
-  api.put('/user/profile', { preHandler: requireUser, schema: { response: { 200: ProfileSchema } } }, async (request) => {
-    const { fields, files } = await readMultipart(request, PROFILE_IMAGE_FIELDS)
-    return updateProfile(app, principalOf(request).id, fields, files)
-  })
+  api.put(
+    '/user/profile',
+    {
+      preHandler: requireUser,
+      config: { formBody: { fields: UpdateProfileFieldsSchema, files: { names: PROFILE_IMAGE_FIELDS, kind: 'image' } } },
+      schema: { response: { 200: ProfileSchema } },
+    },
+    async (request) => {
+      const { fields, files } = await readMultipart(request, PROFILE_IMAGE_FIELDS)
+      return updateProfile(app, principalOf(request).id, fields, files)
+    },
+  )
 
   api.get(
     '/user/orders',

@@ -2,9 +2,12 @@ import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import {
   KEYCODE_REQUEST_IMAGES,
   KeycodeRequestAnswerSchema,
+  KeycodeRequestFieldsSchema,
+  ORDERING_MESSAGES,
   OrderTrackerQuerySchema,
   OrderTrackerSchema,
   UPDATE_REQUEST_IMAGES,
+  UpdateRequestFieldsSchema,
   UserRequestsAnswerSchema,
 } from '@keydesk/contracts/vehicle-request'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -21,7 +24,15 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/vehicle/request-keycode-public',
     {
       preHandler: identifyUser,
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        formBody: {
+          fields: KeycodeRequestFieldsSchema,
+          files: { names: KEYCODE_REQUEST_IMAGES, kind: 'image' },
+          description: `licenseFront and licenseBack are required of a guest (no session). ${ORDERING_MESSAGES.guestLicenseRequired}`,
+        },
+      },
       schema: { response: { 201: KeycodeRequestAnswerSchema } },
     },
     async (request, reply) => {
@@ -54,7 +65,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/vehicle/update-request/:id',
-    { preHandler: requireUser, config: { object: 'owner' }, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
+    {
+      preHandler: requireUser,
+      config: { object: 'owner', formBody: { fields: UpdateRequestFieldsSchema, files: { names: UPDATE_REQUEST_IMAGES, kind: 'image' } } },
+      schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } },
+    },
     async (request) => updateRequest(app, principalOf(request).id, request.params.id, await readMultipart(request, UPDATE_REQUEST_IMAGES)),
   )
 
