@@ -1,5 +1,4 @@
 import type { Database, DbExecutor } from '../db/database.ts'
-import { files } from '../db/schema/files.ts'
 import type { FileStorage } from '../plugins/storage.ts'
 import { isDatabaseUnreachable } from './database-unreachable.ts'
 import type { CleanImage } from './image-upload.ts'
@@ -29,27 +28,4 @@ export async function storeImagesWithRows<T>(
     if (!isDatabaseUnreachable(error)) await Promise.all(stored.map((item) => storage.remove(item.key).catch(() => undefined)))
     throw error
   }
-}
-
-/** Inserts `files` rows for stored images and answers their ids by purpose. */
-export async function insertFileRows(
-  tx: DbExecutor,
-  owner: { ownerUserId?: string; guestId?: string },
-  stored: { purpose: string; key: string; image: CleanImage }[],
-): Promise<Map<string, string>> {
-  if (stored.length === 0) return new Map()
-  const rows = await tx
-    .insert(files)
-    .values(
-      stored.map((item) => ({
-        ownerUserId: owner.ownerUserId ?? null,
-        guestId: owner.guestId ?? null,
-        storageKey: item.key,
-        contentType: item.image.contentType,
-        sizeBytes: item.image.data.length,
-        purpose: item.purpose,
-      })),
-    )
-    .returning({ id: files.id, purpose: files.purpose })
-  return new Map(rows.map((row) => [row.purpose, row.id]))
 }

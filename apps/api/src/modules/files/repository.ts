@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { files } from '../../db/schema/files.ts'
+import type { CleanImage } from '../../lib/image-upload.ts'
 
 /** Which of these storage keys a `files` row points at. */
 export async function findReferencedStorageKeys(db: DbExecutor, keys: string[]): Promise<Set<string>> {
@@ -32,4 +33,36 @@ export function listFilesOfOwner(db: DbExecutor, userId: string) {
 
 export function listFilesOfGuests(db: DbExecutor, guestIds: string[]) {
   return db.select({ id: files.id, key: files.storageKey }).from(files).where(inArray(files.guestId, guestIds))
+}
+
+export async function insertFileRow(
+  db: DbExecutor,
+  values: { ownerUserId: string; storageKey: string; contentType: string; sizeBytes: number; purpose: string },
+): Promise<string> {
+  const [row] = await db.insert(files).values(values).returning({ id: files.id })
+  if (!row) throw new Error('file insert returned nothing')
+  return row.id
+}
+
+/** Inserts `files` rows for stored images and answers their ids by purpose. */
+export async function insertFileRows(
+  tx: DbExecutor,
+  owner: { ownerUserId?: string; guestId?: string },
+  stored: { purpose: string; key: string; image: CleanImage }[],
+): Promise<Map<string, string>> {
+  if (stored.length === 0) return new Map()
+  const rows = await tx
+    .insert(files)
+    .values(
+      stored.map((item) => ({
+        ownerUserId: owner.ownerUserId ?? null,
+        guestId: owner.guestId ?? null,
+        storageKey: item.key,
+        contentType: item.image.contentType,
+        sizeBytes: item.image.data.length,
+        purpose: item.purpose,
+      })),
+    )
+    .returning({ id: files.id, purpose: files.purpose })
+  return new Map(rows.map((row) => [row.purpose, row.id]))
 }

@@ -7,9 +7,10 @@ import { cleanImage } from '../../lib/image-upload.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { Uses } from '../../ports.ts'
 import { findUserContact, updateUserContact } from '../auth/repository.ts'
-import { deleteFileRows } from '../files/repository.ts'
+import { deleteFileRows, insertFileRow } from '../files/repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
-import { countOrdersByStatus, findMemberProfile, findOrderPage, insertFileRow, upsertMemberProfile } from './repository.ts'
+import { countOrdersByStatus, findOrderPage } from '../requests/repository.ts'
+import { findMemberProfile, upsertMemberProfile } from './repository.ts'
 
 const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null)
 

@@ -1,5 +1,5 @@
 import type { ServicePlan } from '@keydesk/contracts/service-levels'
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
@@ -188,4 +188,35 @@ export async function listPaidPhotoFileIdsOfGuests(db: DbExecutor, guestIds: str
 
 export async function deleteUnpaidRequestsOfGuests(db: DbExecutor, guestIds: string[]) {
   await db.delete(vehicleRequests).where(and(inArray(vehicleRequests.guestId, guestIds), isNull(vehicleRequests.paidAt)))
+}
+
+/** A member's orders are their paid requests (the profile's Orders tab). */
+const paidRequestsOf = (userId: string) => and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt))
+
+export function countOrdersByStatus(db: DbExecutor, userId: string) {
+  return db
+    .select({ status: vehicleRequests.status, count: count() })
+    .from(vehicleRequests)
+    .where(paidRequestsOf(userId))
+    .groupBy(vehicleRequests.status)
+}
+
+export function findOrderPage(db: DbExecutor, userId: string, limit: number, offset: number) {
+  return db
+    .select({
+      id: vehicleRequests.id,
+      paidAt: vehicleRequests.paidAt,
+      status: vehicleRequests.status,
+      vin: vehicleRequests.vin,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      priceCents: vehicleRequests.priceCents,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(paidRequestsOf(userId))
+    .orderBy(desc(vehicleRequests.paidAt), desc(vehicleRequests.id))
+    .limit(limit)
+    .offset(offset)
 }
