@@ -313,3 +313,12 @@ export async function findKeycodesByEmail(db: DbExecutor, userId: string): Promi
 export async function saveKeycodesByEmail(db: DbExecutor, userId: string, keycodesByEmail: boolean, now: Date) {
   await db.update(users).set({ keycodesByEmail, updatedAt: now }).where(eq(users.id, userId))
 }
+
+/** Locks these accounts' rows until the transaction ends (in id order, so two lockers never wait on each other). */
+export async function lockUsers(db: DbExecutor, userIds: string[]) {
+  await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(users.id).for('update')
+}
+
+export async function clearSubscriptionTiers(db: DbExecutor, userIds: string[], now: Date) {
+  await db.update(users).set({ subscriptionTier: 'NONE', updatedAt: now }).where(inArray(users.id, userIds))
+}

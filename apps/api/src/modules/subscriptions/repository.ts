@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, lte, ne, notExists, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { subscriptions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
@@ -69,17 +69,11 @@ export async function expireEndedPlans(db: DbExecutor, now: Date): Promise<strin
   return ended.map((plan) => plan.userId)
 }
 
-/**
- * Takes these members back to NONE unless another plan of theirs runs. One statement over users and subscriptions,
- * so no plan can start between the check and the write.
- */
-export async function clearTierOfPlanless(db: DbExecutor, userIds: string[], now: Date) {
-  const running = db
-    .select({ one: sql`1` })
+/** Which of these members have a plan that has not expired. */
+export async function findMembersWithRunningPlan(db: DbExecutor, userIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ userId: subscriptions.userId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, users.id), ne(subscriptions.status, 'EXPIRED')))
-  await db
-    .update(users)
-    .set({ subscriptionTier: 'NONE', updatedAt: now })
-    .where(and(inArray(users.id, userIds), notExists(running)))
+    .where(and(inArray(subscriptions.userId, userIds), ne(subscriptions.status, 'EXPIRED')))
+  return new Set(rows.map((row) => row.userId))
 }

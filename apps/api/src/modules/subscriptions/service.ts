@@ -12,9 +12,9 @@ import type { DbExecutor } from '../../db/database.ts'
 import { AppError, loginRequired } from '../../errors.ts'
 import type { PeriodicJob } from '../../lib/job-lock.ts'
 import type { Uses } from '../../ports.ts'
-import { findMemberAccess as findAccessRow, startTrialOnce } from '../auth/repository.ts'
+import { clearSubscriptionTiers, findMemberAccess as findAccessRow, lockUsers, startTrialOnce } from '../auth/repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
-import { cancelRunningPlan, clearTierOfPlanless, expireEndedPlans, findLatestPlan } from './repository.ts'
+import { cancelRunningPlan, expireEndedPlans, findLatestPlan, findMembersWithRunningPlan } from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -90,7 +90,13 @@ export async function expireEndedSubscriptions(ports: Uses<'database' | 'clock'>
   return ports.database.db.transaction(async (tx) => {
     const ended = await expireEndedPlans(tx, now)
     if (ended.length === 0) return 0
-    await clearTierOfPlanless(tx, [...new Set(ended)], now)
+    const members = [...new Set(ended)]
+    // A purchase inserts its plan and then writes the member's tier on this row. With the row locked before the
+    // check, a plan bought meanwhile is either seen by the check or its tier is written after this NONE.
+    await lockUsers(tx, members)
+    const running = await findMembersWithRunningPlan(tx, members)
+    const planless = members.filter((id) => !running.has(id))
+    if (planless.length > 0) await clearSubscriptionTiers(tx, planless, now)
     return ended.length
   })
 }
