@@ -19,3 +19,5 @@ export const PRICING_LOADING_DELAY_MS = 500
 export const MOBILE_MAX_WIDTH_PX = 768
 export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
+/** The dashboard's order tabs are bounded: each shows the newest this many orders of its status. */
+export const ORDER_TAB_LIMIT = 100

@@ -1,7 +1,7 @@
 import { DEV_MAILBOX_SIZE } from '@keydesk/contracts/dev-mailbox'
 import type { Uses } from '../../ports.ts'
 import { openBodies } from '../mail/outbox.ts'
-import { listSentMail } from './repository.ts'
+import { listSentMail } from '../mail/repository.ts'
 
 /** GET /dev/mailbox: the newest mails the log transport "sent", bodies opened. */
 export async function readDevMailbox(ports: Uses<'database' | 'secretKey'>) {

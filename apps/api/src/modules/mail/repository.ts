@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
 
@@ -59,4 +59,22 @@ export async function recordMailFailure(
       nextAttemptAt: sql`now() + ${`${failure.retryInMs} milliseconds`}::interval`,
     })
     .where(stillClaimed(claim))
+}
+
+/** The newest sent mails (mail_outbox_sent_idx). */
+export async function listSentMail(db: DbExecutor, limit: number) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      textBody: mailOutbox.textBody,
+      htmlBody: mailOutbox.htmlBody,
+      sealed: mailOutbox.sealed,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'SENT'))
+    .orderBy(desc(mailOutbox.sentAt))
+    .limit(limit)
 }

@@ -1,3 +1,4 @@
+import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { ServicePlan } from '@keydesk/contracts/service-levels'
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
@@ -219,4 +220,44 @@ export function findOrderPage(db: DbExecutor, userId: string, limit: number, off
     .orderBy(desc(vehicleRequests.paidAt), desc(vehicleRequests.id))
     .limit(limit)
     .offset(offset)
+}
+
+/**
+ * The dashboard's one query, built once per database and prepared (named) on each connection, so a load neither
+ * rebuilds the SQL nor has PostgreSQL parse and plan it again.
+ */
+const prepareList = (db: DbExecutor) =>
+  db
+    .select({
+      id: vehicleRequests.id,
+      makeName: vehicleMakes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      vin: vehicleRequests.vin,
+      status: vehicleRequests.status,
+      priceCents: vehicleRequests.priceCents,
+      frontIdFileId: vehicleRequests.frontIdFileId,
+      backIdFileId: vehicleRequests.backIdFileId,
+      registrationFileId: vehicleRequests.registrationFileId,
+      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
+      pincodeEncrypted: vehicleRequests.pincodeEncrypted,
+      createdAt: vehicleRequests.createdAt,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(eq(vehicleRequests.userId, sql.placeholder('userId')))
+    .orderBy(desc(vehicleRequests.createdAt))
+    // Three tabs (docs/product.md §7): at most this many rows can be shown.
+    .limit(ORDER_TAB_LIMIT * 3)
+    .prepare('user_requests_list')
+const preparedLists = new WeakMap<DbExecutor, ReturnType<typeof prepareList>>()
+
+/** The newest requests of one user (the dashboard's tabs), through the statement prepared for this database. */
+export function findDashboardRequests(db: DbExecutor, userId: string) {
+  let prepared = preparedLists.get(db)
+  if (!prepared) {
+    prepared = prepareList(db)
+    preparedLists.set(db, prepared)
+  }
+  return prepared.execute({ userId })
 }

@@ -1,11 +1,8 @@
+import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
-import { desc, eq, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { decryptSecret } from '../../lib/secret-box.ts'
-
-/** docs/product.md §7 order tabs are bounded: the newest orders of each status. */
-const PER_STATUS_LIMIT = 100
+import { findDashboardRequests } from './repository.ts'
 
 const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
 
@@ -34,49 +31,11 @@ function openSealed(box: string, key: Buffer): string {
 }
 
 /**
- * The dashboard's one query, built once per database and prepared (named) on each connection, so a load neither
- * rebuilds the SQL nor has PostgreSQL parse and plan it again.
- */
-const prepareList = (db: DbExecutor) =>
-  db
-    .select({
-      id: vehicleRequests.id,
-      makeName: vehicleMakes.name,
-      model: vehicleRequests.model,
-      year: vehicleRequests.year,
-      vin: vehicleRequests.vin,
-      status: vehicleRequests.status,
-      priceCents: vehicleRequests.priceCents,
-      frontIdFileId: vehicleRequests.frontIdFileId,
-      backIdFileId: vehicleRequests.backIdFileId,
-      registrationFileId: vehicleRequests.registrationFileId,
-      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
-      pincodeEncrypted: vehicleRequests.pincodeEncrypted,
-      createdAt: vehicleRequests.createdAt,
-    })
-    .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
-    .where(eq(vehicleRequests.userId, sql.placeholder('userId')))
-    .orderBy(desc(vehicleRequests.createdAt))
-    .limit(PER_STATUS_LIMIT * 3)
-    .prepare('user_requests_list')
-const preparedLists = new WeakMap<DbExecutor, ReturnType<typeof prepareList>>()
-
-function preparedList(db: DbExecutor) {
-  let prepared = preparedLists.get(db)
-  if (!prepared) {
-    prepared = prepareList(db)
-    preparedLists.set(db, prepared)
-  }
-  return prepared
-}
-
-/**
  * GET /vehicle/user-requests: the signed-in user's requests by status (a PENDING one may still be unpaid, in the cart).
  * The keycode and PIN are decrypted for their owner only (they are encrypted at rest).
  */
 export async function listUserRequests(db: DbExecutor, userId: string, secretKey: Buffer) {
-  const rows = await preparedList(db).execute({ userId })
+  const rows = await findDashboardRequests(db, userId)
   const views: (VehicleRequestView & { status: string })[] = rows.map((row) => ({
     id: row.id,
     make: { manufacturerName: row.makeName },
@@ -93,6 +52,6 @@ export async function listUserRequests(db: DbExecutor, userId: string, secretKey
     pincode: row.pincodeEncrypted ? openSealed(row.pincodeEncrypted, secretKey) : null,
     createdAt: row.createdAt.toISOString(),
   }))
-  const byStatus = (status: string) => views.filter((view) => view.status === status).slice(0, PER_STATUS_LIMIT)
+  const byStatus = (status: string) => views.filter((view) => view.status === status).slice(0, ORDER_TAB_LIMIT)
   return { pendingRequests: byStatus('PENDING'), inProgressRequests: byStatus('INPROGRESS'), fulfilledRequests: byStatus('FULFILLED') }
 }
