@@ -7,7 +7,8 @@ import { latestDocumentLinks } from '../accounts/service.ts'
 import { listRecentActions, recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 import { listBusinessUsers, updateBusinessUser } from '../auth/repository.ts'
-import { listDocumentsWithReviewer, setDocumentReview } from '../credentials/repository.ts'
+import { setDocumentReview } from '../credentials/repository.ts'
+import { listDocumentsWithReviewer } from '../credentials/service.ts'
 import { listRequestsOfEmail } from '../requests/repository.ts'
 
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')

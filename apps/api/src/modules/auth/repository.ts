@@ -322,3 +322,15 @@ export async function lockUsers(db: DbExecutor, userIds: string[]) {
 export async function clearSubscriptionTiers(db: DbExecutor, userIds: string[], now: Date) {
   await db.update(users).set({ subscriptionTier: 'NONE', updatedAt: now }).where(inArray(users.id, userIds))
 }
+
+/** The e-mail and name of these accounts by id, and whether each is active (a revoked member's e-mail is not shown). */
+export async function findUserNames(db: DbExecutor, userIds: string[]) {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, email: users.email, fname: users.fname, lname: users.lname, isActive: users.isActive })
+          .from(users)
+          .where(inArray(users.id, userIds))
+  return new Map(rows.map(({ id, ...names }) => [id, names]))
+}

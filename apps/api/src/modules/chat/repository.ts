@@ -2,7 +2,6 @@ import type { ChatSender } from '@keydesk/contracts/chat'
 import { and, desc, eq, lt, max, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { chatMessages } from '../../db/schema/member.ts'
-import { users } from '../../db/schema/users.ts'
 
 const messageColumns = {
   id: chatMessages.id,
@@ -32,17 +31,16 @@ export function findConversationPage(db: DbExecutor, userId: string, limit: numb
     .limit(limit)
 }
 
-/** Members who have a conversation, the most recently active first. */
 /** The sender of a conversation's latest message: a member's message still waits for support's answer. */
 const lastSender = sql<'USER' | 'AGENT'>`(array_agg(${chatMessages.sender} order by ${chatMessages.createdAt} desc))[1]`
 
+/** Members who have a conversation, the most recently active first. */
 export function findConversations(db: DbExecutor, limit: number) {
   const lastMessageAt = max(chatMessages.createdAt)
   return db
-    .select({ userId: users.id, email: users.email, fname: users.fname, lname: users.lname, lastMessageAt, lastSender })
+    .select({ userId: chatMessages.userId, lastMessageAt, lastSender })
     .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.userId))
-    .groupBy(users.id)
+    .groupBy(chatMessages.userId)
     .orderBy(desc(lastMessageAt))
     .limit(limit)
 }

@@ -121,6 +121,18 @@ describe('GET /chat/conversations', () => {
     expect((asAdmin.json() as { userId: string }[]).map((row) => row.userId)).toContain(trialUser.id)
     expect((await testApp.app.inject({ url: '/api/chat/conversations', headers: trialUser.auth })).statusCode).toBe(403)
   })
+
+  it("shows each conversation with its member's name and e-mail, the most recently active first", async () => {
+    const ada = await createMember(testApp, 'BASEUSER', { subscriptionTier: 'BASIC', fname: 'Ada', lname: 'Lovelace' })
+    const alan = await createMember(testApp, 'BASEUSER', { subscriptionTier: 'BASIC', fname: 'Alan', lname: 'Turing' })
+    await send(ada.auth, { message: 'First question' })
+    await send(alan.auth, { message: 'Second question' })
+    const list = (await testApp.app.inject({ url: '/api/chat/conversations', headers: admin.auth })).json() as { userId: string }[]
+    expect(list.filter((row) => row.userId === ada.id || row.userId === alan.id)).toEqual([
+      expect.objectContaining({ userId: alan.id, email: alan.email, fname: 'Alan', lname: 'Turing', awaitingReply: true }),
+      expect.objectContaining({ userId: ada.id, email: ada.email, fname: 'Ada', lname: 'Lovelace', awaitingReply: true }),
+    ])
+  })
 })
 
 describe('unread conversations (docs/decisions/016)', () => {

@@ -4,7 +4,7 @@ import { hasAdminStatus } from '@keydesk/contracts/roles'
 import type { Database } from '../../db/database.ts'
 import { AppError, notFound } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
-import { findMemberAccess } from '../auth/repository.ts'
+import { findMemberAccess, findUserNames } from '../auth/repository.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {
   type ChatMessageRow,
@@ -68,11 +68,25 @@ export async function readChatHistory(db: Database, principal: Principal, query:
 
 export async function listChatConversations(db: Database) {
   const rows = await findConversations(db, 100)
-  return rows.map(({ lastSender, ...row }) => ({
-    ...row,
-    lastMessageAt: new Date(row.lastMessageAt ?? 0).toISOString(),
-    awaitingReply: lastSender === 'USER',
-  }))
+  const members = await findUserNames(
+    db,
+    rows.map((row) => row.userId),
+  )
+  // A member deleted between the two reads has no conversation any more (their messages go with the account).
+  return rows.flatMap(({ userId, lastMessageAt, lastSender }) => {
+    const member = members.get(userId)
+    if (!member) return []
+    return [
+      {
+        userId,
+        email: member.email,
+        fname: member.fname,
+        lname: member.lname,
+        lastMessageAt: new Date(lastMessageAt ?? 0).toISOString(),
+        awaitingReply: lastSender === 'USER',
+      },
+    ]
+  })
 }
 
 export const countUnreadConversations = async (db: Database) => ({ count: await countUnansweredConversations(db) })

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
-import { users } from '../../db/schema/users.ts'
 
 /** Every compliance document of one member, newest first (a member holds a handful, not thousands). */
 export function findComplianceDocuments(db: DbExecutor, userId: string) {
@@ -18,15 +16,17 @@ export async function insertComplianceDocuments(db: DbExecutor, rows: { userId: 
   if (rows.length > 0) await db.insert(complianceDocuments).values(rows)
 }
 
-/** The bytes a member's compliance documents take, read while their rows are locked against a parallel upload. */
-export async function storedDocumentBytes(db: DbExecutor, userId: string): Promise<number> {
+/**
+ * The files of a member's compliance documents, read while their rows are locked against a parallel upload. The
+ * read is a statement of its own after the lock, so it also sees the rows an upload we waited for committed.
+ */
+export async function lockDocumentFileIds(db: DbExecutor, userId: string): Promise<string[]> {
   await db.execute(sql`select 1 from ${complianceDocuments} where ${complianceDocuments.userId} = ${userId} for update`)
-  const [row] = await db
-    .select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)::bigint` })
+  const rows = await db
+    .select({ fileId: complianceDocuments.fileId })
     .from(complianceDocuments)
-    .innerJoin(files, eq(files.id, complianceDocuments.fileId))
     .where(eq(complianceDocuments.userId, userId))
-  return Number(row?.bytes ?? 0)
+  return rows.map((row) => row.fileId)
 }
 
 /**
@@ -52,16 +52,9 @@ export async function removeDocumentsOfKinds(db: DbExecutor, userId: string, doc
   return { bytes: fileRows.reduce((sum, row) => sum + row.sizeBytes, 0), storageKeys: fileRows.map((row) => row.storageKey) }
 }
 
-const reviewers = alias(users, 'reviewers')
-
-/** A user's documents, oldest first, each with its reviewer's name (joined by key). */
-export function listDocumentsWithReviewer(db: DbExecutor, userId: string) {
-  return db
-    .select({ document: complianceDocuments, reviewerName: sql<string | null>`${reviewers.fname} || ' ' || ${reviewers.lname}` })
-    .from(complianceDocuments)
-    .leftJoin(reviewers, eq(reviewers.id, complianceDocuments.reviewedBy))
-    .where(eq(complianceDocuments.userId, userId))
-    .orderBy(asc(complianceDocuments.uploadedAt))
+/** A user's documents, oldest first, as the admins' review lists them. */
+export function listDocumentsForReview(db: DbExecutor, userId: string) {
+  return db.select().from(complianceDocuments).where(eq(complianceDocuments.userId, userId)).orderBy(asc(complianceDocuments.uploadedAt))
 }
 
 /** Records an admin's review of a document; answers false when there is no such document. */

@@ -13,10 +13,17 @@ import { AppError } from '../../errors.ts'
 import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { FileStorage } from '../../plugins/storage.ts'
-import { insertFileRow } from '../files/repository.ts'
+import { findUserNames } from '../auth/repository.ts'
+import { insertFileRow, sumFileSizes } from '../files/repository.ts'
 import { postNotice } from '../notices/service.ts'
 import { type CheckedDocument, checkCredentialDocument } from './document-check.ts'
-import { findComplianceDocuments, insertComplianceDocuments, removeDocumentsOfKinds, storedDocumentBytes } from './repository.ts'
+import {
+  findComplianceDocuments,
+  insertComplianceDocuments,
+  listDocumentsForReview,
+  lockDocumentFileIds,
+  removeDocumentsOfKinds,
+} from './repository.ts'
 
 /** The compliance docType each credential becomes (the admins' document review lists these). */
 const DOC_TYPE: Record<CredentialField, string> = {
@@ -64,6 +71,19 @@ export async function readCredentials(db: Database, userId: string): Promise<Cre
   return credentials
 }
 
+/** A user's documents, oldest first, each with its reviewer's name (null once that admin account is gone). */
+export async function listDocumentsWithReviewer(db: Database, userId: string) {
+  const documents = await listDocumentsForReview(db, userId)
+  const reviewers = await findUserNames(
+    db,
+    documents.flatMap((document) => (document.reviewedBy ? [document.reviewedBy] : [])),
+  )
+  return documents.map((document) => {
+    const reviewer = document.reviewedBy ? reviewers.get(document.reviewedBy) : undefined
+    return { document, reviewerName: reviewer ? `${reviewer.fname} ${reviewer.lname}` : null }
+  })
+}
+
 /**
  * docs/product.md §12 PUT /user/credentials: each file becomes a compliance document pending admin review, and
  * the member gets a notice. Files are checked before anything is stored; rows are one transaction.
@@ -89,7 +109,7 @@ export async function uploadCredentials(
     for (const { document } of checked) storedKeys.push(await storage.put(document.data, document.extension))
     replacedKeys = await db.transaction(async (tx) => {
       // A new document replaces the member's previous one of the same kind (issue 20: replaced files were kept forever).
-      const before = await storedDocumentBytes(tx, userId)
+      const before = await sumFileSizes(tx, await lockDocumentFileIds(tx, userId))
       const replaced = await removeDocumentsOfKinds(
         tx,
         userId,

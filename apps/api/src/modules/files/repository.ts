@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { files } from '../../db/schema/files.ts'
 import type { CleanImage } from '../../lib/image-upload.ts'
@@ -65,4 +65,14 @@ export async function insertFileRows(
     )
     .returning({ id: files.id, purpose: files.purpose })
   return new Map(rows.map((row) => [row.purpose, row.id]))
+}
+
+/** The bytes these files take together. */
+export async function sumFileSizes(db: DbExecutor, fileIds: string[]): Promise<number> {
+  if (fileIds.length === 0) return 0
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)::bigint` })
+    .from(files)
+    .where(inArray(files.id, fileIds))
+  return Number(row?.bytes ?? 0)
 }

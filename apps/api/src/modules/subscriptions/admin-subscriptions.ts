@@ -1,8 +1,18 @@
 import type { Uses } from '../../ports.ts'
-import { listPlansWithMembers } from './repository.ts'
+import { findUserNames } from '../auth/repository.ts'
+import { listPlans } from './repository.ts'
 
 /** GET /admin/subscriptions (docs/product.md §12 "Admin-list subscription"): newest first; a revoked user's e-mail is not shown. */
 export async function listAdminSubscriptions(ports: Uses<'database'>, page: { limit: number; offset: number }) {
-  const rows = await listPlansWithMembers(ports.database.db, page.limit, page.offset)
-  return rows.map((row) => ({ id: row.id, tier: row.tier, status: row.status, userEmail: row.isActive ? row.email : null }))
+  const plans = await listPlans(ports.database.db, page.limit, page.offset)
+  const members = await findUserNames(
+    ports.database.db,
+    plans.map((plan) => plan.userId),
+  )
+  // A member deleted between the two reads took their plans along (the rows cascade), so theirs are not listed.
+  return plans.flatMap((plan) => {
+    const member = members.get(plan.userId)
+    if (!member) return []
+    return [{ id: plan.id, tier: plan.tier, status: plan.status, userEmail: member.isActive ? member.email : null }]
+  })
 }

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { subscriptions } from '../../db/schema/payments.ts'
-import { users } from '../../db/schema/users.ts'
 
 export async function findLatestPlan(db: DbExecutor, userId: string) {
   const [plan] = await db
@@ -13,11 +12,11 @@ export async function findLatestPlan(db: DbExecutor, userId: string) {
   return plan
 }
 
-export async function listPlansWithMembers(db: DbExecutor, limit: number, offset: number) {
+/** One page of every member's plans, newest first. */
+export async function listPlans(db: DbExecutor, limit: number, offset: number) {
   return db
-    .select({ id: subscriptions.id, tier: subscriptions.tier, status: subscriptions.status, email: users.email, isActive: users.isActive })
+    .select({ id: subscriptions.id, tier: subscriptions.tier, status: subscriptions.status, userId: subscriptions.userId })
     .from(subscriptions)
-    .innerJoin(users, eq(users.id, subscriptions.userId))
     .orderBy(desc(subscriptions.createdAt))
     .limit(limit)
     .offset(offset)
