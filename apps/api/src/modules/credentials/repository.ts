@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
-import { files } from '../../db/schema/files.ts'
 
 /** Every compliance document of one member, newest first (a member holds a handful, not thousands). */
 export function findComplianceDocuments(db: DbExecutor, userId: string) {
@@ -29,27 +28,14 @@ export async function lockDocumentFileIds(db: DbExecutor, userId: string): Promi
   return rows.map((row) => row.fileId)
 }
 
-/**
- * Removes the member's documents of these kinds with their file rows, in the caller's transaction, and answers
- * what they took and their storage keys (the bytes are removed once the transaction has committed).
- */
-export async function removeDocumentsOfKinds(db: DbExecutor, userId: string, docTypes: string[]) {
-  if (docTypes.length === 0) return { bytes: 0, storageKeys: [] as string[] }
+/** Removes the member's documents of these kinds and answers their files' ids. */
+export async function removeDocumentsOfKinds(db: DbExecutor, userId: string, docTypes: string[]): Promise<string[]> {
+  if (docTypes.length === 0) return []
   const removed = await db
     .delete(complianceDocuments)
     .where(and(eq(complianceDocuments.userId, userId), inArray(complianceDocuments.docType, docTypes)))
     .returning({ fileId: complianceDocuments.fileId })
-  if (removed.length === 0) return { bytes: 0, storageKeys: [] as string[] }
-  const fileRows = await db
-    .delete(files)
-    .where(
-      inArray(
-        files.id,
-        removed.map((row) => row.fileId),
-      ),
-    )
-    .returning({ storageKey: files.storageKey, sizeBytes: files.sizeBytes })
-  return { bytes: fileRows.reduce((sum, row) => sum + row.sizeBytes, 0), storageKeys: fileRows.map((row) => row.storageKey) }
+  return removed.map((row) => row.fileId)
 }
 
 /** A user's documents, oldest first, as the admins' review lists them. */

@@ -14,7 +14,7 @@ import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { FileStorage } from '../../plugins/storage.ts'
 import { findUserNames } from '../auth/repository.ts'
-import { insertFileRow, sumFileSizes } from '../files/repository.ts'
+import { deleteFileRows, insertFileRow, sumFileSizes } from '../files/repository.ts'
 import { postNotice } from '../notices/service.ts'
 import { type CheckedDocument, checkCredentialDocument } from './document-check.ts'
 import {
@@ -110,13 +110,15 @@ export async function uploadCredentials(
     replacedKeys = await db.transaction(async (tx) => {
       // A new document replaces the member's previous one of the same kind (issue 20: replaced files were kept forever).
       const before = await sumFileSizes(tx, await lockDocumentFileIds(tx, userId))
-      const replaced = await removeDocumentsOfKinds(
+      const replacedFileIds = await removeDocumentsOfKinds(
         tx,
         userId,
         checked.map(({ field }) => DOC_TYPE[field]),
       )
+      const replacedBytes = await sumFileSizes(tx, replacedFileIds)
+      const obsoleteKeys = await deleteFileRows(tx, replacedFileIds)
       const added = checked.reduce((sum, { document }) => sum + document.data.length, 0)
-      if (before - replaced.bytes + added > CREDENTIALS_MAX_STORED_BYTES) {
+      if (before - replacedBytes + added > CREDENTIALS_MAX_STORED_BYTES) {
         throw new AppError('PAYLOAD_TOO_LARGE', CREDENTIAL_STORAGE_FULL)
       }
       const rows: { userId: string; fileId: string; docType: string }[] = []
@@ -136,7 +138,7 @@ export async function uploadCredentials(
         title: 'Documents received',
         message: `We received ${checked.map(({ field }) => CREDENTIAL_LABELS[field]).join(', ')}. An admin will review them shortly.`,
       })
-      return replaced.storageKeys
+      return obsoleteKeys
     })
   } catch (error) {
     // A lost database may have committed the rows without telling us: the orphan-file sweep decides later.
