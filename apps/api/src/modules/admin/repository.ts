@@ -7,7 +7,7 @@ import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { keycodeReleases } from '../../db/schema/releases.ts'
 import { users } from '../../db/schema/users.ts'
-import { requestMatches } from './search.ts'
+import { requestMatches } from './search-repository.ts'
 
 const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
 

@@ -4,7 +4,7 @@ import type { Database, DbExecutor } from '../../db/database.ts'
 import { passwordResetTokens, refreshTokens } from '../../db/schema/accounts.ts'
 import { memberProfiles } from '../../db/schema/member.ts'
 import { loginFailures, users } from '../../db/schema/users.ts'
-import { userMatches } from '../admin/search.ts'
+import { userMatches } from '../admin/search-repository.ts'
 
 export async function findUserByEmail(db: DbExecutor, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-o
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
-import { requestIdsMatching } from '../admin/search.ts'
+import { requestIdsMatching } from '../admin/search-repository.ts'
 
 export interface AdminTransactionsQuery {
   status?: 'PENDING' | 'INPROGRESS' | 'FULFILLED'
