@@ -7,18 +7,12 @@ import { deleteFileRows } from '../files/repository.ts'
 import { deleteUnpaidRequest } from '../requests/repository.ts'
 import { canBuyTier } from '../subscriptions/access.ts'
 import { startTrial } from '../subscriptions/service.ts'
-import {
-  type CartOwner,
-  deleteCartItem,
-  findOrCreateCart,
-  findOwnedCartItem,
-  listCartItemsForOwner,
-  replaceCartPlan,
-} from './repository.ts'
+import { listPricedCartItems } from './priced-items.ts'
+import { type CartOwner, deleteCartItem, findOrCreateCart, findOwnedCartItem, replaceCartPlan } from './repository.ts'
 
 /** GET /cart/items and /cart/items/public: the owner's cart as clients see it, without what only checkout needs. */
 export async function readCart(ports: Uses<'database' | 'clock'>, owner: CartOwner) {
-  const items = await listCartItemsForOwner(ports.database.db, owner, ports.clock.now())
+  const items = await listPricedCartItems(ports.database.db, owner, ports.clock.now())
   return items.map(({ vehicleRequestId: _request, amountCents: _cents, billing: _billing, ...item }) => item)
 }
 

@@ -1,7 +1,7 @@
 import { cartTotalCents } from '@keydesk/contracts/cart-total'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import type { TransactionItem } from '../../db/schema/payments.ts'
-import type { PricedCartItem } from '../cart/repository.ts'
+import type { PricedCartItem } from '../cart/priced-items.ts'
 
 function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'description'> {
   if (item.kind === 'SUBSCRIPTION') {

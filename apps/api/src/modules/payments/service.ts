@@ -8,7 +8,8 @@ import type { TransactionItem } from '../../db/schema/payments.ts'
 import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { findMemberAccess, findUserEmail, setSubscriptionTier } from '../auth/repository.ts'
-import { type CartOwner, findPricingTier, listCartItemsForOwner, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
+import { findPricingTier, listPricedCartItems } from '../cart/priced-items.ts'
+import { type CartOwner, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
 import { findVehicles, markRequestsPaid } from '../requests/repository.ts'
@@ -59,7 +60,7 @@ export async function createCheckoutSession(
 ) {
   const db = ports.database.db
   const now = ports.clock.now()
-  const items = await listCartItemsForOwner(db, owner, now)
+  const items = await listPricedCartItems(db, owner, now)
   if (items.length === 0) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.emptyCart)
   const { totalCents, lines } = checkoutLines(items, await findPricingTier(db, owner, now))
   if (body.amount !== totalCents) throw new AppError('CONFLICT', PAYMENT_MESSAGES.amountChanged)

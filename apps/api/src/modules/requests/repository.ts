@@ -21,6 +21,25 @@ export async function findVehicles(db: DbExecutor, requestIds: string[]) {
     .where(inArray(vehicleRequests.id, requestIds))
 }
 
+/** The vehicles of cart items with what prices them: the request's price, its make's member price, and whether it is paid. */
+export function findCartVehicles(db: DbExecutor, requestIds: string[]) {
+  if (requestIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      id: vehicleRequests.id,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      vin: vehicleRequests.vin,
+      priceCents: vehicleRequests.priceCents,
+      memberPriceCents: vehicleMakes.memberPriceCents,
+      paidAt: vehicleRequests.paidAt,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(inArray(vehicleRequests.id, requestIds))
+}
+
 /**
  * Queues the unpaid ones of these requests as paid, in one statement, each recording what its own line charged;
  * answers the requests it changed (one paid before in another checkout is left as it is).
