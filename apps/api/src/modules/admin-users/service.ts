@@ -6,10 +6,11 @@ import type { Uses } from '../../ports.ts'
 import { latestDocumentLinks } from '../accounts/service.ts'
 import { listRecentActions, recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
-import { listBusinessUsers, updateBusinessUser } from '../auth/repository.ts'
+import { findUserByEmail, listBusinessUsers, updateBusinessUser } from '../auth/repository.ts'
 import { setDocumentReview } from '../credentials/repository.ts'
 import { listDocumentsWithReviewer } from '../credentials/service.ts'
-import { listRequestsOfEmail } from '../requests/repository.ts'
+import { findPaidConfirmationNumbers } from '../payments/repository.ts'
+import { listRequestsOfUser } from '../requests/repository.ts'
 
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')
 
@@ -72,13 +73,22 @@ export async function setUserNotes(ports: ChangePorts, admin: Principal, userId:
   return { message: ADMIN_USER_MESSAGES.notesUpdated }
 }
 
-/** GET /admin/user-history?email=: that user's requests, newest first. */
+const USER_HISTORY_LIMIT = 200
+
+/** GET /admin/user-history?email=: that user's requests, newest first, each with the confirmation number that paid it. */
 export async function userHistory(ports: Uses<'database'>, email: string) {
-  const rows = await listRequestsOfEmail(ports.database.db, email, 200)
+  const db = ports.database.db
+  const user = await findUserByEmail(db, email)
+  if (!user) return []
+  const rows = await listRequestsOfUser(db, user.id, USER_HISTORY_LIMIT)
+  const confirmations = await findPaidConfirmationNumbers(
+    db,
+    rows.map((row) => row.id),
+  )
   return rows.map((row) => ({
     transactionId: row.id,
     status: row.status,
-    confirmationNumber: row.confirmationNumber,
+    confirmationNumber: confirmations.get(row.id) ?? null,
     make: row.make,
     model: row.model,
     vin: row.vin,

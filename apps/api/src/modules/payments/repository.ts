@@ -100,3 +100,18 @@ export async function refreshOrderStatus(db: DbExecutor, vehicleRequestId: strin
     where t.order_status is not null
       and t.id in (select transaction_id from transaction_requests where vehicle_request_id = ${vehicleRequestId})`)
 }
+
+/** The confirmation number of the first paid order holding each of these requests (transaction_requests_request_idx). */
+export async function findPaidConfirmationNumbers(db: DbExecutor, requestIds: string[]): Promise<Map<string, string>> {
+  if (requestIds.length === 0) return new Map()
+  const rows = await db
+    .selectDistinctOn([transactionRequests.vehicleRequestId], {
+      requestId: transactionRequests.vehicleRequestId,
+      confirmationNumber: transactions.confirmationNumber,
+    })
+    .from(transactionRequests)
+    .innerJoin(transactions, eq(transactions.id, transactionRequests.transactionId))
+    .where(and(inArray(transactionRequests.vehicleRequestId, requestIds), eq(transactions.status, 'PAID')))
+    .orderBy(transactionRequests.vehicleRequestId, transactions.paidAt)
+  return new Map(rows.map((row) => [row.requestId, row.confirmationNumber]))
+}

@@ -3,8 +3,6 @@ import type { ServicePlan } from '@keydesk/contracts/service-levels'
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
-import { transactionRequests, transactions } from '../../db/schema/payments.ts'
-import { users } from '../../db/schema/users.ts'
 
 /** The vehicle of each request, with its make's name, in one query. */
 export async function findVehicles(db: DbExecutor, requestIds: string[]) {
@@ -61,8 +59,8 @@ export async function markRequestsPaid(
     .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
 }
 
-/** The requests of the account with this e-mail, newest first, each with the confirmation number that paid it. */
-export function listRequestsOfEmail(db: DbExecutor, email: string, limit: number) {
+/** The newest `limit` requests of one user, newest first. */
+export function listRequestsOfUser(db: DbExecutor, userId: string, limit: number) {
   return db
     .select({
       id: vehicleRequests.id,
@@ -70,17 +68,10 @@ export function listRequestsOfEmail(db: DbExecutor, email: string, limit: number
       make: vehicleMakes.name,
       model: vehicleRequests.model,
       vin: vehicleRequests.vin,
-      // At most `limit` rows, each answered by the transaction_requests_request_idx index.
-      confirmationNumber: sql<string | null>`(
-        select ${transactions.confirmationNumber} from ${transactionRequests}
-        join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
-        where ${transactionRequests.vehicleRequestId} = ${vehicleRequests.id} and ${transactions.status} = 'PAID'
-        order by ${transactions.paidAt} limit 1)`,
     })
     .from(vehicleRequests)
-    .innerJoin(users, eq(users.id, vehicleRequests.userId))
     .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
-    .where(eq(users.email, email))
+    .where(eq(vehicleRequests.userId, userId))
     .orderBy(desc(vehicleRequests.createdAt))
     .limit(limit)
 }
