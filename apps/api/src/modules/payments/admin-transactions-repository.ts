@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { requestIdsMatching } from '../admin/search-repository.ts'
 
@@ -51,19 +50,10 @@ export async function listPaidOrdersPage(db: DbExecutor, query: AdminTransaction
     .offset(query.offset)
 }
 
-export async function listOrderVehicles(db: DbExecutor, transactionIds: string[]) {
+/** Which requests each of these orders holds. */
+export function listOrderRequestIds(db: DbExecutor, transactionIds: string[]) {
   return db
-    .select({
-      transactionId: transactionRequests.transactionId,
-      id: vehicleRequests.id,
-      make: vehicleMakes.name,
-      model: vehicleRequests.model,
-      vin: vehicleRequests.vin,
-      status: vehicleRequests.status,
-      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
-    })
+    .select({ transactionId: transactionRequests.transactionId, requestId: transactionRequests.vehicleRequestId })
     .from(transactionRequests)
-    .innerJoin(vehicleRequests, eq(vehicleRequests.id, transactionRequests.vehicleRequestId))
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(inArray(transactionRequests.transactionId, transactionIds))
 }

@@ -1,19 +1,28 @@
 import { decryptSecret } from '../../lib/secret-box.ts'
 import type { Uses } from '../../ports.ts'
-import { type AdminTransactionsQuery, listOrderVehicles, listPaidOrdersPage } from './admin-transactions-repository.ts'
+import { findOrderVehicles } from '../requests/repository.ts'
+import { type AdminTransactionsQuery, listOrderRequestIds, listPaidOrdersPage } from './admin-transactions-repository.ts'
 
 /**
  * GET /admin/transactions: paid orders, one page, filtered by order status and searched by VIN or confirmation
- * number; the page's vehicles come in one more query (never a query per order).
+ * number; the page's requests and their vehicles come in two more queries (never a query per order).
  */
 export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'>, query: AdminTransactionsQuery) {
   const db = ports.database.db
   const rows = await listPaidOrdersPage(db, query)
   if (rows.length === 0) return []
 
-  const vehicles = await listOrderVehicles(
+  const links = await listOrderRequestIds(
     db,
     rows.map((row) => row.id),
+  )
+  const vehicles = new Map(
+    (
+      await findOrderVehicles(
+        db,
+        links.map((link) => link.requestId),
+      )
+    ).map((vehicle) => [vehicle.id, vehicle]),
   )
   return rows.map((row) => ({
     id: row.id,
@@ -24,11 +33,11 @@ export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     customerEmail: row.customerEmail,
-    vehicles: vehicles
-      .filter((vehicle) => vehicle.transactionId === row.id)
-      .map(({ transactionId: _transaction, keycodeEncrypted, ...vehicle }) => ({
-        ...vehicle,
-        keycode: keycodeEncrypted ? decryptSecret(keycodeEncrypted, ports.secretKey) : null,
-      })),
+    vehicles: links.flatMap((link) => {
+      const vehicle = link.transactionId === row.id ? vehicles.get(link.requestId) : undefined
+      if (!vehicle) return []
+      const { keycodeEncrypted, ...shown } = vehicle
+      return [{ ...shown, keycode: keycodeEncrypted ? decryptSecret(keycodeEncrypted, ports.secretKey) : null }]
+    }),
   }))
 }

@@ -19,6 +19,23 @@ export async function findVehicles(db: DbExecutor, requestIds: string[]) {
     .where(inArray(vehicleRequests.id, requestIds))
 }
 
+/** The vehicles of paid requests as the admins' order list shows them, the keycode still sealed. */
+export function findOrderVehicles(db: DbExecutor, requestIds: string[]) {
+  if (requestIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      id: vehicleRequests.id,
+      make: vehicleMakes.name,
+      model: vehicleRequests.model,
+      vin: vehicleRequests.vin,
+      status: vehicleRequests.status,
+      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
+    })
+    .from(vehicleRequests)
+    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
+    .where(inArray(vehicleRequests.id, requestIds))
+}
+
 /** The vehicles of cart items with what prices them: the request's price, its make's member price, and whether it is paid. */
 export function findCartVehicles(db: DbExecutor, requestIds: string[]) {
   if (requestIds.length === 0) return Promise.resolve([])
