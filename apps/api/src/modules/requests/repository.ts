@@ -1,59 +1,34 @@
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { ServicePlan } from '@keydesk/contracts/service-levels'
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 
-/** The vehicle of each request, with its make's name, in one query. */
-export async function findVehicles(db: DbExecutor, requestIds: string[]) {
+/** Each of these requests' vehicle with its make's name, and the `extra` columns a caller needs, in one query. */
+async function selectVehicles<Extra extends Record<string, PgColumn>>(db: DbExecutor, requestIds: string[], extra: Extra) {
+  if (requestIds.length === 0) return []
   return db
-    .select({
-      id: vehicleRequests.id,
-      make: vehicleMakes.name,
-      model: vehicleRequests.model,
-      year: vehicleRequests.year,
-      vin: vehicleRequests.vin,
-    })
+    .select({ id: vehicleRequests.id, make: vehicleMakes.name, model: vehicleRequests.model, vin: vehicleRequests.vin, ...extra })
     .from(vehicleRequests)
     .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(inArray(vehicleRequests.id, requestIds))
 }
+
+export const findVehicles = (db: DbExecutor, requestIds: string[]) => selectVehicles(db, requestIds, { year: vehicleRequests.year })
 
 /** The vehicles of paid requests as the admins' order list shows them, the keycode still sealed. */
-export function findOrderVehicles(db: DbExecutor, requestIds: string[]) {
-  if (requestIds.length === 0) return Promise.resolve([])
-  return db
-    .select({
-      id: vehicleRequests.id,
-      make: vehicleMakes.name,
-      model: vehicleRequests.model,
-      vin: vehicleRequests.vin,
-      status: vehicleRequests.status,
-      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
-    })
-    .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
-    .where(inArray(vehicleRequests.id, requestIds))
-}
+export const findOrderVehicles = (db: DbExecutor, requestIds: string[]) =>
+  selectVehicles(db, requestIds, { status: vehicleRequests.status, keycodeEncrypted: vehicleRequests.keycodeEncrypted })
 
 /** The vehicles of cart items with what prices them: the request's price, its make's member price, and whether it is paid. */
-export function findCartVehicles(db: DbExecutor, requestIds: string[]) {
-  if (requestIds.length === 0) return Promise.resolve([])
-  return db
-    .select({
-      id: vehicleRequests.id,
-      make: vehicleMakes.name,
-      model: vehicleRequests.model,
-      year: vehicleRequests.year,
-      vin: vehicleRequests.vin,
-      priceCents: vehicleRequests.priceCents,
-      memberPriceCents: vehicleMakes.memberPriceCents,
-      paidAt: vehicleRequests.paidAt,
-    })
-    .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
-    .where(inArray(vehicleRequests.id, requestIds))
-}
+export const findCartVehicles = (db: DbExecutor, requestIds: string[]) =>
+  selectVehicles(db, requestIds, {
+    year: vehicleRequests.year,
+    priceCents: vehicleRequests.priceCents,
+    memberPriceCents: vehicleMakes.memberPriceCents,
+    paidAt: vehicleRequests.paidAt,
+  })
 
 /**
  * Queues the unpaid ones of these requests as paid, in one statement, each recording what its own line charged;
