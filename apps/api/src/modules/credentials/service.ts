@@ -14,7 +14,7 @@ import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { FileStorage } from '../../plugins/storage.ts'
 import { findUserNames } from '../auth/repository.ts'
-import { deleteFileRows, insertFileRow, sumFileSizes } from '../files/repository.ts'
+import { deleteFileRows, findFileSizes, insertFileRow } from '../files/repository.ts'
 import { postNotice } from '../notices/service.ts'
 import { type CheckedDocument, checkCredentialDocument } from './document-check.ts'
 import {
@@ -109,13 +109,16 @@ export async function uploadCredentials(
     for (const { document } of checked) storedKeys.push(await storage.put(document.data, document.extension))
     replacedKeys = await db.transaction(async (tx) => {
       // A new document replaces the member's previous one of the same kind (issue 20: replaced files were kept forever).
-      const before = await sumFileSizes(tx, await lockDocumentFileIds(tx, userId))
+      const sizes = await findFileSizes(tx, await lockDocumentFileIds(tx, userId))
+      const bytesOf = (fileIds: Iterable<string>) => [...fileIds].reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0)
+      const before = bytesOf(sizes.keys())
       const replacedFileIds = await removeDocumentsOfKinds(
         tx,
         userId,
         checked.map(({ field }) => DOC_TYPE[field]),
       )
-      const replacedBytes = await sumFileSizes(tx, replacedFileIds)
+      // The replaced documents were among the locked ones, so their sizes are already known.
+      const replacedBytes = bytesOf(replacedFileIds)
       const obsoleteKeys = await deleteFileRows(tx, replacedFileIds)
       const added = checked.reduce((sum, { document }) => sum + document.data.length, 0)
       if (before - replacedBytes + added > CREDENTIALS_MAX_STORED_BYTES) {

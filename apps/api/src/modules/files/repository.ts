@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { files } from '../../db/schema/files.ts'
 import type { CleanImage } from '../../lib/image-upload.ts'
@@ -67,12 +67,9 @@ export async function insertFileRows(
   return new Map(rows.map((row) => [row.purpose, row.id]))
 }
 
-/** The bytes these files take together. */
-export async function sumFileSizes(db: DbExecutor, fileIds: string[]): Promise<number> {
-  if (fileIds.length === 0) return 0
-  const [row] = await db
-    .select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)::bigint` })
-    .from(files)
-    .where(inArray(files.id, fileIds))
-  return Number(row?.bytes ?? 0)
+/** The bytes each of these files takes, by file id. */
+export async function findFileSizes(db: DbExecutor, fileIds: string[]): Promise<Map<string, number>> {
+  if (fileIds.length === 0) return new Map()
+  const rows = await db.select({ id: files.id, bytes: files.sizeBytes }).from(files).where(inArray(files.id, fileIds))
+  return new Map(rows.map((row) => [row.id, row.bytes]))
 }
