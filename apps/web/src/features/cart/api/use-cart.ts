@@ -2,7 +2,7 @@ import { CartItemsAnswerSchema } from '@keydesk/contracts/cart'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { cartKeys } from './cart-keys.ts'
+import { cartKeys } from '../../../lib/cart-keys.ts'
 
 /** docs/product.md §12: GET /cart/items when signed in, GET /cart/items/public?guestUserId= for a guest. */
 export function useCartItems(owner: { signedIn: true } | { guestUserId: string } | null) {

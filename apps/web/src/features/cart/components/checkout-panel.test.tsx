@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { saveGuestInfo } from '../../../lib/guest-info.ts'
 import { errorAnswer, type FakeAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testCartItem } from '../../../test/test-cart-item.ts'
 import { testTrialStatus } from '../../../test/test-trial-status.ts'
 import { testUser } from '../../../test/test-user.ts'
-import { saveGuestInfo } from '../../ordering/guest-info.ts'
 
 const session = { url: 'https://pay.example/checkout/cs_1', sessionId: 'cs_1', confirmationNumber: 'KD-1' }
 let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { saveGuestInfo } from '../../../lib/guest-info.ts'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testCartItem } from '../../../test/test-cart-item.ts'
 import { testUser } from '../../../test/test-user.ts'
-import { saveGuestInfo } from '../../ordering/guest-info.ts'
 
 afterEach(() => {
   vi.unstubAllGlobals()

@@ -2,7 +2,7 @@ import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { cartKeys } from '../../cart/api/cart-keys.ts'
+import { cartKeys } from '../../../lib/cart-keys.ts'
 
 export interface AddSubscriptionInput {
   tier: PaidTier

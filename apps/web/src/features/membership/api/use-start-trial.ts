@@ -2,7 +2,7 @@ import { TrialStatusSchema } from '@keydesk/contracts/subscription'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { cartKeys } from '../../cart/api/cart-keys.ts'
+import { cartKeys } from '../../../lib/cart-keys.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
 import { membershipKeys } from './membership-keys.ts'
 

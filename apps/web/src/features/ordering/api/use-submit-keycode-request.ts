@@ -1,7 +1,7 @@
 import { KeycodeRequestAnswerSchema } from '@keydesk/contracts/vehicle-request'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { cartKeys } from '../../cart/api/cart-keys.ts'
+import { cartKeys } from '../../../lib/cart-keys.ts'
 
 export function useSubmitKeycodeRequest() {
   const queryClient = useQueryClient()

@@ -9,6 +9,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
+import { readGuestInfo, saveGuestInfo } from '../../../lib/guest-info.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useComplianceStatus } from '../../requirements/api/use-compliance-status.ts'
 import { useSession } from '../../session/use-session.ts'
@@ -16,7 +17,6 @@ import { useCatalogue } from '../api/use-catalogue.ts'
 import { useSubmitKeycodeRequest } from '../api/use-submit-keycode-request.ts'
 import { ImageUploadField } from '../components/image-upload-field.tsx'
 import { PricingBox } from '../components/pricing-box.tsx'
-import { readGuestInfo, saveGuestInfo } from '../guest-info.ts'
 
 const IMAGE_FIELDS = [
   { name: 'frontId', label: 'Front of ID' },

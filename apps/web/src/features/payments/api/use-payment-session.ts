@@ -1,7 +1,7 @@
 import { PaymentSessionSchema } from '@keydesk/contracts/payments'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { cartKeys } from '../../cart/api/cart-keys.ts'
+import { cartKeys } from '../../../lib/cart-keys.ts'
 import { membershipKeys } from '../../membership/api/membership-keys.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
 

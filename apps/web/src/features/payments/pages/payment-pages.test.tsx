@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cartKeys } from '../../../lib/cart-keys.ts'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
-import { cartKeys } from '../../cart/api/cart-keys.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
