@@ -1,15 +1,14 @@
 import { ADMIN_USER_MESSAGES, type AdminUsersQuery } from '@keydesk/contracts/admin'
-import type { users } from '../../db/schema/users.ts'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { latestDocumentLinks } from '../accounts/service.ts'
 import { listRecentActions, recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
-import { findUserByEmail, listBusinessUsers, updateBusinessUser } from '../auth/repository.ts'
+import { type BusinessUserChange, findUserByEmail, listBusinessUsers, updateBusinessUser } from '../auth/repository.ts'
 import { setDocumentReview } from '../credentials/repository.ts'
 import { listDocumentsWithReviewer } from '../credentials/service.ts'
-import { findPaidConfirmationNumbers } from '../payments/repository.ts'
+import { findFirstPaidOrders } from '../payments/repository.ts'
 import { listRequestsOfUser } from '../requests/repository.ts'
 
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')
@@ -41,14 +40,7 @@ export async function listUsers(ports: Uses<'database'>, query: AdminUsersQuery)
 type ChangePorts = Uses<'database' | 'clock' | 'events' | 'log'>
 
 /** One admin change to a business user, logged in the same transaction; admins and super admins are out of reach. */
-async function changeUser(
-  ports: ChangePorts,
-  admin: Principal,
-  userId: string,
-  values: Partial<typeof users.$inferInsert>,
-  action: string,
-  details = {},
-) {
+async function changeUser(ports: ChangePorts, admin: Principal, userId: string, values: BusinessUserChange, action: string, details = {}) {
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
     if (!(await updateBusinessUser(tx, userId, values, now))) throw userNotFound()
@@ -81,14 +73,14 @@ export async function userHistory(ports: Uses<'database'>, email: string) {
   const user = await findUserByEmail(db, email)
   if (!user) return []
   const rows = await listRequestsOfUser(db, user.id, USER_HISTORY_LIMIT)
-  const confirmations = await findPaidConfirmationNumbers(
+  const confirmations = await findFirstPaidOrders(
     db,
     rows.map((row) => row.id),
   )
   return rows.map((row) => ({
     transactionId: row.id,
     status: row.status,
-    confirmationNumber: confirmations.get(row.id) ?? null,
+    confirmationNumber: confirmations.get(row.id)?.confirmationNumber ?? null,
     make: row.make,
     model: row.model,
     vin: row.vin,

@@ -1,9 +1,13 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
+import type { DbExecutor } from '../../db/database.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/repository.ts'
-import { listReleasesPage, type ReleaseCursor } from './releases-repository.ts'
+import { findUserNames } from '../auth/repository.ts'
+import { findOrderContacts } from '../payments/repository.ts'
+import { findReleasedVehicles } from '../requests/repository.ts'
+import { listReleasesPage, type ReleaseCursor } from './repository.ts'
 
 const PAGE_SIZE = 1000
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -28,7 +32,45 @@ export const RELEASE_COLUMNS = [
   'Delivery channels',
 ] as const
 
-type ReleaseRow = Awaited<ReturnType<typeof listReleasesPage>>[number]
+type ReleaseRow = Awaited<ReturnType<typeof withDetails>>[number]
+
+/**
+ * A page of releases with what the export shows of each: the request's vehicle and payment, the order's
+ * confirmation and checkout e-mail, the member's and the releasing admin's e-mail; three batched reads per page.
+ */
+async function withDetails(db: DbExecutor, releases: Awaited<ReturnType<typeof listReleasesPage>>) {
+  if (releases.length === 0) return []
+  const vehicles = new Map(
+    (
+      await findReleasedVehicles(
+        db,
+        releases.map((release) => release.vehicleRequestId),
+      )
+    ).map((row) => [row.id, row]),
+  )
+  const orders = await findOrderContacts(
+    db,
+    releases.flatMap((release) => (release.transactionId ? [release.transactionId] : [])),
+  )
+  const accountIds = [...vehicles.values()].flatMap((vehicle) => (vehicle.userId ? [vehicle.userId] : []))
+  const accounts = await findUserNames(db, [...new Set([...accountIds, ...releases.map((release) => release.releasedBy)])])
+  return releases.flatMap((release) => {
+    // The request is gone only with its release record (cascade), so this holds for every row read.
+    const vehicle = vehicles.get(release.vehicleRequestId)
+    if (!vehicle) return []
+    const order = release.transactionId ? orders.get(release.transactionId) : undefined
+    return [
+      {
+        ...release,
+        ...vehicle,
+        confirmationNumber: order?.confirmationNumber ?? null,
+        checkoutEmail: order?.customerEmail ?? null,
+        memberEmail: vehicle.userId ? (accounts.get(vehicle.userId)?.email ?? null) : null,
+        releasedByEmail: accounts.get(release.releasedBy)?.email ?? null,
+      },
+    ]
+  })
+}
 
 /**
  * A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage return) as a formula, so such a
@@ -71,7 +113,7 @@ async function* releaseRecords(ports: Uses<'database'>, range: { from: Date; to:
   let cursor: ReleaseCursor | null = null
   for (;;) {
     const page = await listReleasesPage(ports.database.db, range, cursor, PAGE_SIZE)
-    for (const row of page) yield toRecord(row)
+    for (const row of await withDetails(ports.database.db, page)) yield toRecord(row)
     const last = page.at(-1)
     if (!last || page.length < PAGE_SIZE) return
     cursor = { releasedAt: last.releasedAt, vehicleRequestId: last.vehicleRequestId }

@@ -5,25 +5,86 @@ import { encryptSecret } from '../../lib/secret-box.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/repository.ts'
+import { findUserNames } from '../auth/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { listFailedMails } from '../mail/repository.ts'
 import { renderMail } from '../mail/templates.ts'
 import { createOrderLink } from '../order-links/service.ts'
-import { refreshOrderStatus } from '../payments/repository.ts'
-import { fulfilStartedRequest, startPaidRequest } from '../requests/repository.ts'
+import { findFirstPaidOrders, refreshOrderStatus } from '../payments/repository.ts'
+import { countQueues, findReleaseRequest, listPaidRequests } from '../requests/queue-repository.ts'
+import { findVehicles, fulfilStartedRequest, startPaidRequest } from '../requests/repository.ts'
 import { publishRequestStatusChanges } from '../requests/status-events.ts'
 import { keycodeMail } from './keycode-mail.ts'
 import { describeDocuments, releaseRefusal } from './release-gate.ts'
-import { listFailedKeycodeMails } from './releases-repository.ts'
-import { countQueues, findReleaseTarget, insertKeycodeRelease, listPaidRequests } from './repository.ts'
+import { insertKeycodeRelease } from './repository.ts'
 
-/** GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue. */
+/** The outbox's dedupe key of a request's keycode mail is this prefix and the request's id. */
+const KEYCODE_MAIL_KEY = 'keycode-ready:'
+
+const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
+const fullName = (account: { fname: string; lname: string } | undefined) => (account ? `${account.fname} ${account.lname}` : null)
+
+/**
+ * GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue, its buyers and the admins
+ * who started its requests read in one more query.
+ */
 export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
-  return listPaidRequests(ports.database.db, status, query)
+  const rows = await listPaidRequests(ports.database.db, status, query)
+  const accountIds = rows.flatMap(({ request }) => [request.userId, request.startedBy]).filter((id): id is string => id !== null)
+  const accounts = await findUserNames(ports.database.db, [...new Set(accountIds)])
+  return rows.map(({ request, make, documents }) => {
+    const buyer = request.userId === null ? undefined : accounts.get(request.userId)
+    const starter = request.startedBy === null ? undefined : accounts.get(request.startedBy)
+    const paidAt = request.paidAt ?? request.createdAt
+    return {
+      id: request.id,
+      make,
+      model: request.model,
+      year: request.year,
+      vin: request.vin,
+      status: request.status,
+      price: request.priceCents / 100,
+      keycodePrice: request.priceCents / 100,
+      keycodeUserEmail: buyer?.email ?? null,
+      isValidatedUser: buyer?.isValidatedUser ?? false,
+      frontId: fileLink(request.frontIdFileId),
+      backId: fileLink(request.backIdFileId),
+      registration: fileLink(request.registrationFileId),
+      licenseFront: fileLink(request.licenseFrontFileId),
+      licenseBack: fileLink(request.licenseBackFileId),
+      paidAt: paidAt.toISOString(),
+      paidPrice: request.paidPriceCents === null ? null : request.paidPriceCents / 100,
+      isGuest: request.userId === null,
+      documents,
+      servicePlan: request.servicePlan ?? 'NONE',
+      dueAt: (request.dueAt ?? paidAt).toISOString(),
+      buyerName: fullName(buyer),
+      startedBy: request.startedAt ? { name: fullName(starter) ?? 'A removed admin', at: request.startedAt.toISOString() } : null,
+    }
+  })
 }
 
 /** GET /admin/queue-counts: the size of each queue, as of the clock's now. */
 export async function readQueueCounts(ports: Uses<'database' | 'clock'>) {
   return countQueues(ports.database.db, ports.clock.now())
+}
+
+/** Everything the release gate and the keycode mail need about one request: the request, its owner, its first paid order. */
+async function findReleaseTarget(db: DbExecutor, requestId: string) {
+  const request = await findReleaseRequest(db, requestId)
+  if (!request) return null
+  const owner = request.userId === null ? undefined : (await findUserNames(db, [request.userId])).get(request.userId)
+  const order = (await findFirstPaidOrders(db, [request.id])).get(request.id)
+  return {
+    ...request,
+    ownerEmail: owner?.email ?? null,
+    ownerFirstName: owner?.fname ?? null,
+    accountValidated: owner?.isValidatedUser ?? false,
+    keycodesByEmail: owner?.keycodesByEmail ?? true,
+    transactionId: order?.transactionId ?? null,
+    confirmationNumber: order?.confirmationNumber ?? null,
+    checkoutEmail: order?.customerEmail ?? null,
+  }
 }
 
 /**
@@ -123,7 +184,7 @@ export async function fulfilRequest(
         isGuest,
       }),
     )
-    await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `keycode-ready:${target.id}` }, ports.secretKey)
+    await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `${KEYCODE_MAIL_KEY}${target.id}` }, ports.secretKey)
     return target.userId
   })
   // The event says only "fulfilled"; the keycode and PIN stay behind the owner's signed-in read of the request.
@@ -133,12 +194,22 @@ export async function fulfilRequest(
 
 /** GET /admin/failed-keycode-mails: the newest 50 keycode mails the outbox gave up on, so an admin can call the buyer. */
 export async function failedKeycodeMails(db: DbExecutor) {
-  const rows = await listFailedKeycodeMails(db, 50)
-  return rows.map((row) => ({
-    vehicleRequestId: row.vehicleRequestId,
-    to: row.to,
-    lastError: row.lastError,
-    failedAt: row.failedAt.toISOString(),
-    vehicle: `${row.year} ${row.make} ${row.model} (VIN ending ${row.vin.slice(-4)})`,
-  }))
+  const mails = await listFailedMails(db, KEYCODE_MAIL_KEY, 50)
+  const requestIdOf = (dedupeKey: string | null) => dedupeKey?.slice(KEYCODE_MAIL_KEY.length) ?? ''
+  const requestIds = mails.map((mail) => requestIdOf(mail.dedupeKey)).filter((id) => id !== '')
+  const vehicles = new Map((await findVehicles(db, requestIds)).map((vehicle) => [vehicle.id, vehicle]))
+  // A mail whose request is gone (its account deleted) has no one left to call.
+  return mails.flatMap((mail) => {
+    const vehicle = vehicles.get(requestIdOf(mail.dedupeKey))
+    if (!vehicle) return []
+    return [
+      {
+        vehicleRequestId: vehicle.id,
+        to: mail.to,
+        lastError: mail.lastError,
+        failedAt: mail.failedAt.toISOString(),
+        vehicle: `${vehicle.year} ${vehicle.make} ${vehicle.model} (VIN ending ${vehicle.vin.slice(-4)})`,
+      },
+    ]
+  })
 }

@@ -1,10 +1,10 @@
 import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '../../db/database.ts'
 import { passwordResetTokens, refreshTokens } from '../../db/schema/accounts.ts'
-import { memberProfiles } from '../../db/schema/member.ts'
 import { loginFailures, users } from '../../db/schema/users.ts'
-import { userMatches } from '../admin/search-repository.ts'
+import { startsWith } from '../../db/starts-with.ts'
+import { twoFactorEnabledOf } from '../profile/security-settings-repository.ts'
 
 export async function findUserByEmail(db: DbExecutor, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
@@ -186,6 +186,27 @@ export async function setAdminApproval(db: DbExecutor, adminId: string, approval
   return updated.length > 0
 }
 
+/** A person by the start of their e-mail, first name, last name, full name, company or (3+ digits) phone. */
+function userMatches(term: string): SQL {
+  const prefix = startsWith(term.toLowerCase())
+  const conditions = [
+    sql`lower(${users.email}) like ${prefix}`,
+    sql`lower(${users.fname}) like ${prefix}`,
+    sql`lower(${users.lname}) like ${prefix}`,
+    sql`lower(${users.fname} || ' ' || ${users.lname}) like ${prefix}`,
+    sql`lower(${users.company}) like ${prefix}`,
+  ]
+  const digits = term.replace(/\D/g, '')
+  // Phones are typed in many shapes; their digits are compared, and only a few digits or more say it is a phone.
+  if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(term)) {
+    conditions.push(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g') like ${startsWith(digits)}`)
+  }
+  return sql`(${sql.join(conditions, sql` or `)})`
+}
+
+/** The ids of the accounts a search term finds, as a subquery other modules' searches embed (docs/decisions/016). */
+export const accountIdsMatching = (term: string): SQL => sql`select ${users.id} from ${users} where ${userMatches(term)}`
+
 /** Business users, newest first, one page (users_created_at_idx), optionally searched (docs/decisions/016). */
 export function listBusinessUsers(db: DbExecutor, page: { search?: string; limit: number; offset: number }) {
   return db
@@ -198,7 +219,10 @@ export function listBusinessUsers(db: DbExecutor, page: { search?: string; limit
 }
 
 /** Changes a business user; answers false when the id names none (admins and super admins are out of reach). */
-export async function updateBusinessUser(db: DbExecutor, userId: string, values: Partial<typeof users.$inferInsert>, now: Date) {
+/** The account columns an admin may change on a business user. */
+export type BusinessUserChange = Partial<typeof users.$inferInsert>
+
+export async function updateBusinessUser(db: DbExecutor, userId: string, values: BusinessUserChange, now: Date) {
   const changed = await db
     .update(users)
     .set({ ...values, updatedAt: now })
@@ -270,11 +294,10 @@ export function prepareAccountRead(db: Database) {
       isActive: users.isActive,
       isValidatedUser: users.isValidatedUser,
       adminApproval: users.adminApproval,
-      twoFactorEnabled: memberProfiles.twoFactorEnabled,
+      twoFactorEnabled: twoFactorEnabledOf(users.id),
       sessionVersion: users.sessionVersion,
     })
     .from(users)
-    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('principal_read')
@@ -323,13 +346,24 @@ export async function clearSubscriptionTiers(db: DbExecutor, userIds: string[], 
   await db.update(users).set({ subscriptionTier: 'NONE', updatedAt: now }).where(inArray(users.id, userIds))
 }
 
-/** The e-mail and name of these accounts by id, and whether each is active (a revoked member's e-mail is not shown). */
+/**
+ * The e-mail and name of these accounts by id, whether each is active (a revoked member's e-mail is not shown) and
+ * validated, and whether its keycode mails carry the code.
+ */
 export async function findUserNames(db: DbExecutor, userIds: string[]) {
   const rows =
     userIds.length === 0
       ? []
       : await db
-          .select({ id: users.id, email: users.email, fname: users.fname, lname: users.lname, isActive: users.isActive })
+          .select({
+            id: users.id,
+            email: users.email,
+            fname: users.fname,
+            lname: users.lname,
+            isActive: users.isActive,
+            isValidatedUser: users.isValidatedUser,
+            keycodesByEmail: users.keycodesByEmail,
+          })
           .from(users)
           .where(inArray(users.id, userIds))
   return new Map(rows.map(({ id, ...names }) => [id, names]))

@@ -1,6 +1,17 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
+import { outerColumn } from '../../db/outer-column.ts'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
+
+/**
+ * A member's compliance documents, oldest first, as a JSON array other modules' reads embed by the user id they
+ * hold (compliance_documents_user_idx serves it).
+ */
+export const documentSummariesOf = (userId: AnyColumn) =>
+  sql<{ docType: string; verified: boolean | null }[]>`coalesce((
+  select json_agg(json_build_object('docType', ${complianceDocuments.docType}, 'verified', ${complianceDocuments.verified}) order by ${complianceDocuments.uploadedAt})
+  from ${complianceDocuments} where ${complianceDocuments.userId} = ${outerColumn(userId)}
+), '[]'::json)`
 
 /** Every compliance document of one member, newest first (a member holds a handful, not thousands). */
 export function findComplianceDocuments(db: DbExecutor, userId: string) {

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, like, lte, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
+import { startsWith } from '../../db/starts-with.ts'
 
 export async function insertOutboxMail(
   db: DbExecutor,
@@ -76,5 +77,20 @@ export async function listSentMail(db: DbExecutor, limit: number) {
     .from(mailOutbox)
     .where(eq(mailOutbox.status, 'SENT'))
     .orderBy(desc(mailOutbox.sentAt))
+    .limit(limit)
+}
+
+/** Mails of one kind (their dedupe key's prefix) the outbox gave up on, newest first (mail_outbox_failed_idx). */
+export async function listFailedMails(db: DbExecutor, dedupePrefix: string, limit: number) {
+  return db
+    .select({
+      dedupeKey: mailOutbox.dedupeKey,
+      to: mailOutbox.toAddress,
+      lastError: mailOutbox.lastError,
+      failedAt: mailOutbox.nextAttemptAt,
+    })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'FAILED'), like(mailOutbox.dedupeKey, startsWith(dedupePrefix))))
+    .orderBy(desc(mailOutbox.createdAt))
     .limit(limit)
 }

@@ -4,8 +4,11 @@ import { AppError } from '../../errors.ts'
 import { decryptSecret } from '../../lib/secret-box.ts'
 import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/repository.ts'
+import { addReleaseChannel } from '../admin/repository.ts'
 import { digest, newOpaqueToken } from '../auth/tokens.ts'
-import { addReleaseChannel, findOrderByLink, insertOrderLink } from './repository.ts'
+import { findFirstPaidOrders } from '../payments/repository.ts'
+import { findLinkedVehicles } from '../requests/repository.ts'
+import { findLiveLink, insertOrderLink } from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -18,6 +21,16 @@ export async function createOrderLink(db: DbExecutor, publicUrl: string, vehicle
   const expiresAt = new Date(now.getTime() + ORDER_LINK_TTL_DAYS * DAY_MS)
   await insertOrderLink(db, { tokenHash: digest(token), vehicleRequestId, expiresAt })
   return { url: `${publicUrl}/order-link#${token}`, expiresAt }
+}
+
+/** The one order a live link points at: the link, its request, the order that paid for it; null when not live. */
+async function findOrderByLink(db: DbExecutor, tokenHash: string, now: Date) {
+  const link = await findLiveLink(db, tokenHash, now)
+  if (!link) return null
+  const [request] = await findLinkedVehicles(db, [link.vehicleRequestId])
+  if (!request) return null
+  const order = (await findFirstPaidOrders(db, [request.id])).get(request.id)
+  return { ...request, vehicleRequestId: request.id, linkExpiresAt: link.expiresAt, confirmationNumber: order?.confirmationNumber ?? null }
 }
 
 /**

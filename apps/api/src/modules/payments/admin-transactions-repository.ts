@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
-import { requestIdsMatching } from '../admin/search-repository.ts'
+import { requestIdsMatching } from '../requests/search-repository.ts'
 
 export interface AdminTransactionsQuery {
   status?: 'PENDING' | 'INPROGRESS' | 'FULFILLED'

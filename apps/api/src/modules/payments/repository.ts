@@ -1,6 +1,9 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
+import { outerColumn } from '../../db/outer-column.ts'
+import { startsWith } from '../../db/starts-with.ts'
+import { leastStatusOf } from '../requests/repository.ts'
 
 export type TransactionRow = typeof transactions.$inferSelect
 
@@ -91,27 +94,64 @@ export async function isInOpenCheckout(db: DbExecutor, vehicleRequestId: string,
 
 /** Re-derives the order status of the paid orders holding this request (the least advanced of their requests). */
 export async function refreshOrderStatus(db: DbExecutor, vehicleRequestId: string) {
-  await db.execute(sql`
-    update transactions t set order_status = (
-      select min(vr.status) from transaction_requests tr
-      join vehicle_requests vr on vr.id = tr.vehicle_request_id
-      where tr.transaction_id = t.id
+  await db
+    .update(transactions)
+    .set({
+      orderStatus: leastStatusOf(
+        sql`select ${transactionRequests.vehicleRequestId} from ${transactionRequests} where ${transactionRequests.transactionId} = ${outerColumn(transactions.id)}`,
+      ),
+    })
+    .where(
+      and(
+        isNotNull(transactions.orderStatus),
+        inArray(
+          transactions.id,
+          db
+            .select({ id: transactionRequests.transactionId })
+            .from(transactionRequests)
+            .where(eq(transactionRequests.vehicleRequestId, vehicleRequestId)),
+        ),
+      ),
     )
-    where t.order_status is not null
-      and t.id in (select transaction_id from transaction_requests where vehicle_request_id = ${vehicleRequestId})`)
 }
 
-/** The confirmation number of the first paid order holding each of these requests (transaction_requests_request_idx). */
-export async function findPaidConfirmationNumbers(db: DbExecutor, requestIds: string[]): Promise<Map<string, string>> {
-  if (requestIds.length === 0) return new Map()
+/**
+ * The first paid order holding each of these requests (transaction_requests_request_idx): its id, confirmation
+ * number and checkout e-mail.
+ */
+export async function findFirstPaidOrders(db: DbExecutor, requestIds: string[]) {
+  if (requestIds.length === 0) return new Map<string, { transactionId: string; confirmationNumber: string; customerEmail: string | null }>()
   const rows = await db
     .selectDistinctOn([transactionRequests.vehicleRequestId], {
       requestId: transactionRequests.vehicleRequestId,
+      transactionId: transactions.id,
       confirmationNumber: transactions.confirmationNumber,
+      customerEmail: transactions.customerEmail,
     })
     .from(transactionRequests)
     .innerJoin(transactions, eq(transactions.id, transactionRequests.transactionId))
     .where(and(inArray(transactionRequests.vehicleRequestId, requestIds), eq(transactions.status, 'PAID')))
     .orderBy(transactionRequests.vehicleRequestId, transactions.paidAt)
-  return new Map(rows.map((row) => [row.requestId, row.confirmationNumber]))
+  return new Map(rows.map(({ requestId, ...order }) => [requestId, order]))
 }
+
+/** The confirmation number and checkout e-mail of these orders by id (a release names the order it was paid by). */
+export async function findOrderContacts(db: DbExecutor, transactionIds: string[]) {
+  const rows =
+    transactionIds.length === 0
+      ? []
+      : await db
+          .select({ id: transactions.id, confirmationNumber: transactions.confirmationNumber, customerEmail: transactions.customerEmail })
+          .from(transactions)
+          .where(inArray(transactions.id, transactionIds))
+  return new Map(rows.map(({ id, ...contact }) => [id, contact]))
+}
+
+/**
+ * The ids of the requests whose orders a search term finds, by exact confirmation number or the start of the
+ * checkout e-mail, as a subquery the admin search embeds (docs/decisions/016).
+ */
+export const requestIdsOfOrdersMatching = (term: string): SQL =>
+  sql`select ${transactionRequests.vehicleRequestId} from ${transactions}
+      join ${transactionRequests} on ${transactionRequests.transactionId} = ${transactions.id}
+      where ${transactions.confirmationNumber} = ${term.trim().toUpperCase()} or lower(${transactions.customerEmail}) like ${startsWith(term.toLowerCase())}`

@@ -1,21 +1,46 @@
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { ServicePlan } from '@keydesk/contracts/service-levels'
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
-import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
+import { vehicleRequests } from '../../db/schema/ordering.ts'
+import { makeMemberPriceCentsOf, makeNameOf } from '../catalogue/repository.ts'
 
 /** Each of these requests' vehicle with its make's name, and the `extra` columns a caller needs, in one query. */
-async function selectVehicles<Extra extends Record<string, PgColumn>>(db: DbExecutor, requestIds: string[], extra: Extra) {
+async function selectVehicles<Extra extends Record<string, PgColumn | SQL>>(db: DbExecutor, requestIds: string[], extra: Extra) {
   if (requestIds.length === 0) return []
   return db
-    .select({ id: vehicleRequests.id, make: vehicleMakes.name, model: vehicleRequests.model, vin: vehicleRequests.vin, ...extra })
+    .select({
+      id: vehicleRequests.id,
+      make: makeNameOf(vehicleRequests.makeId),
+      model: vehicleRequests.model,
+      vin: vehicleRequests.vin,
+      ...extra,
+    })
     .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(inArray(vehicleRequests.id, requestIds))
 }
 
 export const findVehicles = (db: DbExecutor, requestIds: string[]) => selectVehicles(db, requestIds, { year: vehicleRequests.year })
+
+/** The vehicles of released requests with their payment and owner, as the release export shows them. */
+export const findReleasedVehicles = (db: DbExecutor, requestIds: string[]) =>
+  selectVehicles(db, requestIds, {
+    year: vehicleRequests.year,
+    paidAt: vehicleRequests.paidAt,
+    paidPriceCents: vehicleRequests.paidPriceCents,
+    userId: vehicleRequests.userId,
+  })
+
+/** A guest's order as its link shows it: the vehicle, status and sealed codes (docs/decisions/013). */
+export const findLinkedVehicles = (db: DbExecutor, requestIds: string[]) =>
+  selectVehicles(db, requestIds, {
+    year: vehicleRequests.year,
+    status: vehicleRequests.status,
+    keycodeEncrypted: vehicleRequests.keycodeEncrypted,
+    pincodeEncrypted: vehicleRequests.pincodeEncrypted,
+    fulfilledAt: vehicleRequests.fulfilledAt,
+  })
 
 /** The vehicles of paid requests as the admins' order list shows them, the keycode still sealed. */
 export const findOrderVehicles = (db: DbExecutor, requestIds: string[]) =>
@@ -26,7 +51,7 @@ export const findCartVehicles = (db: DbExecutor, requestIds: string[]) =>
   selectVehicles(db, requestIds, {
     year: vehicleRequests.year,
     priceCents: vehicleRequests.priceCents,
-    memberPriceCents: vehicleMakes.memberPriceCents,
+    memberPriceCents: makeMemberPriceCentsOf(vehicleRequests.makeId),
     paidAt: vehicleRequests.paidAt,
   })
 
@@ -51,18 +76,21 @@ export async function markRequestsPaid(
     .returning({ id: vehicleRequests.id, userId: vehicleRequests.userId })
 }
 
+/** The least advanced status among the requests a subquery names, as a scalar subquery (an order's status is that). */
+export const leastStatusOf = (requestIds: SQL) =>
+  sql`(select min(${vehicleRequests.status}) from ${vehicleRequests} where ${vehicleRequests.id} in (${requestIds}))`
+
 /** The newest `limit` requests of one user, newest first. */
 export function listRequestsOfUser(db: DbExecutor, userId: string, limit: number) {
   return db
     .select({
       id: vehicleRequests.id,
       status: vehicleRequests.status,
-      make: vehicleMakes.name,
+      make: makeNameOf(vehicleRequests.makeId),
       model: vehicleRequests.model,
       vin: vehicleRequests.vin,
     })
     .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(eq(vehicleRequests.userId, userId))
     .orderBy(desc(vehicleRequests.createdAt))
     .limit(limit)
@@ -85,9 +113,8 @@ export async function insertVehicleRequest(db: DbExecutor, values: typeof vehicl
 /** The user's own request with its make's name; another user's request is not found. */
 export async function findOwnRequest(db: DbExecutor, userId: string, requestId: string) {
   const [row] = await db
-    .select({ request: vehicleRequests, makeName: vehicleMakes.name })
+    .select({ request: vehicleRequests, makeName: makeNameOf(vehicleRequests.makeId) })
     .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
     .limit(1)
   return row
@@ -211,13 +238,12 @@ export function findOrderPage(db: DbExecutor, userId: string, limit: number, off
       paidAt: vehicleRequests.paidAt,
       status: vehicleRequests.status,
       vin: vehicleRequests.vin,
-      make: vehicleMakes.name,
+      make: makeNameOf(vehicleRequests.makeId),
       model: vehicleRequests.model,
       year: vehicleRequests.year,
       priceCents: vehicleRequests.priceCents,
     })
     .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(paidRequestsOf(userId))
     .orderBy(desc(vehicleRequests.paidAt), desc(vehicleRequests.id))
     .limit(limit)
@@ -232,7 +258,7 @@ const prepareList = (db: DbExecutor) =>
   db
     .select({
       id: vehicleRequests.id,
-      makeName: vehicleMakes.name,
+      makeName: makeNameOf(vehicleRequests.makeId),
       model: vehicleRequests.model,
       year: vehicleRequests.year,
       vin: vehicleRequests.vin,
@@ -246,7 +272,6 @@ const prepareList = (db: DbExecutor) =>
       createdAt: vehicleRequests.createdAt,
     })
     .from(vehicleRequests)
-    .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleRequests.makeId))
     .where(eq(vehicleRequests.userId, sql.placeholder('userId')))
     .orderBy(desc(vehicleRequests.createdAt))
     // Three tabs (docs/product.md §7): at most this many rows can be shown.

@@ -1,27 +1,6 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { loginHistory, memberProfiles } from '../../db/schema/member.ts'
-
-export async function findSecuritySettings(db: DbExecutor, userId: string) {
-  const [row] = await db
-    .select({ twoFactorEnabled: memberProfiles.twoFactorEnabled, fingerprintEnabled: memberProfiles.fingerprintEnabled })
-    .from(memberProfiles)
-    .where(eq(memberProfiles.userId, userId))
-    .limit(1)
-  return row ?? { twoFactorEnabled: false, fingerprintEnabled: false }
-}
-
-export async function saveSecuritySettings(
-  db: DbExecutor,
-  userId: string,
-  values: { twoFactorEnabled?: boolean; fingerprintEnabled?: boolean },
-  now: Date,
-) {
-  await db
-    .insert(memberProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: now } })
-}
+import { loginHistory } from '../../db/schema/member.ts'
 
 export function findRecentSignIns(db: DbExecutor, userId: string, limit: number) {
   return db
@@ -34,59 +13,4 @@ export function findRecentSignIns(db: DbExecutor, userId: string, limit: number)
 
 export async function insertSignIn(db: DbExecutor, values: { userId: string; ipAddress: string | null; userAgent: string | null }) {
   await db.insert(loginHistory).values(values)
-}
-
-export async function findTwoFactorState(db: DbExecutor, userId: string) {
-  const [row] = await db
-    .select({
-      twoFactorEnabled: memberProfiles.twoFactorEnabled,
-      totpSecretSealed: memberProfiles.totpSecretSealed,
-      totpPendingSecretSealed: memberProfiles.totpPendingSecretSealed,
-      recoveryCodeHashes: memberProfiles.recoveryCodeHashes,
-    })
-    .from(memberProfiles)
-    .where(eq(memberProfiles.userId, userId))
-    .limit(1)
-  return row
-}
-
-export async function saveTwoFactorState(
-  db: DbExecutor,
-  userId: string,
-  values: Partial<{
-    twoFactorEnabled: boolean
-    totpSecretSealed: string | null
-    totpPendingSecretSealed: string | null
-    recoveryCodeHashes: string[]
-    totpLastUsedStep: number | null
-  }>,
-  now: Date,
-) {
-  await db
-    .insert(memberProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: now } })
-}
-
-/**
- * Records a TOTP time step as used only if it is later than the last one used, so each code works once even when
- * two sign-ins present it at the same time; answers whether this caller won.
- */
-export async function claimTotpStep(db: DbExecutor, userId: string, step: number): Promise<boolean> {
-  const rows = await db
-    .update(memberProfiles)
-    .set({ totpLastUsedStep: step })
-    .where(and(eq(memberProfiles.userId, userId), or(isNull(memberProfiles.totpLastUsedStep), lt(memberProfiles.totpLastUsedStep, step))))
-    .returning({ userId: memberProfiles.userId })
-  return rows.length > 0
-}
-
-/** Removes one recovery code only if it is still there, so a code works once even under concurrent use. */
-export async function consumeRecoveryCode(db: DbExecutor, userId: string, codeHash: string): Promise<boolean> {
-  const rows = await db
-    .update(memberProfiles)
-    .set({ recoveryCodeHashes: sql`array_remove(${memberProfiles.recoveryCodeHashes}, ${codeHash})` })
-    .where(and(eq(memberProfiles.userId, userId), sql`${codeHash} = any(${memberProfiles.recoveryCodeHashes})`))
-    .returning({ userId: memberProfiles.userId })
-  return rows.length > 0
 }

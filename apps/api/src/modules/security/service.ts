@@ -2,8 +2,9 @@ import { LOGIN_HISTORY_SHOWN, type Security, TWO_FACTOR_MESSAGES, type UpdateSec
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
 import { findKeycodesByEmail, saveKeycodesByEmail } from '../auth/repository.ts'
+import { findSecuritySettings, findTwoFactorState, saveSecuritySettings } from '../profile/security-settings-repository.ts'
 import { assertOwnerProof } from './owner-proof.ts'
-import { findRecentSignIns, findSecuritySettings, findTwoFactorState, saveSecuritySettings } from './repository.ts'
+import { findRecentSignIns } from './repository.ts'
 import type { SecretBox } from './secret-box.ts'
 import { disableTwoFactor } from './two-factor.ts'
 

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth'
 import { renderSVG } from 'uqr'
 import type { Database, DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
-import { claimTotpStep, consumeRecoveryCode, findTwoFactorState, saveTwoFactorState } from './repository.ts'
+import { claimTotpStep, consumeRecoveryCode, findTwoFactorState, saveTwoFactorState } from '../profile/security-settings-repository.ts'
 import type { SecretBox } from './secret-box.ts'
 
 const ISSUER = 'Keydesk'
