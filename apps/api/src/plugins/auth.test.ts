@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndSignIn } from '../test/accounts.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { testClock } from '../test/test-clock.ts'
 import { ACCESS_TOKEN_TTL_SECONDS } from './auth.ts'
 
 let testApp: TestApp
+const clock = testClock()
 
 beforeAll(async () => {
-  testApp = await createTestApp()
+  testApp = await createTestApp({}, { clock })
 })
 
 afterAll(async () => {
@@ -40,16 +42,20 @@ describe('identity from the bearer header and the session cookie (docs/product.m
 })
 
 describe('a token verified once is remembered only as long as it is valid', () => {
-  it('refuses an access token at its expiry although it was accepted before', async () => {
+  it("refuses an access token at its expiry on the app's clock although it was accepted before", async () => {
     const member = await registerAndSignIn(testApp)
     const bearer = { authorization: `Bearer ${member.cookies.access_token}` }
     expect((await me(bearer)).statusCode).toBe(200)
-    vi.useFakeTimers({ now: Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000, toFake: ['Date'] })
-    try {
-      expect((await me(bearer)).statusCode).toBe(401)
-    } finally {
-      vi.useRealTimers()
-    }
+    clock.advance((ACCESS_TOKEN_TTL_SECONDS - 1) * 1000)
+    expect((await me(bearer)).statusCode).toBe(200)
+    clock.advance(1000)
+    expect((await me(bearer)).statusCode).toBe(401)
+  })
+
+  it("refuses a token the first time it is seen once the app's clock is past its expiry", async () => {
+    const member = await registerAndSignIn(testApp)
+    clock.advance(ACCESS_TOKEN_TTL_SECONDS * 1000)
+    expect((await me({ authorization: `Bearer ${member.cookies.access_token}` })).statusCode).toBe(401)
   })
 
   it('refuses a remembered token as soon as its sessions end', async () => {

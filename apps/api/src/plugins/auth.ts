@@ -97,15 +97,19 @@ async function auth(app: FastifyInstance) {
     ['sign', 'verify'],
   )
 
-  app.decorate('signAccessToken', (user: AccessTokenSubject) =>
-    new SignJWT({ typ: 'access', role: user.role, sv: user.sessionVersion })
+  // Tokens are issued and checked on the app's clock, like every other rule that reads time (tests move it).
+  const nowSeconds = () => Math.floor(app.clock.now().getTime() / 1000)
+
+  app.decorate('signAccessToken', (user: AccessTokenSubject) => {
+    const issuedAt = nowSeconds()
+    return new SignJWT({ typ: 'access', role: user.role, sv: user.sessionVersion })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(user.id)
       .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-      .sign(key),
-  )
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(key)
+  })
   app.decorateRequest('principal', null)
 
   /**
@@ -120,8 +124,8 @@ async function auth(app: FastifyInstance) {
   async function subjectOf(token: string): Promise<VerifiedToken | null> {
     const known = verifiedTokens.get(token)
     if (known) {
-      // The clock jose checks `exp` against; a token is spent at its exp second.
-      if (Math.floor(Date.now() / 1000) < known.expiresAt) return known
+      // A token is spent at its exp second, as jose decides it below.
+      if (nowSeconds() < known.expiresAt) return known
       verifiedTokens.delete(token)
       return null
     }
@@ -135,7 +139,12 @@ async function auth(app: FastifyInstance) {
 
   async function verify(token: string): Promise<VerifiedToken | null> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, requiredClaims: ['exp', 'sub'] })
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'sub'],
+        currentDate: app.clock.now(),
+      })
       if (payload.typ !== 'access' || !payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return null
       if (typeof payload.sv !== 'number' || !Number.isInteger(payload.sv)) return null
       return { id: payload.sub, sessionVersion: payload.sv, expiresAt: payload.exp as number }
@@ -181,7 +190,7 @@ async function auth(app: FastifyInstance) {
   })
 }
 
-export default fp(auth, { name: 'auth', dependencies: ['@fastify/cookie'] })
+export default fp(auth, { name: 'auth', dependencies: ['@fastify/cookie', 'clock'] })
 
 /**
  * Who may call a route (ARCHITECTURE.md "Every route declares who may call it"): `public` lets visitors in, `guest`

@@ -10,14 +10,13 @@ import { announceSessionsEnded } from '../auth/end-sessions.ts'
 import { deleteUser, findUserById, updateUserContact } from '../auth/repository.ts'
 import { toUserView } from '../auth/user-view.ts'
 import { insertComplianceDocuments, listIdentityDocuments } from '../credentials/repository.ts'
+import { fileLink } from '../files/file-link.ts'
 import { deleteFileRows, insertFileRows, listFilesOfOwner } from '../files/repository.ts'
 import { forgetCustomerEmail } from '../payments/repository.ts'
 import { removeRequestsOfUser } from '../requests/repository.ts'
 
 export const UPDATE_PROFILE_IMAGES = ['frontId', 'backId', 'insurance'] as const
 const IMAGE_DOC_TYPES = { frontId: 'FRONT_ID', backId: 'BACK_ID', insurance: 'INSURANCE' } as const
-
-const fileUrl = (id: string | undefined) => (id ? `/api/files/${id}` : null)
 
 export interface DocumentLinks {
   frontId: string | null
@@ -40,9 +39,9 @@ export async function latestDocumentLinks(db: DbExecutor, userIds: string[]): Pr
   }
   for (const userId of userIds) {
     links.set(userId, {
-      frontId: fileUrl(latest.get(`${userId}:FRONT_ID`)),
-      backId: fileUrl(latest.get(`${userId}:BACK_ID`)),
-      insurance: fileUrl(latest.get(`${userId}:INSURANCE`) ?? latest.get(`${userId}:COI`)),
+      frontId: fileLink(latest.get(`${userId}:FRONT_ID`)),
+      backId: fileLink(latest.get(`${userId}:BACK_ID`)),
+      insurance: fileLink(latest.get(`${userId}:INSURANCE`) ?? latest.get(`${userId}:COI`)),
     })
   }
   return links

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
 import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
-import { GOOD_PASSWORD, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
+import { GOOD_PASSWORD, type SignedIn, signIn, signInAgain, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
 import { openBodies } from '../mail/outbox.ts'
@@ -136,6 +136,7 @@ describe('admin registration codes', () => {
     expect((await ask()).statusCode).toBe(429)
     clock.advance(1000)
     expect((await ask()).statusCode).toBe(200)
+    await signInAgain(testApp, superAdmin)
   })
 })
 

@@ -8,6 +8,7 @@ import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 import { type BusinessUserChange, findUserByEmail, listBusinessUsers, updateBusinessUser } from '../auth/repository.ts'
 import { setDocumentReview } from '../credentials/repository.ts'
 import { listDocumentsWithReviewer } from '../credentials/service.ts'
+import { fileAddress } from '../files/file-link.ts'
 import { findFirstPaidOrders } from '../payments/repository.ts'
 import { listRequestsOfUser } from '../requests/repository.ts'
 
@@ -96,7 +97,7 @@ export async function listDocuments(ports: Uses<'database'>, userId: string) {
     verified: document.verified,
     uploadedAt: document.uploadedAt.toISOString(),
     reviewNotes: document.reviewNotes,
-    fileUrl: `/api/files/${document.fileId}`,
+    fileUrl: fileAddress(document.fileId),
     reviewedBy: document.reviewedAt ? (reviewerName ?? 'A removed admin') : null,
     reviewedAt: document.reviewedAt?.toISOString() ?? null,
   }))

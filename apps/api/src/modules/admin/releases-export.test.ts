@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actionLog } from '../../db/schema/action-log.ts'
-import { registerAndSignIn, type SignedIn, signedInAdmin } from '../../test/accounts.ts'
+import { registerAndSignIn, type SignedIn, signedInAdmin, signInAgain } from '../../test/accounts.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, startRequest } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
@@ -43,6 +43,7 @@ describe('GET /admin/releases.csv', () => {
     guest = await paidGuestOrder(testApp)
     await release(guest, { keycode: 'KC-CSV-GUEST', overrideReason: formulaReason })
     clock.advance(2 * 24 * 60 * 60 * 1000)
+    await signInAgain(testApp, admin)
     const later = await paidMemberOrder(testApp, { validated: true })
     await release(later, { keycode: 'KC-CSV-LATER' })
   })

@@ -6,6 +6,7 @@ import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/repository.ts'
 import { findUserNames } from '../auth/repository.ts'
+import { fileLink } from '../files/file-link.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { listFailedMails } from '../mail/repository.ts'
 import { renderMail } from '../mail/templates.ts'
@@ -21,7 +22,6 @@ import { insertKeycodeRelease } from './repository.ts'
 /** The outbox's dedupe key of a request's keycode mail is this prefix and the request's id. */
 const KEYCODE_MAIL_KEY = 'keycode-ready:'
 
-const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
 const fullName = (account: { fname: string; lname: string } | undefined) => (account ? `${account.fname} ${account.lname}` : null)
 
 /**

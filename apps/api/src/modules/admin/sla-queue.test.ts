@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleMakes, vehicleRequests } from '../../db/schema/ordering.ts'
 import { users } from '../../db/schema/users.ts'
-import { registerAndSignIn, type SignedIn, signedInAdmin, uniqueEmail } from '../../test/accounts.ts'
+import { registerAndSignIn, type SignedIn, signedInAdmin, signInAgain, uniqueEmail } from '../../test/accounts.ts'
 import { paidColumns, paidGuestOrder, payInSandbox, startRequest } from '../../test/paid-orders.ts'
 import { addRequestsToCart, checkout } from '../../test/payments.ts'
 import { validVin } from '../../test/requests.ts'
@@ -162,6 +162,7 @@ describe('the queues', () => {
     expect(paid.pending).toBe(before.pending + 1)
     expect(paid.overduePending).toBe(before.overduePending)
     clock.advance(31 * MINUTE)
+    await signInAgain(testApp, admin)
     const late = await count()
     expect(late.overduePending).toBeGreaterThanOrEqual(before.overduePending + 1)
     expect(late.overduePending).toBeLessThanOrEqual(late.pending)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
-import { registerAndSignIn, type SignedIn, uniqueIp } from '../../test/accounts.ts'
+import { registerAndSignIn, type SignedIn, signInAgain, uniqueIp } from '../../test/accounts.ts'
 import { addRequestsToCart } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
@@ -146,6 +146,7 @@ describe('GET /keycode-user/subscription', () => {
     const member = await trialUser('PROFESSIONAL')
     expect((await get('/api/keycode-user/subscription', member.headers)).json()).toEqual({ tier: 'PROFESSIONAL' })
     clock.advance(3 * DAY_MS + 1000)
+    await signInAgain(testApp, member)
     expect((await get('/api/keycode-user/subscription', member.headers)).json()).toEqual({ tier: 'NONE' })
   })
 

@@ -7,7 +7,7 @@ import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { keycodeReleases } from '../../db/schema/releases.ts'
 import type { SignedIn } from '../../test/accounts.ts'
-import { signedInAdmin } from '../../test/accounts.ts'
+import { signedInAdmin, signInAgain } from '../../test/accounts.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, startRequest } from '../../test/paid-orders.ts'
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
@@ -146,6 +146,7 @@ describe('order link', () => {
     const answer = await openLink(token)
     expect(answer.statusCode).toBe(404)
     expect(answer.body).not.toContain('KC-EXPIRED-LINK')
+    await signInAgain(testApp, admin)
   })
 })
 

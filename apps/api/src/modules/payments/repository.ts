@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
-import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { outerColumn } from '../../db/outer-column.ts'
+import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { startsWith } from '../../db/starts-with.ts'
 import { leastStatusOf } from '../requests/repository.ts'
 

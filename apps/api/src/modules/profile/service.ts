@@ -7,12 +7,11 @@ import { cleanImage } from '../../lib/image-upload.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
 import type { Uses } from '../../ports.ts'
 import { findUserContact, updateUserContact } from '../auth/repository.ts'
+import { fileLink } from '../files/file-link.ts'
 import { deleteFileRows, insertFileRow } from '../files/repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
 import { countOrdersByStatus, findOrderPage } from '../requests/repository.ts'
 import { findMemberProfile, upsertMemberProfile } from './repository.ts'
-
-const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null)
 
 export async function readProfile(db: Database, userId: string): Promise<Profile> {
   const [contact, profile] = await Promise.all([findUserContact(db, userId), findMemberProfile(db, userId)])
@@ -27,8 +26,8 @@ export async function readProfile(db: Database, userId: string): Promise<Profile
     city: profile?.city ?? null,
     state: contact.state,
     zipCode: profile?.zipCode ?? null,
-    profilePhoto: fileUrl(profile?.profilePhotoFileId),
-    companyLogo: fileUrl(profile?.companyLogoFileId),
+    profilePhoto: fileLink(profile?.profilePhotoFileId),
+    companyLogo: fileLink(profile?.companyLogoFileId),
   }
 }
 

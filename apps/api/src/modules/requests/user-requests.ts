@@ -2,9 +2,8 @@ import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../db/database.ts'
 import { decryptSecret } from '../../lib/secret-box.ts'
+import { fileLink } from '../files/file-link.ts'
 import { findDashboardRequests } from './repository.ts'
-
-const fileLink = (id: string | null) => (id ? `/api/files/${id}` : null)
 
 /** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */
 const OPENED_LIMIT = 10_000

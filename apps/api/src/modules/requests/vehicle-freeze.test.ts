@@ -2,7 +2,7 @@ import { REQUEST_CHANGE_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
-import { registerAndSignIn, type SignedIn, signedInAdmin } from '../../test/accounts.ts'
+import { registerAndSignIn, type SignedIn, signedInAdmin, signInAgain } from '../../test/accounts.ts'
 import { pngImage } from '../../test/images.ts'
 import { payInSandbox } from '../../test/paid-orders.ts'
 import { addRequestsToCart, checkout, findTransaction } from '../../test/payments.ts'
@@ -65,6 +65,7 @@ describe('a request in an open checkout', () => {
   it('accepts the change once that checkout has expired', async () => {
     const { member, requestId } = await memberWithCheckout()
     clock.advance(61 * 60 * 1000)
+    await signInAgain(testApp, member)
     expect((await update(member, requestId, BMW)).statusCode).toBe(200)
     expect(await vehicleOf(requestId)).toMatchObject({ model: 'X3', vin: BMW.vin, priceCents: 9000 })
   })
@@ -79,6 +80,7 @@ describe('a paid request', () => {
     expect(answer.statusCode).toBe(409)
     expect(answer.json().message).toBe(REQUEST_CHANGE_MESSAGES.vehiclePaid)
     clock.advance(2 * 60 * 60 * 1000)
+    await signInAgain(testApp, member)
     expect((await update(member, requestId, BMW)).statusCode).toBe(409)
     expect(await vehicleOf(requestId)).toEqual(before)
 

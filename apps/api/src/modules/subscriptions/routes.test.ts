@@ -2,7 +2,7 @@ import { cartTotal } from '@keydesk/contracts/cart-total'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
-import { registerAndSignIn, signInAsBootstrapSuperAdmin } from '../../test/accounts.ts'
+import { registerAndSignIn, signInAgain, signInAsBootstrapSuperAdmin } from '../../test/accounts.ts'
 import { addRequestsToCart, checkout } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
@@ -86,8 +86,10 @@ describe('trial', () => {
     expect((await checkout(testApp, 3825, member.headers)).statusCode).toBe(200)
 
     clock.advance(3 * DAY_MS - HOUR_MS)
+    await signInAgain(testApp, member)
     expect((await get('/api/trial/status', member.headers)).json()).toMatchObject({ isActive: true, remainingDays: 1 })
     clock.advance(HOUR_MS)
+    await signInAgain(testApp, member)
     expect((await get('/api/trial/status', member.headers)).json()).toMatchObject({
       hasTrial: true,
       isActive: false,
@@ -159,6 +161,7 @@ describe('subscriptions', () => {
     expect((await get('/api/keycode-user/subscription', member.headers)).json()).toEqual({ tier: 'BASIC' })
 
     clock.advance(30 * DAY_MS)
+    await signInAgain(testApp, member)
     expect((await get('/api/user/subscription', member.headers)).json()).toMatchObject({ status: 'EXPIRED' })
     expect(await expireEndedSubscriptions(testApp.app)).toBeGreaterThan(0)
     expect((await get('/api/keycode-user/subscription', member.headers)).json()).toEqual({ tier: 'NONE' })
