@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
-import { vehicleRequests } from './schema/ordering.ts'
 import { outerColumn } from './outer-column.ts'
+import { vehicleRequests } from './schema/ordering.ts'
 
 describe('outerColumn', () => {
   it('names the column with its table, so a subquery cannot bind it to its own table', () => {

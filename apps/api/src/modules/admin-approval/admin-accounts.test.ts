@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
 import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
-import { GOOD_PASSWORD, type SignedIn, signIn, signInAgain, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
+import {
+  GOOD_PASSWORD,
+  type SignedIn,
+  signIn,
+  signInAgain,
+  signInAsBootstrapSuperAdmin,
+  uniqueEmail,
+  uniqueIp,
+} from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
 import { openBodies } from '../mail/outbox.ts'
