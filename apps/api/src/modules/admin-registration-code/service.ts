@@ -8,14 +8,13 @@ import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/repository.ts'
 import { digest } from '../auth/tokens.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { REQUESTED_MAILS_PER_WINDOW, requestedMailWindowStart } from '../mail/requested-mail-limit.ts'
 import { renderMail } from '../mail/templates.ts'
 import { countCodesSince, insertCode, isCodeUsable, markCodeUsed } from './repository.ts'
 
 /** Unambiguous characters only (no 0/O, 1/I/L): the code is typed from an e-mail. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const CODE_LENGTH = 10
-const CODES_PER_ADDRESS_PER_15_MINUTES = 3
-const FIFTEEN_MINUTES_MS = 15 * 60 * 1000
 
 export function newAdminCode(): string {
   return Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
@@ -33,7 +32,7 @@ export async function sendAdminCode(
   const code = newAdminCode()
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
-    if ((await countCodesSince(tx, request.email, new Date(now.getTime() - FIFTEEN_MINUTES_MS))) >= CODES_PER_ADDRESS_PER_15_MINUTES)
+    if ((await countCodesSince(tx, request.email, requestedMailWindowStart(now))) >= REQUESTED_MAILS_PER_WINDOW)
       throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyAttempts)
     await insertCode(tx, {
       email: request.email,

@@ -2,14 +2,12 @@ import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { enqueueMail } from '../mail/outbox.ts'
+import { REQUESTED_MAILS_PER_WINDOW, requestedMailWindowStart } from '../mail/requested-mail-limit.ts'
 import { renderMail } from '../mail/templates.ts'
 import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
 import { commonPasswordProblem, hashPassword } from './passwords.ts'
 import * as repository from './repository.ts'
 import { digest, newOpaqueToken, RESET_TOKEN_TTL_MS } from './tokens.ts'
-
-const RESETS_PER_ACCOUNT_PER_15_MINUTES = 3
-const FIFTEEN_MINUTES_MS = 15 * 60 * 1000
 
 /**
  * Answers the same whether or not the e-mail has an account (no account discovery). The token travels only
@@ -22,8 +20,7 @@ export async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'c
   await ports.database.db.transaction(async (tx) => {
     const user = await repository.findUserByEmail(tx, email)
     if (!user?.isActive) return
-    const since = new Date(now.getTime() - FIFTEEN_MINUTES_MS)
-    if ((await repository.countResetTokensSince(tx, user.id, since)) >= RESETS_PER_ACCOUNT_PER_15_MINUTES) return
+    if ((await repository.countResetTokensSince(tx, user.id, requestedMailWindowStart(now))) >= REQUESTED_MAILS_PER_WINDOW) return
     await repository.insertResetToken(tx, {
       userId: user.id,
       tokenHash,
