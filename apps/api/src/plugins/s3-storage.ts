@@ -9,6 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import type { Config } from '../config.ts'
+import { typeOfExtension } from '../lib/stored-file-types.ts'
 import { checkStorageKey, type FileStorage, isStorageKey, newStorageKey } from './storage.ts'
 
 export type S3Options = NonNullable<Config['s3']>
@@ -18,8 +19,6 @@ export interface S3Storage extends FileStorage {
   check(): Promise<void>
   close(): void
 }
-
-const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf' }
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')
@@ -52,7 +51,7 @@ export function createS3Storage(options: S3Options): S3Storage {
           Key: key,
           Body: data,
           ContentLength: data.length,
-          ContentType: CONTENT_TYPES[extension.toLowerCase()] ?? 'application/octet-stream',
+          ContentType: typeOfExtension(extension.toLowerCase()),
         }),
       )
       return key

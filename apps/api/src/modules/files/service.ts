@@ -1,11 +1,11 @@
 import { hasAdminStatus } from '@keydesk/contracts/roles'
 import type { Database } from '../../db/database.ts'
 import { notFound } from '../../errors.ts'
+import { extensionOfType } from '../../lib/stored-file-types.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { FileStorage } from '../../plugins/storage.ts'
 import { findViewableFile } from './repository.ts'
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' }
 const FILE_NOT_FOUND = 'File not found.'
 
 /**
@@ -18,6 +18,6 @@ export async function readFile(db: Database, storage: FileStorage, viewer: Princ
   const data = await storage.get(file.storageKey).catch(() => {
     throw notFound(FILE_NOT_FOUND)
   })
-  const name = `${file.purpose.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${file.id}.${EXTENSIONS[file.contentType] ?? 'bin'}`
+  const name = `${file.purpose.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${file.id}.${extensionOfType(file.contentType)}`
   return { data, contentType: file.contentType, name }
 }
