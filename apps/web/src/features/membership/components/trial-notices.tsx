@@ -1,22 +1,13 @@
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
+import { useNow } from '../../../lib/use-now.ts'
 import { useTrialAccess } from '../api/use-trial-status.ts'
 import { canOfferTrial, describeTrialTimeLeft, isTrialExpired } from '../trial-access.ts'
 
 const MINUTE_MS = 60 * 1000
 const DISMISSED_KEY = 'keydesk.trialExpiredDismissed'
-
-/** The current time, moved on every minute so a countdown stays true while the page is open. */
-function useMinuteClock() {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS)
-    return () => clearInterval(timer)
-  }, [])
-  return now
-}
 
 const readDismissed = () => {
   try {
@@ -35,7 +26,8 @@ const linkClass = 'font-semibold underline underline-offset-2'
 export function TrialNotices() {
   const { trial } = useTrialAccess()
   const location = useLocation()
-  const now = useMinuteClock()
+  // Moved on every minute, so the countdown stays true while the page is open.
+  const now = useNow(MINUTE_MS).getTime()
   // Dismissal holds for this trial for the rest of the browser session.
   const [dismissedFor, setDismissedFor] = useState(readDismissed)
   if (!trial) return null
