@@ -4,7 +4,7 @@ import type { Database, DbExecutor } from '../../db/database.ts'
 import { passwordResetTokens, refreshTokens } from '../../db/schema/accounts.ts'
 import { loginFailures, users } from '../../db/schema/users.ts'
 import { startsWith } from '../../db/starts-with.ts'
-import { twoFactorEnabledOf } from '../profile/security-settings-repository.ts'
+import { twoFactorFlags } from '../profile/security-settings-repository.ts'
 
 export async function findUserByEmail(db: DbExecutor, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
@@ -294,10 +294,11 @@ export function prepareAccountRead(db: Database) {
       isActive: users.isActive,
       isValidatedUser: users.isValidatedUser,
       adminApproval: users.adminApproval,
-      twoFactorEnabled: twoFactorEnabledOf(users.id),
+      twoFactorEnabled: twoFactorFlags.twoFactorEnabled,
       sessionVersion: users.sessionVersion,
     })
     .from(users)
+    .leftJoin(twoFactorFlags, eq(twoFactorFlags.userId, users.id))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('principal_read')

