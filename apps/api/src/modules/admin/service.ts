@@ -22,19 +22,10 @@ import { insertKeycodeRelease } from './repository.ts'
 /** The outbox's dedupe key of a request's keycode mail is this prefix and the request's id. */
 const KEYCODE_MAIL_KEY = 'keycode-ready:'
 
-const fullName = (account: { fname: string; lname: string } | undefined) => (account ? `${account.fname} ${account.lname}` : null)
-
-/**
- * GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue, its buyers and the admins
- * who started its requests read in one more query.
- */
+/** GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue. */
 export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
   const rows = await listPaidRequests(ports.database.db, status, query)
-  const accountIds = rows.flatMap(({ request }) => [request.userId, request.startedBy]).filter((id): id is string => id !== null)
-  const accounts = await findUserNames(ports.database.db, [...new Set(accountIds)])
-  return rows.map(({ request, make, documents }) => {
-    const buyer = request.userId === null ? undefined : accounts.get(request.userId)
-    const starter = request.startedBy === null ? undefined : accounts.get(request.startedBy)
+  return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, starterName, documents }) => {
     const paidAt = request.paidAt ?? request.createdAt
     return {
       id: request.id,
@@ -45,8 +36,8 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       status: request.status,
       price: request.priceCents / 100,
       keycodePrice: request.priceCents / 100,
-      keycodeUserEmail: buyer?.email ?? null,
-      isValidatedUser: buyer?.isValidatedUser ?? false,
+      keycodeUserEmail: buyerEmail,
+      isValidatedUser: buyerValidated ?? false,
       frontId: fileLink(request.frontIdFileId),
       backId: fileLink(request.backIdFileId),
       registration: fileLink(request.registrationFileId),
@@ -58,8 +49,8 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       documents,
       servicePlan: request.servicePlan ?? 'NONE',
       dueAt: (request.dueAt ?? paidAt).toISOString(),
-      buyerName: fullName(buyer),
-      startedBy: request.startedAt ? { name: fullName(starter) ?? 'A removed admin', at: request.startedAt.toISOString() } : null,
+      buyerName,
+      startedBy: request.startedAt ? { name: starterName ?? 'A removed admin', at: request.startedAt.toISOString() } : null,
     }
   })
 }

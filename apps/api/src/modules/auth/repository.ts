@@ -1,5 +1,6 @@
 import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Database, DbExecutor } from '../../db/database.ts'
 import { passwordResetTokens, refreshTokens } from '../../db/schema/accounts.ts'
 import { loginFailures, users } from '../../db/schema/users.ts'
@@ -203,6 +204,23 @@ function userMatches(term: string): SQL {
   }
   return sql`(${sql.join(conditions, sql` or `)})`
 }
+
+/**
+ * Accounts' e-mail, full name and validation as a derived table for other modules' reads to join by the user id
+ * they hold; PostgreSQL inlines it into a join by primary key. `name` tells two joins of it apart (the back office's
+ * queue joins the buyer and the admin who started the request).
+ */
+export const accountNames = (name: string) =>
+  new QueryBuilder()
+    .select({
+      id: users.id,
+      email: users.email,
+      // Drizzle selects a derived column by its alias alone, so each join's alias carries its name.
+      fullName: sql<string>`${users.fname} || ' ' || ${users.lname}`.as(`${name}_full_name`),
+      isValidatedUser: users.isValidatedUser,
+    })
+    .from(users)
+    .as(name)
 
 /** The ids of the accounts a search term finds, as a subquery other modules' searches embed (docs/decisions/016). */
 export const accountIdsMatching = (term: string): SQL => sql`select ${users.id} from ${users} where ${userMatches(term)}`

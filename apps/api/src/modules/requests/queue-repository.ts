@@ -2,21 +2,36 @@ import type { AdminQueueQuery } from '@keydesk/contracts/admin'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
+import { accountNames } from '../auth/repository.ts'
 import { makes } from '../catalogue/repository.ts'
 import { documentSummariesOf } from '../credentials/repository.ts'
 import { requestMatches } from './search-repository.ts'
 
+const buyers = accountNames('buyers')
+const starters = accountNames('starters')
+
 /**
  * One page of a back-office queue (paid requests of one status), earliest deadline first, optionally searched
- * (docs/decisions/016); vehicle_requests_queue_idx serves the order. The buyer's documents come in the same query.
+ * (docs/decisions/016); vehicle_requests_queue_idx serves the order. The make, the buyer with their documents and
+ * the admin who started it are joined by key in the same query.
  */
 export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
   const conditions = [eq(vehicleRequests.status, status), isNotNull(vehicleRequests.paidAt)]
   if (query.search) conditions.push(requestMatches(query.search))
   return db
-    .select({ request: vehicleRequests, make: makes.name, documents: documentSummariesOf(vehicleRequests.userId) })
+    .select({
+      request: vehicleRequests,
+      make: makes.name,
+      buyerEmail: buyers.email,
+      buyerName: buyers.fullName,
+      buyerValidated: buyers.isValidatedUser,
+      starterName: starters.fullName,
+      documents: documentSummariesOf(vehicleRequests.userId),
+    })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
+    .leftJoin(buyers, eq(buyers.id, vehicleRequests.userId))
+    .leftJoin(starters, eq(starters.id, vehicleRequests.startedBy))
     .where(and(...conditions))
     .orderBy(asc(vehicleRequests.dueAt), asc(vehicleRequests.id))
     .limit(query.limit)
