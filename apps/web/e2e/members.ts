@@ -1,4 +1,5 @@
-import { cartTotalCents, toCents, unitPrice } from '@keydesk/contracts/cart-total'
+import { cartTotalCents, unitPrice } from '@keydesk/contracts/cart-total'
+import { toCents } from '@keydesk/contracts/money'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'

@@ -1,3 +1,4 @@
+import { toCents, toDollars } from './money.ts'
 import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription.ts'
 
 export interface PricedItem {
@@ -8,9 +9,6 @@ export interface PricedItem {
 
 /** docs/product.md §11: the unit price is finalPrice, else standardPrice, else price. */
 export const unitPrice = (item: PricedItem): number => item.finalPrice ?? item.standardPrice ?? item.price ?? 0
-
-/** Dollars as the API shows them (two decimals at most) to integer cents; the one place a float becomes money. */
-export const toCents = (dollars: number): number => Math.round(dollars * 100)
 
 /**
  * The one rounding rule for money: numerator / denominator (non-negative integers) rounded half up to a whole cent,
@@ -38,9 +36,9 @@ export function cartTotal(items: PricedItem[], tier: SubscriptionTier) {
     tier,
   )
   return {
-    subtotal: cents.subtotalCents / 100,
+    subtotal: toDollars(cents.subtotalCents),
     discountPercent: cents.discountPercent,
-    discount: cents.discountCents / 100,
-    total: cents.totalCents / 100,
+    discount: toDollars(cents.discountCents),
+    total: toDollars(cents.totalCents),
   }
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { toDollars } from '@keydesk/contracts/money'
 import { stringify } from 'csv-stringify'
 import type { DbExecutor } from '../../db/database.ts'
 import type { Principal } from '../../plugins/auth.ts'
@@ -40,22 +41,14 @@ type ReleaseRow = Awaited<ReturnType<typeof withDetails>>[number]
  */
 async function withDetails(db: DbExecutor, releases: Awaited<ReturnType<typeof listReleasesPage>>) {
   if (releases.length === 0) return []
-  const vehicles = new Map(
-    (
-      await findReleasedVehicles(
-        db,
-        releases.map((release) => release.vehicleRequestId),
-      )
-    ).map((row) => [row.id, row]),
-  )
-  const orders = await findOrderContacts(
-    db,
-    releases.flatMap((release) => (release.transactionId ? [release.transactionId] : [])),
-  )
+  const requestIds = releases.map((release) => release.vehicleRequestId)
+  const vehicles = new Map((await findReleasedVehicles(db, requestIds)).map((row) => [row.id, row]))
+  const orderIds = releases.flatMap((release) => (release.transactionId ? [release.transactionId] : []))
+  const orders = await findOrderContacts(db, orderIds)
   const accountIds = [...vehicles.values()].flatMap((vehicle) => (vehicle.userId ? [vehicle.userId] : []))
   const accounts = await findUserNames(db, [...new Set([...accountIds, ...releases.map((release) => release.releasedBy)])])
   return releases.flatMap((release) => {
-    // The request is gone only with its release record (cascade), so this holds for every row read.
+    // A request deleted since its page was read (its release record goes with it) is left out.
     const vehicle = vehicles.get(release.vehicleRequestId)
     if (!vehicle) return []
     const order = release.transactionId ? orders.get(release.transactionId) : undefined
@@ -92,7 +85,7 @@ function toRecord(row: ReleaseRow): string[] {
     row.confirmationNumber ?? '',
     row.vehicleRequestId,
     row.paidAt?.toISOString() ?? '',
-    row.paidPriceCents === null ? '' : (row.paidPriceCents / 100).toFixed(2),
+    row.paidPriceCents === null ? '' : toDollars(row.paidPriceCents).toFixed(2),
     row.vin,
     String(row.year),
     row.make,

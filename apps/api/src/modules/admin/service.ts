@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, type AdminQueueQuery, type ProcessRequestBody } from '@keydesk/contracts/admin'
+import { toDollars } from '@keydesk/contracts/money'
 import type { DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
 import { encryptSecret } from '../../lib/secret-box.ts'
@@ -34,8 +35,8 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       year: request.year,
       vin: request.vin,
       status: request.status,
-      price: request.priceCents / 100,
-      keycodePrice: request.priceCents / 100,
+      price: toDollars(request.priceCents),
+      keycodePrice: toDollars(request.priceCents),
       keycodeUserEmail: buyerEmail,
       isValidatedUser: buyerValidated ?? false,
       frontId: fileLink(request.frontIdFileId),
@@ -44,7 +45,7 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       licenseFront: fileLink(request.licenseFrontFileId),
       licenseBack: fileLink(request.licenseBackFileId),
       paidAt: paidAt.toISOString(),
-      paidPrice: request.paidPriceCents === null ? null : request.paidPriceCents / 100,
+      paidPrice: request.paidPriceCents === null ? null : toDollars(request.paidPriceCents),
       isGuest: request.userId === null,
       documents,
       servicePlan: request.servicePlan ?? 'NONE',

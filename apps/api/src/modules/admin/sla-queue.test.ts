@@ -1,5 +1,6 @@
 import { AdminRequestListSchema } from '@keydesk/contracts/admin'
-import { cartTotalCents, toCents, unitPrice } from '@keydesk/contracts/cart-total'
+import { cartTotalCents, unitPrice } from '@keydesk/contracts/cart-total'
+import { toCents } from '@keydesk/contracts/money'
 import { type ServicePlan, TURNAROUND_MINUTES } from '@keydesk/contracts/service-levels'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import { eq, sql } from 'drizzle-orm'

@@ -1,4 +1,5 @@
 import type { CartItem } from '@keydesk/contracts/cart'
+import { toDollars } from '@keydesk/contracts/money'
 import {
   ANNUAL_PRICE_CENTS,
   ANNUAL_SETUP_FEE_CENTS,
@@ -59,9 +60,9 @@ export async function listPricedCartItems(db: DbExecutor, owner: CartOwner, now:
         year: vehicle?.year ?? null,
         vinLast4: vehicle ? vehicle.vin.slice(-4) : null,
         subscriptionTier: item.subscriptionTier,
-        standardPrice: cents / 100,
-        finalPrice: amountCents / 100,
-        price: cents / 100,
+        standardPrice: toDollars(cents),
+        finalPrice: toDollars(amountCents),
+        price: toDollars(cents),
         isTemporary: 'guestId' in owner,
         vehicleRequestId: vehicle?.id ?? null,
         billing: item.billing,

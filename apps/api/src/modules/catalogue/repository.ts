@@ -1,4 +1,5 @@
 import type { CatalogueMake } from '@keydesk/contracts/catalogue'
+import { toDollars } from '@keydesk/contracts/money'
 import { asc, eq, sql } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
@@ -22,8 +23,8 @@ export async function listCatalogue(db: DbExecutor): Promise<CatalogueMake[]> {
     id: make.id,
     name: make.name,
     category: make.category,
-    basePrice: make.basePriceCents / 100,
-    memberPrice: make.memberPriceCents / 100,
+    basePrice: toDollars(make.basePriceCents),
+    memberPrice: toDollars(make.memberPriceCents),
     requiresPin: make.requiresPin,
     pricingNote: make.pricingNote,
     models: models.filter((model) => model.makeId === make.id).map((model) => ({ name: model.name, years: model.years })),

@@ -1,3 +1,4 @@
+import { toDollars } from '@keydesk/contracts/money'
 import { decryptSecret } from '../../lib/secret-box.ts'
 import type { Uses } from '../../ports.ts'
 import { findOrderVehicles } from '../requests/repository.ts'
@@ -29,7 +30,7 @@ export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'
     confirmationNumber: row.confirmationNumber,
     status: row.orderStatus ?? 'PENDING',
     paymentStatus: row.status,
-    amount: row.amountCents / 100,
+    amount: toDollars(row.amountCents),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     customerEmail: row.customerEmail,

@@ -1,7 +1,6 @@
+import { formatDollars } from '@keydesk/contracts/money'
 import type { transactions } from '../../db/schema/payments.ts'
 import type { MailContent } from '../mail/templates.ts'
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
 /** The order confirmation: what was bought and what happens next (the success page's promise, in words). */
 export function orderConfirmationMail(row: typeof transactions.$inferSelect, publicUrl: string, isGuest: boolean): MailContent {
@@ -17,8 +16,8 @@ export function orderConfirmationMail(row: typeof transactions.$inferSelect, pub
         ]
       : ['Your membership is active.'],
     facts: [
-      ...row.items.map((item) => ({ label: item.name, value: dollars(item.amountCents) })),
-      { label: 'Total paid', value: dollars(row.amountCents) },
+      ...row.items.map((item) => ({ label: item.name, value: formatDollars(item.amountCents) })),
+      { label: 'Total paid', value: formatDollars(row.amountCents) },
     ],
     ...(isGuest ? {} : { action: { label: 'Open your dashboard', url: `${publicUrl}/user-dash` } }),
   }

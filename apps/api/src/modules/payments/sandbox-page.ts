@@ -1,8 +1,8 @@
+import { formatDollars } from '@keydesk/contracts/money'
 import type { SandboxSession } from './sandbox-repository.ts'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char)
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a;margin:0}
@@ -27,7 +27,7 @@ export function checkoutPage(session: SandboxSession, values: { email?: string; 
   const rows = session.lineItems
     .map(
       (item) =>
-        `<tr><td>${escapeHtml(item.name)}<div class="hint">${escapeHtml(item.description)}</div></td><td class="amount">${dollars(item.amountCents)}</td></tr>`,
+        `<tr><td>${escapeHtml(item.name)}<div class="hint">${escapeHtml(item.description)}</div></td><td class="amount">${formatDollars(item.amountCents)}</td></tr>`,
     )
     .join('')
   const emailField = session.customerEmail
@@ -38,14 +38,14 @@ export function checkoutPage(session: SandboxSession, values: { email?: string; 
     `<div class="banner" role="note">TEST CHECKOUT: no real card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.</div>
 <h1>Pay Keydesk</h1>
 ${values.error ? `<div class="error" role="alert">${escapeHtml(values.error)}</div>` : ''}
-<table aria-label="Order summary"><tbody>${rows}<tr class="total"><td>Total</td><td class="amount">${dollars(session.amountCents)}</td></tr></tbody></table>
+<table aria-label="Order summary"><tbody>${rows}<tr class="total"><td>Total</td><td class="amount">${formatDollars(session.amountCents)}</td></tr></tbody></table>
 <form method="post" action="/sandbox-checkout/${escapeHtml(session.id)}">
 ${emailField}
 <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" required value="${escapeHtml(values.name ?? '')}">
 <label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/34" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div></div>
-<button type="submit">Pay ${dollars(session.amountCents)}</button>
+<button type="submit">Pay ${formatDollars(session.amountCents)}</button>
 </form>
 <a class="cancel" href="${escapeHtml(session.cancelUrl)}">Cancel and return to Keydesk</a>`,
   )

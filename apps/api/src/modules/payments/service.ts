@@ -1,3 +1,4 @@
+import { toDollars } from '@keydesk/contracts/money'
 import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
 import { premiumAccess } from '@keydesk/contracts/premium-access'
 import { dueAtFor, type ServicePlan, servicePlanOf } from '@keydesk/contracts/service-levels'
@@ -290,7 +291,7 @@ export async function processPaymentSuccess(
   return {
     sessionId: session.sessionId,
     status: row.status,
-    amount: row.amountCents / 100,
+    amount: toDollars(row.amountCents),
     confirmationNumber: row.confirmationNumber,
     items: row.items.map((item) => ({ name: item.name, description: item.description })),
     message: PAYMENT_MESSAGES.success,

@@ -1,4 +1,5 @@
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
+import { toDollars } from '@keydesk/contracts/money'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../db/database.ts'
 import { decryptSecret } from '../../lib/secret-box.ts'
@@ -42,8 +43,8 @@ export async function listUserRequests(db: DbExecutor, userId: string, secretKey
     year: row.year,
     vin: row.vin,
     status: row.status,
-    price: row.priceCents / 100,
-    keycodePrice: row.priceCents / 100,
+    price: toDollars(row.priceCents),
+    keycodePrice: toDollars(row.priceCents),
     frontId: fileLink(row.frontIdFileId),
     backId: fileLink(row.backIdFileId),
     registration: fileLink(row.registrationFileId),

@@ -1,7 +1,7 @@
+import { formatDollars } from '@keydesk/contracts/money'
 import type { AdminTransactionSchema } from '@keydesk/contracts/payments'
 import { REQUEST_STATUS_LABELS } from '@keydesk/contracts/request-status'
 import type { z } from 'zod'
-import { formatDollars } from '../../../lib/money.ts'
 import { ADMIN_FAILURES } from '../admin-error-text.ts'
 import type { useAdminTransactions } from '../api/use-admin-transactions.ts'
 import { PagedPanel } from './paged-panel.tsx'

@@ -1,4 +1,5 @@
 import { SUBSCRIPTION_CART_MESSAGES } from '@keydesk/contracts/cart'
+import { formatDollars } from '@keydesk/contracts/money'
 import {
   CART_DISCOUNT_PERCENT,
   MONTHLY_PRICE_CENTS,
@@ -7,7 +8,6 @@ import {
   TIER_LABELS,
 } from '@keydesk/contracts/subscription'
 import { Button } from '../../../components/ui/button.tsx'
-import { formatDollars } from '../../../lib/money.ts'
 import { useAddSubscription } from '../../membership/api/use-add-subscription.ts'
 
 const TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']

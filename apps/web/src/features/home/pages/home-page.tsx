@@ -1,6 +1,6 @@
+import { formatDollars } from '@keydesk/contracts/money'
 import { MONTHLY_PRICE_CENTS, type PaidTier, TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
 import { Link } from 'react-router'
-import { formatDollars } from '../../../lib/money.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 

@@ -1,9 +1,9 @@
+import { formatDollars } from '@keydesk/contracts/money'
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '@keydesk/contracts/request-status'
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { formatDollars } from '../../../lib/money.ts'
 import { useOrders } from '../api/use-orders.ts'
 
 /** docs/product.md §12 "Order history": date, status, masked VIN (the server masks it), cost. */

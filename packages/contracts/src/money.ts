@@ -1,0 +1,15 @@
+/**
+ * Money is integer cents everywhere inside Keydesk; the API's answers carry dollars, as the contract gives them
+ * (docs/product.md §11). These are the only conversions between the two, and the one way money is shown.
+ */
+
+/** Dollars as the API shows them (two decimals at most) to integer cents; the one place a float becomes money. */
+export const toCents = (dollars: number): number => Math.round(dollars * 100)
+
+/** Integer cents to the dollars an answer carries. */
+export const toDollars = (cents: number): number => cents / 100
+
+/** Cents as people read them: "$1,234.50". */
+export function formatDollars(cents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(toDollars(cents))
+}
