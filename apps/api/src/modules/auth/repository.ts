@@ -236,10 +236,10 @@ export function listBusinessUsers(db: DbExecutor, page: { search?: string; limit
     .offset(page.offset)
 }
 
-/** Changes a business user; answers false when the id names none (admins and super admins are out of reach). */
 /** The account columns an admin may change on a business user. */
 export type BusinessUserChange = Partial<typeof users.$inferInsert>
 
+/** Changes a business user; answers false when the id names none (admins and super admins are out of reach). */
 export async function updateBusinessUser(db: DbExecutor, userId: string, values: BusinessUserChange, now: Date) {
   const changed = await db
     .update(users)
