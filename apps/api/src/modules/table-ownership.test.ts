@@ -90,28 +90,25 @@ describe('table ownership', () => {
     for (const owner of owners.values()) expect(moduleNames, `owner ${owner}`).toContain(owner)
   })
 
-  it("lets a module's code import only the tables it owns", async () => {
+  /** Each table a module's production file names (as `tablesOf` finds them) that another module owns. */
+  function strayTables(tablesOf: (source: string) => string[], verb: string): string[] {
     const owners = readOwnership()
-    const schema = await readSchemaTables()
-    const strays = productionFiles(modulesDir).flatMap((file) => {
+    return productionFiles(modulesDir).flatMap((file) => {
       const module = relative(modulesDir, file).split(/[\\/]/)[0]
-      return importedTables(readFileSync(file, 'utf8'), schema)
+      return tablesOf(readFileSync(file, 'utf8'))
         .filter((table) => owners.get(table) !== module)
-        .map((table) => `${relative(srcDir, file)} imports ${table} (owned by ${owners.get(table)})`)
+        .map((table) => `${relative(srcDir, file)} ${verb} ${table} (owned by ${owners.get(table)})`)
     })
-    expect(strays).toEqual([])
+  }
+
+  it("lets a module's code import only the tables it owns", async () => {
+    const schema = await readSchemaTables()
+    expect(strayTables((source) => importedTables(source, schema), 'imports')).toEqual([])
   })
 
-  it("lets a module's hand-written SQL name only the tables it owns", async () => {
-    const owners = readOwnership()
-    const tableNames = [...owners.keys()]
-    const strays = productionFiles(modulesDir).flatMap((file) => {
-      const module = relative(modulesDir, file).split(/[\\/]/)[0]
-      return tablesInSql(readFileSync(file, 'utf8'), tableNames)
-        .filter((table) => owners.get(table) !== module)
-        .map((table) => `${relative(srcDir, file)} names ${table} (owned by ${owners.get(table)})`)
-    })
-    expect(strays).toEqual([])
+  it("lets a module's hand-written SQL name only the tables it owns", () => {
+    const tableNames = [...readOwnership().keys()]
+    expect(strayTables((source) => tablesInSql(source, tableNames), 'names')).toEqual([])
   })
 
   it('keeps tables out of the production code outside the modules and the database layer', async () => {

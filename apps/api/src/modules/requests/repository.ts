@@ -7,7 +7,7 @@ import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { makes } from '../catalogue/repository.ts'
 
 /** Each of these requests' vehicle with its make's name, and the `extra` columns a caller needs, in one query. */
-async function selectVehicles<Extra extends Record<string, PgColumn | SQL>>(db: DbExecutor, requestIds: string[], extra: Extra) {
+async function selectVehicles<Extra extends Record<string, PgColumn>>(db: DbExecutor, requestIds: string[], extra: Extra) {
   if (requestIds.length === 0) return []
   return db
     .select({
