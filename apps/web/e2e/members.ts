@@ -70,9 +70,9 @@ export async function memberWithPaidRequest(
   const order = new FormData()
   for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: member.vin })) order.append(field, value)
   expect((await fetch(`${baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order, headers })).status).toBe(201)
-  const items = (await (await fetch(`${baseUrl}/api/cart/items`, { headers })).json()) as { finalPrice: number }[]
+  const items = (await (await fetch(`${baseUrl}/api/cart/items`, { headers })).json()) as { kind: 'KEYCODE'; finalPrice: number }[]
   const { totalCents } = cartTotalCents(
-    items.map((item) => toCents(unitPrice(item))),
+    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)) })),
     member.trialTier ?? 'NONE',
   )
   const session = await fetch(`${baseUrl}/api/api/payments/create-checkout-session`, {

@@ -41,9 +41,27 @@ describe('cart total (docs/product.md §11)', () => {
   })
 
   it('charges the same in cents as it shows in dollars, and the discount is what the rounding takes off', () => {
-    expect(cartTotalCents([6999], 'BASIC')).toEqual({ subtotalCents: 6999, discountPercent: 15, discountCents: 1050, totalCents: 5949 })
+    expect(cartTotalCents([{ cents: 6999 }], 'BASIC')).toMatchObject({
+      subtotalCents: 6999,
+      discountPercent: 15,
+      discountCents: 1050,
+      totalCents: 5949,
+    })
     // 10 cents at 15%: 8.5 cents exactly, a tie, rounded up to 9.
-    expect(cartTotalCents([10], 'BASIC').totalCents).toBe(9)
+    expect(cartTotalCents([{ cents: 10 }], 'BASIC').totalCents).toBe(9)
     expect(cartTotal([{ standardPrice: 0.1 }], 'BASIC').total).toBe(0.09)
+  })
+
+  it('never discounts a plan line: a running Enterprise trial pays 99.99 for the Enterprise plan and 25% less for keycodes', () => {
+    expect(cartTotalCents([{ kind: 'SUBSCRIPTION', cents: 9999 }], 'ENTERPRISE')).toMatchObject({ discountCents: 0, totalCents: 9999 })
+    expect(
+      cartTotal(
+        [
+          { kind: 'SUBSCRIPTION', finalPrice: 99.99 },
+          { kind: 'KEYCODE', finalPrice: 60 },
+        ],
+        'ENTERPRISE',
+      ),
+    ).toEqual({ subtotal: 159.99, discountPercent: 25, discount: 15, total: 144.99 })
   })
 })

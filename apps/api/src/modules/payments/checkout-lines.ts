@@ -12,29 +12,33 @@ function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'descrip
 }
 
 /**
- * The order as charged: docs/product.md §11's cart total (unit prices, the tier's discount, rounded to cents) split over the
- * lines so that they add up to exactly that total; the last line absorbs the rounding.
+ * The order as charged: docs/product.md §11's cart total. A plan line is charged its list price, never discounted (its
+ * amount also becomes the provider's recurring price); the keycode lines' discounted total is split over them so
+ * that they add up to exactly that total, the last keycode line absorbing the rounding.
  */
 export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): { totalCents: number; lines: TransactionItem[] } {
-  const { subtotalCents, totalCents } = cartTotalCents(
-    items.map((item) => item.amountCents),
+  const { keycodeSubtotalCents, keycodeTotalCents, totalCents } = cartTotalCents(
+    items.map((item) => ({ kind: item.kind, cents: item.amountCents })),
     tier,
   )
+  const lastKeycode = items.findLastIndex((item) => item.kind !== 'SUBSCRIPTION')
   let allotted = 0
   const lines = items.map((item, index): TransactionItem => {
-    const isLast = index === items.length - 1
-    const amountCents = isLast
-      ? totalCents - allotted
-      : subtotalCents === 0
-        ? 0
-        : Math.round((item.amountCents * totalCents) / subtotalCents)
-    allotted += amountCents
+    const isPlan = item.kind === 'SUBSCRIPTION'
+    const keycodeCents =
+      index === lastKeycode
+        ? keycodeTotalCents - allotted
+        : keycodeSubtotalCents === 0
+          ? 0
+          : Math.round((item.amountCents * keycodeTotalCents) / keycodeSubtotalCents)
+    const amountCents = isPlan ? item.amountCents : keycodeCents
+    if (!isPlan) allotted += amountCents
     return {
       kind: item.kind,
       ...describe(item),
       amountCents,
       ...(item.vehicleRequestId ? { vehicleRequestId: item.vehicleRequestId } : {}),
-      ...(item.kind === 'SUBSCRIPTION' && item.subscriptionTier && item.subscriptionTier !== 'NONE'
+      ...(isPlan && item.subscriptionTier && item.subscriptionTier !== 'NONE'
         ? { tier: item.subscriptionTier, billing: item.billing }
         : {}),
     }

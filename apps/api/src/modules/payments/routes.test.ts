@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
+import { users } from '../../db/schema/users.ts'
 import { registerAndSignIn, signInAsBootstrapSuperAdmin } from '../../test/accounts.ts'
 import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
@@ -285,5 +286,37 @@ describe('POST /api/payments/webhook', () => {
   it('lets an admin pay nothing: the admin has no cart to check out', async () => {
     const admin = await signInAsBootstrapSuperAdmin(testApp)
     expect((await checkout(testApp, 0, admin.headers)).statusCode).toBe(400)
+  })
+})
+
+describe('plan lines are never discounted', () => {
+  const addPlan = (headers: Record<string, string>, tier: string) =>
+    testApp.app.inject({ method: 'POST', url: '/api/cart/addSubscription', headers, payload: { tier, billing: 'MONTHLY' } })
+
+  it('charges a running Enterprise trial 99.99 for the Enterprise plan, the recurring price included, and refuses 74.99', async () => {
+    const member = await registerAndSignIn(testApp)
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: '/api/trial/start?tier=ENTERPRISE', headers: member.headers })).statusCode,
+    ).toBe(200)
+    expect((await addPlan(member.headers, 'ENTERPRISE')).statusCode).toBe(200)
+    expect((await checkout(testApp, 7499, member.headers)).statusCode).toBe(409)
+    const answer = await checkout(testApp, 9999, member.headers)
+    expect(answer.statusCode, answer.body).toBe(200)
+    const row = await findTransaction(testApp, answer.json().sessionId)
+    expect(row.items).toEqual([expect.objectContaining({ kind: 'SUBSCRIPTION', tier: 'ENTERPRISE', amountCents: 9999 })])
+  })
+
+  it('discounts the keycode lines of the same cart only: a Basic member upgrading to Professional pays 24.99 + 45 less 15%', async () => {
+    const member = await registerAndSignIn(testApp)
+    await db().update(users).set({ subscriptionTier: 'BASIC' }).where(eq(users.id, member.id))
+    await addRequestsToCart(testApp, 1, member.headers)
+    expect((await addPlan(member.headers, 'PROFESSIONAL')).statusCode).toBe(200)
+    const answer = await checkout(testApp, 2499 + 3825, member.headers)
+    expect(answer.statusCode, answer.body).toBe(200)
+    const row = await findTransaction(testApp, answer.json().sessionId)
+    expect(row.items.map((item) => [item.kind, item.amountCents])).toEqual([
+      ['KEYCODE', 3825],
+      ['SUBSCRIPTION', 2499],
+    ])
   })
 })
