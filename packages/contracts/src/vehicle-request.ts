@@ -127,6 +127,8 @@ export const REQUEST_CHANGE_MESSAGES = {
   updated: 'Vehicle request updated successfully.',
   notEditable: 'Only a pending request can be changed.',
   notDeletable: 'Only an unpaid pending request can be removed.',
+  removeInCheckout:
+    'This request is in a checkout that is still open, so it cannot be removed until that checkout is paid, cancelled or expires (1 hour after it started).',
   vehiclePaid: 'This request is paid, so its vehicle (make, model, year and VIN) can no longer be changed. Photos can still be replaced.',
   vehicleInCheckout:
     'This request is in a checkout that is still open, so its vehicle (make, model, year and VIN) cannot be changed until that checkout is paid, cancelled or expires (1 hour after it started).',

@@ -51,9 +51,9 @@ async function memberPays(holding: { tier?: SubscriptionTier; trialTier?: Subscr
   }
   await addRequestsToCart(testApp, 1, member.headers)
   const cart = await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })
-  const items = cart.json() as { finalPrice: number }[]
+  const items = cart.json() as { kind: 'KEYCODE'; finalPrice: number }[]
   const { totalCents } = cartTotalCents(
-    items.map((item) => toCents(unitPrice(item))),
+    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)) })),
     holding.tier ?? holding.trialTier ?? 'NONE',
   )
   const started = await checkout(testApp, totalCents, member.headers)

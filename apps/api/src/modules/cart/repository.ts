@@ -22,6 +22,16 @@ export async function findOrCreateCart(db: DbExecutor, owner: CartOwner): Promis
   return raced.id
 }
 
+/** The ids of the keycode requests in the owner's cart. */
+export async function listCartRequestIds(db: DbExecutor, owner: CartOwner): Promise<string[]> {
+  const rows = await db
+    .select({ id: cartItems.vehicleRequestId })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(ownerCondition(owner))
+  return rows.flatMap((row) => (row.id ? [row.id] : []))
+}
+
 /** The items of the owner's cart, oldest first: keycode requests by id, plans by tier and billing. */
 export function listCartItemRows(db: DbExecutor, owner: CartOwner) {
   return db

@@ -10,10 +10,10 @@ import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { findMemberAccess, findUserEmail, setSubscriptionTier } from '../auth/repository.ts'
 import { findPricingTier, listPricedCartItems } from '../cart/priced-items.ts'
-import { type CartOwner, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
+import { type CartOwner, listCartRequestIds, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
-import { findVehicles, markRequestsPaid } from '../requests/repository.ts'
+import { findVehicles, lockRequests, markRequestsPaid } from '../requests/repository.ts'
 import { publishRequestStatusChanges } from '../requests/status-events.ts'
 import { endRunningPlans, extendProviderPlan, insertPlan } from '../subscriptions/repository.ts'
 import { checkoutLines } from './checkout-lines.ts'
@@ -52,7 +52,9 @@ export function assertOwnOrigin(ports: Uses<'config'>, requestOrigin: string | n
 /**
  * POST /api/payments/create-checkout-session: charges what the server's cart says. The amount the browser sent
  * must match it (else the customer would pay a total they did not see); the transaction row is written before
- * the provider is called and removed again if the provider fails, so nothing is left half-made.
+ * the provider is called and removed again if the provider fails, so nothing is left half-made. The cart is priced
+ * and its lines recorded in the one database transaction that locks the cart's requests: a vehicle change either
+ * finished before (and this checkout prices the changed vehicle) or waits and then finds this checkout open.
  */
 export async function createCheckoutSession(
   ports: Uses<'database' | 'clock' | 'payments' | 'log'>,
@@ -61,17 +63,17 @@ export async function createCheckoutSession(
 ) {
   const db = ports.database.db
   const now = ports.clock.now()
-  const items = await listPricedCartItems(db, owner, now)
-  if (items.length === 0) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.emptyCart)
-  const { totalCents, lines } = checkoutLines(items, await findPricingTier(db, owner, now))
-  if (body.amount !== totalCents) throw new AppError('CONFLICT', PAYMENT_MESSAGES.amountChanged)
-
   const customerEmail = 'userId' in owner ? ((await findUserEmail(db, owner.userId)) ?? null) : null
   const confirmationNumber = newConfirmationNumber()
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS)
-  const transaction = await db.transaction(async (tx) => {
+  const { transaction, totalCents, lines } = await db.transaction(async (tx) => {
+    await lockRequests(tx, await listCartRequestIds(tx, owner))
+    const items = await listPricedCartItems(tx, owner, now)
+    if (items.length === 0) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.emptyCart)
+    const { totalCents, lines } = checkoutLines(items, await findPricingTier(tx, owner, now))
+    if (body.amount !== totalCents) throw new AppError('CONFLICT', PAYMENT_MESSAGES.amountChanged)
     await attachVehicles(tx, lines)
-    return insertTransaction(
+    const transaction = await insertTransaction(
       tx,
       {
         confirmationNumber,
@@ -85,6 +87,7 @@ export async function createCheckoutSession(
       },
       lines.flatMap((line) => (line.vehicleRequestId ? [line.vehicleRequestId] : [])),
     )
+    return { transaction, totalCents, lines }
   })
 
   let session: { sessionId: string; url: string }

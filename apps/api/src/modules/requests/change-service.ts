@@ -5,6 +5,7 @@ import {
   UpdateRequestFieldsSchema,
 } from '@keydesk/contracts/vehicle-request'
 import { checkVin, normalizeVin } from '@keydesk/contracts/vin'
+import type { DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
@@ -13,7 +14,7 @@ import type { Uses } from '../../ports.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { deleteFileRows, insertFileRows } from '../files/repository.ts'
 import { isInOpenCheckout } from '../payments/repository.ts'
-import { deletePendingRequest, findOwnRequest, updatePendingRequest } from './repository.ts'
+import { deletePendingRequest, findOwnRequest, lockOwnRequest, updatePendingRequest } from './repository.ts'
 
 const PURPOSES = { frontId: 'FRONT_ID', backId: 'BACK_ID', registration: 'REGISTRATION' } as const
 const COLUMNS = { frontId: 'frontIdFileId', backId: 'backIdFileId', registration: 'registrationFileId' } as const
@@ -28,16 +29,29 @@ async function ownRequest(ports: Uses<'database'>, userId: string, requestId: st
 
 /**
  * What was paid is what is released (docs/decisions/013): the vehicle is frozen while a checkout for the request
- * is open and for good once it is paid. A database trigger refuses the paid case as well.
+ * is open and for good once it is paid. A database trigger refuses the paid case as well. `request` must be the
+ * row as locked in the transaction that writes the change, so that no checkout can open between check and write.
  */
-async function assertVehicleMayChange(ports: Uses<'database'>, request: { id: string; paidAt: Date | null }, now: Date) {
+async function assertVehicleMayChange(db: DbExecutor, request: { id: string; paidAt: Date | null }, now: Date) {
   if (request.paidAt) throw new AppError('CONFLICT', REQUEST_CHANGE_MESSAGES.vehiclePaid)
-  if (await isInOpenCheckout(ports.database.db, request.id, now)) {
+  if (await isInOpenCheckout(db, request.id, now)) {
     throw new AppError('CONFLICT', REQUEST_CHANGE_MESSAGES.vehicleInCheckout)
   }
 }
 
-/** PUT /vehicle/update-request/{id}: the owner changes a PENDING request; every check of a new request applies again. */
+interface Vehicle {
+  makeId: number
+  model: string
+  vin: string
+}
+
+const isSameVehicle = (a: Vehicle, b: Vehicle) => a.makeId === b.makeId && a.model === b.model && a.vin === b.vin
+
+/**
+ * PUT /vehicle/update-request/{id}: the owner changes a PENDING request; every check of a new request applies again.
+ * The slow work (reading and re-encoding photos) comes first; the freeze check and the write then happen in one
+ * transaction that holds the request's row, the same row a checkout locks before it prices the cart.
+ */
 export async function updateRequest(ports: Uses<'database' | 'storage' | 'clock'>, userId: string, requestId: string, body: MultipartBody) {
   const now = ports.clock.now()
   const { request, makeName } = await ownRequest(ports, userId, requestId)
@@ -54,8 +68,9 @@ export async function updateRequest(ports: Uses<'database' | 'storage' | 'clock'
   if (!model) throw invalid('model', ORDERING_MESSAGES.unknownModel)
   if (!model.years.includes(request.year)) throw invalid('model', ORDERING_MESSAGES.unknownYear)
   const vin = parsed.data.vin ?? request.vin
-  const changesVehicle = make.id !== request.makeId || model.name !== request.model || normalizeVin(vin) !== request.vin
-  if (changesVehicle) await assertVehicleMayChange(ports, request, now)
+  const target: Vehicle = { makeId: make.id, model: model.name, vin: normalizeVin(vin) }
+  // A quick answer before the photo work; the decisive check is the one under the row lock below.
+  if (!isSameVehicle(target, request)) await assertVehicleMayChange(db, request, now)
   const vinProblem = checkVin(vin, { make: make.name, year: request.year })
   if (vinProblem) throw invalid('vin', vinProblem.message)
   const images: { name: (typeof UPDATE_REQUEST_IMAGES)[number]; purpose: string; image: Awaited<ReturnType<typeof cleanImage>> }[] = []
@@ -63,16 +78,18 @@ export async function updateRequest(ports: Uses<'database' | 'storage' | 'clock'
     const file = body.files[name]
     if (file) images.push({ name, purpose: PURPOSES[name], image: await cleanImage(name, file) })
   }
-  const replacedFileIds = images.map((item) => request[COLUMNS[item.name]]).filter((id): id is string => Boolean(id))
   const replacedKeys = await storeImagesWithRows(ports.storage, db, images, async (tx, stored) => {
+    const locked = await lockOwnRequest(tx, userId, requestId)
+    if (!locked) throw new AppError('NOT_FOUND', 'Vehicle request not found.')
+    if (locked.request.status !== 'PENDING') throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notEditable)
+    if (!isSameVehicle(target, locked.request)) await assertVehicleMayChange(tx, locked.request, now)
+    const replacedFileIds = images.map((item) => locked.request[COLUMNS[item.name]]).filter((id): id is string => Boolean(id))
     const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
     const newFiles = Object.fromEntries(images.map((item) => [COLUMNS[item.name], fileIds.get(item.purpose)]))
     const updated = await updatePendingRequest(tx, requestId, {
-      makeId: make.id,
-      model: model.name,
-      vin: normalizeVin(vin),
+      ...target,
       // The price follows the make only while the request is unpaid; a paid price is final.
-      ...(request.paidAt ? {} : { priceCents: make.basePriceCents }),
+      ...(locked.request.paidAt ? {} : { priceCents: make.basePriceCents }),
       ...newFiles,
       updatedAt: now,
     })
@@ -83,10 +100,19 @@ export async function updateRequest(ports: Uses<'database' | 'storage' | 'clock'
   return { message: REQUEST_CHANGE_MESSAGES.updated }
 }
 
-/** DELETE /vehicle/delete-request/{id}: the owner removes an unpaid PENDING request, its cart item and photos. */
-export async function deleteRequest(ports: Uses<'database' | 'storage'>, userId: string, requestId: string) {
+/**
+ * DELETE /vehicle/delete-request/{id}: the owner removes an unpaid PENDING request, its cart item and photos; not
+ * while an open checkout names it, since that payment would then buy nothing.
+ */
+export async function deleteRequest(ports: Uses<'database' | 'storage' | 'clock'>, userId: string, requestId: string) {
   await ownRequest(ports, userId, requestId)
+  const now = ports.clock.now()
   const keys = await ports.database.db.transaction(async (tx) => {
+    const locked = await lockOwnRequest(tx, userId, requestId)
+    if (!locked) throw new AppError('NOT_FOUND', 'Vehicle request not found.')
+    if (!locked.request.paidAt && (await isInOpenCheckout(tx, requestId, now))) {
+      throw new AppError('CONFLICT', REQUEST_CHANGE_MESSAGES.removeInCheckout)
+    }
     const photoIds = await deletePendingRequest(tx, requestId)
     if (!photoIds) throw new AppError('INVALID_TRANSITION', REQUEST_CHANGE_MESSAGES.notDeletable)
     return deleteFileRows(tx, photoIds)

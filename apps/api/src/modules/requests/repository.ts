@@ -1,6 +1,6 @@
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { ServicePlan } from '@keydesk/contracts/service-levels'
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
@@ -112,15 +112,37 @@ export async function insertVehicleRequest(db: DbExecutor, values: typeof vehicl
   return request.id
 }
 
-/** The user's own request with its make's name; another user's request is not found. */
-export async function findOwnRequest(db: DbExecutor, userId: string, requestId: string) {
-  const [row] = await db
+const ownRequest = (db: DbExecutor, userId: string, requestId: string) =>
+  db
     .select({ request: vehicleRequests, makeName: makes.name })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
-    .limit(1)
+
+/** The user's own request with its make's name; another user's request is not found. */
+export async function findOwnRequest(db: DbExecutor, userId: string, requestId: string) {
+  const [row] = await ownRequest(db, userId, requestId).limit(1)
   return row
+}
+
+/**
+ * The same, its row locked until the transaction ends: a checkout that names the request (lockRequests) waits for
+ * the change, or the change waits for the checkout and then finds it (docs/decisions/013).
+ */
+export async function lockOwnRequest(db: DbExecutor, userId: string, requestId: string) {
+  const [row] = await ownRequest(db, userId, requestId).for('update', { of: vehicleRequests })
+  return row
+}
+
+/** Locks these requests' rows until the transaction ends, in id order so that two lockers never deadlock. */
+export async function lockRequests(db: DbExecutor, requestIds: string[]) {
+  if (requestIds.length === 0) return
+  await db
+    .select({ id: vehicleRequests.id })
+    .from(vehicleRequests)
+    .where(inArray(vehicleRequests.id, requestIds))
+    .orderBy(asc(vehicleRequests.id))
+    .for('update')
 }
 
 /** Changes the request while it is PENDING; answers false once it is not. */

@@ -62,6 +62,14 @@ describe('a request in an open checkout', () => {
     expect((await update(member, requestId, { make: 'Honda', model: model ?? '', vin: vin ?? '' }, photo)).statusCode).toBe(200)
   })
 
+  it('refuses to remove the request with 409 while the checkout is open, so that payment cannot buy nothing', async () => {
+    const { member, requestId } = await memberWithCheckout()
+    const answer = await testApp.app.inject({ method: 'DELETE', url: `/api/vehicle/delete-request/${requestId}`, headers: member.headers })
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json().message).toBe(REQUEST_CHANGE_MESSAGES.removeInCheckout)
+    expect(await vehicleOf(requestId)).toMatchObject({ model: 'Civic' })
+  })
+
   it('accepts the change once that checkout has expired', async () => {
     const { member, requestId } = await memberWithCheckout()
     clock.advance(61 * 60 * 1000)
