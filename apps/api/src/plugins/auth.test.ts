@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndSignIn } from '../test/accounts.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
@@ -74,5 +76,15 @@ describe('a token verified once is remembered only as long as it is valid', () =
     const lastChar = token.at(-2) === 'A' ? 'B' : 'A'
     const forged = `${token.slice(0, -2)}${lastChar}${token.at(-1)}`
     expect((await me({ authorization: `Bearer ${forged}` })).statusCode).toBe(401)
+  })
+})
+
+describe('admin powers are decided in one place (issue 30)', () => {
+  it('no production file outside plugins/auth.ts tells an admin by its role alone', () => {
+    const srcDir = fileURLToPath(new URL('..', import.meta.url))
+    const offenders = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test/') && file !== 'plugins/auth.ts')
+      .filter((file) => /hasAdminStatus\(|role === 'ADMIN'|role !== 'ADMIN'/.test(readFileSync(`${srcDir}/${file}`, 'utf8')))
+    expect(offenders, 'use actsAsAdmin (or requireRole), which holds the second-factor rule').toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import type { Role } from '@keydesk/contracts/roles'
+import { hasAdminStatus, type Role } from '@keydesk/contracts/roles'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
@@ -23,6 +23,12 @@ export interface Principal {
   isValidatedUser: boolean
   /** Whether the account has a confirmed authenticator (REQUIRE_ADMIN_2FA guards admin routes with it). */
   twoFactorEnabled: boolean
+  /**
+   * Whether this account acts with admin powers: an approved admin or super admin that holds the second factor
+   * whenever REQUIRE_ADMIN_2FA asks for one. Decided once, in identify(); every admin branch reads it through
+   * actsAsAdmin or requireRole, never from the role alone.
+   */
+  adminPowers: boolean
   /** The account's session version the token was signed with (and still matches). */
   sessionVersion: number
 }
@@ -170,6 +176,7 @@ async function auth(app: FastifyInstance) {
     const [user] = await readAccount.execute({ id: subject.id })
     // A token signed before the version moved is dead at once, not when it expires; so is an admin no longer approved.
     if (!user || !isSessionStanding(user, subject.sessionVersion)) return null
+    const twoFactorEnabled = user.twoFactorEnabled ?? false
     return {
       id: user.id,
       email: user.email,
@@ -177,7 +184,8 @@ async function auth(app: FastifyInstance) {
       fname: user.fname,
       lname: user.lname,
       isValidatedUser: user.isValidatedUser,
-      twoFactorEnabled: user.twoFactorEnabled ?? false,
+      twoFactorEnabled,
+      adminPowers: hasAdminStatus(user.role) && (twoFactorEnabled || !app.config.requireAdminTwoFactor),
       sessionVersion: user.sessionVersion,
     }
   }
@@ -224,12 +232,9 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
     request.principal = await request.server.identify(request)
     if (!request.principal) throw loginRequired()
     if (!roles.includes(request.principal.role)) throw new AppError('FORBIDDEN', 'Access denied.')
-    // Issue 8: with REQUIRE_ADMIN_2FA (the production default) the back office needs a confirmed authenticator;
-    // the account can still sign in and reach its own profile's Security tab to enrol one.
-    const isBackOffice = request.principal.role !== 'BASEUSER'
-    if (isBackOffice && request.server.config.requireAdminTwoFactor && !request.principal.twoFactorEnabled) {
-      throw new AppError('FORBIDDEN', ADMIN_TWO_FACTOR_REQUIRED)
-    }
+    // The back office needs admin powers, the second factor included (the account can still sign in and reach its
+    // own profile's Security tab to enrol one).
+    if (request.principal.role !== 'BASEUSER') actsAsAdmin(request.principal)
   }
   guardCallers.set(guard, roles)
   return guard
@@ -237,6 +242,18 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
 
 export const ADMIN_TWO_FACTOR_REQUIRED =
   'Two-factor authentication is required for admin accounts. Turn it on in your profile, on the Security tab.'
+
+/**
+ * The one answer to "does this call act with admin powers?" for every route and service branch that lets an admin see
+ * or do more than a member (another member's profile, files, chat, the back office). False for a member; true for an
+ * admin with powers; an admin or super admin still without the second factor REQUIRE_ADMIN_2FA asks for is refused
+ * (403) with what to do, rather than quietly served as a member.
+ */
+export function actsAsAdmin(principal: Principal): boolean {
+  if (principal.adminPowers) return true
+  if (hasAdminStatus(principal.role)) throw new AppError('FORBIDDEN', ADMIN_TWO_FACTOR_REQUIRED)
+  return false
+}
 
 /** The principal of a route guarded by requireUser/requireRole. */
 export function principalOf(request: FastifyRequest): Principal {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteAccess, RouteEntry } from '../plugins/route-table.ts'
-import { buildMatrixWorld, type MatrixWorld, PRINCIPALS, ROLE_SEEN, type Who } from './access-principals.ts'
+import { ADMIN_POWERS, buildMatrixWorld, MATRIX_ENV, type MatrixWorld, PRINCIPALS, ROLE_SEEN, type Who } from './access-principals.ts'
 import { type Attempt, RUN_LAST, SAMPLES } from './access-samples.ts'
 import { uniqueIp } from './accounts.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
@@ -14,7 +14,7 @@ let testApp: TestApp
 let world: MatrixWorld
 
 beforeAll(async () => {
-  testApp = await createTestApp()
+  testApp = await createTestApp(MATRIX_ENV)
   world = await buildMatrixWorld(testApp)
 }, 60_000)
 
@@ -30,10 +30,10 @@ function isDeclaredAllowed(access: RouteAccess, who: Who): boolean {
     callers === 'public' ||
     (callers === 'guest' && (who === 'guest' || role !== null)) ||
     (callers === 'signed-in' && role !== null) ||
-    (Array.isArray(callers) && role !== null && callers.includes(role))
+    // A back-office role is not enough: admin routes need admin powers, the second factor included.
+    (Array.isArray(callers) && role !== null && callers.includes(role) && (role === 'BASEUSER' || ADMIN_POWERS[who]))
   if (!mayCall || !access.object) return mayCall
-  const isAdmin = role === 'ADMIN' || role === 'SUPER_ADMIN'
-  return who === 'owner' || (access.object === 'owner-or-admin' && isAdmin)
+  return who === 'owner' || (access.object === 'owner-or-admin' && ADMIN_POWERS[who])
 }
 
 /** 401 and 403 refuse; on an object route so does 404 (someone else's object looks absent). Anything else got past the guard. */
@@ -107,8 +107,12 @@ describe('the access matrix', () => {
     expect(inconclusive, 'answers that say nothing about access (rate limited or failed)').toEqual([])
     // Else the refusals of everyone else could come from wrong ids rather than from the ownership check.
     expect(refusedOwners, 'owners refused their own objects').toEqual([])
-    // No declaration is wider than its route: the one refusal past a guard is the chat's premium rule (docs/product.md §1).
-    expect(refusedDeclared, 'declared callers refused').toEqual(['GET /api/chat/stream as otherUser → 403'])
+    // No declaration is wider than its route: the refusals past a guard are the chat's premium rule (docs/product.md §1)
+    // and an admin account without the second factor, whose stream would carry every member's chat.
+    expect(refusedDeclared, 'declared callers refused').toEqual([
+      'GET /api/chat/stream as otherUser → 403',
+      'GET /api/chat/stream as adminWithoutFactor → 403',
+    ])
     expect(calls).toBe(routes.length * PRINCIPALS.length)
   }, 120_000)
 })

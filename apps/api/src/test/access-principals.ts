@@ -2,6 +2,7 @@ import type { Role } from '@keydesk/contracts/roles'
 import { asc, eq } from 'drizzle-orm'
 import { complianceDocuments } from '../db/schema/compliance.ts'
 import { files } from '../db/schema/files.ts'
+import { memberProfiles } from '../db/schema/member.ts'
 import { cartItems, vehicleRequests } from '../db/schema/ordering.ts'
 import { users } from '../db/schema/users.ts'
 import { hashPassword } from '../modules/auth/passwords.ts'
@@ -10,8 +11,22 @@ import { createMember } from './members.ts'
 import { addRequestsToCart, checkout } from './payments.ts'
 import type { TestApp } from './test-app.ts'
 
-/** The callers of the access matrix (issue 10); the owner comes last so its own destructive calls run after the others'. */
-export const PRINCIPALS = ['visitor', 'guest', 'otherUser', 'pendingAdmin', 'revokedUser', 'admin', 'superAdmin', 'owner'] as const
+/**
+ * The callers of the access matrix (issue 10); the owner comes last so its own destructive calls run after the others'.
+ * The matrix runs as production does, with REQUIRE_ADMIN_2FA: `admin` and `superAdmin` hold an authenticator, and
+ * `adminWithoutFactor` is an approved admin who has not enrolled one, so holds no admin powers (issue 30).
+ */
+export const PRINCIPALS = [
+  'visitor',
+  'guest',
+  'otherUser',
+  'pendingAdmin',
+  'revokedUser',
+  'adminWithoutFactor',
+  'admin',
+  'superAdmin',
+  'owner',
+] as const
 export type Who = (typeof PRINCIPALS)[number]
 
 /** The role the server sees; null where no active account is behind the call (a pending admin or revoked user is a visitor). */
@@ -21,10 +36,27 @@ export const ROLE_SEEN: Record<Who, Role | null> = {
   otherUser: 'BASEUSER',
   pendingAdmin: null,
   revokedUser: null,
+  adminWithoutFactor: 'ADMIN',
   admin: 'ADMIN',
   superAdmin: 'SUPER_ADMIN',
   owner: 'BASEUSER',
 }
+
+/** Who acts with admin powers: an approved admin or super admin with the second factor the matrix's app requires. */
+export const ADMIN_POWERS: Record<Who, boolean> = {
+  visitor: false,
+  guest: false,
+  otherUser: false,
+  pendingAdmin: false,
+  revokedUser: false,
+  adminWithoutFactor: false,
+  admin: true,
+  superAdmin: true,
+  owner: false,
+}
+
+/** The app the matrix calls: production's rule that admin powers need a confirmed authenticator. */
+export const MATRIX_ENV = { REQUIRE_ADMIN_2FA: 'true' }
 
 export interface MatrixWorld {
   headers: Record<Who, Record<string, string>>
@@ -90,14 +122,23 @@ export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
     await db.insert(users).values({ email, passwordHash, fname: 'Matrix', lname: role, role, adminApproval, ...extra })
     return signIn(testApp, email, GOOD_PASSWORD)
   }
+  // The authenticator is marked confirmed directly: how it is enrolled is the security module's own test.
+  const withFactor = async (session: SignedIn) => {
+    await db
+      .insert(memberProfiles)
+      .values({ userId: session.id, twoFactorEnabled: true })
+      .onConflictDoUpdate({ target: memberProfiles.userId, set: { twoFactorEnabled: true } })
+    return session
+  }
   const otherUser = await account('BASEUSER')
-  const admin = await account('ADMIN')
+  const admin = await withFactor(await account('ADMIN'))
+  const adminWithoutFactor = await account('ADMIN')
   const revokedUser = await account('BASEUSER')
   await call(testApp, 'PATCH', `/api/admin/users/${revokedUser.id}/revoke`, admin.headers)
   // Signed in while approved, then the approval is withdrawn: the open session must stop working.
   const pendingAdmin = await account('ADMIN')
   await db.update(users).set({ adminApproval: 'PENDING' }).where(eq(users.id, pendingAdmin.id))
-  const superAdmin = await signInAsBootstrapSuperAdmin(testApp)
+  const superAdmin = await withFactor(await signInAsBootstrapSuperAdmin(testApp))
   const login = await account('BASEUSER')
 
   const refreshOf = (session: SignedIn) => session.cookies.refresh_token ?? ''
@@ -108,6 +149,7 @@ export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
       otherUser: otherUser.headers,
       pendingAdmin: pendingAdmin.headers,
       revokedUser: revokedUser.headers,
+      adminWithoutFactor: adminWithoutFactor.headers,
       admin: admin.headers,
       superAdmin: superAdmin.headers,
       owner: owner.headers,
@@ -116,6 +158,7 @@ export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
       otherUser: refreshOf(otherUser),
       pendingAdmin: refreshOf(pendingAdmin),
       revokedUser: refreshOf(revokedUser),
+      adminWithoutFactor: refreshOf(adminWithoutFactor),
       admin: refreshOf(admin),
       superAdmin: refreshOf(superAdmin),
       owner: refreshOf(owner),

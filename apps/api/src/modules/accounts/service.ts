@@ -4,7 +4,7 @@ import { AppError, type FieldProblem } from '../../errors.ts'
 import { cleanImage } from '../../lib/image-upload.ts'
 import type { MultipartBody } from '../../lib/multipart.ts'
 import { storeImagesWithRows } from '../../lib/stored-images.ts'
-import type { Principal } from '../../plugins/auth.ts'
+import { actsAsAdmin, type Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { announceSessionsEnded } from '../auth/end-sessions.ts'
 import { deleteUser, findUserById, updateUserContact } from '../auth/repository.ts'
@@ -49,8 +49,7 @@ export async function latestDocumentLinks(db: DbExecutor, userIds: string[]): Pr
 
 /** GET /auth/getUserProfile/{id}: the person themselves, or an admin. Anyone else learns nothing (404). */
 export async function readUserDetails(ports: Uses<'database' | 'clock'>, viewer: Principal, id: string) {
-  const isAdmin = viewer.role === 'ADMIN' || viewer.role === 'SUPER_ADMIN'
-  if (viewer.id !== id && !isAdmin) throw new AppError('NOT_FOUND', 'User not found.')
+  if (viewer.id !== id && !actsAsAdmin(viewer)) throw new AppError('NOT_FOUND', 'User not found.')
   const user = await findUserById(ports.database.db, id)
   if (!user) throw new AppError('NOT_FOUND', 'User not found.')
   const links = (await latestDocumentLinks(ports.database.db, [user.id])).get(user.id) ?? { frontId: null, backId: null, insurance: null }

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, type AdminAccount, APPROVAL_NOTES } from '@keydesk/contracts/accounts-api'
 import { AppError } from '../../errors.ts'
-import type { Principal } from '../../plugins/auth.ts'
+import { actsAsAdmin, type Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
@@ -11,7 +11,7 @@ import { listAdminAccounts, setAdminApproval } from '../auth/repository.ts'
  * a named one that is someone else, so a payload can never borrow another identity.
  */
 export function assertActingSuperAdmin(principal: Principal, superAdminEmail: string | undefined) {
-  if (principal.role !== 'SUPER_ADMIN' || (superAdminEmail && superAdminEmail !== principal.email)) {
+  if (principal.role !== 'SUPER_ADMIN' || !actsAsAdmin(principal) || (superAdminEmail && superAdminEmail !== principal.email)) {
     throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.onlySuperAdmins)
   }
 }

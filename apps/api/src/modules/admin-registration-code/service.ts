@@ -29,6 +29,8 @@ export async function sendAdminCode(
   request: { email: string; firstName: string; lastName: string },
   issuer: Principal | null,
 ): Promise<void> {
+  // A super admin sends it on the super admin's authority (recorded); anyone else, admins without powers included, as a visitor.
+  const sentBySuperAdmin = issuer?.role === 'SUPER_ADMIN' && issuer.adminPowers
   const code = newAdminCode()
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
@@ -39,11 +41,11 @@ export async function sendAdminCode(
       codeHash: codeDigest(request.email, code),
       firstName: request.firstName,
       lastName: request.lastName,
-      issuedBy: issuer?.role === 'SUPER_ADMIN' ? issuer.id : null,
+      issuedBy: sentBySuperAdmin ? issuer.id : null,
       expiresAt: new Date(now.getTime() + ADMIN_CODE_TTL_MS),
       createdAt: now,
     })
-    if (issuer?.role === 'SUPER_ADMIN') {
+    if (sentBySuperAdmin) {
       await recordAction(tx, { actorId: issuer.id, action: 'ADMIN_CODE_SENT', targetType: 'email', targetId: request.email })
     }
     const mail = await renderMail({

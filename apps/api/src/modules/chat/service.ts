@@ -1,9 +1,8 @@
 import { CHAT_MESSAGES, type ChatHistoryQuery, type ChatMessage, type SendChatMessageBody } from '@keydesk/contracts/chat'
 import { hasPremiumAccess } from '@keydesk/contracts/premium-access'
-import { hasAdminStatus } from '@keydesk/contracts/roles'
 import type { Database } from '../../db/database.ts'
 import { AppError, notFound } from '../../errors.ts'
-import type { Principal } from '../../plugins/auth.ts'
+import { actsAsAdmin, type Principal } from '../../plugins/auth.ts'
 import { findMemberAccess, findUserNames } from '../auth/repository.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {
@@ -19,14 +18,14 @@ const toView = (row: ChatMessageRow): ChatMessage => ({ ...row, createdAt: row.c
 
 /** Members need premium access (trial included); admins always may, they answer. */
 export async function assertMayChat(db: Database, principal: Principal, now: Date): Promise<void> {
-  if (hasAdminStatus(principal.role)) return
+  if (actsAsAdmin(principal)) return
   const member = await findMemberAccess(db, principal.id)
   if (!member || !hasPremiumAccess(member, now)) throw new AppError('FORBIDDEN', CHAT_MESSAGES.premiumRequired)
 }
 
 /** Whose conversation a call is about: a member's own; for an admin, the member named in the call. */
 async function conversationOf(db: Database, principal: Principal, userId: string | undefined): Promise<string> {
-  if (!hasAdminStatus(principal.role)) {
+  if (!actsAsAdmin(principal)) {
     if (userId && userId !== principal.id) throw new AppError('FORBIDDEN', 'Access denied.')
     return principal.id
   }
@@ -50,7 +49,7 @@ export async function sendChatMessage(
   await assertMayChat(db, principal, now)
   const row = await insertChatMessage(db, {
     userId,
-    sender: hasAdminStatus(principal.role) ? 'AGENT' : 'USER',
+    sender: actsAsAdmin(principal) ? 'AGENT' : 'USER',
     authorId: principal.id,
     message: body.message,
   })
@@ -93,7 +92,7 @@ export const countUnreadConversations = async (db: Database) => ({ count: await 
 
 /** Which messages a stream shows: a member sees their conversation, an admin sees every conversation. */
 export function streamFilterFor(principal: Principal): (message: ChatMessage) => boolean {
-  if (hasAdminStatus(principal.role)) return () => true
+  if (actsAsAdmin(principal)) return () => true
   return (message) => message.userId === principal.id
 }
 

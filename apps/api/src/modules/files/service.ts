@@ -1,8 +1,7 @@
-import { hasAdminStatus } from '@keydesk/contracts/roles'
 import type { Database } from '../../db/database.ts'
 import { notFound } from '../../errors.ts'
 import { extensionOfType } from '../../lib/stored-file-types.ts'
-import type { Principal } from '../../plugins/auth.ts'
+import { actsAsAdmin, type Principal } from '../../plugins/auth.ts'
 import type { FileStorage } from '../../plugins/storage.ts'
 import { findViewableFile } from './repository.ts'
 
@@ -13,7 +12,7 @@ const FILE_NOT_FOUND = 'File not found.'
  * exist, so ids reveal nothing.
  */
 export async function readFile(db: Database, storage: FileStorage, viewer: Principal, fileId: string) {
-  const file = await findViewableFile(db, fileId, hasAdminStatus(viewer.role) ? null : viewer.id)
+  const file = await findViewableFile(db, fileId, actsAsAdmin(viewer) ? null : viewer.id)
   if (!file) throw notFound(FILE_NOT_FOUND)
   const data = await storage.get(file.storageKey).catch(() => {
     throw notFound(FILE_NOT_FOUND)
