@@ -1,5 +1,19 @@
 /** docs/product.md §11 general limits. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+/**
+ * An image's size in pixels, read from its header before anything is decoded (decision 017). 50 megapixels is a
+ * 48 MP phone photo or a 600 dpi scan of a legal page; 12,000 px is the long side of a 108 MP sensor or a 20-inch
+ * page at 600 dpi. Longer strips are no document, and decoding cost grows with the pixels whatever the file's bytes.
+ */
+export const UPLOAD_MAX_IMAGE_SIDE = 12_000
+export const UPLOAD_MAX_IMAGE_PIXELS = 50_000_000
+/**
+ * A progressive JPEG or interlaced PNG cannot be decoded a band at a time: its whole coefficient or pixel buffer is
+ * held, up to 10 bytes a pixel, so it gets a smaller bound (16 MP: a 12 MP phone photo re-saved for the web fits).
+ */
+export const UPLOAD_MAX_LAYERED_IMAGE_PIXELS = 16_000_000
+/** The stored copy's longest edge: enough for an admin to read an ID or a certificate, and what a decode shrinks to. */
+export const STORED_IMAGE_MAX_EDGE = 2000
 /** What a member's credential documents may take in all (each kind keeps only its latest document). */
 export const CREDENTIALS_MAX_STORED_BYTES = 50 * 1024 * 1024
 /** Credential uploads per account per 10 minutes. */

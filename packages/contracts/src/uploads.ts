@@ -1,4 +1,6 @@
-import { UPLOAD_MAX_BYTES } from './limits.ts'
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGE_PIXELS, UPLOAD_MAX_IMAGE_SIDE, UPLOAD_MAX_LAYERED_IMAGE_PIXELS } from './limits.ts'
+
+const megapixels = (pixels: number) => pixels / 1_000_000
 
 /** docs/product.md §11 upload texts. */
 export const UPLOAD_MESSAGES = {
@@ -6,13 +8,28 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'File size should not exceed 5MB.',
   empty: 'The selected file is empty.',
   required: 'File is required.',
+  tooManyPixels: `The image is too large: at most ${UPLOAD_MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels on a side and ${megapixels(UPLOAD_MAX_IMAGE_PIXELS)} megapixels. Send it at a smaller size.`,
+  layeredTooManyPixels: `The image is a progressive JPEG or interlaced PNG over ${megapixels(UPLOAD_MAX_LAYERED_IMAGE_PIXELS)} megapixels. Save it as a standard JPEG, or at a smaller size.`,
+  heic: 'HEIC photos are not accepted: send a JPEG, PNG or WebP. On an iPhone, Settings > Camera > Formats > Most Compatible takes photos as JPEG.',
 } as const
 
 /**
- * The upload rule for one chosen image, checked in the browser so the user hears at once: images only, at most
- * 5 MB. The server checks the content again (the declared type is only the browser's guess from the name).
+ * The formats an image upload accepts (decision 017: no HEIC), for the file inputs' accept attribute. Naming the
+ * types rather than image/* also makes Safari on a Mac hand over a HEIC photo converted to JPEG (iOS always does).
  */
-export function imageFileProblem(file: { type: string; size: number }): string | null {
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp'
+/** The hint shown under an image input. */
+export const IMAGE_HINT = 'JPEG, PNG or WebP, up to 5 MB'
+
+const HEIC_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'])
+
+/**
+ * The upload rule for one chosen image, checked in the browser so the user hears at once: images only, no HEIC, at
+ * most 5 MB. The server checks the content again (the declared type is only the browser's guess from the name, and
+ * browsers that do not know HEIC send it with no type at all, so its name is looked at too).
+ */
+export function imageFileProblem(file: { type: string; size: number; name?: string }): string | null {
+  if (HEIC_TYPES.has(file.type.toLowerCase()) || /\.hei[cf]$/i.test(file.name ?? '')) return UPLOAD_MESSAGES.heic
   if (!file.type.startsWith('image/')) return UPLOAD_MESSAGES.imagesOnly
   if (file.size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge
   return null

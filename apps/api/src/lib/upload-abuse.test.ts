@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../db/schema/files.ts'
 import { vehicleRequests } from '../db/schema/ordering.ts'
 import { uniqueIp } from '../test/accounts.ts'
-import { pngImage } from '../test/images.ts'
+import { heicPhoto, pngImage, webpDeclaring } from '../test/images.ts'
 import { HONDA_2016_VIN } from '../test/requests.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
@@ -52,10 +52,6 @@ describe('hostile uploads are refused with the documented text and leave nothing
     ['an SVG with a script, typed as an image', async () => ({ data: svgWithScript, name: 'front.svg', type: 'image/svg+xml' })],
     ['an SVG with a script, named and typed as a PNG', async () => ({ data: svgWithScript, name: 'front.png', type: 'image/png' })],
     [
-      'a PNG header declaring 10 billion pixels (decompression bomb)',
-      async () => ({ data: await pixelBomb(), name: 'front.png', type: 'image/png' }),
-    ],
-    [
       'a zip archive named as a photo',
       async () => ({ data: Buffer.from('504b0304140000000800', 'hex'), name: 'front.jpg', type: 'image/jpeg' }),
     ],
@@ -81,6 +77,32 @@ it('refuses a chosen 0-byte file with its own message, storing nothing', async (
   expect(answer.statusCode).toBe(400)
   expect(answer.json().message).toBe('The selected file is empty.')
   expect(await rows()).toEqual(before)
+})
+
+describe('image work that cannot be turned against the server (issue 31, decision 017)', () => {
+  it('refuses a PNG header declaring 10 billion pixels (decompression bomb) with the size rule, storing nothing', async () => {
+    const before = await rows()
+    const answer = await submit({ data: await pixelBomb(), name: 'front.png', type: 'image/png' })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().message).toBe(UPLOAD_MESSAGES.tooManyPixels)
+    expect(await rows()).toEqual(before)
+  })
+
+  it('refuses a WebP declaring 16,000 × 16,000 pixels in 38 bytes, with the size rule, storing nothing', async () => {
+    const before = await rows()
+    const answer = await submit({ data: await webpDeclaring(16_000, 16_000), name: 'front.webp', type: 'image/webp' })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().message).toBe(UPLOAD_MESSAGES.tooManyPixels)
+    expect(await rows()).toEqual(before)
+  })
+
+  it('refuses an iPhone HEIC photo saying what to send instead, storing nothing', async () => {
+    const before = await rows()
+    const answer = await submit({ data: await heicPhoto(), name: 'IMG_0001.HEIC', type: 'image/heic' })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().message).toBe(UPLOAD_MESSAGES.heic)
+    expect(await rows()).toEqual(before)
+  })
 })
 
 describe('what is accepted is stored clean', () => {
