@@ -11,6 +11,10 @@ export const ADMIN_MESSAGES = {
     "This member's account is not validated yet. Validate the account under Registered Users, or give a reason of at least 10 characters to release the keycode anyway.",
   releaseGuestUnchecked:
     'This is a guest order. Confirm that the photos of the licence match the request, or give a reason of at least 10 characters to release the keycode anyway.',
+  releaseAccountRevoked:
+    "This member's account is revoked, so they cannot sign in or be sent the keycode. If the revocation was a mistake, reactivate the account under Registered Users first; otherwise leave the order for support to refund.",
+  releaseNoRecipient:
+    'This order has no account and no checkout e-mail (the account was deleted), so no one can receive the keycode. Leave the order for support to refund.',
   releaseReasonTooShort: 'Give a reason of at least 10 characters.',
   releaseCheckOrReason: 'Confirm that the licence photos match, or give a reason.',
   releaseDaysRequired: 'Choose the first and the last day.',

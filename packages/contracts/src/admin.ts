@@ -41,6 +41,8 @@ export const AdminRequestSchema = z.object({
   keycodePrice: z.number(),
   keycodeUserEmail: z.string().nullable(),
   isValidatedUser: z.boolean(),
+  /** Whether the buyer's account can still sign in: ACTIVE, REVOKED (revoked or disabled), or null without an account. */
+  accountState: z.enum(['ACTIVE', 'REVOKED']).nullable(),
   frontId: z.string().nullable(),
   backId: z.string().nullable(),
   registration: z.string().nullable(),

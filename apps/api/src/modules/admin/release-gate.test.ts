@@ -116,6 +116,44 @@ describe('release gate', () => {
 })
 
 describe('admin queue shows what the gate reads', () => {
+  it('refuses with 409 a validated member whose account was revoked after paying, even with a reason, and mails nothing', async () => {
+    const { member, requestId } = await paidMemberOrder(testApp, { validated: true })
+    expect((await startRequest(testApp, admin, requestId)).statusCode).toBe(200)
+    const revoked = await testApp.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/revoke`, headers: admin.headers })
+    expect(revoked.statusCode).toBe(200)
+    for (const extra of [{}, { overrideReason: 'The shop owner called to confirm it' }]) {
+      const answer = await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K-REVOKED', ...extra })
+      expect(answer.statusCode).toBe(409)
+      expect(answer.json().message).toBe(ADMIN_MESSAGES.releaseAccountRevoked)
+    }
+    expect(await stateOf(requestId)).toEqual({ status: 'INPROGRESS', keycodeStored: false, releases: [], mails: [] })
+    const queue = await testApp.app.inject({ method: 'GET', url: '/api/admin/in-progress-requests?limit=100', headers: admin.headers })
+    expect(queue.json().find((entry: { id: string }) => entry.id === requestId)).toMatchObject({
+      isValidatedUser: true,
+      accountState: 'REVOKED',
+    })
+  })
+
+  it('refuses with 409 an order whose account was deleted, since no one can receive the code', async () => {
+    const { member, requestId } = await paidMemberOrder(testApp, { validated: true })
+    expect((await startRequest(testApp, admin, requestId)).statusCode).toBe(200)
+    expect((await testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers: member.headers })).statusCode).toBe(200)
+    const answer = await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K-DELETED', identityChecked: true })
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json().message).toBe(ADMIN_MESSAGES.releaseNoRecipient)
+    expect(await stateOf(requestId)).toMatchObject({ status: 'INPROGRESS', keycodeStored: false, releases: [] })
+  })
+
+  it('shows an active member as ACTIVE and a guest without an account state', async () => {
+    const member = await started(paidMemberOrder(testApp, { validated: true }))
+    const guest = await started(paidGuestOrder(testApp))
+    const queue = (
+      await testApp.app.inject({ method: 'GET', url: '/api/admin/in-progress-requests?limit=100', headers: admin.headers })
+    ).json()
+    expect(queue.find((entry: { id: string }) => entry.id === member)).toMatchObject({ accountState: 'ACTIVE' })
+    expect(queue.find((entry: { id: string }) => entry.id === guest)).toMatchObject({ accountState: null, isGuest: true })
+  })
+
   it('lists each request with the paid price, guest or member, and the documents on file with their review', async () => {
     const member = await paidMemberOrder(testApp)
     const guest = await paidGuestOrder(testApp)

@@ -1,14 +1,24 @@
 import { ADMIN_MESSAGES, type ProcessRequestBody } from '@keydesk/contracts/admin'
 import { documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
 
+export interface Requester {
+  isGuest: boolean
+  accountValidated: boolean
+  /** A member's account can still sign in (not revoked or disabled); true for guests, who have none. */
+  accountActive: boolean
+  /** Someone can receive the code: a member's account, or a guest's checkout e-mail. */
+  hasRecipient: boolean
+}
+
 /**
  * The release gate (docs/decisions/013): a member's account must be validated, and a guest's identity confirmed
- * against the licence photos, unless the admin gives a reason to release anyway. Answers why it refuses, or null.
+ * against the licence photos, unless the admin gives a reason to release anyway. No reason releases a code to an
+ * account that cannot sign in (revoked, disabled) or to an order no one can receive (its account deleted).
+ * Answers why it refuses, or null.
  */
-export function releaseRefusal(
-  requester: { isGuest: boolean; accountValidated: boolean },
-  body: Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>,
-): string | null {
+export function releaseRefusal(requester: Requester, body: Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>): string | null {
+  if (!requester.hasRecipient) return ADMIN_MESSAGES.releaseNoRecipient
+  if (!requester.accountActive) return ADMIN_MESSAGES.releaseAccountRevoked
   if (body.overrideReason) return null
   if (requester.isGuest) return body.identityChecked === true ? null : ADMIN_MESSAGES.releaseGuestUnchecked
   return requester.accountValidated ? null : ADMIN_MESSAGES.releaseNotValidated

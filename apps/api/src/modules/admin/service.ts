@@ -26,7 +26,7 @@ const KEYCODE_MAIL_KEY = 'keycode-ready:'
 /** GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue. */
 export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
   const rows = await listPaidRequests(ports.database.db, status, query)
-  return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, starterName, documents }) => {
+  return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, buyerActive, starterName, documents }) => {
     const paidAt = request.paidAt ?? request.createdAt
     return {
       id: request.id,
@@ -39,6 +39,7 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       keycodePrice: toDollars(request.priceCents),
       keycodeUserEmail: buyerEmail,
       isValidatedUser: buyerValidated ?? false,
+      accountState: buyerActive === null ? null : buyerActive ? ('ACTIVE' as const) : ('REVOKED' as const),
       frontId: fileLink(request.frontIdFileId),
       backId: fileLink(request.backIdFileId),
       registration: fileLink(request.registrationFileId),
@@ -65,13 +66,16 @@ export async function readQueueCounts(ports: Uses<'database' | 'clock'>) {
 async function findReleaseTarget(db: DbExecutor, requestId: string) {
   const request = await findReleaseRequest(db, requestId)
   if (!request) return null
-  const owner = request.userId === null ? undefined : (await findUserNames(db, [request.userId])).get(request.userId)
+  // The owner's row is held until the release commits, so a revocation cannot slip between the gate and the release.
+  const owner =
+    request.userId === null ? undefined : (await findUserNames(db, [request.userId], { lockForShare: true })).get(request.userId)
   const order = (await findFirstPaidOrders(db, [request.id])).get(request.id)
   return {
     ...request,
     ownerEmail: owner?.email ?? null,
     ownerFirstName: owner?.fname ?? null,
     accountValidated: owner?.isValidatedUser ?? false,
+    accountActive: owner?.isActive ?? request.userId === null,
     keycodesByEmail: owner?.keycodesByEmail ?? true,
     transactionId: order?.transactionId ?? null,
     confirmationNumber: order?.confirmationNumber ?? null,
@@ -113,7 +117,12 @@ export async function fulfilRequest(
     const target = await findReleaseTarget(tx, body.vehicleId)
     if (target?.status !== 'INPROGRESS') throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
     const isGuest = target.userId === null
-    const requester = { isGuest, accountValidated: target.accountValidated ?? false }
+    const requester = {
+      isGuest,
+      accountValidated: target.accountValidated ?? false,
+      accountActive: target.accountActive,
+      hasRecipient: !isGuest || target.checkoutEmail !== null,
+    }
     const refusal = releaseRefusal(requester, body)
     if (refusal) throw new AppError('CONFLICT', refusal)
     // An override is a release the gate would have refused without the reason.

@@ -218,6 +218,7 @@ export const accountNames = (name: string) =>
       // Drizzle selects a derived column by its alias alone, so each join's alias carries its name.
       fullName: sql<string>`${users.fname} || ' ' || ${users.lname}`.as(`${name}_full_name`),
       isValidatedUser: users.isValidatedUser,
+      isActive: users.isActive,
     })
     .from(users)
     .as(name)
@@ -369,21 +370,31 @@ export async function clearSubscriptionTiers(db: DbExecutor, userIds: string[], 
  * The e-mail and name of these accounts by id, whether each is active (a revoked member's e-mail is not shown) and
  * validated, and whether its keycode mails carry the code.
  */
-export async function findUserNames(db: DbExecutor, userIds: string[]) {
-  const rows =
-    userIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: users.id,
-            email: users.email,
-            fname: users.fname,
-            lname: users.lname,
-            isActive: users.isActive,
-            isValidatedUser: users.isValidatedUser,
-            keycodesByEmail: users.keycodesByEmail,
-          })
-          .from(users)
-          .where(inArray(users.id, userIds))
+export async function findUserNames(db: DbExecutor, userIds: string[], options: { lockForShare?: boolean } = {}) {
+  if (userIds.length === 0) return new Map<string, Omit<UserNames, 'id'>>()
+  const query = db
+    .select({
+      id: users.id,
+      email: users.email,
+      fname: users.fname,
+      lname: users.lname,
+      isActive: users.isActive,
+      isValidatedUser: users.isValidatedUser,
+      keycodesByEmail: users.keycodesByEmail,
+    })
+    .from(users)
+    .where(inArray(users.id, userIds))
+  // Held until the transaction ends: a revocation or validation waits for a decision made on these rows.
+  const rows: UserNames[] = options.lockForShare ? await query.for('share') : await query
   return new Map(rows.map(({ id, ...names }) => [id, names]))
+}
+
+interface UserNames {
+  id: string
+  email: string
+  fname: string
+  lname: string
+  isActive: boolean
+  isValidatedUser: boolean
+  keycodesByEmail: boolean
 }

@@ -25,6 +25,7 @@ export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS
       buyerEmail: buyers.email,
       buyerName: buyers.fullName,
       buyerValidated: buyers.isValidatedUser,
+      buyerActive: buyers.isActive,
       starterName: starters.fullName,
       documents: documentSummariesOf(vehicleRequests.userId),
     })

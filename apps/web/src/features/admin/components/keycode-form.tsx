@@ -8,6 +8,7 @@ import {
 } from '@keydesk/contracts/admin'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
@@ -17,6 +18,9 @@ import { useProcessRequest } from '../api/use-admin-queue.ts'
 import type { AdminRequest } from './request-summary.tsx'
 
 type GateAnswer = Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>
+
+/** Refusals of the release gate that no reason overrides: the buyer cannot sign in, or no one can receive the code. */
+const UNRELEASABLE = new Set<string>([ADMIN_MESSAGES.releaseAccountRevoked, ADMIN_MESSAGES.releaseNoRecipient])
 
 /**
  * The release gate's questions (decision 013): a guest's identity checked against the licence photos, or a reason
@@ -108,6 +112,11 @@ export function KeycodeForm({ request, onError }: { request: AdminRequest; onErr
       {
         onSuccess: () => setGate(null),
         onError: (error) => {
+          // No reason lifts these two refusals, so they are said, not asked about.
+          if (error instanceof ApiError && UNRELEASABLE.has(error.message)) {
+            setGate(null)
+            return onError(error.message)
+          }
           // The gate refused (the account changed meanwhile): ask for what it needs instead of a toast.
           if (error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT')
             return setGate({ code: { keycode, pincode }, serverMessage: error.message })
@@ -119,6 +128,14 @@ export function KeycodeForm({ request, onError }: { request: AdminRequest; onErr
   }
 
   const onSubmit = form.handleSubmit((code) => (needsGate ? setGate({ code, serverMessage: null }) : send(code, {})))
+
+  if (request.accountState === 'REVOKED') {
+    return (
+      <div className="mt-3">
+        <Alert tone="error">{ADMIN_MESSAGES.releaseAccountRevoked}</Alert>
+      </div>
+    )
+  }
 
   return (
     <>

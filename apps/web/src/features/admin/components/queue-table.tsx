@@ -53,6 +53,7 @@ const CellLabel = ({ children }: { children: string }) => <span className="mr-1 
 
 function ValidationBadge({ request }: { request: AdminRequest }) {
   if (request.isGuest) return <span className="text-xs text-slate-700">identity to check</span>
+  if (request.accountState === 'REVOKED') return <span className="text-xs font-medium text-red-800">account revoked</span>
   return request.isValidatedUser ? (
     <span className="text-xs font-medium text-green-800">validated</span>
   ) : (

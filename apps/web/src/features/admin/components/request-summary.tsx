@@ -55,6 +55,12 @@ function Requester({ request }: { request: AdminRequest }) {
         <span className={request.isValidatedUser ? 'font-medium text-green-800' : 'font-medium text-red-800'}>
           {request.isValidatedUser ? 'Account validated' : 'Account not validated'}
         </span>
+        {request.accountState === 'REVOKED' && (
+          <>
+            {' · '}
+            <span className="font-medium text-red-800">Account revoked: cannot sign in</span>
+          </>
+        )}
       </p>
       {request.documents.length === 0 ? (
         <p className="text-sm text-slate-600">No documents on file.</p>

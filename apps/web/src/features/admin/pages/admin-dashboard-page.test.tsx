@@ -18,6 +18,7 @@ const queued = (id: string, status: string) => ({
   keycodePrice: 70,
   keycodeUserEmail: 'owner@example.com',
   isValidatedUser: true,
+  accountState: 'ACTIVE',
   frontId: null,
   backId: null,
   registration: null,
@@ -102,6 +103,18 @@ describe('admin dashboard: the release gate', () => {
     await userEvent.keyboard('{ArrowDown}{Enter}')
     expect(rows[1]).toHaveFocus()
     expect(await screen.findByText(/identity to check against the licence photos/)).toBeInTheDocument()
+  })
+
+  it("shows a revoked buyer's account state and offers no release, saying what to do", async () => {
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [{ ...queued('r1', 'INPROGRESS'), accountState: 'REVOKED' }]),
+    })
+    renderApp('/admin', { user: admin })
+    expect(await screen.findByText('Account revoked: cannot sign in')).toBeInTheDocument()
+    expect(screen.getByText(/account is revoked, so they cannot sign in/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit keycode' })).toBeNull()
+    expect(calls.some((call) => call.key === 'POST /api/admin/process-request')).toBe(false)
   })
 
   it('asks for a reason before releasing to an unvalidated member, and sends it', async () => {
