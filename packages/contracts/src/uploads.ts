@@ -1,4 +1,10 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_IMAGE_PIXELS, UPLOAD_MAX_IMAGE_SIDE, UPLOAD_MAX_LAYERED_IMAGE_PIXELS } from './limits.ts'
+import {
+  STORED_IMAGE_MAX_EDGE,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_IMAGE_PIXELS,
+  UPLOAD_MAX_IMAGE_SIDE,
+  UPLOAD_MAX_LAYERED_IMAGE_PIXELS,
+} from './limits.ts'
 
 const megapixels = (pixels: number) => pixels / 1_000_000
 
@@ -18,6 +24,8 @@ export const UPLOAD_MESSAGES = {
  * types rather than image/* also makes Safari on a Mac hand over a HEIC photo converted to JPEG (iOS always does).
  */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp'
+/** The whole rule an image upload passes on the server, as the API document states it. */
+export const IMAGE_UPLOAD_RULE = `${UPLOAD_MESSAGES.imagesOnly} ${UPLOAD_MESSAGES.tooLarge} JPEG, PNG or WebP (no HEIC), at most ${UPLOAD_MAX_IMAGE_SIDE} px on a side and ${megapixels(UPLOAD_MAX_IMAGE_PIXELS)} megapixels (${megapixels(UPLOAD_MAX_LAYERED_IMAGE_PIXELS)} when progressive or interlaced), judged from the header before decoding; stored re-encoded, at most ${STORED_IMAGE_MAX_EDGE} px on its long edge.`
 /** The hint shown under an image input. */
 export const IMAGE_HINT = 'JPEG, PNG or WebP, up to 5 MB'
 

@@ -1,12 +1,6 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger'
 import { CREDENTIAL_MESSAGES } from '@keydesk/contracts/credentials'
-import {
-  STORED_IMAGE_MAX_EDGE,
-  UPLOAD_MAX_IMAGE_PIXELS,
-  UPLOAD_MAX_IMAGE_SIDE,
-  UPLOAD_MAX_LAYERED_IMAGE_PIXELS,
-} from '@keydesk/contracts/limits'
-import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
+import { IMAGE_UPLOAD_RULE, UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
@@ -14,7 +8,7 @@ import type { z } from 'zod'
 
 /** What the service accepts in a file's bytes (lib/image-upload.ts, credentials/document-check.ts); readMultipart caps every file at 5 MB. */
 const FILE_RULES = {
-  image: `${UPLOAD_MESSAGES.imagesOnly} ${UPLOAD_MESSAGES.tooLarge} JPEG, PNG or WebP (no HEIC), at most ${UPLOAD_MAX_IMAGE_SIDE} px on a side and ${UPLOAD_MAX_IMAGE_PIXELS / 1e6} megapixels (${UPLOAD_MAX_LAYERED_IMAGE_PIXELS / 1e6} when progressive or interlaced), judged from the header before decoding; stored re-encoded, at most ${STORED_IMAGE_MAX_EDGE} px on its long edge.`,
+  image: IMAGE_UPLOAD_RULE,
   credential: `${CREDENTIAL_MESSAGES.fileType} ${UPLOAD_MESSAGES.tooLarge}`,
 } as const
 

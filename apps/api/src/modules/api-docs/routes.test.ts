@@ -9,7 +9,7 @@ import { CREDENTIAL_FIELDS, CREDENTIAL_MESSAGES } from '@keydesk/contracts/crede
 import { PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE } from '@keydesk/contracts/limits'
 import { PROFILE_IMAGE_FIELDS, UpdateProfileFieldsSchema } from '@keydesk/contracts/profile'
 import { US_STATES } from '@keydesk/contracts/states'
-import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
+import { IMAGE_UPLOAD_RULE, UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import {
   KEYCODE_REQUEST_IMAGES,
   KeycodeRequestFieldsSchema,
@@ -52,7 +52,7 @@ const noFiles = { files: [], requiredFiles: [], fileRule: '' }
 const images = (files: readonly string[], requiredFiles: readonly string[] = []) => ({
   files,
   requiredFiles,
-  fileRule: `${UPLOAD_MESSAGES.imagesOnly} ${UPLOAD_MESSAGES.tooLarge}`,
+  fileRule: IMAGE_UPLOAD_RULE,
 })
 
 /** Every route whose handler reads its body with lib/multipart.ts. */
