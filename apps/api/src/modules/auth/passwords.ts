@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { hash, verify } from '@node-rs/argon2'
+import { concurrencyLimit } from '../../lib/concurrency-limit.ts'
 
 /** OWASP argon2id: 19 MiB, 2 passes, 1 lane (about 70 ms here). Algorithm 2 is argon2id. */
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
@@ -8,20 +9,7 @@ const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallel
  * At most two hashes run at once: a login storm queues here instead of filling libuv's thread pool,
  * which file and DNS work of every other request also needs.
  */
-const MAX_CONCURRENT_HASHES = 2
-let active = 0
-const waiting: (() => void)[] = []
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (active >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve))
-  active += 1
-  try {
-    return await work()
-  } finally {
-    active -= 1
-    waiting.shift()?.()
-  }
-}
+const limited = concurrencyLimit(2)
 
 export const hashPassword = (password: string) => limited(() => hash(password, ARGON2_OPTIONS))
 
