@@ -149,7 +149,7 @@ async function main() {
     BOOTSTRAP_SUPER_ADMIN_EMAIL: BENCH_ADMIN.email,
     BOOTSTRAP_SUPER_ADMIN_PASSWORD: BENCH_ADMIN.password,
     // Each simulated client gets its own address (X-Forwarded-For), so per-IP limits do not cap the figures.
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     KEYCODE_ENCRYPTION_KEY: KEY.toString('base64'),
     TOTP_ENCRYPTION_KEY: KEY.toString('base64'),
     // Production requires real payment keys; the benchmark never pays, so test-mode placeholders do.

@@ -87,6 +87,16 @@ export interface AppDependencies {
   rateLimitNameSpace?: string
 }
 
+/**
+ * Fastify's own reading of a hop count trusts no hop at all, so the count is given as the function it stands for:
+ * the socket's peer and the hops behind it up to the count are proxies, and the address the farthest of them saw is
+ * the client's (docs/decisions/018).
+ */
+function trustedProxies(trustProxy: Config['trustProxy']) {
+  if (typeof trustProxy !== 'number') return trustProxy
+  return (_address: string, hop: number) => hop < trustProxy
+}
+
 /** The whole application as one Fastify instance; server.ts listens, tests call `inject`. */
 export async function buildApp({
   config,
@@ -101,7 +111,7 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     logController: new OneLinePerAnswer(),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     // Uploads go through multipart with their own limits; JSON and form bodies stay small.
     bodyLimit: 1024 * 1024,
     // graceful-close.ts answers requests that arrive while closing, in the error shape.

@@ -149,6 +149,25 @@ describe('configuration', () => {
     expect(loadConfig({ S3_BUCKET: '', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'false' }).s3).toBeUndefined()
   })
 
+  it('reads TRUST_PROXY as nothing trusted, a number of hops, or proxy addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ])
+  })
+
+  it('refuses TRUST_PROXY=true, which would let a client choose its own address, saying what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies in front of Keydesk/)
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not understood: 10\.0\.0\.0\/33/)
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/)
+  })
+
   it('treats an empty value as unset, so a copied .env.example runs on the defaults', () => {
     const config = loadConfig({ PUBLIC_URL: '', DATABASE_URL: '', JWT_SECRET: '', PORT: '' })
     expect(config.port).toBe(8080)

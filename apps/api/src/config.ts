@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { API_ROOT } from './api-root.ts'
@@ -12,6 +13,52 @@ const aes256Key = z
   .base64({ message: 'must be base64 of 32 random bytes (openssl rand -base64 32)' })
   .refine((value) => Buffer.from(value, 'base64').length === 32, 'must decode to exactly 32 bytes')
   .optional()
+
+/** Named ranges proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+const isProxyAddress = (entry: string) => {
+  const [address, bits, ...rest] = entry.split('/')
+  if (rest.length > 0 || !address) return false
+  const version = isIP(address)
+  if (version === 0) return false
+  if (bits === undefined) return true
+  const size = Number(bits)
+  return /^\d+$/.test(bits) && size <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * Who may tell the app a client's address (docs/decisions/018): nobody (`false`, the default), the number of proxy
+ * hops in front of it (`1` behind one reverse proxy), or the proxies' own addresses and CIDRs. The address used is the
+ * one the nearest trusted proxy saw, never the left-most X-Forwarded-For entry a client writes itself. `true`, which
+ * used to trust every hop, is refused with what to set instead.
+ */
+export function parseTrustProxy(value: string, context: z.RefinementCtx): false | number | string[] {
+  const trimmed = value.trim().toLowerCase()
+  if (trimmed === 'false' || trimmed === '0') return false
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  if (trimmed === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true would trust every hop, so any client could choose its own address; set the number of proxies in front of Keydesk (1 behind one reverse proxy) or their addresses (127.0.0.1, 10.0.0.0/8)',
+    })
+    return z.NEVER
+  }
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const wrong = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isProxyAddress(entry))
+  if (entries.length === 0 || wrong.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxy hops, or proxy addresses and CIDRs separated by commas (not understood: ${wrong.join(', ') || value})`,
+    })
+    return z.NEVER
+  }
+  return entries
+}
 
 const EnvSchema = z
   .object({
@@ -34,10 +81,7 @@ const EnvSchema = z
       )
       .pipe(z.array(z.url({ message: 'each origin must be a URL such as https://app.example.com' }))),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
+    TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     BOOTSTRAP_SUPER_ADMIN_EMAIL: z.email().optional(),
     BOOTSTRAP_SUPER_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),

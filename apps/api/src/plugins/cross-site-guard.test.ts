@@ -9,7 +9,7 @@ let email: string
 
 beforeAll(async () => {
   // PUBLIC_URL unset: the development default (http://localhost:8080) is not the address people open the app at.
-  ;[testApp, behindProxy] = await Promise.all([createTestApp(), createTestApp({ TRUST_PROXY: 'true' })])
+  ;[testApp, behindProxy] = await Promise.all([createTestApp(), createTestApp({ TRUST_PROXY: '1' })])
   const { form, email: registered } = await registrationForm()
   expect(
     (await testApp.app.inject({ method: 'POST', url: '/api/auth/register', payload: form, remoteAddress: uniqueIp() })).statusCode,

@@ -23,7 +23,7 @@ let server: ServerProcess | undefined
 let memberTokens: string[] = []
 const figures: string[] = []
 
-const serverEnv = () => ({ DATABASE_URL: cluster.url, DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' })
+const serverEnv = () => ({ DATABASE_URL: cluster.url, DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'warn' })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {

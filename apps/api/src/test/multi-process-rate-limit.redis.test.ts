@@ -22,7 +22,7 @@ beforeAll(async () => {
   for (let index = 0; index < 2; index++) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-rate-limit-process-'))
     dataDirs.push(dataDir)
-    processes.push(await startServer({ REDIS_URL: redisUrl, TRUST_PROXY: 'true', DATA_DIR: dataDir, WEB_DIST_DIR: '/nonexistent' }))
+    processes.push(await startServer({ REDIS_URL: redisUrl, TRUST_PROXY: '1', DATA_DIR: dataDir, WEB_DIST_DIR: '/nonexistent' }))
   }
 }, 120_000)
 

@@ -55,7 +55,7 @@ async function startInstance(databaseUrl: string) {
     ...s3.env,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: '/nonexistent',
     LOG_LEVEL: 'info',

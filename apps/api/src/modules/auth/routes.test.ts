@@ -304,3 +304,27 @@ describe('logs', () => {
     expect(logs).not.toContain(member.cookies.refresh_token)
   })
 })
+
+describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
+  it('counts failures by the address the proxy saw, so rotating a client-written X-Forwarded-For entry gains nothing', async () => {
+    const behindProxy = await createTestApp({ TRUST_PROXY: '1' })
+    try {
+      const member = await registerAndSignIn(behindProxy)
+      const attempt = (password: string, forwardedFor: string) =>
+        behindProxy.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: new URLSearchParams({ email: member.email, password }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
+          remoteAddress: '127.0.0.1',
+        })
+      // The client writes the first entry; the proxy appends the address it saw (203.0.113.50) last.
+      for (let guess = 0; guess < 10; guess++) await attempt('guess-guess', `198.51.100.${guess}, 203.0.113.50`)
+      expect((await attempt(GOOD_PASSWORD, '198.51.100.200, 203.0.113.50')).statusCode).toBe(429)
+      // The owner, seen by the proxy at another address, signs in.
+      expect((await attempt(GOOD_PASSWORD, '203.0.113.51')).statusCode).toBe(200)
+    } finally {
+      await behindProxy.close()
+    }
+  })
+})
