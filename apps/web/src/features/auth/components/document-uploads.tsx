@@ -1,3 +1,4 @@
+import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { FileField } from '../../../components/ui/file-field.tsx'
 
 export const REGISTRATION_DOCUMENTS = [
@@ -20,13 +21,13 @@ interface DocumentUploadsProps {
 export function DocumentUploads({ errors, onChoose }: DocumentUploadsProps) {
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Documents (images up to 5 MB)</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">Documents ({IMAGE_HINT})</legend>
       {REGISTRATION_DOCUMENTS.map(({ field, label }) => (
         <FileField
           key={field}
           label={label}
           name={field}
-          accept="image/*"
+          accept={IMAGE_ACCEPT}
           error={errors[field]}
           onChange={(event) => onChoose(field, event.currentTarget.files?.[0] ?? null)}
         />

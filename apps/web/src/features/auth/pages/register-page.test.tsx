@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -74,6 +75,13 @@ describe('business sign-up (docs/product.md §3, 5, 7.1, 8)', () => {
     renderApp('/register')
     await user().upload(screen.getByLabelText('Front ID'), new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }))
     expect(await screen.findByText('Only image files are allowed.')).toBeInTheDocument()
+  })
+
+  it('refuses a HEIC photo as soon as it is chosen, saying how to send a JPEG instead (decision 017)', async () => {
+    renderApp('/register')
+    // Desktop browsers that do not know HEIC give it no type: the name tells.
+    await user().upload(screen.getByLabelText('Front ID'), new File([new Uint8Array(100)], 'IMG_0412.HEIC', { type: '' }))
+    expect(await screen.findByText(UPLOAD_MESSAGES.heic)).toBeInTheDocument()
   })
 
   it('refuses a document over 5 MB', async () => {

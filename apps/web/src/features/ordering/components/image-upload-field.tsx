@@ -1,4 +1,4 @@
-import { imageFileProblem } from '@keydesk/contracts/uploads'
+import { IMAGE_ACCEPT, IMAGE_HINT, imageFileProblem } from '@keydesk/contracts/uploads'
 import { useEffect, useState } from 'react'
 import { FileField } from '../../../components/ui/file-field.tsx'
 
@@ -18,7 +18,8 @@ export function ImageUploadField({ label, onChange }: { label: string; onChange:
     <div>
       <FileField
         label={label}
-        accept="image/*"
+        accept={IMAGE_ACCEPT}
+        hint={IMAGE_HINT}
         error={error}
         onChange={(event) => {
           const file = event.target.files?.[0]

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { type Profile, ProfileFormSchema, type ProfileForm as ProfileFormValues } from '@keydesk/contracts/profile'
 import { US_STATES } from '@keydesk/contracts/states'
+import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -87,8 +88,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <TextField label="ZIP code" autoComplete="postal-code" {...form.register('zipCode')} />
         {isEditing && (
           <>
-            <FileField label="Profile photo" accept="image/*" {...form.register('profilePhoto')} />
-            <FileField label="Company logo" accept="image/*" {...form.register('companyLogo')} />
+            <FileField label="Profile photo" accept={IMAGE_ACCEPT} hint={IMAGE_HINT} {...form.register('profilePhoto')} />
+            <FileField label="Company logo" accept={IMAGE_ACCEPT} hint={IMAGE_HINT} {...form.register('companyLogo')} />
           </>
         )}
       </fieldset>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { editRequestFormSchema, ORDERING_MESSAGES, type VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { checkVin } from '@keydesk/contracts/vin'
 import { useForm } from 'react-hook-form'
@@ -45,7 +46,7 @@ export function EditRequestForm({ request, onDone }: { request: VehicleRequestVi
         error={vinProblem?.message}
         {...form.register('vin', { onChange: (event) => form.setValue('vin', event.target.value.toUpperCase()) })}
       />
-      <FileField label="New registration photo" accept="image/*" {...form.register('registration')} />
+      <FileField label="New registration photo" accept={IMAGE_ACCEPT} hint={IMAGE_HINT} {...form.register('registration')} />
       {update.isError && <Alert tone="error">{ORDERING_MESSAGES.updateFailed}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" isBusy={update.isPending}>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { type UpdateUserDetailsForm, UpdateUserDetailsFormSchema } from '@keydesk/contracts/accounts-api'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { US_STATES } from '@keydesk/contracts/states'
+import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -70,7 +71,7 @@ export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; 
         {IMAGES.map(({ field, label, current }) => (
           <div key={field} className="space-y-2">
             {details[current] && <img src={details[current] ?? ''} alt={`Current ${label}`} className="h-24 w-auto rounded border" />}
-            <FileField label={label} accept="image/*" error={errors[field]?.message} {...form.register(field)} />
+            <FileField label={label} accept={IMAGE_ACCEPT} hint={IMAGE_HINT} error={errors[field]?.message} {...form.register(field)} />
           </div>
         ))}
       </div>
