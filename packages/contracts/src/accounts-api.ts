@@ -154,6 +154,8 @@ export const ACCOUNT_MESSAGES = {
   sessionExpired: SESSION_MESSAGES.sessionExpired,
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app (or a recovery code).',
   twoFactorInvalid: 'Invalid authentication code.',
+  twoFactorLocked:
+    'Too many wrong authentication codes for this account. Try again in 15 minutes, or reset your password if these attempts were not yours.',
   loginRequired: 'Please log in to continue.',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   accountSlowedDown: 'Too many failed sign-ins for this account. Try again in a few minutes.',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { files } from './files.ts'
 import { users } from './users.ts'
 
@@ -22,6 +22,13 @@ export const memberProfiles = pgTable('member_profiles', {
   recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
   /** The 30-second time step of the last TOTP code accepted; a code of that step or an earlier one is refused. */
   totpLastUsedStep: bigint('totp_last_used_step', { mode: 'number' }),
+  /**
+   * Wrong second-factor codes at sign-in, counted per account whatever the address (docs/decisions/018): how many
+   * since the window started, and until when the account's code step is closed once they reached the limit.
+   */
+  secondFactorFailures: integer('second_factor_failures').notNull().default(0),
+  secondFactorWindowStart: timestamp('second_factor_window_start', { withTimezone: true }),
+  secondFactorBlockedUntil: timestamp('second_factor_blocked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

@@ -4,6 +4,7 @@ import type { Uses } from '../../ports.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { REQUESTED_MAILS_PER_WINDOW, requestedMailWindowStart } from '../mail/requested-mail-limit.ts'
 import { renderMail } from '../mail/templates.ts'
+import { clearSecondFactorFailures } from '../profile/security-settings-repository.ts'
 import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
 import { commonPasswordProblem, hashPassword } from './passwords.ts'
 import * as repository from './repository.ts'
@@ -60,5 +61,6 @@ export async function confirmPasswordReset(
   if (!user) return
   // The owner proved control of the mailbox: earlier guesses from any address no longer slow them down.
   await repository.clearFailedLogins(ports.database.db, user.email)
+  await clearSecondFactorFailures(ports.database.db, user.id)
   await announceSessionsEnded(ports, user.id)
 }

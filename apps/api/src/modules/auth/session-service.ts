@@ -2,8 +2,7 @@ import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { AppError, loginRequired } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { insertSignIn } from '../security/repository.ts'
-import { createSecretBox } from '../security/secret-box.ts'
-import { isTwoFactorRequired, verifySecondFactor } from '../security/two-factor.ts'
+import { checkSignInSecondFactor, isTwoFactorRequired } from '../security/two-factor.ts'
 import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
 import { decoyPasswordHash, verifyPassword } from './passwords.ts'
 import * as repository from './repository.ts'
@@ -39,7 +38,7 @@ async function issueSession(ports: Uses<'database' | 'signAccessToken'>, user: U
 }
 
 export async function signIn(
-  ports: Uses<'database' | 'clock' | 'config' | 'totpKey' | 'signAccessToken'>,
+  ports: Uses<'database' | 'clock' | 'config' | 'secretKey' | 'totpKey' | 'signAccessToken'>,
   credentials: { email: string; password: string; code?: string },
   context: SignInContext,
 ) {
@@ -61,10 +60,13 @@ export async function signIn(
   if (refusal) throw new AppError('FORBIDDEN', refusal)
   if (await isTwoFactorRequired(db, user.id)) {
     if (!credentials.code) throw new AppError('TWO_FACTOR_REQUIRED', ACCOUNT_MESSAGES.twoFactorRequired)
-    const box = createSecretBox(ports.totpKey, ports.config.jwtSecret)
-    if (!(await verifySecondFactor(db, box, { id: user.id, email: user.email }, credentials.code, now))) {
-      await repository.recordFailedLogin(db, credentials.email, context.ip, now)
-      throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.twoFactorInvalid)
+    try {
+      await checkSignInSecondFactor(ports, user, credentials.code, now)
+    } catch (error) {
+      // A wrong code also counts for this e-mail and address, like a wrong password.
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED')
+        await repository.recordFailedLogin(db, credentials.email, context.ip, now)
+      throw error
     }
   }
   await repository.clearFailedLogins(db, credentials.email, context.ip)

@@ -1,6 +1,9 @@
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { TwoFactorSetupAnswerSchema } from '@keydesk/contracts/security'
+import { and, eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailOutbox } from '../../db/schema/mail.ts'
 import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, uniqueIp } from '../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
@@ -81,5 +84,41 @@ describe('sign-in with two-factor on', () => {
     const replay = await login({ email: account.email, password: GOOD_PASSWORD, code })
     expect(replay.statusCode).toBe(401)
     expect(replay.json().error).toBe('Invalid authentication code.')
+  })
+})
+
+describe('wrong authenticator codes, counted per account (issue 30)', () => {
+  const wrongCode = (right: string) => String((Number(right) + 500_000) % 1_000_000).padStart(6, '0')
+  const lockMails = (email: string) =>
+    testApp.app.database.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.subject, 'Someone has your Keydesk password')))
+
+  it('pauses the code step for the account after 10 wrong codes from 10 addresses, and mails the owner once', async () => {
+    const owner = await registerAndSignIn(testApp)
+    const enrolled = (await enrol(owner)).secret
+    // Every guess comes from a new address (login() gives each its own), so only the per-account count can stop them.
+    for (let guess = 0; guess < 10; guess++) {
+      const answer = await login({ email: owner.email, password: GOOD_PASSWORD, code: wrongCode(codeOf(enrolled)) })
+      expect(answer.statusCode, `guess ${guess}`).toBe(401)
+    }
+    const right = await login({ email: owner.email, password: GOOD_PASSWORD, code: codeOf(enrolled, 30) })
+    expect(right.statusCode).toBe(429)
+    expect(right.json().message).toBe(ACCOUNT_MESSAGES.twoFactorLocked)
+    expect(await lockMails(owner.email)).toHaveLength(1)
+  })
+
+  it('starts the count again after a right code, so the owner mistyping now and then is never paused', async () => {
+    const owner = await registerAndSignIn(testApp)
+    const enrolled = (await enrol(owner)).secret
+    const guess = () => login({ email: owner.email, password: GOOD_PASSWORD, code: wrongCode(codeOf(enrolled)) })
+    for (let attempt = 0; attempt < 9; attempt++) await guess()
+    expect((await login({ email: owner.email, password: GOOD_PASSWORD, code: codeOf(enrolled, 30) })).statusCode).toBe(200)
+    for (let attempt = 0; attempt < 9; attempt++) expect((await guess()).statusCode).toBe(401)
+    expect(await lockMails(owner.email)).toHaveLength(0)
+    // Nine since the right code: the tenth closes the step, so the count did start again there.
+    expect((await guess()).statusCode).toBe(401)
+    expect((await guess()).statusCode).toBe(429)
   })
 })

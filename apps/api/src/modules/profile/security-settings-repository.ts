@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { memberProfiles } from '../../db/schema/member.ts'
@@ -88,4 +88,47 @@ export async function consumeRecoveryCode(db: DbExecutor, userId: string, codeHa
     .where(and(eq(memberProfiles.userId, userId), sql`${codeHash} = any(${memberProfiles.recoveryCodeHashes})`))
     .returning({ userId: memberProfiles.userId })
   return rows.length > 0
+}
+
+/** When the account's second-factor step opens again, if wrong codes closed it. */
+export async function findSecondFactorBlock(db: DbExecutor, userId: string, now: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ blockedUntil: memberProfiles.secondFactorBlockedUntil })
+    .from(memberProfiles)
+    .where(and(eq(memberProfiles.userId, userId), gt(memberProfiles.secondFactorBlockedUntil, now)))
+    .limit(1)
+  return row?.blockedUntil ?? undefined
+}
+
+/**
+ * Counts one wrong second-factor code for the account, in one statement so that concurrent guesses all count: a
+ * window of `windowMs` starts at the first failure, and the `limit`-th failure in it closes the step for `windowMs`.
+ * Answers whether this failure is the one that closed it.
+ */
+export async function recordSecondFactorFailure(db: DbExecutor, userId: string, now: Date, limit: number, windowMs: number) {
+  const at = sql`${now.toISOString()}::timestamptz`
+  const window = sql`${windowMs} * interval '1 millisecond'`
+  const isNewWindow = sql`(${memberProfiles.secondFactorWindowStart} is null or ${memberProfiles.secondFactorWindowStart} < ${at} - ${window})`
+  const count = sql`case when ${isNewWindow} then 1 else ${memberProfiles.secondFactorFailures} + 1 end`
+  const [row] = await db
+    .insert(memberProfiles)
+    .values({ userId, secondFactorFailures: 1, secondFactorWindowStart: now })
+    .onConflictDoUpdate({
+      target: memberProfiles.userId,
+      set: {
+        secondFactorFailures: count,
+        secondFactorWindowStart: sql`case when ${isNewWindow} then ${at} else ${memberProfiles.secondFactorWindowStart} end`,
+        secondFactorBlockedUntil: sql`case when ${count} >= ${limit} then ${at} + ${window} else ${memberProfiles.secondFactorBlockedUntil} end`,
+      },
+    })
+    .returning({ failures: memberProfiles.secondFactorFailures })
+  return { closedNow: row?.failures === limit }
+}
+
+/** A right code, or a new password, starts the count again. */
+export async function clearSecondFactorFailures(db: DbExecutor, userId: string) {
+  await db
+    .update(memberProfiles)
+    .set({ secondFactorFailures: 0, secondFactorWindowStart: null, secondFactorBlockedUntil: null })
+    .where(eq(memberProfiles.userId, userId))
 }

@@ -1,11 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES, type TwoFactorSetupAnswer } from '@keydesk/contracts/security'
 import { Secret, TOTP } from 'otpauth'
 import { renderSVG } from 'uqr'
 import type { Database, DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
-import { claimTotpStep, consumeRecoveryCode, findTwoFactorState, saveTwoFactorState } from '../profile/security-settings-repository.ts'
+import type { Uses } from '../../ports.ts'
+import { enqueueMail } from '../mail/outbox.ts'
+import { renderMail } from '../mail/templates.ts'
+import {
+  claimTotpStep,
+  clearSecondFactorFailures,
+  consumeRecoveryCode,
+  findSecondFactorBlock,
+  findTwoFactorState,
+  recordSecondFactorFailure,
+  saveTwoFactorState,
+} from '../profile/security-settings-repository.ts'
 import type { SecretBox } from './secret-box.ts'
+import { createSecretBox } from './secret-box.ts'
 
 const ISSUER = 'Keydesk'
 
@@ -108,4 +121,46 @@ export async function verifySecondFactor(
     return step !== null && claimTotpStep(db, member.id, step)
   }
   return consumeRecoveryCode(db, member.id, hashRecoveryCode(trimmed))
+}
+
+/** Wrong sign-in codes an account may take in SECOND_FACTOR_WINDOW_MS before its code step closes for as long. */
+export const SECOND_FACTOR_LIMIT = 10
+export const SECOND_FACTOR_WINDOW_MS = 15 * 60 * 1000
+
+/**
+ * The sign-in's second step, counted per account whatever the address (docs/decisions/018): someone who has the
+ * password cannot guess codes without end by rotating addresses. The tenth wrong code in 15 minutes closes the step for
+ * 15 minutes and mails the owner, since their password is then known to someone else; a right code or a new password
+ * starts the count again.
+ */
+export async function checkSignInSecondFactor(
+  ports: Uses<'database' | 'config' | 'secretKey' | 'totpKey'>,
+  member: { id: string; email: string; fname: string },
+  code: string,
+  now: Date,
+): Promise<void> {
+  const db = ports.database.db
+  if (await findSecondFactorBlock(db, member.id, now)) throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.twoFactorLocked)
+  const box = createSecretBox(ports.totpKey, ports.config.jwtSecret)
+  if (await verifySecondFactor(db, box, member, code, now)) {
+    await clearSecondFactorFailures(db, member.id)
+    return
+  }
+  await db.transaction(async (tx) => {
+    const { closedNow } = await recordSecondFactorFailure(tx, member.id, now, SECOND_FACTOR_LIMIT, SECOND_FACTOR_WINDOW_MS)
+    if (!closedNow) return
+    const mail = await renderMail({
+      subject: 'Someone has your Keydesk password',
+      preview: 'Your authenticator stopped a sign-in with your password. Change your password now.',
+      greeting: `Hello ${member.fname},`,
+      paragraphs: [
+        `Someone signed in to your Keydesk account with your password and then entered ${SECOND_FACTOR_LIMIT} wrong authentication codes within 15 minutes. Your authenticator app stopped them, and sign-in with a code is paused for 15 minutes.`,
+        'Your password is known to someone else. Choose a new one now with "Forgot password?" on the sign-in page: it ends every session and lifts the pause.',
+      ],
+      action: { label: 'Go to the sign-in page', url: `${ports.config.publicUrl}/login` },
+      notes: ['If these attempts were yours, wait 15 minutes and sign in again.'],
+    })
+    await enqueueMail(tx, { to: member.email, ...mail, dedupeKey: `second-factor-locked:${member.id}:${now.getTime()}` }, ports.secretKey)
+  })
+  throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.twoFactorInvalid)
 }
