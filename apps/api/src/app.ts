@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyCors from '@fastify/cors'
-import fastifyFormbody from '@fastify/formbody'
 import fastifyMultipart from '@fastify/multipart'
 import { UPLOAD_MAX_BYTES } from '@keydesk/contracts/limits'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -51,6 +50,7 @@ import clock, { type Clock } from './plugins/clock.ts'
 import crossSiteGuard from './plugins/cross-site-guard.ts'
 import errorHandler from './plugins/error-handler.ts'
 import events from './plugins/events.ts'
+import formBody from './plugins/form-body.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import jsonBody from './plugins/json-body.ts'
 import mail from './plugins/mail.ts'
@@ -188,7 +188,7 @@ export async function buildApp({
 
   if (app.payments.name === 'sandbox') {
     await app.register(async (sandbox) => {
-      await sandbox.register(fastifyFormbody)
+      await sandbox.register(formBody)
       await sandbox.register(sandboxCheckoutRoutes(app.payments as SandboxProvider))
     })
   }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../db/schema/users.ts'
 import { registrationForm, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../test/accounts.ts'
+import { createMember } from '../test/members.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 let testApp: TestApp
@@ -36,6 +37,19 @@ describe('a control character in a text field', () => {
     })
     expect(answer.statusCode).toBe(400)
     expect(answer.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: CONTROL_CHARACTER_MESSAGE, details: [{ field: 'email' }] })
+  })
+
+  it('is refused with 400 in admin notes on a user (form-urlencoded, a route without a body schema), and the notes stay', async () => {
+    const admin = await signInAsBootstrapSuperAdmin(testApp)
+    const member = await createMember(testApp)
+    const answer = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${member.id}/notes`,
+      payload: new URLSearchParams({ notes: `Called${NUL} the shop` }).toString(),
+      headers: { ...admin.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: CONTROL_CHARACTER_MESSAGE, details: [{ field: 'notes' }] })
   })
 
   it('is refused with 400 in a JSON body (the contact form) and in a search query, bell, escape and DEL as well as NUL', async () => {

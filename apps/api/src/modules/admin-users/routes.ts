@@ -1,4 +1,3 @@
-import fastifyFormbody from '@fastify/formbody'
 import {
   ActionEntrySchema,
   AdminUserListSchema,
@@ -15,11 +14,12 @@ import { z } from 'zod'
 import { AppError } from '../../errors.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, requireRole } from '../../plugins/auth.ts'
+import formBody from '../../plugins/form-body.ts'
 import { listDocuments, listUsers, recentActions, reviewDocument, revokeUser, setUserNotes, userHistory, validateUser } from './service.ts'
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // docs/product.md §12 sends the notes as form data: urlencoded here, multipart through readMultipart.
-  await app.register(fastifyFormbody)
+  await app.register(formBody)
   const onlyAdmins = requireRole('ADMIN', 'SUPER_ADMIN')
 
   app.get(

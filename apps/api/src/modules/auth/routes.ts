@@ -1,4 +1,3 @@
-import fastifyFormbody from '@fastify/formbody'
 import {
   ACCOUNT_MESSAGES,
   AdminRegisterFieldsSchema,
@@ -15,6 +14,7 @@ import { z } from 'zod'
 import { AppError } from '../../errors.ts'
 import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, REFRESH_COOKIE, requireUser } from '../../plugins/auth.ts'
+import formBody from '../../plugins/form-body.ts'
 import { clearSessionCookies, setSessionCookies } from './cookies.ts'
 import { sendFailureAsText } from './failure-as-text.ts'
 import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts'
@@ -26,7 +26,7 @@ import { toUserView } from './user-view.ts'
 const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '5 minutes' }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyFormbody)
+  await app.register(formBody)
   const secureCookies = app.config.isProduction
 
   app.post(
