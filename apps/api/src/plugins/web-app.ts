@@ -22,6 +22,9 @@ async function webApp(app: FastifyInstance, options: WebAppOptions) {
       root: options.distDir,
       wildcard: false,
       index: false,
+      // The build keeps source maps beside its scripts for error reports (hidden: no script names them); they are
+      // never published, since they would hand anyone the app's whole source.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.startsWith(path.join(options.distDir, 'assets') + path.sep)
         reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache')
@@ -34,7 +37,8 @@ async function webApp(app: FastifyInstance, options: WebAppOptions) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD'
+    // A missing script or map is a 404, not the page: a browser would otherwise run index.html as a script.
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/assets/')
     if (isApi || !isPageRequest || !hasBuild) {
       return reply.status(404).send(errorAnswer('NOT_FOUND', `Route ${request.method} ${pathname} not found`))
     }
