@@ -34,9 +34,33 @@ describe('GET /api/dev/mailbox in development without SMTP_URL', () => {
     expect(Date.parse(newest.sentAt)).not.toBeNaN()
   })
 
+  it("answers 404 to a page that reached this machine under another site's name (DNS rebinding)", async () => {
+    for (const host of ['attacker.example', 'attacker.example:8080', '192.168.1.5:8080']) {
+      const answer = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: LOCAL, headers: { host } })
+      expect(answer.statusCode, host).toBe(404)
+    }
+    for (const host of ['localhost:8080', '127.0.0.1:8080', '[::1]:8080']) {
+      const answer = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: LOCAL, headers: { host } })
+      expect(answer.statusCode, host).toBe(200)
+    }
+  })
+
   it('answers 404 to a browser on another machine: these mails hold reset links and keycodes', async () => {
     const answer = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: '192.168.1.23' })
     expect(answer.statusCode).toBe(404)
+  })
+})
+
+describe('GET /api/dev/mailbox behind a trusted proxy', () => {
+  it('answers 404 when the proxy says the client is remote, though the proxy itself is local', async () => {
+    const testApp = await createTestApp({ NODE_ENV: 'development', TRUST_PROXY: '127.0.0.1' })
+    try {
+      const headers = { 'x-forwarded-for': '203.0.113.9' }
+      const answer = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: LOCAL, headers })
+      expect(answer.statusCode).toBe(404)
+    } finally {
+      await testApp.close()
+    }
   })
 })
 

@@ -6,6 +6,10 @@ import { readDevMailbox } from './service.ts'
 const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || address?.startsWith('127.') === true
 
+/** The Host a page on this machine uses: a loopback name or address, with any port. */
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' || hostname.endsWith('.localhost') || isLoopback(hostname.replace(/^\[|\]$/g, ''))
+
 /**
  * GET /api/dev/mailbox (docs/decisions/013): in development without SMTP_URL, the mails the log transport
  * "sent", whole, newest first. Registered only then (404 otherwise), and answered only to this machine's own
@@ -13,8 +17,11 @@ const isLoopback = (address: string | undefined) =>
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/mailbox', { config: { access: 'public' }, schema: { response: { 200: DevMailboxSchema } } }, async (request, reply) => {
-    // The socket's own address: a forwarded header could be forged by anyone who reaches the server.
-    if (!isLoopback(request.socket.remoteAddress)) throw notFound()
+    // Local by every account: the socket's own address, the address a trusted proxy reports (request.ip), and the Host
+    // the page asked for, so that a page of another site cannot read it through a name that resolves here (DNS
+    // rebinding).
+    const isLocal = isLoopback(request.socket.remoteAddress) && isLoopback(request.ip) && isLoopbackHost(request.hostname)
+    if (!isLocal) throw notFound()
     reply.header('cache-control', 'no-store')
     return readDevMailbox(app)
   })
