@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type pg from 'pg'
+import { AppError } from '../errors.ts'
 import { isSessionStanding } from './auth.ts'
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.ts'
 
@@ -18,6 +19,14 @@ export const SESSIONS_ENDED_TOPIC = 'sessions-ended'
  * its `sessions-ended` event was lost (a NOTIFY missed while the listening connection reconnects, a failed publish).
  */
 export const SESSION_RECHECK_MS = 5_000
+
+/**
+ * Open streams one account may hold on one process: a member with a phone and two browser tabs holds about six (each
+ * page listens to its orders and its chat); an account opening more is refused with 429 rather than holding sockets.
+ */
+export const STREAMS_PER_ACCOUNT = 8
+export const TOO_MANY_STREAMS =
+  'Too many live connections are open for this account. Close other Keydesk tabs or devices, then reload this page.'
 
 export interface EventStream {
   /** Writes one server-sent event; `data` goes out as JSON. */
@@ -76,6 +85,10 @@ async function events(app: FastifyInstance) {
   })
 
   app.decorate('openEventStream', (request: FastifyRequest, reply: FastifyReply, options: { heartbeatMs?: number } = {}) => {
+    const principal = request.principal
+    if (principal && (streamsByAccount.get(principal.id)?.size ?? 0) >= STREAMS_PER_ACCOUNT) {
+      throw new AppError('RATE_LIMITED', TOO_MANY_STREAMS)
+    }
     // Headers set by earlier hooks (CORS, security headers) still apply to the hijacked answer.
     const headers = reply.getHeaders() as Record<string, string | string[] | number>
     reply.hijack()
@@ -91,7 +104,6 @@ async function events(app: FastifyInstance) {
 
     const cleanups: (() => void)[] = []
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS)
-    const principal = request.principal
     const accountId = principal?.id
     const close = () => {
       if (!openStreams.delete(close)) return

@@ -6,6 +6,8 @@ export interface OpenStream {
   received: () => string
   ended: Promise<void>
   waitFor(text: string): Promise<void>
+  /** Leaves the stream, as a closed tab does. */
+  close(): void
 }
 
 /** Opens a server-sent event stream (the chat's unless `path` says another) on a listening app and collects what arrives. */
@@ -25,6 +27,7 @@ export function openStream(base: string, headers: Record<string, string>, path =
         contentType: response.headers['content-type'],
         received: () => body,
         ended,
+        close: () => request.destroy(),
         waitFor: (text) =>
           new Promise((done) => {
             if (body.includes(text)) done()

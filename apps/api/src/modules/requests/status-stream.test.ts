@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { RequestStatusEvent } from '@keydesk/contracts/request-status'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { STREAMS_PER_ACCOUNT, TOO_MANY_STREAMS } from '../../plugins/events.ts'
 import { registerAndSignIn, type SignedIn } from '../../test/accounts.ts'
 import { openStream } from '../../test/event-stream.ts'
 import { createMember, type TestMember } from '../../test/members.ts'
@@ -119,5 +120,30 @@ describe('GET /vehicle/user-requests/stream', () => {
     } finally {
       await closingApp.close()
     }
+  })
+})
+
+describe('open streams per account', () => {
+  it(`accepts ${STREAMS_PER_ACCOUNT} for one account, refuses the next with 429 and a message, and accepts again once one closes`, async () => {
+    const member = await registerAndSignIn(testApp)
+    const streams = []
+    for (let index = 0; index < STREAMS_PER_ACCOUNT; index++) streams.push(await openStream(base, member.headers, STATUS_STREAM))
+    expect(streams.map((stream) => stream.status)).toEqual(Array(STREAMS_PER_ACCOUNT).fill(200))
+    const refused = await openStream(base, member.headers, STATUS_STREAM)
+    expect(refused.status).toBe(429)
+    await refused.ended
+    expect(JSON.parse(refused.received())).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_STREAMS })
+    // Another account is not affected.
+    const other = await openStream(base, (await registerAndSignIn(testApp)).headers, STATUS_STREAM)
+    expect(other.status).toBe(200)
+    other.close()
+    streams[0]?.close()
+    // The server notices the closed socket within moments; until then the count still holds it.
+    await vi.waitFor(async () => {
+      const again = await openStream(base, member.headers, STATUS_STREAM)
+      expect(again.status).toBe(200)
+      again.close()
+    })
+    for (const stream of streams) stream.close()
   })
 })
