@@ -8,6 +8,8 @@ export const CHAT_MESSAGE_MAX_LENGTH = 2000
 export const CHAT_HISTORY_MAX = 100
 /** SSE comment lines keep proxies from closing an idle stream. */
 export const CHAT_HEARTBEAT_MS = 15_000
+/** Messages one account may send in a minute (a person types a few; each reaches every admin's screen). */
+export const CHAT_MESSAGES_PER_MINUTE = 20
 
 export const ChatMessageSchema = z.object({
   id: z.string(),

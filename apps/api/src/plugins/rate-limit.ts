@@ -1,11 +1,24 @@
 import fastifyRateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 
 export interface RateLimitOptions {
   /** Prefix of the counters' keys in Redis; tests give each their own so they never count each other's calls. */
   nameSpace?: string
+}
+
+/**
+ * A route's limit counted per signed-in account, wherever it calls from (a rotating address gains nothing): the count
+ * runs after the guard, which has read the account. `name` keeps each route's count apart.
+ */
+export function perAccountLimit(name: string, max: number, timeWindow: string) {
+  return {
+    max,
+    timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.principal?.id ?? request.ip}`,
+  }
 }
 
 /** How long start-up waits for Redis before it serves without it. */

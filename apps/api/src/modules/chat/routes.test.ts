@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { CHAT_MESSAGES, type ChatMessage } from '@keydesk/contracts/chat'
+import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES, CHAT_MESSAGES_PER_MINUTE, type ChatMessage } from '@keydesk/contracts/chat'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStream } from '../../test/event-stream.ts'
 import { createMember, type TestMember } from '../../test/members.ts'
@@ -66,6 +66,27 @@ describe('POST /chat/send', () => {
     const response = await send(admin.auth, { message: 'Happy to help', userId: trialUser.id })
     expect(response.statusCode).toBe(201)
     expect(response.json()).toMatchObject({ userId: trialUser.id, sender: 'AGENT' })
+  })
+
+  it(`accepts ${CHAT_MESSAGES_PER_MINUTE} messages a minute from one account, whatever its address, then 429; another account goes on`, async () => {
+    const chatty = await createMember(testApp, 'BASEUSER', { trialEndsAt: inThreeDays() })
+    const message = 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH)
+    const answers = await Promise.all(
+      Array.from({ length: CHAT_MESSAGES_PER_MINUTE + 5 }, (_, index) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/chat/send',
+          headers: chatty.auth,
+          payload: { message },
+          remoteAddress: `10.9.0.${index}`,
+        }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.statusCode)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CHAT_MESSAGES_PER_MINUTE)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5)
+    expect(answers.find((answer) => answer.statusCode === 429)?.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    expect((await send(paidUser.auth, { message: 'Still here' })).statusCode).toBe(201)
   })
 
   it('asks an admin which conversation they answer', async () => {

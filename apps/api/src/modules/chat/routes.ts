@@ -1,5 +1,6 @@
 import {
   CHAT_HEARTBEAT_MS,
+  CHAT_MESSAGES_PER_MINUTE,
   ChatConversationsAnswerSchema,
   ChatHistoryAnswerSchema,
   ChatHistoryQuerySchema,
@@ -10,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf, requireRole, requireUser } from '../../plugins/auth.ts'
+import { perAccountLimit } from '../../plugins/rate-limit.ts'
 import { createChatHub } from './chat-hub.ts'
 import {
   assertMayChat,
@@ -45,7 +47,8 @@ export async function chatRoutes(app: FastifyInstance) {
     '/chat/send',
     {
       preValidation: requireUser,
-      config: { object: 'owner-or-admin' },
+      // Per account: a person types a few messages a minute, and each one is pushed to every admin's screen.
+      config: { object: 'owner-or-admin', rateLimit: perAccountLimit('chat-send', CHAT_MESSAGES_PER_MINUTE, '1 minute') },
       schema: { body: SendChatMessageBodySchema, response: { 201: ChatMessageSchema } },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
+import { perAccountLimit } from '../../plugins/rate-limit.ts'
 import { readCredentials, uploadCredentials } from './service.ts'
 
 /** docs/product.md §12: the signed-in member's own credential documents (docs/product.md §11 "Credentials upload"). */
@@ -21,12 +22,7 @@ export async function credentialRoutes(app: FastifyInstance) {
       schema: { response: { 200: CredentialsSchema } },
       // Per account, wherever it uploads from: each upload writes files of up to 5 MB.
       config: {
-        rateLimit: {
-          max: CREDENTIAL_UPLOADS_PER_10_MINUTES,
-          timeWindow: '10 minutes',
-          hook: 'preHandler',
-          keyGenerator: (request) => `credentials:${principalOf(request).id}`,
-        },
+        rateLimit: perAccountLimit('credentials', CREDENTIAL_UPLOADS_PER_10_MINUTES, '10 minutes'),
         formBody: {
           files: { names: CREDENTIAL_FIELDS, kind: 'credential' },
           description: `${CREDENTIAL_MESSAGES.selectOne} ${CREDENTIAL_MESSAGES.licenseNeedsBothSides}`,
