@@ -60,6 +60,7 @@ import rateLimit from './plugins/rate-limit.ts'
 import routeTable from './plugins/route-table.ts'
 import secretKey from './plugins/secret-key.ts'
 import securityHeaders from './plugins/security-headers.ts'
+import slowClients, { slowClientServerOptions } from './plugins/slow-clients.ts'
 import storage, { type FileStorage } from './plugins/storage.ts'
 import webApp from './plugins/web-app.ts'
 
@@ -112,6 +113,7 @@ export async function buildApp({
     logger: loggerOptions(config.logLevel, logStream),
     logController: new OneLinePerAnswer(),
     trustProxy: trustedProxies(config.trustProxy),
+    ...slowClientServerOptions,
     // Uploads go through multipart with their own limits; JSON and form bodies stay small.
     bodyLimit: 1024 * 1024,
     // graceful-close.ts answers requests that arrive while closing, in the error shape.
@@ -123,6 +125,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>()
 
   logAbandonedRequests(app)
+  await app.register(slowClients)
   app.setValidatorCompiler(contractValidator)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
