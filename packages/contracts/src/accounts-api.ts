@@ -151,6 +151,7 @@ export const ACCOUNT_MESSAGES = {
   adminRejected: 'Admin account rejected successfully!',
   notAnAdminAccount: 'That account is not an admin account.',
   cannotActOnSelf: 'You cannot change your own approval.',
+  lastSuperAdmin: 'This is the last approved super admin, so it cannot be revoked. Create another super admin first.',
   sessionExpired: SESSION_MESSAGES.sessionExpired,
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app (or a recovery code).',
   twoFactorInvalid: 'Invalid authentication code.',

@@ -1,9 +1,10 @@
 import { ADMIN_CODE_TTL_MS } from '@keydesk/contracts/limits'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminRegistrationCodes } from '../../db/schema/accounts.ts'
 import { actionLog } from '../../db/schema/action-log.ts'
 import { mailOutbox } from '../../db/schema/mail.ts'
+import { users } from '../../db/schema/users.ts'
 import {
   GOOD_PASSWORD,
   type SignedIn,
@@ -209,6 +210,73 @@ describe('admin approval', () => {
       headers: session.headers,
     })
     expect(create.statusCode).toBe(403)
+  })
+})
+
+describe('revoking a super admin', () => {
+  let app: TestApp
+
+  beforeAll(async () => {
+    app = await createTestApp()
+  })
+
+  afterAll(async () => {
+    await app.close()
+  })
+
+  async function anotherSuperAdmin(by: SignedIn) {
+    const email = uniqueEmail('sa')
+    const created = await app.app.inject({
+      method: 'POST',
+      url: `/api/super-admin/create?email=${encodeURIComponent(email)}&password=${GOOD_PASSWORD}`,
+      headers: by.headers,
+    })
+    expect(created.statusCode).toBe(201)
+    return signIn(app, email, GOOD_PASSWORD)
+  }
+
+  const revoke = (by: SignedIn, target: SignedIn) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/admin-approval/reject',
+      payload: { adminId: target.id, rejectionNotes: 'Revoked by super admin' },
+      headers: by.headers,
+      remoteAddress: uniqueIp(),
+    })
+
+  it('lets another approved super admin revoke one: its sessions end and the action log has it', async () => {
+    const first = await signInAsBootstrapSuperAdmin(app)
+    const second = await anotherSuperAdmin(first)
+    expect((await revoke(second, first)).statusCode).toBe(200)
+    expect((await app.app.inject({ method: 'GET', url: '/api/auth/me', headers: first.headers })).statusCode).toBe(401)
+    const [entry] = await app.app.database.db
+      .select()
+      .from(actionLog)
+      .where(eq(actionLog.targetId, first.id))
+      .orderBy(desc(actionLog.id))
+      .limit(1)
+    expect(entry).toMatchObject({ action: 'ADMIN_REVOKED', actorId: second.id })
+  })
+
+  it('never revokes oneself, and never the last approved super admin, even when two revoke each other at once', async () => {
+    const [onlyOne] = await app.app.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'SUPER_ADMIN'), eq(users.adminApproval, 'APPROVED')))
+    if (!onlyOne) throw new Error('no approved super admin left')
+    const survivor = await signIn(app, onlyOne.email, GOOD_PASSWORD)
+    expect((await revoke(survivor, survivor)).statusCode).toBe(403)
+    const partner = await anotherSuperAdmin(survivor)
+    const answers = await Promise.all([revoke(survivor, partner), revoke(partner, survivor)])
+    // The later one is refused: 401 when its session had already ended, 403 when it was already past the guard.
+    const [won, lost] = answers.map((answer) => answer.statusCode).sort()
+    expect(won).toBe(200)
+    expect([401, 403]).toContain(lost)
+    const approved = await app.app.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'SUPER_ADMIN'), eq(users.adminApproval, 'APPROVED')))
+    expect(approved).toHaveLength(1)
   })
 })
 

@@ -4,7 +4,7 @@ import { actsAsAdmin, type Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
 import { recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
-import { listAdminAccounts, setAdminApproval } from '../auth/repository.ts'
+import { listAdminAccounts, lockApprovedSuperAdminIds, setAdminApproval } from '../auth/repository.ts'
 
 /**
  * docs/product.md §12 names the acting super admin by e-mail. The server acts as the signed-in super admin and refuses
@@ -28,6 +28,13 @@ async function decide(ports: DecisionPorts, actor: Principal, adminId: string, a
   if (adminId === actor.id) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.cannotActOnSelf)
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
+    if (approval === 'REJECTED') {
+      // Another super admin may be revoked (a compromised one must not stay), never the last one.
+      const superAdmins = await lockApprovedSuperAdminIds(tx)
+      // Revoked meanwhile (two super admins revoking each other at once): the later one acts no more.
+      if (!superAdmins.includes(actor.id)) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.onlySuperAdmins)
+      if (superAdmins.includes(adminId) && superAdmins.length <= 1) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.lastSuperAdmin)
+    }
     if (!(await setAdminApproval(tx, adminId, approval, notes, now))) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notAnAdminAccount)
     // A rejected or revoked admin loses every session at once (the access guard also re-reads approval).
     if (approval === 'REJECTED') await endAllSessions(tx, adminId, now)

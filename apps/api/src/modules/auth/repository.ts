@@ -182,9 +182,23 @@ export async function setAdminApproval(db: DbExecutor, adminId: string, approval
   const updated = await db
     .update(users)
     .set({ adminApproval: approval, adminApprovalNotes: notes, updatedAt: now })
-    .where(and(eq(users.id, adminId), eq(users.role, 'ADMIN')))
+    .where(and(eq(users.id, adminId), inArray(users.role, ['ADMIN', 'SUPER_ADMIN'])))
     .returning({ id: users.id })
   return updated.length > 0
+}
+
+/**
+ * The approved super admins' ids, their rows locked until the transaction ends: two super admins revoking each other
+ * at once queue here, so the second sees the first's decision and the last one always stays.
+ */
+export async function lockApprovedSuperAdminIds(db: DbExecutor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'SUPER_ADMIN'), eq(users.adminApproval, 'APPROVED')))
+    .orderBy(asc(users.id))
+    .for('update')
+  return rows.map((row) => row.id)
 }
 
 /** A person by the start of their e-mail, first name, last name, full name, company or (3+ digits) phone. */
