@@ -199,6 +199,8 @@ export const ActionEntrySchema = z.object({
   targetType: z.string(),
   targetId: z.string(),
   createdAt: z.string(),
+  /** What the entry's details say, in words: a release's delivery channels, an override's reason, a decision's notes. */
+  summary: z.string().nullable(),
 })
 
 export const ADMIN_USER_MESSAGES = {

@@ -127,6 +127,26 @@ export async function reviewDocument(
   return { message: ADMIN_USER_MESSAGES.reviewed }
 }
 
+const CHANNEL_WORDS: Record<string, string> = {
+  account: 'in the account',
+  email: 'by e-mail',
+  'guest-link': 'through the guest order link',
+}
+
+/** The details of an entry as an admin reads them; null when there is nothing to add to the action's name. */
+export function actionSummary(action: string, details: Record<string, unknown>): string | null {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+  if (action === 'KEYCODE_RELEASED') {
+    // An admin's release names its channels; a guest opening the order link names the one it used.
+    const named = Array.isArray(details.channels) ? details.channels : details.channel ? [details.channel] : []
+    const channels = named.map((channel) => CHANNEL_WORDS[String(channel)] ?? String(channel))
+    const order = text(details.confirmationNumber)
+    return `Released ${channels.length > 0 ? channels.join(' and ') : 'with no delivery channel'}${order ? ` (order ${order})` : ''}`
+  }
+  if (action === 'RELEASE_OVERRIDE') return text(details.reason) && `Reason: ${details.reason}`
+  return text(details.notes)
+}
+
 export async function recentActions(ports: Uses<'database'>) {
   const rows = await listRecentActions(ports.database.db, 50)
   return rows.map((row) => ({
@@ -136,5 +156,6 @@ export async function recentActions(ports: Uses<'database'>) {
     targetType: row.targetType,
     targetId: row.targetId,
     createdAt: row.createdAt.toISOString(),
+    summary: actionSummary(row.action, (row.details ?? {}) as Record<string, unknown>),
   }))
 }

@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema/mail.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { keycodeReleases } from '../../db/schema/releases.ts'
 import type { SignedIn } from '../../test/accounts.ts'
-import { signedInAdmin } from '../../test/accounts.ts'
+import { signedInAdmin, signInAsBootstrapSuperAdmin } from '../../test/accounts.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, startRequest } from '../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
@@ -53,6 +53,17 @@ describe('release gate', () => {
     expect((await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K-GATE-2' })).statusCode).toBe(200)
     const { releases } = await stateOf(requestId)
     expect(releases[0]).toMatchObject({ accountValidated: true, isGuest: false, overrideReason: null, channels: ['account', 'email'] })
+  })
+
+  it('says in the action log by which channels the code was released', async () => {
+    const requestId = await started(paidMemberOrder(testApp, { validated: true }))
+    expect((await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K-GATE-LOG' })).statusCode).toBe(200)
+    const superAdmin = await signInAsBootstrapSuperAdmin(testApp)
+    const actions = (await testApp.app.inject({ method: 'GET', url: '/api/admin/actions', headers: superAdmin.headers })).json()
+    const released = actions.find(
+      (entry: { action: string; targetId: string }) => entry.action === 'KEYCODE_RELEASED' && entry.targetId === requestId,
+    )
+    expect(released.summary).toMatch(/^Released in the account and by e-mail \(order KD-[A-Z0-9]{10}\)$/)
   })
 
   it('releases to an unvalidated member with an override reason, stored with the release and in the action log', async () => {

@@ -78,6 +78,21 @@ describe('super admin dashboard (docs/product.md §8)', () => {
     expect(screen.getByLabelText('Admin e-mail')).toHaveValue('')
   })
 
+  it('shows by which channels a keycode was released in the action log', async () => {
+    const release = {
+      id: 7,
+      actorId: 'a1',
+      action: 'KEYCODE_RELEASED',
+      targetType: 'vehicle_request',
+      targetId: 'r1',
+      createdAt: '2026-11-25T10:00:00.000Z',
+      summary: 'Released in the account and by e-mail (order KD-ABCDEFGHJK)',
+    }
+    serve({ 'GET /api/admin/actions': () => jsonAnswer(200, [release]) })
+    renderApp('/super-admin', { user: superAdmin })
+    expect(await screen.findByText(/Released in the account and by e-mail \(order KD-ABCDEFGHJK\)/)).toBeInTheDocument()
+  })
+
   it('says when the approved list and the action log are empty', async () => {
     serve()
     renderApp('/super-admin', { user: superAdmin })

@@ -203,6 +203,7 @@ export function SuperAdminPage() {
           {actions.data?.map((entry) => (
             <li key={entry.id}>
               {new Date(entry.createdAt).toLocaleString()} · {inWords(entry.action)} · {inWords(entry.targetType)} {entry.targetId}
+              {entry.summary && <span className="text-slate-600"> · {entry.summary}</span>}
             </li>
           ))}
         </ul>
