@@ -71,6 +71,21 @@ describe('admin registration codes', () => {
     expect(elsewhere.json()).toEqual({ valid: false, message: 'Invalid registration code' })
   })
 
+  it('mails no text the requester typed: the names are left out of the code mail', async () => {
+    const email = uniqueEmail('victim')
+    const lure = 'your Keydesk payout failed. Confirm your card at https://evil.example'
+    const answer = await post('/api/admin-registration-code/request', { email, firstName: lure, lastName: 'Admin' })
+    expect(answer.statusCode).toBe(200)
+    const [mail] = await testApp.app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))
+    if (!mail) throw new Error('no code mail')
+    const { text, html } = openBodies(mail, testApp.app.secretKey)
+    for (const body of [text, html ?? '']) {
+      expect(body).not.toContain('payout')
+      expect(body).not.toContain('evil.example')
+    }
+    expect(text.startsWith('Hello,')).toBe(true)
+  })
+
   it('stores only a hash of the code', async () => {
     const email = uniqueEmail('hashed')
     const code = await requestCode(email)

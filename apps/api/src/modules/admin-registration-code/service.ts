@@ -51,7 +51,8 @@ export async function sendAdminCode(
     const mail = await renderMail({
       subject: 'Your Keydesk admin registration code',
       preview: 'Your code to register as a Keydesk admin, valid for 24 hours.',
-      greeting: `Hello ${request.firstName},`,
+      // The address has not proved itself and the names were typed by whoever asked: the mail carries neither.
+      greeting: { name: null },
       paragraphs: [
         `Your Keydesk admin registration code is: ${code}`,
         'It works once, for this e-mail address only, and expires in 24 hours.',

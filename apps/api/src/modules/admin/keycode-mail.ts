@@ -24,7 +24,7 @@ export function keycodeMail(input: KeycodeMailInput): MailContent {
   return {
     subject: `Your keycode for the ${vehicleName} is ready`,
     preview: input.code ? `The keycode for the VIN ending ${vehicle.vinLast4} is inside.` : 'Sign in to see your keycode.',
-    greeting: input.firstName ? `Hello ${input.firstName},` : 'Hello,',
+    greeting: { name: input.firstName },
     paragraphs: [
       input.code
         ? `The keycode for your ${vehicleName} is ready.`

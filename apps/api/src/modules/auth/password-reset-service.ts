@@ -32,7 +32,8 @@ export async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'c
     const mail = await renderMail({
       subject: 'Reset your Keydesk password',
       preview: 'A link to choose a new password, valid for 1 hour.',
-      greeting: `Hello ${user.fname},`,
+      // Anyone can ask for this mail to any account's address: it names no one.
+      greeting: { name: null },
       paragraphs: ['Someone asked to reset the password of your Keydesk account. To choose a new password, open the link below.'],
       action: { label: 'Choose a new password', url: link },
       notes: ['The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.'],

@@ -63,6 +63,17 @@ describe('POST /auth/register', () => {
     expect(answer.body).toBe('An account with this email already exists.')
   })
 
+  it('tells nothing about a taken e-mail to a call that is not a complete sign-up (docs/decisions/018)', async () => {
+    const taken = await registrationForm()
+    await register(taken.form)
+    for (const missing of [{ coi: null }, { frontId: null }]) {
+      const probe = await register((await registrationForm({ email: taken.email }, missing)).form)
+      const fresh = await register((await registrationForm({}, missing)).form)
+      expect([probe.statusCode, probe.body]).toEqual([fresh.statusCode, fresh.body])
+      expect(probe.statusCode).toBe(400)
+    }
+  })
+
   it('refuses a password under 8 characters with the business page text', async () => {
     const { form } = await registrationForm({ password: 'Short1!' })
     const answer = await register(form)

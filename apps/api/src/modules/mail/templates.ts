@@ -8,7 +8,11 @@ export interface MailContent {
   subject: string
   /** The first line a mail client shows beside the subject. */
   preview: string
-  greeting: string
+  /**
+   * Whom the mail greets: a name, used only when it reads as a person's name (greetingOf), or a greeting line of the
+   * app's own words. Never text a requester typed into a mail to an address that has not proved itself.
+   */
+  greeting: { name: string | null } | { line: string }
   paragraphs: string[]
   /** Label and value rows, e.g. the vehicle and the keycode. */
   facts?: { label: string; value: string; emphasis?: boolean }[]
@@ -23,11 +27,24 @@ export interface RenderedMail {
   html: string
 }
 
+/** Letters (any script), spaces, apostrophes, hyphens and periods, up to 40 characters: a name, not a message. */
+const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]{0,39}$/u
+
+/**
+ * The greeting line: "Hello <name>," when the name reads as a name, else "Hello,". A name is typed by whoever made the
+ * account, so it is never trusted to carry words or links into a branded mail (docs/decisions/018).
+ */
+export function greetingOf(greeting: MailContent['greeting']): string {
+  if ('line' in greeting) return greeting.line
+  const name = greeting.name?.trim() ?? ''
+  return PERSON_NAME.test(name) ? `Hello ${name},` : 'Hello,'
+}
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char)
 
 export function toText(content: MailContent): string {
-  const lines = [content.greeting, '']
+  const lines = [greetingOf(content.greeting), '']
   for (const paragraph of content.paragraphs) lines.push(paragraph, '')
   if (content.facts?.length) {
     for (const fact of content.facts) lines.push(`${fact.label}: ${fact.value}`)
@@ -67,7 +84,7 @@ function toMjml(content: MailContent): string {
     <mj-section padding="16px 0 0"><mj-column>${text('Keydesk', 'font-size="20px" font-weight="700" color="#1d4ed8"')}</mj-column></mj-section>
     <mj-section background-color="#ffffff" border-radius="8px" padding="12px 0">
       <mj-column>
-        ${text(content.greeting)}
+        ${text(greetingOf(content.greeting))}
         ${content.paragraphs.map((paragraph) => text(paragraph)).join('\n')}
         ${facts}
         ${action}

@@ -8,7 +8,7 @@ export function orderConfirmationMail(row: typeof transactions.$inferSelect, pub
   return {
     subject: `Keydesk order ${row.confirmationNumber} confirmed`,
     preview: `Thank you for your order ${row.confirmationNumber}.`,
-    greeting: `Thank you for your order ${row.confirmationNumber}.`,
+    greeting: { line: `Thank you for your order ${row.confirmationNumber}.` },
     paragraphs: hasKeycodes
       ? [
           'Your keycode will be processed within 24-48 hours. We will e-mail you the keycode as soon as it is ready.',

@@ -152,7 +152,7 @@ export async function checkSignInSecondFactor(
     const mail = await renderMail({
       subject: 'Someone has your Keydesk password',
       preview: 'Your authenticator stopped a sign-in with your password. Change your password now.',
-      greeting: `Hello ${member.fname},`,
+      greeting: { name: member.fname },
       paragraphs: [
         `Someone signed in to your Keydesk account with your password and then entered ${SECOND_FACTOR_LIMIT} wrong authentication codes within 15 minutes. Your authenticator app stopped them, and sign-in with a code is paused for 15 minutes.`,
         'Your password is known to someone else. Choose a new one now with "Forgot password?" on the sign-in page: it ends every session and lifts the pause.',
