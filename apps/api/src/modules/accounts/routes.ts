@@ -1,10 +1,12 @@
 import { UpdateProfileFieldsSchema, UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
+import { CREDENTIAL_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
 import { SubscriptionTierSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
+import { perAccountLimit } from '../../plugins/rate-limit.ts'
 import { clearSessionCookies } from '../auth/cookies.ts'
 import { readPricingTier } from '../subscriptions/service.ts'
 import { deleteAccount, readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetails } from './service.ts'
@@ -24,7 +26,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/updateProfile',
     {
       preHandler: requireUser,
-      config: { formBody: { fields: UpdateProfileFieldsSchema, files: { names: UPDATE_PROFILE_IMAGES, kind: 'image' } } },
+      config: {
+        // Per account, as the credentials upload: each call may store three images of up to 5 MB.
+        rateLimit: perAccountLimit('update-profile', CREDENTIAL_UPLOADS_PER_10_MINUTES, '10 minutes'),
+        formBody: { fields: UpdateProfileFieldsSchema, files: { names: UPDATE_PROFILE_IMAGES, kind: 'image' } },
+      },
       schema: { response: { 200: MessageAnswerSchema } },
     },
     async (request) => updateUserDetails(app, principalOf(request).id, await readMultipart(request, UPDATE_PROFILE_IMAGES)),

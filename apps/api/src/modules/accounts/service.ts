@@ -9,9 +9,10 @@ import type { Uses } from '../../ports.ts'
 import { announceSessionsEnded } from '../auth/end-sessions.ts'
 import { deleteUser, findUserById, updateUserContact } from '../auth/repository.ts'
 import { toUserView } from '../auth/user-view.ts'
-import { insertComplianceDocuments, listIdentityDocuments } from '../credentials/repository.ts'
+import { listIdentityDocuments } from '../credentials/repository.ts'
+import { saveMemberDocuments } from '../credentials/service.ts'
 import { fileLink } from '../files/file-link.ts'
-import { deleteFileRows, insertFileRows, listFilesOfOwner } from '../files/repository.ts'
+import { deleteFileRows, listFilesOfOwner } from '../files/repository.ts'
 import { forgetCustomerEmail } from '../payments/repository.ts'
 import { removeRequestsOfUser } from '../requests/repository.ts'
 
@@ -75,7 +76,7 @@ export async function updateUserDetails(ports: Uses<'database' | 'storage' | 'cl
     if (file) images.push({ purpose: IMAGE_DOC_TYPES[name], image: await cleanImage(name, file) })
   }
   const now = ports.clock.now()
-  await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {
+  const replacedKeys = await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {
     const contact = {
       fname: parsed.data.fname,
       lname: parsed.data.lname,
@@ -83,12 +84,19 @@ export async function updateUserDetails(ports: Uses<'database' | 'storage' | 'cl
       state: parsed.data.state ?? null,
     }
     await updateUserContact(tx, userId, contact, now)
-    const fileIds = await insertFileRows(tx, { ownerUserId: userId }, stored)
-    await insertComplianceDocuments(
+    // The same rule as the credentials upload: a new image of a kind replaces the old one, within the member's share.
+    return saveMemberDocuments(
       tx,
-      stored.map((item) => ({ userId, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })),
+      userId,
+      stored.map((item) => ({
+        docType: item.purpose,
+        storageKey: item.key,
+        contentType: item.image.contentType,
+        sizeBytes: item.image.data.length,
+      })),
     )
   })
+  await Promise.all(replacedKeys.map((key) => ports.storage.remove(key).catch(() => undefined)))
   return { message: ACCOUNT_MESSAGES.userDetailsUpdated }
 }
 

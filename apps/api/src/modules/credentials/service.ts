@@ -8,7 +8,7 @@ import {
   checkCredentialSelection,
 } from '@keydesk/contracts/credentials'
 import { CREDENTIALS_MAX_STORED_BYTES } from '@keydesk/contracts/limits'
-import type { Database } from '../../db/database.ts'
+import type { Database, DbExecutor } from '../../db/database.ts'
 import { AppError } from '../../errors.ts'
 import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 import type { UploadedFile } from '../../lib/multipart.ts'
@@ -108,34 +108,16 @@ export async function uploadCredentials(
   try {
     for (const { document } of checked) storedKeys.push(await storage.put(document.data, document.extension))
     replacedKeys = await db.transaction(async (tx) => {
-      // A new document replaces the member's previous one of the same kind (issue 20: replaced files were kept forever).
-      const sizes = await findFileSizes(tx, await lockDocumentFileIds(tx, userId))
-      const bytesOf = (fileIds: Iterable<string>) => [...fileIds].reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0)
-      const before = bytesOf(sizes.keys())
-      const replacedFileIds = await removeDocumentsOfKinds(
+      const obsoleteKeys = await saveMemberDocuments(
         tx,
         userId,
-        checked.map(({ field }) => DOC_TYPE[field]),
-      )
-      // The replaced documents were among the locked ones, so their sizes are already known.
-      const replacedBytes = bytesOf(replacedFileIds)
-      const obsoleteKeys = await deleteFileRows(tx, replacedFileIds)
-      const added = checked.reduce((sum, { document }) => sum + document.data.length, 0)
-      if (before - replacedBytes + added > CREDENTIALS_MAX_STORED_BYTES) {
-        throw new AppError('PAYLOAD_TOO_LARGE', CREDENTIAL_STORAGE_FULL)
-      }
-      const rows: { userId: string; fileId: string; docType: string }[] = []
-      for (const [index, { field, document }] of checked.entries()) {
-        const fileId = await insertFileRow(tx, {
-          ownerUserId: userId,
+        checked.map(({ field, document }, index) => ({
+          docType: DOC_TYPE[field],
           storageKey: storedKeys[index] as string,
           contentType: document.contentType,
           sizeBytes: document.data.length,
-          purpose: DOC_TYPE[field],
-        })
-        rows.push({ userId, fileId, docType: DOC_TYPE[field] })
-      }
-      await insertComplianceDocuments(tx, rows)
+        })),
+      )
       await postNotice(tx, {
         userId,
         title: 'Documents received',
@@ -151,4 +133,42 @@ export async function uploadCredentials(
   // Only now, committed: a failed removal leaves an orphan file for the sweep, never a row without its file.
   await Promise.all(replacedKeys.map((key) => storage.remove(key).catch(() => undefined)))
   return readCredentials(db, userId)
+}
+
+export interface StoredDocument {
+  docType: string
+  storageKey: string
+  contentType: string
+  sizeBytes: number
+}
+
+/**
+ * The one rule for storing a member's documents, whichever route brings them (credentials, profile update): in the
+ * caller's transaction, with the member's documents locked against a parallel upload, a new document of a kind
+ * replaces the previous one of that kind, and the member's documents together stay within
+ * CREDENTIALS_MAX_STORED_BYTES (413 otherwise). Answers the storage keys of the replaced files, to remove once the
+ * transaction has committed. The routes also share one per-account upload rate (DOCUMENT_UPLOAD_LIMIT).
+ */
+export async function saveMemberDocuments(tx: DbExecutor, userId: string, documents: StoredDocument[]): Promise<string[]> {
+  if (documents.length === 0) return []
+  const sizes = await findFileSizes(tx, await lockDocumentFileIds(tx, userId))
+  const bytesOf = (fileIds: Iterable<string>) => [...fileIds].reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0)
+  const before = bytesOf(sizes.keys())
+  const replacedFileIds = await removeDocumentsOfKinds(
+    tx,
+    userId,
+    documents.map((document) => document.docType),
+  )
+  // The replaced documents were among the locked ones, so their sizes are already known.
+  const replacedBytes = bytesOf(replacedFileIds)
+  const obsoleteKeys = await deleteFileRows(tx, replacedFileIds)
+  const added = documents.reduce((sum, document) => sum + document.sizeBytes, 0)
+  if (before - replacedBytes + added > CREDENTIALS_MAX_STORED_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', CREDENTIAL_STORAGE_FULL)
+  const rows: { userId: string; fileId: string; docType: string }[] = []
+  for (const { docType, ...file } of documents) {
+    const fileId = await insertFileRow(tx, { ownerUserId: userId, purpose: docType, ...file })
+    rows.push({ userId, fileId, docType })
+  }
+  await insertComplianceDocuments(tx, rows)
+  return obsoleteKeys
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { complianceDocuments } from '../../db/schema/compliance.ts'
 import { files } from '../../db/schema/files.ts'
+import { pngImage } from '../../test/images.ts'
 import { createMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
@@ -86,5 +87,57 @@ describe('credential uploads', () => {
     expect(refused.statusCode).toBe(429)
     expect(refused.json().code).toBe('RATE_LIMITED')
     expect((await put(other.auth, pdf('other member'))).statusCode).toBe(200)
+  })
+})
+
+describe('ID and insurance images sent with a profile update (PUT /auth/updateProfile), under the same rule', () => {
+  async function profileForm(image: Buffer) {
+    const body = new FormData()
+    body.append('fname', 'Lena')
+    body.append('lname', 'Locksmith')
+    body.append('insurance', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'insurance.png')
+    return body
+  }
+  const update = async (headers: Record<string, string>, image: Buffer) =>
+    testApp.app.inject({ method: 'PUT', url: '/api/auth/updateProfile', headers, payload: await profileForm(image) })
+
+  it('replace the previous image of the kind, its file removed: three updates leave one insurance document', async () => {
+    const member = await createMember(testApp)
+    const keys: string[] = []
+    for (let upload = 0; upload < 3; upload++) {
+      expect((await update(member.auth, await pngImage(8 + upload, 8))).statusCode).toBe(200)
+      const insurance = (await documentsOf(member.id)).filter((row) => row.docType === 'INSURANCE')
+      expect(insurance).toHaveLength(1)
+      keys.push(insurance[0]?.storageKey ?? '')
+    }
+    for (const key of keys.slice(0, -1)) expect(await testApp.app.storage.exists(key)).toBe(false)
+  })
+
+  it('refuse an image that would take the member past 50 MB, storing nothing', async () => {
+    const member = await createMember(testApp)
+    const db = testApp.app.database.db
+    const [big] = await db
+      .insert(files)
+      .values({
+        ownerUserId: member.id,
+        storageKey: `planted-${member.id}`,
+        contentType: 'application/pdf',
+        sizeBytes: 50 * 1024 * 1024,
+        purpose: 'COI',
+      })
+      .returning({ id: files.id })
+    await db.insert(complianceDocuments).values({ userId: member.id, fileId: big?.id ?? '', docType: 'COI' })
+    const answer = await update(member.auth, await pngImage())
+    expect(answer.statusCode).toBe(413)
+    expect(answer.json().message).toBe(CREDENTIAL_STORAGE_FULL)
+    expect((await documentsOf(member.id)).map((row) => row.docType)).toEqual(['COI'])
+  })
+
+  it(`are limited to ${CREDENTIAL_UPLOADS_PER_10_MINUTES} per account in 10 minutes`, async () => {
+    const member = await createMember(testApp)
+    for (let upload = 0; upload < CREDENTIAL_UPLOADS_PER_10_MINUTES; upload++) {
+      expect((await update(member.auth, await pngImage())).statusCode).toBe(200)
+    }
+    expect((await update(member.auth, await pngImage())).statusCode).toBe(429)
   })
 })
