@@ -39,6 +39,7 @@ import { portalRoutes } from './modules/portals/routes.ts'
 import { pricingRoutes } from './modules/pricing/routes.ts'
 import { profileRoutes } from './modules/profile/routes.ts'
 import { requestRoutes } from './modules/requests/routes.ts'
+import { unpaidRequestSweepJob } from './modules/requests/unpaid-sweep.ts'
 import { securityRoutes } from './modules/security/routes.ts'
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts'
 import { subscriptionExpiryJob } from './modules/subscriptions/service.ts'
@@ -196,7 +197,9 @@ export async function buildApp({
     })
   }
   await app.register(webApp, { distDir: config.webDistDir })
-  for (const job of [guestSweepJob(app), subscriptionExpiryJob(app), orphanFileSweepJob(app)]) schedulePeriodicJob(app, job)
+  for (const job of [guestSweepJob(app), unpaidRequestSweepJob(app), subscriptionExpiryJob(app), orphanFileSweepJob(app)]) {
+    schedulePeriodicJob(app, job)
+  }
   app.addHook('onReady', async () => {
     await seedCatalogue(app.database.db)
     await ensureBootstrapSuperAdmin(app)

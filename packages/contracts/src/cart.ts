@@ -32,6 +32,8 @@ export const CART_MESSAGES = {
   removed: 'Item removed from cart successfully!',
   requestRemoved: 'Vehicle request removed successfully!',
   requestCleared: 'Vehicle request cleared successfully!',
+  unpaidKept: (days: number) =>
+    `Unpaid keycode requests are kept for ${days} days after their last change, then removed with their photos. A request in a checkout that can still be paid is kept.`,
 } as const
 
 /** POST /cart/addSubscription (docs/product.md §12): a plan into the cart; only while the current tier is NONE. */

@@ -25,6 +25,8 @@ export const PASSWORD_MAX = 128
 export const ADMIN_CODE_MIN_LENGTH = 6
 export const ADMIN_CODE_TTL_MS = 24 * 60 * 60 * 1000
 export const GUEST_INFO_TTL_MS = 24 * 60 * 60 * 1000
+/** A member's request left unpaid, outside any open checkout and unchanged this many days is removed with its photos. */
+export const UNPAID_REQUEST_KEEP_DAYS = 30
 export const ORDER_TRACKER_POLL_MS = 5000
 export const MESSAGE_DISPLAY_MS = 5000
 export const PORTAL_COPY_MESSAGE_MS = 3000

@@ -176,7 +176,7 @@ describe('periodic jobs of an app', () => {
     const locks = jobLocksOf(testApp.app)
     const deadline = Date.now() + 10_000
     while (locks.held().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(locks.held().sort()).toEqual(['guest-sweep', 'mail-outbox', 'orphan-file-sweep', 'subscription-expiry'])
+    expect(locks.held().sort()).toEqual(['guest-sweep', 'mail-outbox', 'orphan-file-sweep', 'subscription-expiry', 'unpaid-request-sweep'])
     for (const name of Object.keys(JOB_LOCK_IDS)) expect(testApp.logs()).toContain(`periodic job ${name} runs on this process`)
   })
 })

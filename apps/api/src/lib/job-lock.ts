@@ -13,6 +13,7 @@ export const JOB_LOCK_IDS = {
   'orphan-file-sweep': 2,
   'guest-sweep': 3,
   'subscription-expiry': 4,
+  'unpaid-request-sweep': 5,
 } as const
 export type JobName = keyof typeof JOB_LOCK_IDS
 

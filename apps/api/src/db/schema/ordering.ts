@@ -83,6 +83,8 @@ export const vehicleRequests = pgTable(
     check('vehicle_requests_owner_check', sql`${table.userId} is not null or ${table.guestId} is not null or ${table.paidAt} is not null`),
     index('vehicle_requests_user_status_idx').on(table.userId, table.status, table.createdAt),
     index('vehicle_requests_guest_idx').on(table.guestId),
+    // The sweep of members' unpaid requests left untouched past their keeping time (modules/requests/unpaid-sweep.ts).
+    index('vehicle_requests_unpaid_idx').on(table.updatedAt).where(sql`${table.paidAt} is null and ${table.userId} is not null`),
     // The admin queues: one status, earliest deadline first (docs/decisions/016).
     index('vehicle_requests_queue_idx').on(table.status, table.dueAt, table.id).where(sql`${table.paidAt} is not null`),
     index('vehicle_requests_vin_idx').on(table.vin),

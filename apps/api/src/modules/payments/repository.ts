@@ -155,3 +155,9 @@ export const requestIdsOfOrdersMatching = (term: string): SQL =>
   sql`select ${transactionRequests.vehicleRequestId} from ${transactions}
       join ${transactionRequests} on ${transactionRequests.transactionId} = ${transactions.id}
       where ${transactions.confirmationNumber} = ${term.trim().toUpperCase()} or lower(${transactions.customerEmail}) like ${startsWith(term.toLowerCase())}`
+
+/** The ids of the requests in a checkout that can still be paid, as a subquery another module's sweep embeds. */
+export const requestIdsInOpenCheckouts = (now: Date): SQL =>
+  sql`select ${transactionRequests.vehicleRequestId} from ${transactionRequests}
+      join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
+      where ${transactions.status} = 'PENDING' and ${transactions.expiresAt} > ${now.toISOString()}::timestamptz`

@@ -1,6 +1,6 @@
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { ServicePlan } from '@keydesk/contracts/service-levels'
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../db/database.ts'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
@@ -314,4 +314,29 @@ export function findDashboardRequests(db: DbExecutor, userId: string) {
     preparedLists.set(db, prepared)
   }
   return prepared.execute({ userId })
+}
+
+/**
+ * Members' unpaid requests untouched since `before` (vehicle_requests_unpaid_idx), locked for removal; rows a checkout
+ * holds right now are skipped, so a checkout in progress is never swept from under it.
+ */
+export async function lockStaleUnpaidMemberRequests(db: DbExecutor, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: vehicleRequests.id })
+    .from(vehicleRequests)
+    .where(and(isNull(vehicleRequests.paidAt), isNotNull(vehicleRequests.userId), lt(vehicleRequests.updatedAt, before)))
+    .orderBy(asc(vehicleRequests.updatedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return rows.map((row) => row.id)
+}
+
+/** Deletes these unpaid requests except those `keep` names, answering the ids of their photo files. */
+export async function deleteUnpaidRequestsExcept(db: DbExecutor, requestIds: string[], keep: SQL): Promise<string[]> {
+  if (requestIds.length === 0) return []
+  const deleted = await db
+    .delete(vehicleRequests)
+    .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt), sql`${vehicleRequests.id} not in (${keep})`))
+    .returning()
+  return deleted.flatMap(photoFileIds)
 }

@@ -80,6 +80,9 @@ export async function createKeycodeRequest(
       registrationFileId: fileIds.get('REGISTRATION') ?? null,
       licenseFrontFileId: fileIds.get('LICENSE_FRONT') ?? null,
       licenseBackFileId: fileIds.get('LICENSE_BACK') ?? null,
+      // On the app's clock, which the unpaid-request sweep reads too.
+      createdAt: now,
+      updatedAt: now,
     })
     await addRequestToCart(tx, cartId, requestId)
     return { id: requestId, guestUserId: guestId, cartId }

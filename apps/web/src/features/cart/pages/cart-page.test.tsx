@@ -22,6 +22,31 @@ describe('cart page', () => {
     expect(screen.getByText('Member discount (20%)')).toBeInTheDocument()
   })
 
+  it("never discounts a plan line: a trial's 25% applies to the keycode beside it only", async () => {
+    const plan = {
+      ...testCartItem('p', 99.99),
+      kind: 'SUBSCRIPTION',
+      subscriptionTier: 'ENTERPRISE',
+      make: null,
+      model: null,
+      year: null,
+      vinLast4: null,
+    }
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [plan, testCartItem('a', 60)]) })
+    renderApp('/cart', {
+      user: testUser({ subscription: { tier: 'ENTERPRISE', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
+    })
+    // 99.99 + 60 less 25% of 60 (15.00): 144.99.
+    expect(await screen.findByText('$144.99')).toBeInTheDocument()
+    expect(screen.getByText('−$15.00')).toBeInTheDocument()
+  })
+
+  it('tells a member how long an unpaid request is kept', async () => {
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]) })
+    renderApp('/cart', { user: testUser() })
+    expect(await screen.findByText(/Unpaid keycode requests are kept for 30 days after their last change/)).toBeInTheDocument()
+  })
+
   it('loads a guest cart by the guest id kept in the browser', async () => {
     saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
     const calls = fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]) })

@@ -1,5 +1,6 @@
 import { CART_MESSAGES } from '@keydesk/contracts/cart'
 import { cartTotal, unitPrice } from '@keydesk/contracts/cart-total'
+import { UNPAID_REQUEST_KEEP_DAYS } from '@keydesk/contracts/limits'
 import { formatDollars } from '@keydesk/contracts/money'
 import { TIER_LABELS } from '@keydesk/contracts/subscription'
 import { useState } from 'react'
@@ -65,6 +66,9 @@ export function CartPage() {
             Request a keycode
           </Link>
         </div>
+      )}
+      {items.length > 0 && session.status === 'signed-in' && (
+        <p className="mb-4 text-sm text-slate-600">{CART_MESSAGES.unpaidKept(UNPAID_REQUEST_KEEP_DAYS)}</p>
       )}
       {items.length > 0 && (
         <div className="grid gap-8 md:grid-cols-3">

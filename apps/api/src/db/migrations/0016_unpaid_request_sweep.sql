@@ -1,0 +1,1 @@
+CREATE INDEX "vehicle_requests_unpaid_idx" ON "vehicle_requests" USING btree ("updated_at") WHERE "vehicle_requests"."paid_at" is null and "vehicle_requests"."user_id" is not null;
