@@ -66,7 +66,7 @@ describe('POST /auth/register', () => {
   it('tells nothing about a taken e-mail to a call that is not a complete sign-up (docs/decisions/018)', async () => {
     const taken = await registrationForm()
     await register(taken.form)
-    for (const missing of [{ coi: null }, { frontId: null }]) {
+    for (const missing of [{ coi: null }, { frontId: null }] as Record<string, null>[]) {
       const probe = await register((await registrationForm({ email: taken.email }, missing)).form)
       const fresh = await register((await registrationForm({}, missing)).form)
       expect([probe.statusCode, probe.body]).toEqual([fresh.statusCode, fresh.body])
