@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_PROCESS_ENV } from '../scripts/server-env.mjs'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -31,7 +32,7 @@ export async function startKeydesk(env: Record<string, string>): Promise<Running
   const started = performance.now()
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
     cwd: path.join(repoRoot, 'apps/api'),
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...SERVER_PROCESS_ENV, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

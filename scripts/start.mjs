@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_PROCESS_ENV } from './server-env.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const builtIndex = path.join(root, 'apps/web/dist/index.html')
@@ -45,7 +46,7 @@ if (process.argv.includes('--build-only')) process.exit(0)
 const server = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
   cwd: path.join(root, 'apps/api'),
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
+  env: { ...SERVER_PROCESS_ENV, ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
