@@ -31,7 +31,7 @@ export interface LoadOptions {
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100
 
 /** CPU time a process has used so far, in ms: utime and stime, fields 14 and 15 of /proc/<pid>/stat (proc(5)). */
-async function cpuMs(pid: number): Promise<number> {
+export async function cpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
   // The command name may hold spaces, so fields are counted from after its closing parenthesis (field 3 first).
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')

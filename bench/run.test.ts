@@ -16,6 +16,8 @@ const scenarios = [
   /Login \(argon2id/,
   /First visit to \//,
   /Lighthouse/,
+  /Hostile uploads: server peak memory/,
+  /Hostile uploads: other users' sign-in p50/,
 ]
 
 describe('npm run bench -- --quick', () => {

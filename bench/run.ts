@@ -5,6 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
 import type { DatabaseSource } from '../apps/api/src/db/database.ts'
+import { measureHostileUploads } from './hostile-uploads.ts'
 import { type LoadFigures, measure } from './load.ts'
 import { type RunningServer, repoRoot, startBareServer, startKeydesk } from './processes.ts'
 import { printReport, type Report } from './report.ts'
@@ -318,6 +319,14 @@ async function main() {
       })
 
       report.rows.push(...(await measureWeb(server.baseUrl, { quick })))
+    } finally {
+      await server.stop()
+    }
+
+    // A fresh process, so its peak memory is what the uploads add to a started server, not what earlier scenarios left.
+    server = await startKeydesk(env)
+    try {
+      report.rows.push(...(await measureHostileUploads(server, BENCH_MEMBER, { quick })))
     } finally {
       await server.stop()
     }
