@@ -256,6 +256,12 @@ export function countOrdersByStatus(db: DbExecutor, userId: string) {
     .groupBy(vehicleRequests.status)
 }
 
+/**
+ * A request's price as the member's own screens show it: what its checkout line charged once paid (member price and
+ * discount included), else the request's price until then. The same number the receipt and the mail show.
+ */
+const chargedCents = sql<number>`coalesce(${vehicleRequests.paidPriceCents}, ${vehicleRequests.priceCents})`.mapWith(Number)
+
 export function findOrderPage(db: DbExecutor, userId: string, limit: number, offset: number) {
   return db
     .select({
@@ -266,7 +272,7 @@ export function findOrderPage(db: DbExecutor, userId: string, limit: number, off
       make: makes.name,
       model: vehicleRequests.model,
       year: vehicleRequests.year,
-      priceCents: vehicleRequests.priceCents,
+      priceCents: chargedCents,
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
@@ -289,7 +295,7 @@ const prepareList = (db: DbExecutor) =>
       year: vehicleRequests.year,
       vin: vehicleRequests.vin,
       status: vehicleRequests.status,
-      priceCents: vehicleRequests.priceCents,
+      priceCents: chargedCents,
       frontIdFileId: vehicleRequests.frontIdFileId,
       backIdFileId: vehicleRequests.backIdFileId,
       registrationFileId: vehicleRequests.registrationFileId,

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/files.ts'
 import { guests, vehicleRequests } from '../../db/schema/ordering.ts'
+import { users } from '../../db/schema/users.ts'
 import { registerAndSignIn, uniqueIp } from '../../test/accounts.ts'
 import { notAnImage } from '../../test/images.ts'
-import { paidColumns } from '../../test/paid-orders.ts'
+import { paidColumns, payInSandbox } from '../../test/paid-orders.ts'
+import { addRequestsToCart, checkout } from '../../test/payments.ts'
 import { keycodeRequestForm, validVin } from '../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { sweepExpiredGuests } from '../guests/sweep.ts'
@@ -184,5 +186,21 @@ describe('guest expiry', () => {
     expect(await sweepExpiredGuests(testApp.app)).toBeGreaterThanOrEqual(1)
     expect(await fileCount()).toBe(before - 3)
     expect((await testApp.app.inject({ method: 'GET', url: `/api/cart/items/public?guestUserId=${guestUserId}` })).json()).toEqual([])
+  })
+})
+
+describe("a paid order's price on the member's own screens", () => {
+  it('is what its checkout line charged, on the dashboard and under Profile > Orders (member price less the discount)', async () => {
+    const member = await registerAndSignIn(testApp)
+    await testApp.app.database.db.update(users).set({ subscriptionTier: 'PROFESSIONAL' }).where(eq(users.id, member.id))
+    await addRequestsToCart(testApp, 1, member.headers)
+    // Honda: member price 45, less Professional's 20%: 36.00.
+    const started = await checkout(testApp, 3600, member.headers)
+    expect(started.statusCode, started.body).toBe(200)
+    await payInSandbox(testApp, started.json().sessionId)
+    const dashboard = (await testApp.app.inject({ url: '/api/vehicle/user-requests', headers: member.headers })).json()
+    expect(dashboard.pendingRequests[0]).toMatchObject({ price: 36, keycodePrice: 36 })
+    const orders = (await testApp.app.inject({ url: '/api/user/orders', headers: member.headers })).json()
+    expect(orders.orders[0]).toMatchObject({ cost: 3600 })
   })
 })
