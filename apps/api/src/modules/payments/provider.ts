@@ -32,6 +32,22 @@ export interface ProviderSession {
   subscriptionId: string | null
 }
 
+/** Money paid back on one payment; the same idempotency key always answers the same refund, never a second one. */
+export interface RefundRequest {
+  /** The payment to refund: its payment intent when fulfilment learnt it (Stripe's subscription mode does not say it). */
+  paymentIntentId: string | null
+  /** The checkout session that took the payment, where the payment intent is looked up when it is not known. */
+  sessionId: string | null
+  amountCents: number
+  idempotencyKey: string
+  metadata: Record<string, string>
+}
+
+export interface ProviderRefund {
+  refundId: string
+  amountCents: number
+}
+
 /** The payments port (ARCHITECTURE.md): the sandbox checkout by default, Stripe when configured. */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe'
@@ -40,6 +56,8 @@ export interface PaymentProvider {
   retrieveSession(id: string): Promise<ProviderSession | null>
   /** Stops a provider-side plan from renewing; it runs to the end of the paid period (docs/product.md §11). */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>
+  /** Pays part or all of a payment back; throws when the provider refuses or cannot be reached. */
+  refund(request: RefundRequest): Promise<ProviderRefund>
   /** Verifies a webhook against the raw body; throws on a bad or old signature. */
   verifyEvent(rawBody: string | Buffer, signature: string | undefined): Stripe.Event
 }

@@ -6,9 +6,12 @@ import { type PaymentProvider, type ProviderSession, WEBHOOK_TOLERANCE_SECONDS }
 import {
   completeOpenSandboxSession,
   findOpenSandboxSession,
+  findSandboxRefundByKey,
   findSandboxSession,
+  insertSandboxRefundOnce,
   insertSandboxSession,
   type SandboxSession,
+  sumSandboxRefunds,
 } from './sandbox-repository.ts'
 
 export interface SandboxProvider extends PaymentProvider {
@@ -105,6 +108,31 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
 
     async cancelAtPeriodEnd() {
       // Sandbox plans never renew (nothing is charged), so there is nothing to stop.
+    },
+
+    async refund(request) {
+      // Refused where Stripe refuses: an unpaid or unknown payment, a key reused for another refund, more than was paid.
+      const session = await findSandboxSession(db, request.paymentIntentId ?? request.sessionId ?? '')
+      const paymentIntentId = session?.status === 'complete' ? session.paymentIntentId : null
+      if (!session || !paymentIntentId) throw new Error('sandbox refund refused: no such paid payment')
+      const earlier = await findSandboxRefundByKey(db, request.idempotencyKey)
+      if (earlier) {
+        if (earlier.amountCents !== request.amountCents || earlier.paymentIntentId !== paymentIntentId) {
+          throw new Error('sandbox refund refused: idempotency key reused with other parameters')
+        }
+        return { refundId: earlier.id, amountCents: earlier.amountCents }
+      }
+      const refunded = await sumSandboxRefunds(db, paymentIntentId)
+      if (request.amountCents <= 0 || refunded + request.amountCents > session.amountCents) {
+        throw new Error('sandbox refund refused: the amount exceeds what is left of the payment')
+      }
+      const row = await insertSandboxRefundOnce(db, {
+        id: `re_sbx_${randomBytes(12).toString('hex')}`,
+        paymentIntentId,
+        amountCents: request.amountCents,
+        idempotencyKey: request.idempotencyKey,
+      })
+      return { refundId: row.id, amountCents: row.amountCents }
     },
 
     sign(payload, timestamp) {

@@ -11,6 +11,25 @@ export interface StripeProviderOptions {
 /** Stripe Checkout: prices come from our own cart, never from the browser; creation is idempotent per transaction. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options.api })
+  const reference = (value: string | { id: string } | null | undefined) =>
+    value == null ? null : typeof value === 'string' ? value : value.id
+
+  /**
+   * The payment intent behind a checkout: payment mode names it on the session; subscription mode leaves it on the
+   * first invoice's payment.
+   */
+  async function paymentIntentOfSession(sessionId: string): Promise<string> {
+    const session = await stripe.checkout.sessions.retrieve(sessionId)
+    const direct = reference(session.payment_intent)
+    if (direct) return direct
+    const invoice = reference(session.invoice)
+    if (invoice) {
+      const payments = await stripe.invoicePayments.list({ invoice, status: 'paid', limit: 1 })
+      const paid = reference(payments.data[0]?.payment.payment_intent)
+      if (paid) return paid
+    }
+    throw new Error(`Stripe holds no payment intent for checkout session ${sessionId}`)
+  }
 
   return {
     name: 'stripe',
@@ -59,6 +78,29 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async cancelAtPeriodEnd(providerSubscriptionId) {
       await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true })
+    },
+
+    async refund(request) {
+      const paymentIntent = request.paymentIntentId ?? (request.sessionId ? await paymentIntentOfSession(request.sessionId) : null)
+      if (!paymentIntent) throw new Error('a refund needs a payment intent or a checkout session')
+      // Stripe keeps an idempotency key for 24 hours; the key is also written on the refund, so a retry days later
+      // finds the refund it made instead of making a second one.
+      const earlier = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })
+      const made = earlier.data.find(
+        (refund) => refund.metadata?.keydesk_refund_key === request.idempotencyKey && refund.status !== 'failed',
+      )
+      if (made) return { refundId: made.id, amountCents: made.amount }
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountCents,
+          reason: 'requested_by_customer',
+          metadata: { ...request.metadata, keydesk_refund_key: request.idempotencyKey },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      )
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refund ${refund.id} ${refund.status}`)
+      return { refundId: refund.id, amountCents: refund.amount }
     },
 
     verifyEvent(rawBody, signature) {
