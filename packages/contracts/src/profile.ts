@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
+import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
 import { OrderTrackerSchema } from './vehicle-request.ts'
 
 /** docs/product.md §12 "Profile". Images are the addresses of the owner-only file route, or null. */
@@ -75,6 +76,18 @@ export const OrderHistoryEntrySchema = z.object({
 })
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>
 
+/** A plan refund paid back to the member (docs/decisions/020), listed with the orders; in cents. */
+export const RefundHistoryEntrySchema = z.object({
+  id: z.string(),
+  refundedAt: z.string(),
+  tier: SubscriptionTierSchema,
+  billing: BillingPeriodSchema,
+  /** The order whose plan was refunded; null once that record is gone. */
+  confirmationNumber: z.string().nullable(),
+  amountCents: z.number().int(),
+})
+export type RefundHistoryEntry = z.infer<typeof RefundHistoryEntrySchema>
+
 /** GET /user/orders: the count per status (docs/product.md §12 "a status map") and one page of orders, newest first. */
 export const OrdersAnswerSchema = z.object({
   /** The order tracker flags (docs/product.md §6: ACCOUNT, DOCS, PROCESSING, COMPLETED). */
@@ -84,6 +97,8 @@ export const OrdersAnswerSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Every plan refund paid to the member, newest first, whatever the page. */
+  refunds: z.array(RefundHistoryEntrySchema).default([]),
 })
 export type OrdersAnswer = z.infer<typeof OrdersAnswerSchema>
 

@@ -76,6 +76,10 @@ export const UserSubscriptionSchema = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   autoRenew: z.boolean(),
+  /** What the plan's line of its order charged, in cents; null without a paid order. The Refund Policy's fee (refunds.ts). */
+  feeCents: z.number().int().nullable().default(null),
+  /** The refund paid for this plan (docs/decisions/020), null while there is none. */
+  refund: z.object({ amountCents: z.number().int(), refundedAt: z.string() }).nullable().default(null),
 })
 export type UserSubscription = z.infer<typeof UserSubscriptionSchema>
 
@@ -85,6 +89,9 @@ export const AdminSubscriptionSchema = z.object({
   tier: SubscriptionTierSchema,
   status: z.enum(['ACTIVE', 'CANCELLED', 'EXPIRED']),
   userEmail: z.string().nullable(),
+  billing: BillingPeriodSchema,
+  /** The refund paid for this plan, in cents; null while there is none. */
+  refundedCents: z.number().int().nullable(),
 })
 export const AdminSubscriptionListSchema = z.array(AdminSubscriptionSchema)
 

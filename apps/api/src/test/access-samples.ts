@@ -1,5 +1,7 @@
+import { subscriptions } from '../db/schema/payments.ts'
 import type { MatrixWorld, Who } from './access-principals.ts'
 import { registrationForm, uniqueEmail } from './accounts.ts'
+import { createMember } from './members.ts'
 import { checkoutBody } from './payments.ts'
 import { keycodeRequestForm, validVin } from './requests.ts'
 import type { TestApp } from './test-app.ts'
@@ -23,6 +25,26 @@ const urlencoded = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 })
+
+const monthlyPlans = new WeakMap<TestApp, Promise<string>>()
+
+/** A throwaway member's monthly plan: the policy refunds none, so previewing and issuing its refund change nothing. */
+function monthlyPlanId(testApp: TestApp): Promise<string> {
+  const known = monthlyPlans.get(testApp)
+  if (known) return known
+  const created = (async () => {
+    const member = await createMember(testApp)
+    const startDate = testApp.app.clock.now()
+    const [plan] = await testApp.app.database.db
+      .insert(subscriptions)
+      .values({ userId: member.id, tier: 'BASIC', billing: 'MONTHLY', startDate, endDate: new Date(startDate.getTime() + 30 * 86_400_000) })
+      .returning({ id: subscriptions.id })
+    if (!plan) throw new Error('plan insert returned nothing')
+    return plan.id
+  })()
+  monthlyPlans.set(testApp, created)
+  return created
+}
 
 /**
  * A harmless, valid call per route, with the owner's ids wherever the route names an object, so that a refusal
@@ -124,6 +146,12 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/api/payments/webhook': () => ({ url: '/api/api/payments/webhook', payload: { type: 'ping' } }),
   'POST /api/trial/start': () => ({ url: '/api/trial/start?tier=BASIC' }),
   'GET /api/admin/releases.csv': () => ({ url: '/api/admin/releases.csv?from=2026-01-01&to=2026-01-31' }),
+  'GET /api/admin/subscriptions/:id/refund': async (_world, _who, testApp) => ({
+    url: `/api/admin/subscriptions/${await monthlyPlanId(testApp)}/refund`,
+  }),
+  'POST /api/admin/subscriptions/:id/refund': async (_world, _who, testApp) => ({
+    url: `/api/admin/subscriptions/${await monthlyPlanId(testApp)}/refund`,
+  }),
   'GET /api/vehicle/order-tracker': (world) => ({ url: `/api/vehicle/order-tracker?requestId=${world.owner.requestId}` }),
   'GET /sandbox-checkout/:sessionId': (world) => ({ url: `/sandbox-checkout/${world.owner.sessionId}` }),
   // No card number: the page answers with its form again, and the owner's session stays open.

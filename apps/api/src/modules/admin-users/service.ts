@@ -1,4 +1,5 @@
 import { ADMIN_USER_MESSAGES, type AdminUsersQuery } from '@keydesk/contracts/admin'
+import { formatDollars } from '@keydesk/contracts/money'
 import { AppError } from '../../errors.ts'
 import type { Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
@@ -144,6 +145,10 @@ export function actionSummary(action: string, details: Record<string, unknown>):
     return `Released ${channels.length > 0 ? channels.join(' and ') : 'with no delivery channel'}${order ? ` (order ${order})` : ''}`
   }
   if (action === 'RELEASE_OVERRIDE') return text(details.reason) && `Reason: ${details.reason}`
+  if (action === 'PLAN_REFUNDED' && typeof details.amountCents === 'number') {
+    const order = text(details.confirmationNumber)
+    return `Refunded ${formatDollars(details.amountCents)}${order ? ` (order ${order})` : ''}`
+  }
   return text(details.notes)
 }
 

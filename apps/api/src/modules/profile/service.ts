@@ -9,8 +9,10 @@ import type { Uses } from '../../ports.ts'
 import { findUserContact, updateUserContact } from '../auth/repository.ts'
 import { fileLink } from '../files/file-link.ts'
 import { deleteFileRows, insertFileRow } from '../files/repository.ts'
+import { findOrderContacts } from '../payments/repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
 import { countOrdersByStatus, findOrderPage } from '../requests/repository.ts'
+import { listPaidRefundsOfMember } from '../subscriptions/refund-repository.ts'
 import { findMemberProfile, upsertMemberProfile } from './repository.ts'
 
 export async function readProfile(db: Database, userId: string): Promise<Profile> {
@@ -105,12 +107,20 @@ export async function updateProfile(
   return readProfile(db, userId)
 }
 
+/** More plan refunds than one member could have been paid in years; the list stays one small read. */
+const REFUNDS_LISTED = 50
+
 export async function readOrders(db: Database, userId: string, page: number, pageSize: number): Promise<OrdersAnswer> {
-  const [counts, rows, tracker] = await Promise.all([
+  const [counts, rows, tracker, refunds] = await Promise.all([
     countOrdersByStatus(db, userId),
     findOrderPage(db, userId, pageSize, (page - 1) * pageSize),
     readOrderTracker(db, userId),
+    listPaidRefundsOfMember(db, userId, REFUNDS_LISTED),
   ])
+  const refundedOrders = await findOrderContacts(
+    db,
+    refunds.flatMap((refund) => (refund.transactionId ? [refund.transactionId] : [])),
+  )
   const statusMap: Record<RequestStatus, number> = { PENDING: 0, INPROGRESS: 0, FULFILLED: 0 }
   for (const row of counts) statusMap[row.status] = row.count
   return {
@@ -128,6 +138,14 @@ export async function readOrders(db: Database, userId: string, page: number, pag
       model: row.model,
       year: row.year,
       cost: row.priceCents,
+    })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      refundedAt: (refund.refundedAt ?? new Date(0)).toISOString(),
+      tier: refund.tier,
+      billing: refund.billing,
+      confirmationNumber: (refund.transactionId && refundedOrders.get(refund.transactionId)?.confirmationNumber) || null,
+      amountCents: refund.amountCents,
     })),
   }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, lte, ne } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { subscriptions } from '../../db/schema/payments.ts'
 
@@ -15,7 +15,13 @@ export async function findLatestPlan(db: DbExecutor, userId: string) {
 /** One page of every member's plans, newest first. */
 export async function listPlans(db: DbExecutor, limit: number, offset: number) {
   return db
-    .select({ id: subscriptions.id, tier: subscriptions.tier, status: subscriptions.status, userId: subscriptions.userId })
+    .select({
+      id: subscriptions.id,
+      tier: subscriptions.tier,
+      status: subscriptions.status,
+      billing: subscriptions.billing,
+      userId: subscriptions.userId,
+    })
     .from(subscriptions)
     .orderBy(desc(subscriptions.createdAt))
     .limit(limit)
@@ -75,4 +81,25 @@ export async function findMembersWithRunningPlan(db: DbExecutor, userIds: string
     .from(subscriptions)
     .where(and(inArray(subscriptions.userId, userIds), ne(subscriptions.status, 'EXPIRED')))
   return new Set(rows.map((row) => row.userId))
+}
+
+export type PlanRow = typeof subscriptions.$inferSelect
+
+export async function findPlanById(db: DbExecutor, id: string): Promise<PlanRow | undefined> {
+  const [plan] = await db.select().from(subscriptions).where(eq(subscriptions.id, id))
+  return plan
+}
+
+/** The plan row, locked until the transaction ends: decisions on one plan's refund queue behind each other. */
+export async function lockPlanById(db: DbExecutor, id: string): Promise<PlanRow | undefined> {
+  const [plan] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update')
+  return plan
+}
+
+/** Ends one plan as of now; a plan whose end has already passed keeps that end. */
+export async function endPlanNow(db: DbExecutor, id: string, now: Date) {
+  await db
+    .update(subscriptions)
+    .set({ status: 'EXPIRED', endDate: sql`least(${subscriptions.endDate}, ${now.toISOString()}::timestamptz)`, autoRenew: false })
+    .where(and(eq(subscriptions.id, id), ne(subscriptions.status, 'EXPIRED')))
 }

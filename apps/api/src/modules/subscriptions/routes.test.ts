@@ -123,6 +123,8 @@ describe('subscriptions', () => {
       startDate: null,
       endDate: null,
       autoRenew: false,
+      feeCents: null,
+      refund: null,
     })
   })
 

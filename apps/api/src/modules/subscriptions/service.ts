@@ -13,7 +13,9 @@ import { AppError, loginRequired } from '../../errors.ts'
 import type { PeriodicJob } from '../../lib/job-lock.ts'
 import type { Uses } from '../../ports.ts'
 import { clearSubscriptionTiers, findMemberAccess as findAccessRow, lockUsers, startTrialOnce } from '../auth/repository.ts'
+import { findPlanPayments } from '../payments/plan-payments-repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
+import { findRefundOfPlan } from './refund-repository.ts'
 import { cancelRunningPlan, expireEndedPlans, findLatestPlan, findMembersWithRunningPlan } from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -61,10 +63,30 @@ export async function startTrial(
   return { ...(await readTrialStatus(ports, userId)), message: TRIAL_MESSAGES.started }
 }
 
-/** GET /user/subscription: the latest plan; a plan past its end reads EXPIRED even before the sweep has run. */
+/**
+ * GET /user/subscription: the latest plan; a plan past its end reads EXPIRED even before the sweep has run. It carries
+ * the plan's fee and any refund paid, so the member's screen applies the Refund Policy's rule itself (contracts/refunds.ts).
+ */
 export async function readUserSubscription(ports: Uses<'database' | 'clock'>, userId: string): Promise<UserSubscription> {
-  const plan = await findLatestPlan(ports.database.db, userId)
-  if (!plan) return { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: null, endDate: null, autoRenew: false }
+  const db = ports.database.db
+  const plan = await findLatestPlan(db, userId)
+  if (!plan) {
+    return {
+      tier: 'NONE',
+      status: 'INACTIVE',
+      billing: null,
+      startDate: null,
+      endDate: null,
+      autoRenew: false,
+      feeCents: null,
+      refund: null,
+    }
+  }
+  const [payments, refund] = await Promise.all([
+    findPlanPayments(db, plan.transactionId ? [plan.transactionId] : []),
+    findRefundOfPlan(db, plan.id),
+  ])
+  const payment = plan.transactionId ? payments.get(plan.transactionId) : undefined
   const ended = plan.endDate.getTime() <= ports.clock.now().getTime()
   return {
     tier: plan.tier,
@@ -73,6 +95,11 @@ export async function readUserSubscription(ports: Uses<'database' | 'clock'>, us
     startDate: plan.startDate.toISOString(),
     endDate: plan.endDate.toISOString(),
     autoRenew: !ended && plan.autoRenew,
+    feeCents: payment?.status === 'PAID' ? payment.planCents : null,
+    refund:
+      refund?.status === 'REFUNDED' && refund.refundedAt
+        ? { amountCents: refund.amountCents, refundedAt: refund.refundedAt.toISOString() }
+        : null,
   }
 }
 

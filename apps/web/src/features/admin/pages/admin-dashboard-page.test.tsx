@@ -202,7 +202,14 @@ const transaction = (id: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-const subscription = (id: string, userEmail: string | null) => ({ id, tier: 'PROFESSIONAL', status: 'ACTIVE', userEmail })
+const subscription = (id: string, userEmail: string | null) => ({
+  id,
+  tier: 'PROFESSIONAL',
+  status: 'ACTIVE',
+  userEmail,
+  billing: 'MONTHLY',
+  refundedCents: null,
+})
 
 /** The query of the latest GET /admin/transactions. */
 const lastTransactionsQuery = (calls: RecordedCall[]) =>
