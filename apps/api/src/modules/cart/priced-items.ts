@@ -1,13 +1,7 @@
 import type { CartItem } from '@keydesk/contracts/cart'
 import { toDollars } from '@keydesk/contracts/money'
-import {
-  ANNUAL_PRICE_CENTS,
-  ANNUAL_SETUP_FEE_CENTS,
-  type BillingPeriod,
-  MONTHLY_PRICE_CENTS,
-  type PaidTier,
-  type SubscriptionTier,
-} from '@keydesk/contracts/subscription'
+import { planCharge } from '@keydesk/contracts/plan-prices'
+import type { BillingPeriod, PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../db/database.ts'
 import { findMemberAccess } from '../auth/repository.ts'
 import { findCartVehicles } from '../requests/repository.ts'
@@ -21,13 +15,10 @@ export async function findPricingTier(db: DbExecutor, owner: CartOwner, now: Dat
   return member ? effectiveTier(member, now) : 'NONE'
 }
 
-/**
- * docs/product.md §11: monthly price, or the annual price; annual billing for non-Basic plans adds the setup fee.
- * Enterprise has no annual price in docs/product.md §11, so it is only sold monthly (AddSubscriptionBodySchema).
- */
+/** What a plan line charges: planCharge's first charge; Enterprise is sold monthly only (AddSubscriptionBodySchema). */
 export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
-  if (billing === 'MONTHLY' || tier === 'ENTERPRISE') return MONTHLY_PRICE_CENTS[tier]
-  return ANNUAL_PRICE_CENTS[tier] + (tier === 'BASIC' ? 0 : ANNUAL_SETUP_FEE_CENTS)
+  const charge = planCharge(tier, billing) ?? planCharge(tier, 'MONTHLY')
+  return charge?.firstChargeCents ?? 0
 }
 
 export type PricedCartItem = CartItem & { vehicleRequestId: string | null; amountCents: number; billing: BillingPeriod }

@@ -1,4 +1,5 @@
-import { ANNUAL_PRICE_CENTS, ANNUAL_SETUP_FEE_CENTS, MONTHLY_PRICE_CENTS, type SubscriptionTier } from '@keydesk/contracts/subscription'
+import { planCharge } from '@keydesk/contracts/plan-prices'
+import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
 
 export type Billing = 'monthly' | 'annual'
 
@@ -10,6 +11,11 @@ export interface PlanCard {
   setupFeeCents: (billing: Billing) => number
   benefits: string[]
 }
+
+const BILLING = { monthly: 'MONTHLY', annual: 'ANNUAL' } as const
+/** The card shows what the checkout charges: the same planCharge. */
+const priceOf = (tier: PaidTier) => (billing: Billing) => planCharge(tier, BILLING[billing])?.periodCents ?? null
+const setupFeeOf = (tier: PaidTier) => (billing: Billing) => planCharge(tier, BILLING[billing])?.setupFeeCents ?? 0
 
 /** docs/product.md §5: four tier cards with the docs/product.md §11 prices and benefits. */
 export const PLAN_CARDS: PlanCard[] = [
@@ -23,9 +29,8 @@ export const PLAN_CARDS: PlanCard[] = [
   {
     tier: 'BASIC',
     name: 'Basic',
-    priceCents: (billing) => (billing === 'monthly' ? MONTHLY_PRICE_CENTS.BASIC : ANNUAL_PRICE_CENTS.BASIC),
-    // The home page shows the setup fee for Basic annual too (docs/product.md §11); we show it wherever annual billing applies.
-    setupFeeCents: (billing) => (billing === 'annual' ? ANNUAL_SETUP_FEE_CENTS : 0),
+    priceCents: priceOf('BASIC'),
+    setupFeeCents: setupFeeOf('BASIC'),
     benefits: [
       '15% off 1 keycode order per month',
       'Limited vehicle access (Ford, Nissan, Chevy)',
@@ -36,15 +41,15 @@ export const PLAN_CARDS: PlanCard[] = [
   {
     tier: 'PROFESSIONAL',
     name: 'Professional',
-    priceCents: (billing) => (billing === 'monthly' ? MONTHLY_PRICE_CENTS.PROFESSIONAL : ANNUAL_PRICE_CENTS.PROFESSIONAL),
-    setupFeeCents: (billing) => (billing === 'annual' ? ANNUAL_SETUP_FEE_CENTS : 0),
+    priceCents: priceOf('PROFESSIONAL'),
+    setupFeeCents: setupFeeOf('PROFESSIONAL'),
     benefits: ['20% off every keycode', 'Priority support in 4-8 hours', 'Bulk up to 20 codes', 'Processing in 30 minutes to 1 hour'],
   },
   {
     tier: 'ENTERPRISE',
     name: 'Enterprise',
-    priceCents: (billing) => (billing === 'monthly' ? MONTHLY_PRICE_CENTS.ENTERPRISE : null),
-    setupFeeCents: (billing) => (billing === 'annual' ? ANNUAL_SETUP_FEE_CENTS : 0),
+    priceCents: priceOf('ENTERPRISE'),
+    setupFeeCents: setupFeeOf('ENTERPRISE'),
     benefits: ['25% off every keycode', '24/7 support', 'Unlimited bulk', 'Processing in 15-30 minutes', 'Multi-location'],
   },
 ]

@@ -19,10 +19,20 @@ describe('membership page (docs/product.md §5)', () => {
     renderApp('/membership')
     expect(screen.getAllByRole('listitem').filter((item) => item.querySelector('h2'))).toHaveLength(4)
     expect(screen.getByText('$24.99')).toBeInTheDocument()
-    expect(screen.getByText('Save 20%')).toBeInTheDocument()
+    // 'Save 20%' holds for Professional only (33% on the first year); Basic annual saves 16%.
+    expect(screen.getByText('Save 20% or more with Professional')).toBeInTheDocument()
     await userEvent.click(screen.getByLabelText('Annual'))
     expect(screen.getByText('$149.00')).toBeInTheDocument()
-    expect(screen.getAllByText('+ $49.00 setup fee').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('+ $49.00 setup fee')).toHaveLength(1)
+  })
+
+  it('states what each annual plan costs against twelve monthly payments, setup fee where the checkout charges it', async () => {
+    renderApp('/membership')
+    await userEvent.click(screen.getByLabelText('Annual'))
+    const card = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement
+    expect(card('Basic')).toHaveTextContent('First year $99.99 against $119.88 for 12 monthly payments: you save $19.89 (16%)')
+    expect(card('Basic')).not.toHaveTextContent('setup fee')
+    expect(card('Professional')).toHaveTextContent('First year $198.00 against $299.88 for 12 monthly payments: you save $101.88 (33%)')
   })
 
   it('sends a visitor who chooses a plan to /login', async () => {

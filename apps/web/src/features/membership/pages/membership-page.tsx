@@ -1,4 +1,5 @@
 import { formatDollars } from '@keydesk/contracts/money'
+import { annualSaving } from '@keydesk/contracts/plan-prices'
 import { ANNUAL_SAVINGS_LABEL, type BillingPeriod, type PaidTier, SUBSCRIPTION_MESSAGES } from '@keydesk/contracts/subscription'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -14,11 +15,34 @@ import { useUserSubscription } from '../api/use-user-subscription.ts'
 import { CurrentPlan } from '../components/current-plan.tsx'
 import { MembershipFaq } from '../components/membership-faq.tsx'
 import { TrialActivation } from '../components/trial-activation.tsx'
-import { type Billing, isHigherTier, PLAN_CARDS } from '../plans.ts'
+import { type Billing, isHigherTier, PLAN_CARDS, planName } from '../plans.ts'
+
+const PAID_TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
 
 const toBillingPeriod = (billing: Billing): BillingPeriod => (billing === 'monthly' ? 'MONTHLY' : 'ANNUAL')
 
 /** docs/product.md §5 "Membership" at /membership, /subscriptions and /subscription; ?trial=start shows the trial activation page. */
+/**
+ * docs/product.md §11's 'Save 20%' label, kept where it is true: each annual plan's first year against twelve monthly
+ * payments, from the prices the checkout charges; the label names the plans it holds for.
+ */
+function annualSavingsLabel() {
+  const holding = PAID_TIERS.filter((tier) => (annualSaving(tier)?.percent ?? 0) >= 20).map(planName)
+  return holding.length > 0 ? `${ANNUAL_SAVINGS_LABEL} or more with ${holding.join(' and ')}` : 'Annual billing'
+}
+
+/** What twelve months cost on this card against twelve monthly payments. */
+function AnnualSaving({ tier }: { tier: PaidTier }) {
+  const saving = annualSaving(tier)
+  if (!saving) return null
+  return (
+    <p className="text-sm text-slate-600">
+      First year {formatDollars(saving.firstYearCents)} against {formatDollars(saving.twelveMonthsCents)} for 12 monthly payments:{' '}
+      {saving.savedCents > 0 ? `you save ${formatDollars(saving.savedCents)} (${saving.percent}%)` : 'no saving'}
+    </p>
+  )
+}
+
 export function MembershipPage() {
   const [searchParams] = useSearchParams()
   if (searchParams.get('trial') === 'start') return <TrialActivation />
@@ -84,7 +108,7 @@ function MembershipPlans() {
             {option === 'monthly' ? 'Monthly' : 'Annual'}
           </label>
         ))}
-        <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">{ANNUAL_SAVINGS_LABEL}</span>
+        <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">{annualSavingsLabel()}</span>
       </fieldset>
 
       <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
@@ -106,6 +130,7 @@ function MembershipPlans() {
               {setupFee > 0 && price !== null && tier !== 'NONE' && (
                 <p className="text-sm text-slate-600">+ {formatDollars(setupFee)} setup fee</p>
               )}
+              {billing === 'annual' && tier !== 'NONE' && <AnnualSaving tier={tier} />}
               <ul className="mt-4 flex-1 space-y-1 text-sm text-slate-700">
                 {card.benefits.map((benefit) => (
                   <li key={benefit}>✓ {benefit}</li>
