@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
 import { useNow } from '../../../lib/use-now.ts'
 import { AdminChatPanel } from '../../chat/components/admin-chat-panel.tsx'
+import { useSession } from '../../session/use-session.ts'
 import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
 import type { AdminPage } from '../api/admin-page.ts'
 import { useAdminQueue, useQueueCounts, useStartRequest } from '../api/use-admin-queue.ts'
@@ -14,6 +15,7 @@ import { NO_TRANSACTION_FILTERS, type TransactionFilters, useAdminTransactions }
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { KeycodeForm } from '../components/keycode-form.tsx'
+import { PlanRefundDialog } from '../components/plan-refund-dialog.tsx'
 import { QueueTable, type QueueTableProps } from '../components/queue-table.tsx'
 import { ReleasesDownload } from '../components/releases-download.tsx'
 import { RequestSummary } from '../components/request-summary.tsx'
@@ -96,6 +98,9 @@ export function AdminDashboardPage() {
   const transactions = useAdminTransactions({ ...filters, search }, transactionOffset)
   const [subscriptionOffset, setSubscriptionOffset] = useState(0)
   const subscriptions = useAdminSubscriptions(subscriptionOffset)
+  const isSuperAdmin = useSession().user?.role === 'SUPER_ADMIN'
+  const [refunding, setRefunding] = useState<string | null>(null)
+  const closeRefund = useCallback(() => setRefunding(null), [])
   const [enlarged, setEnlarged] = useState<EnlargedDocument | null>(null)
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
   const [message, setMessage] = useState<Message | null>(null)
@@ -114,6 +119,7 @@ export function AdminDashboardPage() {
     <PageFrame title="Admin Dashboard" description="Paid keycode requests, transactions and subscriptions.">
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
+      <PlanRefundDialog subscriptionId={refunding} onClose={closeRefund} onIssued={(text) => setMessage({ tone: 'success', text })} />
       <FailedKeycodeMails />
       <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
         <SearchForm name="Search requests and transactions" label={DASHBOARD_SEARCH_LABEL} value={search} onChange={changeSearch} />
@@ -180,7 +186,12 @@ export function AdminDashboardPage() {
             onOffsetChange={setTransactionOffset}
           />
         </div>
-        <SubscriptionsPanel subscriptions={subscriptions} offset={subscriptionOffset} onOffsetChange={setSubscriptionOffset} />
+        <SubscriptionsPanel
+          subscriptions={subscriptions}
+          offset={subscriptionOffset}
+          onOffsetChange={setSubscriptionOffset}
+          {...(isSuperAdmin ? { onRefund: setRefunding } : {})}
+        />
       </div>
       <div className="mt-8">
         <ReleasesDownload />
