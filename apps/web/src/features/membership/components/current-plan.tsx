@@ -6,8 +6,10 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { useNow } from '../../../lib/use-now.ts'
 import { useCancelSubscription } from '../api/use-user-subscription.ts'
 import { isHigherTier, planName } from '../plans.ts'
+import { PlanRefundLine } from './plan-refund-line.tsx'
 
 const PAID_TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
 
@@ -26,6 +28,7 @@ export interface CurrentPlanProps {
 /** docs/product.md §5: the subscribed member's view of their plan, with cancel (at period end) and upgrade. */
 export function CurrentPlan({ subscription, currentTier, onUpgrade, pendingTier }: CurrentPlanProps) {
   const cancel = useCancelSubscription()
+  const now = useNow()
   const [isConfirming, setIsConfirming] = useState(false)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const upgrades = PAID_TIERS.filter((tier) => isHigherTier(tier, currentTier))
@@ -64,6 +67,17 @@ export function CurrentPlan({ subscription, currentTier, onUpgrade, pendingTier 
           <dd className="font-semibold">{subscription.autoRenew ? 'On' : 'Off'}</dd>
         </div>
       </dl>
+      {(subscription.status === 'CANCELLED' || subscription.refund) && (
+        <section
+          aria-labelledby="plan-refund-heading"
+          className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-700"
+        >
+          <h3 id="plan-refund-heading" className="font-semibold text-slate-900">
+            Refund
+          </h3>
+          <PlanRefundLine subscription={subscription} now={now} />
+        </section>
+      )}
       {result && (
         <div className="mt-4">
           <Alert tone={result.tone} onDismiss={() => setResult(null)}>
@@ -94,6 +108,9 @@ export function CurrentPlan({ subscription, currentTier, onUpgrade, pendingTier 
           Your {planName(subscription.tier)} plan stays active until {formatDate(subscription.endDate)} and will not renew. Monthly plans
           are not refunded in part; annual plans are refunded by unused months as the membership cancellation policy describes.
         </p>
+        <div className="mt-3 text-sm text-slate-700">
+          <PlanRefundLine subscription={subscription} now={now} />
+        </div>
         <div className="mt-6 flex justify-end gap-3">
           <Button variant="secondary" onClick={() => setIsConfirming(false)}>
             Keep my plan
