@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useOrders } from '../api/use-orders.ts'
+import { RefundsList } from './refunds-list.tsx'
 
 /** docs/product.md §12 "Order history": date, status, masked VIN (the server masks it), cost. */
 export function OrdersTab() {
@@ -21,7 +22,7 @@ export function OrdersTab() {
       </Alert>
     )
   }
-  const { statusMap, orders: rows, total, pageSize } = orders.data
+  const { statusMap, orders: rows, total, pageSize, refunds } = orders.data
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
   return (
     <div className="space-y-6">
@@ -79,6 +80,7 @@ export function OrdersTab() {
           </Button>
         </nav>
       )}
+      {refunds.length > 0 && <RefundsList refunds={refunds} />}
     </div>
   )
 }
