@@ -232,7 +232,9 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
       "select objid, count(*) as holders from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1 and objsubid = 2 and granted group by objid",
       [JOB_LOCK_SPACE],
     )
-    expect(Object.fromEntries(rows.map((row) => [Number(row.objid), Number(row.holders)]))).toEqual({ 1: 1, 2: 1, 3: 1, 4: 1 })
+    expect(Object.fromEntries(rows.map((row) => [Number(row.objid), Number(row.holders)]))).toEqual(
+      Object.fromEntries(Object.values(JOB_LOCK_IDS).map((id) => [id, 1])),
+    )
 
     // The runs did their work, each on one process: the expired guest is gone, the ended plan expired, the
     // support mails queued by the previous test were sent, and only by the process that holds the mail job.
@@ -261,7 +263,7 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
     expect(logLines(other, 'mail delivered to the log transport')).toEqual([])
     const where = (name: JobName) => (owners[name][0] === a ? 'A' : 'B')
     console.log(
-      `two processes: mail-outbox on ${where('mail-outbox')}, orphan-file-sweep on ${where('orphan-file-sweep')}, guest-sweep on ${where('guest-sweep')}, subscription-expiry on ${where('subscription-expiry')}; one lock holder per job in pg_locks`,
+      `two processes: ${(Object.keys(JOB_LOCK_IDS) as JobName[]).map((name) => `${name} on ${where(name)}`).join(', ')}; one lock holder per job in pg_locks`,
     )
   })
 
