@@ -19,4 +19,19 @@ describe('app shell', () => {
     renderApp('/no/such/page')
     expect(screen.getByRole('heading', { level: 1, name: /Vehicle keycodes from the VIN/ })).toBeInTheDocument()
   })
+
+  it('opens a page reached by a link at its top, with focus on its heading', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+    const { router } = renderApp('/')
+    await router.navigate('/pricing')
+    const heading = await screen.findByRole('heading', { level: 1, name: /Keycode pricing/ })
+    await vi.waitFor(() => expect(heading).toHaveFocus())
+    expect(scrollTo).toHaveBeenCalledWith(0, 0)
+  })
+
+  it('leaves focus alone on the first load', async () => {
+    renderApp('/pricing')
+    const heading = await screen.findByRole('heading', { level: 1, name: /Keycode pricing/ })
+    expect(heading).not.toHaveFocus()
+  })
 })

@@ -1,7 +1,8 @@
 import { Suspense } from 'react'
-import { Outlet } from 'react-router'
+import { Outlet, ScrollRestoration } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { TrialNotices } from '../../features/membership/components/trial-notices.tsx'
+import { RouteFocus } from './route-focus.tsx'
 import { RouteNotice } from './route-notice.tsx'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
@@ -28,6 +29,9 @@ export function AppLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      {/* A new page opens at its top; back and forward restore where the reader was. */}
+      <ScrollRestoration />
+      <RouteFocus />
     </div>
   )
 }
