@@ -28,6 +28,8 @@ function LinkGroup({ title, links }: { title: string; links: NavLinkItem[] }) {
 }
 
 /** docs/product.md §2: the mobile menu, for widths of 768 px or less (docs/product.md §11). */
+const AUTHENTICATION_PATHS = new Set<string>([paths.login, paths.register])
+
 export function MobileMenu({ links, user, onSignOut }: MobileMenuProps) {
   const [isOpen, setIsOpen] = useState(false)
   const panelId = useId()
@@ -72,7 +74,8 @@ export function MobileMenu({ links, user, onSignOut }: MobileMenuProps) {
               <p className="text-slate-700">Role: {roleLabels[user.role]}</p>
             </div>
           )}
-          <LinkGroup title="Menu" links={links} />
+          {/* A visitor's sign-in and sign-up sit under Authentication (docs/product.md §2), so not twice. */}
+          <LinkGroup title="Menu" links={user ? links : links.filter((link) => !AUTHENTICATION_PATHS.has(link.to))} />
           {user ? (
             <section aria-label="Account">
               <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Account</h2>
