@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AdminSearchSchema, PageQuerySchema } from './admin.ts'
 import { UserViewSchema } from './auth.ts'
 import { AUTH_MESSAGES as M, SESSION_MESSAGES } from './auth-messages.ts'
 import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
@@ -130,6 +131,21 @@ export const APPROVAL_NOTES = {
   bulkRejected: 'Bulk rejected',
 } as const
 
+/**
+ * A revocation's reason travels inside the documented rejectionNotes as "Revoked by super admin: <reason>", so the
+ * reject call of docs/product.md §12 keeps its payload, the bare documented notes stay a revocation too, and the notes
+ * alone tell a revocation from a rejection wherever they are read.
+ */
+const REVOKED_WITH_REASON = `${APPROVAL_NOTES.revoked}: `
+export const revocationNotes = (reason: string) => `${REVOKED_WITH_REASON}${reason.trim()}`
+export const isRevocationNotes = (notes: string) => notes === APPROVAL_NOTES.revoked || notes.startsWith(REVOKED_WITH_REASON)
+/** The reason a super admin gave, without the revocation's prefix; the notes as they are otherwise. */
+export const decisionReason = (notes: string) => (notes.startsWith(REVOKED_WITH_REASON) ? notes.slice(REVOKED_WITH_REASON.length) : notes)
+
+export const REVOKE_REASON_MIN = 5
+/** rejectionNotes holds at most 1000 characters, the prefix included. */
+export const REVOKE_REASON_MAX = 900
+
 /** Texts of our own, beside the documented client-side ones (docs/product.md §11). */
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
@@ -152,6 +168,9 @@ export const ACCOUNT_MESSAGES = {
   notAnAdminAccount: 'That account is not an admin account.',
   cannotActOnSelf: 'You cannot change your own approval.',
   lastSuperAdmin: 'This is the last approved super admin, so it cannot be revoked. Create another super admin first.',
+  revokeReasonRequired: `Give a reason for revoking (at least ${REVOKE_REASON_MIN} characters).`,
+  revokeReasonTooLong: `Keep the reason under ${REVOKE_REASON_MAX} characters.`,
+  adminRevoked: 'Admin access revoked.',
   sessionExpired: SESSION_MESSAGES.sessionExpired,
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app (or a recovery code).',
   twoFactorInvalid: 'Invalid authentication code.',
@@ -210,3 +229,35 @@ export const UpdateUserDetailsFormSchema = z.object({
   insurance: optionalImage,
 })
 export type UpdateUserDetailsForm = z.infer<typeof UpdateUserDetailsFormSchema>
+
+/** The super admin's revoke dialog: a reason is required, so every revocation says why. */
+export const RevokeAdminFormSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(REVOKE_REASON_MIN, ACCOUNT_MESSAGES.revokeReasonRequired)
+    .max(REVOKE_REASON_MAX, ACCOUNT_MESSAGES.revokeReasonTooLong),
+})
+export type RevokeAdminForm = z.infer<typeof RevokeAdminFormSchema>
+
+/** GET /admin-approval/rejected: one page of rejected and revoked admins, optionally searched like the admin lists. */
+export const DecidedAdminsQuerySchema = PageQuerySchema.extend({
+  superAdminEmail: SuperAdminQuerySchema.shape.superAdminEmail,
+  search: AdminSearchSchema,
+})
+
+/** A rejected or revoked admin with who decided, when and why (from the action log; null for decisions older than it). */
+export const DecidedAdminSchema = z.object({
+  id: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  role: z.enum(['ADMIN', 'SUPER_ADMIN']),
+  kind: z.enum(['REJECTED', 'REVOKED']),
+  reason: z.string().nullable(),
+  decidedAt: z.string(),
+  decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+})
+export type DecidedAdmin = z.infer<typeof DecidedAdminSchema>
+export const DecidedAdminListSchema = z.array(DecidedAdminSchema)

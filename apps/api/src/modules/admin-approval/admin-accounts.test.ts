@@ -8,12 +8,14 @@ import { users } from '../../db/schema/users.ts'
 import {
   GOOD_PASSWORD,
   type SignedIn,
+  signedInAdmin,
   signIn,
   signInAgain,
   signInAsBootstrapSuperAdmin,
   uniqueEmail,
   uniqueIp,
 } from '../../test/accounts.ts'
+import { createMember } from '../../test/members.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
 import { openBodies } from '../mail/outbox.ts'
@@ -225,6 +227,81 @@ describe('admin approval', () => {
       headers: session.headers,
     })
     expect(create.statusCode).toBe(403)
+  })
+})
+
+describe('revoking with a reason, and the rejected and revoked list', () => {
+  const revokeWithReason = (adminId: string, reason: string) =>
+    post('/api/admin-approval/reject', { adminId, rejectionNotes: `Revoked by super admin: ${reason}` }, superAdmin.headers)
+  const rejectedList = (query: string, headers: Record<string, string> = superAdmin.headers) =>
+    testApp.app.inject({ method: 'GET', url: `/api/admin-approval/rejected?${query}`, headers })
+
+  async function approvedAdmin() {
+    const admin = await pendingAdmin()
+    await post('/api/admin-approval/approve', { adminId: admin.id }, superAdmin.headers)
+    return admin
+  }
+
+  it('logs a revocation with a reason as ADMIN_REVOKED, with the reason in its notes, and ends the sessions', async () => {
+    const admin = await approvedAdmin()
+    const session = await signIn(testApp, admin.email, GOOD_PASSWORD)
+    const answer = await revokeWithReason(admin.id, 'Left the company')
+    expect(answer.json()).toEqual({ message: 'Admin account rejected successfully!' })
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: session.headers })).statusCode).toBe(401)
+    const [entry] = await testApp.app.database.db
+      .select()
+      .from(actionLog)
+      .where(eq(actionLog.targetId, admin.id))
+      .orderBy(desc(actionLog.id))
+      .limit(1)
+    expect(entry).toMatchObject({
+      action: 'ADMIN_REVOKED',
+      actorId: superAdmin.id,
+      details: { notes: 'Revoked by super admin: Left the company' },
+    })
+  })
+
+  it('lists rejected and revoked admins with who decided, when and why', async () => {
+    const revoked = await approvedAdmin()
+    const rejected = await pendingAdmin()
+    await revokeWithReason(revoked.id, 'Shared the portal password')
+    await post('/api/admin-approval/reject', { adminId: rejected.id }, superAdmin.headers)
+    const [logged] = await testApp.app.database.db
+      .select()
+      .from(actionLog)
+      .where(eq(actionLog.targetId, revoked.id))
+      .orderBy(desc(actionLog.id))
+      .limit(1)
+    const [me] = await testApp.app.database.db.select().from(users).where(eq(users.id, superAdmin.id))
+    const list = await rejectedList('limit=100')
+    expect(list.statusCode).toBe(200)
+    const rows = list.json() as { id: string }[]
+    expect(rows.find((row) => row.id === revoked.id)).toMatchObject({
+      email: revoked.email,
+      kind: 'REVOKED',
+      reason: 'Shared the portal password',
+      decidedAt: logged?.createdAt.toISOString(),
+      decidedBy: { id: superAdmin.id, name: `${me?.fname} ${me?.lname}` },
+    })
+    expect(rows.find((row) => row.id === rejected.id)).toMatchObject({ kind: 'REJECTED', reason: 'Rejected by super admin' })
+  })
+
+  it('pages and searches the rejected and revoked list by e-mail', async () => {
+    const admin = await pendingAdmin()
+    await post('/api/admin-approval/reject', { adminId: admin.id }, superAdmin.headers)
+    const found = await rejectedList(`search=${encodeURIComponent(admin.email)}`)
+    expect(found.json().map((row: { id: string }) => row.id)).toEqual([admin.id])
+    const firstTwo = (await rejectedList('limit=2')).json()
+    const next = (await rejectedList('limit=1&offset=1')).json()
+    expect(firstTwo).toHaveLength(2)
+    expect(next[0].id).toBe(firstTwo[1].id)
+  })
+
+  it('refuses the rejected and revoked list to a member and to an approved admin', async () => {
+    const member = await createMember(testApp)
+    const admin = await signedInAdmin(testApp)
+    expect((await rejectedList('', member.auth)).statusCode).toBe(403)
+    expect((await rejectedList('', admin.headers)).statusCode).toBe(403)
   })
 })
 

@@ -1,13 +1,15 @@
 import {
   AdminAccountListSchema,
   ApproveAdminBodySchema,
+  DecidedAdminListSchema,
+  DecidedAdminsQuerySchema,
   RejectAdminBodySchema,
   SuperAdminQuerySchema,
 } from '@keydesk/contracts/accounts-api'
 import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../plugins/auth.ts'
-import { approveAdmin, assertActingSuperAdmin, listAdmins, rejectAdmin } from './service.ts'
+import { approveAdmin, assertActingSuperAdmin, listAdmins, listDecidedAdmins, rejectAdmin } from './service.ts'
 
 export const adminApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlySuperAdmins = requireRole('SUPER_ADMIN')
@@ -25,6 +27,16 @@ export const adminApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     )
   }
+
+  app.get(
+    '/admin-approval/rejected',
+    { preHandler: onlySuperAdmins, schema: { querystring: DecidedAdminsQuerySchema, response: { 200: DecidedAdminListSchema } } },
+    async (request) => {
+      const { superAdminEmail, ...page } = request.query
+      assertActingSuperAdmin(principalOf(request), superAdminEmail)
+      return listDecidedAdmins(app, page)
+    },
+  )
 
   app.post(
     '/admin-approval/approve',

@@ -1,10 +1,23 @@
-import { ACCOUNT_MESSAGES, type AdminAccount, APPROVAL_NOTES } from '@keydesk/contracts/accounts-api'
+import {
+  ACCOUNT_MESSAGES,
+  type AdminAccount,
+  APPROVAL_NOTES,
+  type DecidedAdmin,
+  decisionReason,
+  isRevocationNotes,
+} from '@keydesk/contracts/accounts-api'
 import { AppError } from '../../errors.ts'
 import { actsAsAdmin, type Principal } from '../../plugins/auth.ts'
 import type { Uses } from '../../ports.ts'
-import { recordAction } from '../action-log/repository.ts'
+import { latestActionsOn, recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
-import { listAdminAccounts, lockApprovedSuperAdminIds, setAdminApproval } from '../auth/repository.ts'
+import {
+  findUserNames,
+  listAdminAccounts,
+  listRejectedAdminAccounts,
+  lockApprovedSuperAdminIds,
+  setAdminApproval,
+} from '../auth/repository.ts'
 
 /**
  * docs/product.md §12 names the acting super admin by e-mail. The server acts as the signed-in super admin and refuses
@@ -20,6 +33,48 @@ const MAX_ADMIN_LIST = 500
 
 export function listAdmins(ports: Uses<'database'>, approval: 'PENDING' | 'APPROVED'): Promise<AdminAccount[]> {
   return listAdminAccounts(ports.database.db, approval, MAX_ADMIN_LIST)
+}
+
+const DECLINING_ACTIONS = ['ADMIN_REJECTED', 'ADMIN_REVOKED'] as const
+
+/**
+ * Rejected and revoked admins with who decided, when and why: the accounts in one query, their newest decision from
+ * the action log and the deciders' names in one batched query each, never one per row.
+ */
+export async function listDecidedAdmins(
+  ports: Uses<'database'>,
+  page: { search?: string; limit: number; offset: number },
+): Promise<DecidedAdmin[]> {
+  const db = ports.database.db
+  const accounts = await listRejectedAdminAccounts(db, page)
+  const logged = await latestActionsOn(
+    db,
+    'user',
+    accounts.map((account) => account.id),
+    DECLINING_ACTIONS,
+  )
+  const decisions = new Map(logged.map((entry) => [entry.targetId, entry]))
+  const actorIds = [...new Set([...decisions.values()].flatMap((entry) => (entry.actorId ? [entry.actorId] : [])))]
+  const actors = await findUserNames(db, actorIds)
+  return accounts.map((account) => {
+    const decision = decisions.get(account.id)
+    const notes = account.adminApprovalNotes
+    const actor = decision?.actorId ? actors.get(decision.actorId) : undefined
+    // The account's own notes say why (a later decision rewrites them); the log says who and when, and how it was logged.
+    const revoked = decision ? decision.action === 'ADMIN_REVOKED' : notes !== null && isRevocationNotes(notes)
+    return {
+      id: account.id,
+      fname: account.fname,
+      lname: account.lname,
+      email: account.email,
+      company: account.company,
+      role: account.role === 'SUPER_ADMIN' ? 'SUPER_ADMIN' : 'ADMIN',
+      kind: revoked ? 'REVOKED' : 'REJECTED',
+      reason: notes === null ? null : decisionReason(notes),
+      decidedAt: (decision?.createdAt ?? account.updatedAt).toISOString(),
+      decidedBy: decision?.actorId && actor ? { id: decision.actorId, name: `${actor.fname} ${actor.lname}`.trim() || actor.email } : null,
+    }
+  })
 }
 
 type DecisionPorts = Uses<'database' | 'clock' | 'events' | 'log'>
@@ -40,7 +95,7 @@ async function decide(ports: DecisionPorts, actor: Principal, adminId: string, a
     if (approval === 'REJECTED') await endAllSessions(tx, adminId, now)
     await recordAction(tx, {
       actorId: actor.id,
-      action: approval === 'APPROVED' ? 'ADMIN_APPROVED' : notes === APPROVAL_NOTES.revoked ? 'ADMIN_REVOKED' : 'ADMIN_REJECTED',
+      action: approval === 'APPROVED' ? 'ADMIN_APPROVED' : isRevocationNotes(notes) ? 'ADMIN_REVOKED' : 'ADMIN_REJECTED',
       targetType: 'user',
       targetId: adminId,
       details: { notes },

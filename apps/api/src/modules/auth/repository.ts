@@ -177,6 +177,32 @@ export function listAdminAccounts(db: DbExecutor, approval: 'PENDING' | 'APPROVE
     .limit(limit)
 }
 
+/** Rejected and revoked admin accounts (super admins included), most recently decided first, one page, optionally searched. */
+export function listRejectedAdminAccounts(db: DbExecutor, page: { search?: string; limit: number; offset: number }) {
+  return db
+    .select({
+      id: users.id,
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      company: users.company,
+      role: users.role,
+      adminApprovalNotes: users.adminApprovalNotes,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, ['ADMIN', 'SUPER_ADMIN']),
+        eq(users.adminApproval, 'REJECTED'),
+        page.search ? userMatches(page.search) : undefined,
+      ),
+    )
+    .orderBy(desc(users.updatedAt), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset)
+}
+
 /** Records a super admin's decision on an admin account; answers false when the id names no admin. */
 export async function setAdminApproval(db: DbExecutor, adminId: string, approval: 'APPROVED' | 'REJECTED', notes: string, now: Date) {
   const updated = await db
