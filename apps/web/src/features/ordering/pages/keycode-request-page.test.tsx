@@ -88,4 +88,33 @@ describe('keycode request form (docs/product.md §4)', () => {
     const body = calls.find((call) => call.key === 'POST /api/vehicle/request-keycode-public')?.body as FormData
     expect(body.get('vin')).toBe('1HGCR2F31GA000000')
   })
+
+  it('clears a refusal as soon as its cause is fixed: a Ford VIN refused, then corrected to the Honda VIN', async () => {
+    const refusal = 'The VIN does not belong to a Honda. Check the make or the VIN.'
+    fakeApi({
+      'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
+      'POST /api/vehicle/request-keycode-public': () => jsonAnswer(400, { code: 'VALIDATION_ERROR', message: refusal, error: refusal }),
+    })
+    renderApp('/vehicle-keycode-request', { user: testUser() })
+    await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
+    await userEvent.selectOptions(screen.getByLabelText('Model'), 'Civic')
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2016')
+    await userEvent.type(screen.getByLabelText('VIN'), '1HGCR2F31GA000000')
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    expect(await screen.findByText(refusal)).toBeInTheDocument()
+    await userEvent.clear(screen.getByLabelText('VIN'))
+    await userEvent.type(screen.getByLabelText('VIN'), '1HGCR2F31GA000001')
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument()
+  })
+
+  it('clears a field message once the field is fixed after a submit', async () => {
+    renderForm()
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }))
+    expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument()
+    await userEvent.selectOptions(screen.getByLabelText('Make'), 'Honda')
+    await userEvent.selectOptions(screen.getByLabelText('Model'), 'Civic')
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2016')
+    await userEvent.type(screen.getByLabelText('VIN'), '1HGCR2F31GA000000')
+    await vi.waitFor(() => expect(screen.queryByText('Please fill in all required fields.')).not.toBeInTheDocument())
+  })
 })

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { KEYCODE_REQUEST_IMAGES, keycodeRequestFormSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { checkVin } from '@keydesk/contracts/vin'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -44,6 +45,13 @@ export function KeycodeRequestPage() {
   })
   const { errors } = form.formState
   const [make, model, year, vin] = form.watch(['make', 'model', 'year', 'vin'])
+  // A refusal is about what was sent: it goes as soon as the vehicle changes, so it never outlives its cause.
+  const { clearErrors } = form
+  const hasServerError = Boolean(errors.root?.server)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the vehicle's fields are what make a refusal stale
+  useEffect(() => {
+    if (hasServerError) clearErrors('root.server')
+  }, [make, model, year, vin])
 
   const selectedMake = catalogue.data?.find((entry) => entry.name === make)
   const selectedModel = selectedMake?.models.find((entry) => entry.name === model)
@@ -129,13 +137,20 @@ export function KeycodeRequestPage() {
             spellCheck={false}
             hint="17 characters, on the dashboard or the driver's door frame"
             error={vinProblem?.message}
-            {...form.register('vin', { onChange: (event) => form.setValue('vin', event.target.value.toUpperCase()) })}
+            {...form.register('vin', {
+              // Upper-cased as typed, and checked again once the form was sent, so a fixed VIN clears its message.
+              onChange: (event) => form.setValue('vin', event.target.value.toUpperCase(), { shouldValidate: form.formState.isSubmitted }),
+            })}
           />
           <PricingBox make={selectedMake} isGuest={isGuest} />
         </div>
         <div className="space-y-4">
           {[...IMAGE_FIELDS, ...(isGuest ? GUEST_IMAGE_FIELDS : [])].map((field) => (
-            <ImageUploadField key={field.name} label={field.label} onChange={(file) => form.setValue(field.name, file)} />
+            <ImageUploadField
+              key={field.name}
+              label={field.label}
+              onChange={(file) => form.setValue(field.name, file, { shouldValidate: form.formState.isSubmitted })}
+            />
           ))}
           {formError && <Alert tone="error">{formError}</Alert>}
           <Button type="submit" isBusy={submit.isPending}>
