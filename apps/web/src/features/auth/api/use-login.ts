@@ -25,5 +25,7 @@ export function useLogin() {
       if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED') setNeedsCode(true)
     },
   })
-  return Object.assign(mutation, { needsCode })
+  // The server asking for the code is a step of signing in, not a failure: the pages show it as a prompt.
+  const isCodeStep = mutation.error instanceof ApiError && mutation.error.code === 'TWO_FACTOR_REQUIRED'
+  return Object.assign(mutation, { needsCode, isCodeStep })
 }

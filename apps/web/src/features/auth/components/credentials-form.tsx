@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { LoginBodySchema } from '@keydesk/contracts/accounts-api'
+import { ACCOUNT_MESSAGES, LoginBodySchema } from '@keydesk/contracts/accounts-api'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -23,8 +24,14 @@ export function CredentialsForm({ submitLabel, isBusy, failure, onSubmit, askCod
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(LoginBodySchema), defaultValues: { email: '', password: '' } })
+
+  // The code step takes the keyboard straight to the code, as an authenticator app's user expects.
+  useEffect(() => {
+    if (askCode) setFocus('code')
+  }, [askCode, setFocus])
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
@@ -38,13 +45,16 @@ export function CredentialsForm({ submitLabel, isBusy, failure, onSubmit, askCod
         {...register('password')}
       />
       {askCode && (
-        <TextField
-          label="Authentication code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={errors.code?.message}
-          {...register('code')}
-        />
+        <div role="status">
+          <TextField
+            label="Authentication code"
+            hint={ACCOUNT_MESSAGES.twoFactorRequired}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            error={errors.code?.message}
+            {...register('code')}
+          />
+        </div>
       )}
       <Button type="submit" isBusy={isBusy} className="w-full">
         {submitLabel}

@@ -38,7 +38,7 @@ export function AdminLoginPage() {
 
   if (user && hasAdminStatus(user.role) && !login.isPending) return <Navigate to={destinationAfterLogin(user.role, null)} replace />
 
-  const failure = login.isError ? `${AUTH_MESSAGES.adminLoginFailed} ${serverText(login.error, '')}`.trim() : null
+  const failure = login.isError && !login.isCodeStep ? `${AUTH_MESSAGES.adminLoginFailed} ${serverText(login.error, '')}`.trim() : null
   return (
     <PageFrame title="Admin Login" description="Sign in to the admin area." width="narrow">
       <div className="space-y-6">

@@ -157,4 +157,16 @@ describe('Forgot Password panel (docs/product.md §3, 5, 8)', () => {
     await waitFor(() => expect(logins()).toHaveLength(2))
     expect(Object.fromEntries(logins()[1]?.body as URLSearchParams)).toMatchObject({ code: '123456' })
   })
+
+  it('shows the code step as a calm prompt with focus in the code field, not as a failed sign-in', async () => {
+    fakeApi({
+      'POST /api/auth/login': () => jsonAnswer(401, { code: 'TWO_FACTOR_REQUIRED', message: 'Enter the code', error: 'Enter the code' }),
+    })
+    renderApp('/login')
+    await signIn('dana@locke.example', 'secret-pass')
+    const code = await screen.findByLabelText('Authentication code')
+    await waitFor(() => expect(code).toHaveFocus())
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app (or a recovery code).')).toBeInTheDocument()
+    expect(screen.queryByText(/Login failed/)).not.toBeInTheDocument()
+  })
 })

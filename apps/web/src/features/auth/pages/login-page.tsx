@@ -30,7 +30,7 @@ export function LoginPage() {
         <CredentialsForm
           submitLabel="Login"
           isBusy={login.isPending}
-          failure={login.isError ? `${AUTH_MESSAGES.loginFailed} ${serverText(login.error, '')}`.trim() : null}
+          failure={login.isError && !login.isCodeStep ? `${AUTH_MESSAGES.loginFailed} ${serverText(login.error, '')}`.trim() : null}
           onSubmit={onSubmit}
           askCode={login.needsCode}
         />
