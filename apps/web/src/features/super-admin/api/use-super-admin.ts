@@ -1,7 +1,8 @@
-import { AdminAccountListSchema } from '@keydesk/contracts/accounts-api'
+import { AdminAccountListSchema, DecidedAdminListSchema } from '@keydesk/contracts/accounts-api'
 import { ActionEntrySchema } from '@keydesk/contracts/admin'
 import { MessageAnswerSchema } from '@keydesk/contracts/common'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { DEFAULT_PAGE_SIZE } from '@keydesk/contracts/limits'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
@@ -10,6 +11,7 @@ export const superAdminKeys = {
   all: ['super-admin'] as const,
   admins: (which: 'pending' | 'approved') => ['super-admin', which] as const,
   actions: () => ['super-admin', 'actions'] as const,
+  decided: (search: string, offset: number) => ['super-admin', 'decided', search, offset] as const,
 }
 
 /** docs/product.md §12 names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */
@@ -21,6 +23,19 @@ export function useAdminAccounts(which: 'pending' | 'approved', superAdminEmail:
         schema: AdminAccountListSchema,
         signal,
       }),
+  })
+}
+
+/** One page of rejected and revoked admins; the server searches them, as it does the other back-office lists. */
+export function useDecidedAdmins(superAdminEmail: string, search: string, offset: number) {
+  return useQuery({
+    queryKey: superAdminKeys.decided(search, offset),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ superAdminEmail, limit: String(DEFAULT_PAGE_SIZE), offset: String(offset) })
+      if (search.trim()) query.set('search', search.trim())
+      return apiRequest(`/admin-approval/rejected?${query.toString()}`, { schema: DecidedAdminListSchema, signal })
+    },
+    placeholderData: keepPreviousData,
   })
 }
 

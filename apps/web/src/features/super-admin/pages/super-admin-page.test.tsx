@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react'
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
@@ -18,10 +20,25 @@ const pendingAdmin = {
   adminApprovalNotes: null,
 }
 
+const approvedAdmin = { ...pendingAdmin, id: 'b2', fname: 'Bo', lname: 'Approved', email: 'bo@example.com' }
+const revokedAdmin = {
+  id: 'c3',
+  fname: 'Cy',
+  lname: 'Gone',
+  email: 'cy@example.com',
+  company: null,
+  role: 'ADMIN',
+  kind: 'REVOKED',
+  reason: 'Shared the portal password',
+  decidedAt: '2026-11-25T10:00:00.000Z',
+  decidedBy: { id: 's1', name: 'Sam Boss' },
+}
+
 function serve(overrides = {}) {
   return fakeApi({
     'GET /api/admin-approval/pending': () => jsonAnswer(200, [pendingAdmin]),
     'GET /api/admin-approval/approved': () => jsonAnswer(200, []),
+    'GET /api/admin-approval/rejected': () => jsonAnswer(200, []),
     'GET /api/admin/actions': () => jsonAnswer(200, []),
     'POST /api/admin-approval/approve': () => jsonAnswer(200, { message: 'Admin account approved successfully!' }),
     ...overrides,
@@ -98,6 +115,66 @@ describe('super admin dashboard (docs/product.md §8)', () => {
     renderApp('/super-admin', { user: superAdmin })
     expect(await screen.findByText('No approved admins yet.')).toBeInTheDocument()
     expect(screen.getByText('No actions recorded yet.')).toBeInTheDocument()
+  })
+
+  it('asks for a reason in a dialog before revoking, and sends it as the revocation notes', async () => {
+    const calls = serve({
+      'GET /api/admin-approval/approved': () => jsonAnswer(200, [approvedAdmin]),
+      'POST /api/admin-approval/reject': () => jsonAnswer(200, { message: 'Admin account rejected successfully!' }),
+    })
+    renderApp('/super-admin', { user: superAdmin })
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke Bo Approved' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke admin access' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke access' }))
+    expect(await within(dialog).findByText(ACCOUNT_MESSAGES.revokeReasonRequired)).toBeInTheDocument()
+    expect(calls.some((call) => call.key === 'POST /api/admin-approval/reject')).toBe(false)
+    await userEvent.type(within(dialog).getByLabelText('Reason for revoking'), 'Left the company')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke access' }))
+    expect(await screen.findByText(/Admin access revoked\. Bo Approved can no longer sign in\./)).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/admin-approval/reject')?.body))).toEqual({
+      superAdminEmail: 'boss@keydesk.test',
+      adminId: 'b2',
+      rejectionNotes: 'Revoked by super admin: Left the company',
+    })
+  })
+
+  it('lists revoked admins with who revoked them, when and why', async () => {
+    serve({ 'GET /api/admin-approval/rejected': () => jsonAnswer(200, [revokedAdmin]) })
+    renderApp('/super-admin', { user: superAdmin })
+    const list = await screen.findByRole('region', { name: 'Rejected and revoked admins' })
+    expect(await within(list).findByText(/Cy Gone · cy@example\.com/)).toBeInTheDocument()
+    expect(within(list).getByText('Revoked')).toBeInTheDocument()
+    expect(within(list).getByText(/By Sam Boss on .* · Reason: Shared the portal password/)).toBeInTheDocument()
+  })
+
+  it('searches the rejected and revoked list on the server with the search box', async () => {
+    const calls = serve()
+    renderApp('/super-admin', { user: superAdmin })
+    await userEvent.type(await screen.findByLabelText('Search admins'), 'cy')
+    await waitFor(() =>
+      expect(calls.some((call) => call.key === 'GET /api/admin-approval/rejected' && call.url.includes('search=cy'))).toBe(true),
+    )
+  })
+
+  it('says how many admins a bulk approve approved, never that they were rejected', async () => {
+    serve()
+    renderApp('/super-admin', { user: superAdmin })
+    await screen.findByText(/Ada Admin/)
+    await userEvent.click(screen.getByRole('checkbox'))
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }))
+    expect(await screen.findByText('1 admin account approved.')).toBeInTheDocument()
+    expect(screen.queryByText(/rejected successfully/i)).not.toBeInTheDocument()
+  })
+
+  it("shows the create form's own field messages instead of the browser's validation bubble", async () => {
+    const calls = serve()
+    renderApp('/super-admin', { user: superAdmin })
+    const form = (await screen.findByRole('form', { name: 'Create super admin' })) as HTMLFormElement
+    expect(form.noValidate).toBe(true)
+    await userEvent.click(within(form).getByRole('button', { name: 'Create super admin' }))
+    expect(await within(form).findByText(AUTH_MESSAGES.emailRequired)).toBeInTheDocument()
+    expect(within(form).getByText(AUTH_MESSAGES.passwordMin8)).toBeInTheDocument()
+    expect(calls.some((call) => call.key === 'POST /api/super-admin/create')).toBe(false)
   })
 
   it('asks a signed-out visitor to log in', async () => {

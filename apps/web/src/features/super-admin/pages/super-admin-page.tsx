@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type AdminAccount, AdminCodeRequestBodySchema, APPROVAL_NOTES, CreateSuperAdminFormSchema } from '@keydesk/contracts/accounts-api'
-import { useState } from 'react'
+import {
+  ACCOUNT_MESSAGES,
+  type AdminAccount,
+  AdminCodeRequestBodySchema,
+  APPROVAL_NOTES,
+  CreateSuperAdminFormSchema,
+  revocationNotes,
+} from '@keydesk/contracts/accounts-api'
+import { useDeferredValue, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -9,7 +16,16 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
 import { useSession } from '../../session/use-session.ts'
-import { useAdminAccounts, useCreateSuperAdmin, useDecideAdmin, useRecentActions, useSendAdminCode } from '../api/use-super-admin.ts'
+import {
+  useAdminAccounts,
+  useCreateSuperAdmin,
+  useDecideAdmin,
+  useDecidedAdmins,
+  useRecentActions,
+  useSendAdminCode,
+} from '../api/use-super-admin.ts'
+import { DecidedAdminsList } from '../components/decided-admins-list.tsx'
+import { RevokeAdminDialog } from '../components/revoke-admin-dialog.tsx'
 
 const matches = (admin: AdminAccount, search: string) =>
   [admin.fname, admin.lname, admin.email, admin.company ?? ''].some((text) => text.toLowerCase().includes(search.trim().toLowerCase()))
@@ -18,6 +34,10 @@ const matches = (admin: AdminAccount, search: string) =>
 
 /** 'REQUEST_STARTED' → 'request started': the action log's codes as words. */
 const inWords = (code: string) => code.toLowerCase().replaceAll('_', ' ')
+
+/** What a bulk decision did, in the words of that decision (errors stay silent, as for one by one). */
+export const bulkDecisionText = (approve: boolean, count: number) =>
+  `${count} admin ${count === 1 ? 'account' : 'accounts'} ${approve ? 'approved' : 'rejected'}.`
 
 export function SuperAdminPage() {
   const session = useSession()
@@ -29,6 +49,10 @@ export function SuperAdminPage() {
   const sendCode = useSendAdminCode()
   const createSuperAdmin = useCreateSuperAdmin()
   const [search, setSearch] = useState('')
+  const deferredSearch = useDeferredValue(search)
+  const [decidedOffset, setDecidedOffset] = useState(0)
+  const decided = useDecidedAdmins(email, deferredSearch, decidedOffset)
+  const [revoking, setRevoking] = useState<AdminAccount | null>(null)
   const [selected, setSelected] = useState<string[]>([])
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const codeForm = useForm({
@@ -60,13 +84,26 @@ export function SuperAdminPage() {
     )
   // docs/product.md §11: bulk errors are ignored silently.
   const decideSelected = async (approve: boolean) => {
-    await Promise.allSettled(
+    const results = await Promise.allSettled(
       selected.map((adminId) =>
         decide.mutateAsync({ adminId, approve, notes: approve ? APPROVAL_NOTES.bulkApproved : APPROVAL_NOTES.bulkRejected }),
       ),
     )
     setSelected([])
+    setMessage({ tone: 'success', text: bulkDecisionText(approve, results.filter((result) => result.status === 'fulfilled').length) })
   }
+  // The reject call answers 'rejected' for a revocation too (docs/product.md §12), so the screen says what happened.
+  const revoke = (admin: AdminAccount, reason: string) =>
+    decide.mutate(
+      { adminId: admin.id, approve: false, notes: revocationNotes(reason) },
+      {
+        onSuccess: () => {
+          setRevoking(null)
+          setMessage({ tone: 'success', text: `${ACCOUNT_MESSAGES.adminRevoked} ${admin.fname} ${admin.lname} can no longer sign in.` })
+        },
+        onError: () => setMessage({ tone: 'error', text: 'Failed to revoke admin' }),
+      },
+    )
   const failedToSendCode = () => setMessage({ tone: 'error', text: 'Failed to send admin code' })
   const onSendCode = codeForm.handleSubmit(
     (values) =>
@@ -96,7 +133,15 @@ export function SuperAdminPage() {
     <PageFrame title="Super Admin Dashboard">
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       <div className="max-w-md">
-        <TextField label="Search admins" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField
+          label="Search admins"
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value)
+            setDecidedOffset(0)
+          }}
+        />
       </div>
       <section aria-labelledby="pending-admins" className="mt-6">
         <h2 id="pending-admins" className="text-xl font-semibold">
@@ -150,14 +195,32 @@ export function SuperAdminPage() {
           {approved.data
             ?.filter((admin) => matches(admin, search))
             .map((admin) => (
-              <li key={admin.id} className="rounded-lg border border-slate-200 bg-white p-3">
-                {admin.fname} {admin.lname} · {admin.email}
+              <li key={admin.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
+                <span>
+                  {admin.fname} {admin.lname} · {admin.email}
+                </span>
+                <Button variant="secondary" aria-label={`Revoke ${admin.fname} ${admin.lname}`} onClick={() => setRevoking(admin)}>
+                  Revoke
+                </Button>
               </li>
             ))}
         </ul>
       </section>
+      <RevokeAdminDialog
+        admin={revoking}
+        isBusy={decide.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={(reason) => revoking && revoke(revoking, reason)}
+      />
+      <DecidedAdminsList
+        admins={decided.data}
+        isPending={decided.isPending}
+        searching={deferredSearch.trim() !== ''}
+        offset={decidedOffset}
+        onPage={setDecidedOffset}
+      />
       <div className="mt-8 grid gap-8 md:grid-cols-2">
-        <form onSubmit={onSendCode} className="space-y-3" aria-labelledby="send-code">
+        <form onSubmit={onSendCode} noValidate className="space-y-3" aria-labelledby="send-code">
           <h2 id="send-code" className="text-xl font-semibold">
             Send admin registration code
           </h2>
@@ -168,21 +231,21 @@ export function SuperAdminPage() {
             Send code
           </Button>
         </form>
-        <form onSubmit={onCreate} className="space-y-3" aria-labelledby="create-super-admin">
+        <form onSubmit={onCreate} noValidate className="space-y-3" aria-labelledby="create-super-admin">
           <h2 id="create-super-admin" className="text-xl font-semibold">
             Create super admin
           </h2>
           <TextField
             label="Super admin e-mail"
             type="email"
-            required
+            aria-required
             error={createErrors.email?.message}
             {...createForm.register('email')}
           />
           <TextField
             label="Temporary password"
             type="password"
-            required
+            aria-required
             error={createErrors.password?.message}
             {...createForm.register('password')}
           />
