@@ -8,6 +8,8 @@ interface MobileMenuProps {
   links: NavLinkItem[]
   user: UserView | null
   onSignOut: () => void
+  /** Below which width the menu stands in for the header's links (the back office's longer list needs 1280 px). */
+  collapseBelow?: 769 | 1280
 }
 
 function LinkGroup({ title, links }: { title: string; links: NavLinkItem[] }) {
@@ -30,7 +32,7 @@ function LinkGroup({ title, links }: { title: string; links: NavLinkItem[] }) {
 /** docs/product.md §2: the mobile menu, for widths of 768 px or less (docs/product.md §11). */
 const AUTHENTICATION_PATHS = new Set<string>([paths.login, paths.register])
 
-export function MobileMenu({ links, user, onSignOut }: MobileMenuProps) {
+export function MobileMenu({ links, user, onSignOut, collapseBelow = 769 }: MobileMenuProps) {
   const [isOpen, setIsOpen] = useState(false)
   const panelId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -52,7 +54,7 @@ export function MobileMenu({ links, user, onSignOut }: MobileMenuProps) {
   }, [isOpen])
 
   return (
-    <div className="min-[769px]:hidden">
+    <div className={collapseBelow === 1280 ? 'min-[1280px]:hidden' : 'min-[769px]:hidden'}>
       <button
         ref={toggleRef}
         type="button"

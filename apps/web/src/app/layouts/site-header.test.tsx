@@ -68,6 +68,25 @@ function openPanel(): HTMLElement {
   return panel
 }
 
+describe('header width by role (issue 37)', () => {
+  // happy-dom lays nothing out, so the breakpoints are read from the classes the browser applies them by.
+  const desktopLinks = () => screen.getByRole('navigation', { name: 'Main' }).closest('header > div > div') as HTMLElement
+  const menuToggle = () => screen.getByRole('button', { name: 'Menu' }).parentElement as HTMLElement
+
+  it("keeps a super admin's links on one line from 1280 px and moves them into the menu below", () => {
+    renderApp('/', { user: testUser({ role: 'SUPER_ADMIN' }) })
+    expect(desktopLinks().className).toContain('min-[1280px]:flex')
+    expect(within(desktopLinks()).getByRole('list').className).toContain('flex-nowrap')
+    expect(menuToggle().className).toBe('min-[1280px]:hidden')
+  })
+
+  it("keeps a member's links beside the logo from 769 px", () => {
+    renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
+    expect(desktopLinks().className).toContain('min-[769px]:flex')
+    expect(menuToggle().className).toBe('min-[769px]:hidden')
+  })
+})
+
 describe('mobile menu (docs/product.md §2)', () => {
   it('gives a visitor the visitor links, Authentication and Legal, each link once', async () => {
     renderApp('/')
