@@ -42,3 +42,31 @@ export function imageFileProblem(file: { type: string; size: number; name?: stri
   if (file.size > UPLOAD_MAX_BYTES) return UPLOAD_MESSAGES.tooLarge
   return null
 }
+
+/** The bytes an image's content check needs from the start of a file. */
+export const IMAGE_SIGNATURE_BYTES = 12
+
+/**
+ * What the first bytes of a file say it is, whatever its name and declared type: a JPEG, PNG or WebP, a HEIC, or
+ * something else (a PDF renamed .jpg). The server judges the whole file again; this lets a page refuse at once.
+ */
+export function imageKindOfBytes(bytes: Uint8Array): 'image' | 'heic' | 'other' {
+  const startsWith = (signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte)
+  const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
+  if (startsWith([0xff, 0xd8, 0xff])) return 'image'
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image'
+  if (startsWith(ascii('RIFF')) && startsWith(ascii('WEBP'), 8)) return 'image'
+  if (
+    startsWith(ascii('ftyp'), 4) &&
+    ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].some((brand) => startsWith(ascii(brand), 8))
+  ) {
+    return 'heic'
+  }
+  return 'other'
+}
+
+/** The content half of the browser's check: the message for bytes that are not an accepted image, or null. */
+export function imageBytesProblem(bytes: Uint8Array): string | null {
+  const kind = imageKindOfBytes(bytes)
+  return kind === 'image' ? null : kind === 'heic' ? UPLOAD_MESSAGES.heic : UPLOAD_MESSAGES.imagesOnly
+}

@@ -1,6 +1,7 @@
-import { IMAGE_ACCEPT, IMAGE_HINT, imageFileProblem } from '@keydesk/contracts/uploads'
+import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { useEffect, useState } from 'react'
 import { FileField } from '../../../components/ui/file-field.tsx'
+import { checkImageFile } from '../../../lib/check-image-file.ts'
 
 /** An image input with the documented checks and a preview of the chosen picture. */
 export function ImageUploadField({ label, onChange }: { label: string; onChange: (file: File | undefined) => void }) {
@@ -21,9 +22,9 @@ export function ImageUploadField({ label, onChange }: { label: string; onChange:
         accept={IMAGE_ACCEPT}
         hint={IMAGE_HINT}
         error={error}
-        onChange={(event) => {
+        onChange={async (event) => {
           const file = event.target.files?.[0]
-          const problem = file ? imageFileProblem(file) : null
+          const problem = file ? await checkImageFile(file) : null
           setError(problem ?? undefined)
           setPreview(file && !problem ? URL.createObjectURL(file) : null)
           onChange(problem ? undefined : file)

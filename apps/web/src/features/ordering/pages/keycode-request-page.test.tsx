@@ -117,4 +117,24 @@ describe('keycode request form (docs/product.md §4)', () => {
     await userEvent.type(screen.getByLabelText('VIN'), '1HGCR2F31GA000000')
     await vi.waitFor(() => expect(screen.queryByText('Please fill in all required fields.')).not.toBeInTheDocument())
   })
+
+  it('refuses a PDF renamed .jpg as soon as it is chosen, by its first bytes, with no preview', async () => {
+    renderForm()
+    const pdf = new File(['%PDF-1.4 not a photo'], 'front.jpg', { type: 'image/jpeg' })
+    await userEvent.upload(await screen.findByLabelText('Front of ID'), pdf)
+    expect(await screen.findByText('Only image files are allowed.')).toBeInTheDocument()
+    expect(screen.queryByAltText(/preview/)).not.toBeInTheDocument()
+  })
+
+  it('previews a real JPEG', async () => {
+    // The test page loads nothing: the preview's address is a data URL instead of a blob the page would fetch.
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('data:image/gif;base64,R0lGODlhAQABAAAAACw=')
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    renderForm()
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])], 'front.jpg', {
+      type: 'image/jpeg',
+    })
+    await userEvent.upload(await screen.findByLabelText('Front of ID'), jpeg)
+    expect(await screen.findByAltText('Front of ID preview')).toBeInTheDocument()
+  })
 })
