@@ -14,5 +14,9 @@ export const actionLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('action_log_created_idx').on(table.createdAt)],
+  (table) => [
+    index('action_log_created_idx').on(table.createdAt),
+    // An account's or an order's newest entries (the rejected and revoked admins' list reads who decided and when).
+    index('action_log_target_idx').on(table.targetId, table.createdAt),
+  ],
 )

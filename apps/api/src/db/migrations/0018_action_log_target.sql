@@ -1,0 +1,1 @@
+CREATE INDEX "action_log_target_idx" ON "action_log" USING btree ("target_id","created_at");
