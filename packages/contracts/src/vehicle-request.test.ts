@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keycodeRequestFormSchema, ORDERING_MESSAGES } from './vehicle-request.ts'
+import { GUEST_LICENCE_MESSAGES, keycodeRequestFormSchema, REQUIRED_CHOICE_MESSAGES } from './vehicle-request.ts'
 
 const problemOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []
@@ -8,15 +8,16 @@ const filled = { make: 'Honda', model: 'Civic', year: '2016', vin: '1HGCR2F31GA0
 const photo = new File(['x'], 'licence.jpg', { type: 'image/jpeg' })
 
 describe('keycode request form (docs/product.md §4)', () => {
-  it('reports one problem at a time: the first empty choice, then the VIN, then the licence photos', () => {
+  it('marks every empty choice on its own field, then the VIN, then each missing licence photo', () => {
     expect(problemOf(keycodeRequestFormSchema(true).safeParse({ ...filled, model: '', vin: '' }))).toEqual([
-      `model: ${ORDERING_MESSAGES.requiredFields}`,
+      `model: ${REQUIRED_CHOICE_MESSAGES.model}`,
+      `vin: ${REQUIRED_CHOICE_MESSAGES.vin}`,
     ])
     expect(problemOf(keycodeRequestFormSchema(true).safeParse({ ...filled, vin: '1HGCR2F31GA00000O' }))).toEqual([
       'vin: A VIN never contains the letters I, O or Q: check for the digits 1 and 0.',
     ])
     expect(problemOf(keycodeRequestFormSchema(true).safeParse({ ...filled, licenseFront: photo }))).toEqual([
-      `licenseBack: ${ORDERING_MESSAGES.guestLicenseRequired}`,
+      `licenseBack: ${GUEST_LICENCE_MESSAGES.licenseBack}`,
     ])
   })
 

@@ -25,9 +25,24 @@ export const KEYCODE_REQUEST_IMAGES = ['frontId', 'backId', 'registration', 'lic
 const chosenImage = z.custom<File>().optional()
 const REQUIRED_CHOICES = ['make', 'model', 'year', 'vin'] as const
 
+/** Each required choice's own message on its field; the form's summary above the button is requiredFields. */
+export const REQUIRED_CHOICE_MESSAGES: Record<(typeof REQUIRED_CHOICES)[number], string> = {
+  make: 'Select the make.',
+  model: 'Select the model.',
+  year: 'Select the year.',
+  vin: 'Enter the VIN.',
+}
+
+/** The licence photos a guest must send, each with its own message. */
+export const GUEST_LICENCE_MESSAGES = {
+  licenseFront: "Add a photo of the front of your driver's license.",
+  licenseBack: "Add a photo of the back of your driver's license.",
+} as const
+
 /**
  * The keycode request form (docs/product.md §4): make, model, year and VIN filled in, the VIN right for the make
- * and year (checkVin), and for a guest both licence photos. One problem at a time, in that order, on its field.
+ * and year (checkVin), and for a guest both licence photos. Every empty choice is marked on its own field at once;
+ * then the VIN, then the licence photos.
  */
 export function keycodeRequestFormSchema(isGuest: boolean) {
   return z
@@ -43,16 +58,21 @@ export function keycodeRequestFormSchema(isGuest: boolean) {
       licenseBack: chosenImage,
     })
     .superRefine((form, ctx) => {
-      const missing = REQUIRED_CHOICES.find((field) => form[field].trim() === '')
-      if (missing) return ctx.addIssue({ code: 'custom', message: ORDERING_MESSAGES.requiredFields, path: [missing] })
+      const missing = REQUIRED_CHOICES.filter((field) => form[field].trim() === '')
+      for (const field of missing) ctx.addIssue({ code: 'custom', message: REQUIRED_CHOICE_MESSAGES[field], path: [field] })
+      if (missing.length > 0) return
       const vinProblem = checkVin(form.vin, { make: form.make, year: Number(form.year) })
       if (vinProblem) return ctx.addIssue({ code: 'custom', message: vinProblem.message, path: ['vin'] })
-      if (isGuest && !(form.licenseFront && form.licenseBack)) {
-        const path = [form.licenseFront ? 'licenseBack' : 'licenseFront']
-        ctx.addIssue({ code: 'custom', message: ORDERING_MESSAGES.guestLicenseRequired, path })
+      if (!isGuest) return
+      for (const field of ['licenseFront', 'licenseBack'] as const) {
+        if (!form[field]) ctx.addIssue({ code: 'custom', message: GUEST_LICENCE_MESSAGES[field], path: [field] })
       }
     })
 }
+
+/** Whether the form's problems include an empty required choice: the summary then says requiredFields. */
+export const isMissingChoice = (fields: readonly string[]) =>
+  fields.some((field) => (REQUIRED_CHOICES as readonly string[]).includes(field))
 export type KeycodeRequestForm = z.infer<ReturnType<typeof keycodeRequestFormSchema>>
 
 export const KeycodeRequestAnswerSchema = z.object({

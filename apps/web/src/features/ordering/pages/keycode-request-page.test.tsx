@@ -63,6 +63,28 @@ describe('keycode request form (docs/product.md §4)', () => {
     expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false)
   })
 
+  it('marks each empty field with its own message on an empty submit, and focuses the first', async () => {
+    renderForm()
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }))
+    expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument()
+    for (const [label, message] of [
+      ['Make', 'Select the make.'],
+      ['Model', 'Select the model.'],
+      ['Year', 'Select the year.'],
+      ['VIN', 'Enter the VIN.'],
+    ]) {
+      expect(screen.getByLabelText(label ?? '')).toHaveAccessibleDescription(expect.stringContaining(message ?? ''))
+    }
+    await vi.waitFor(() => expect(screen.getByLabelText('Make')).toHaveFocus())
+  })
+
+  it("says which photos are optional, and a guest's licence photos are not", async () => {
+    fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
+    renderApp('/vehicle-keycode-request')
+    expect(await screen.findByLabelText('Front of ID (optional)')).toBeInTheDocument()
+    expect(screen.getByLabelText("Driver's license (front)")).toBeInTheDocument()
+  })
+
   it('checks the VIN as it is typed', async () => {
     renderForm()
     await userEvent.type(await screen.findByLabelText('VIN'), '1HGCR2F31GA00000O')
@@ -121,7 +143,7 @@ describe('keycode request form (docs/product.md §4)', () => {
   it('refuses a PDF renamed .jpg as soon as it is chosen, by its first bytes, with no preview', async () => {
     renderForm()
     const pdf = new File(['%PDF-1.4 not a photo'], 'front.jpg', { type: 'image/jpeg' })
-    await userEvent.upload(await screen.findByLabelText('Front of ID'), pdf)
+    await userEvent.upload(await screen.findByLabelText('Front of ID (optional)'), pdf)
     expect(await screen.findByText('Only image files are allowed.')).toBeInTheDocument()
     expect(screen.queryByAltText(/preview/)).not.toBeInTheDocument()
   })
@@ -134,7 +156,7 @@ describe('keycode request form (docs/product.md §4)', () => {
     const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])], 'front.jpg', {
       type: 'image/jpeg',
     })
-    await userEvent.upload(await screen.findByLabelText('Front of ID'), jpeg)
+    await userEvent.upload(await screen.findByLabelText('Front of ID (optional)'), jpeg)
     expect(await screen.findByAltText('Front of ID preview')).toBeInTheDocument()
   })
 })

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { KEYCODE_REQUEST_IMAGES, keycodeRequestFormSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
+import { isMissingChoice, KEYCODE_REQUEST_IMAGES, keycodeRequestFormSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { checkVin } from '@keydesk/contracts/vin'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
@@ -56,9 +56,12 @@ export function KeycodeRequestPage() {
   const selectedMake = catalogue.data?.find((entry) => entry.name === make)
   const selectedModel = selectedMake?.models.find((entry) => entry.name === model)
   const vinProblem = vin.trim() ? checkVin(vin, { make: make || undefined, year: year ? Number(year) : undefined }) : null
-  // The schema reports one problem at a time; it shows above the button, as the server's refusal does.
+  // Each field carries its own message; the summary above the button says the documented text for empty choices,
+  // else the first other problem (the VIN, a licence photo), else the server's refusal.
+  const fieldsInError = [...REQUIRED_ORDER, ...KEYCODE_REQUEST_IMAGES].filter((field) => errors[field]?.message)
   const formError =
-    errors.root?.server?.message ?? [...REQUIRED_ORDER, ...KEYCODE_REQUEST_IMAGES].map((field) => errors[field]?.message).find(Boolean)
+    errors.root?.server?.message ??
+    (isMissingChoice(fieldsInError) ? ORDERING_MESSAGES.requiredFields : fieldsInError.map((field) => errors[field]?.message).find(Boolean))
 
   const onSubmit = form.handleSubmit((values) => {
     const body = new FormData()
@@ -108,6 +111,7 @@ export function KeycodeRequestPage() {
           <SelectField
             label="Make"
             placeholder="Select a make"
+            error={errors.make?.message}
             options={catalogue.data.map((entry) => entry.name)}
             {...form.register('make', {
               onChange: () => {
@@ -119,6 +123,7 @@ export function KeycodeRequestPage() {
           <SelectField
             label="Model"
             placeholder="Select a model"
+            error={errors.model?.message}
             disabled={!selectedMake}
             options={selectedMake?.models.map((entry) => entry.name) ?? []}
             {...form.register('model', { onChange: () => form.setValue('year', '') })}
@@ -126,6 +131,7 @@ export function KeycodeRequestPage() {
           <SelectField
             label="Year"
             placeholder="Select a year"
+            error={errors.year?.message}
             disabled={!selectedModel}
             options={selectedModel?.years.map(String) ?? []}
             {...form.register('year')}
@@ -136,7 +142,7 @@ export function KeycodeRequestPage() {
             autoCapitalize="characters"
             spellCheck={false}
             hint="17 characters, on the dashboard or the driver's door frame"
-            error={vinProblem?.message}
+            error={vinProblem?.message ?? errors.vin?.message}
             {...form.register('vin', {
               // Upper-cased as typed, and checked again once the form was sent, so a fixed VIN clears its message.
               onChange: (event) => form.setValue('vin', event.target.value.toUpperCase(), { shouldValidate: form.formState.isSubmitted }),
@@ -149,6 +155,8 @@ export function KeycodeRequestPage() {
             <ImageUploadField
               key={field.name}
               label={field.label}
+              isOptional={!isGuest || !GUEST_IMAGE_FIELDS.some((guestField) => guestField.name === field.name)}
+              missing={errors[field.name]?.message}
               onChange={(file) => form.setValue(field.name, file, { shouldValidate: form.formState.isSubmitted })}
             />
           ))}
