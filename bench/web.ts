@@ -168,7 +168,8 @@ async function startDebuggableChromium(): Promise<{ port: number; stop(): Promis
       await exited
       clearTimeout(killer)
     }
-    await rm(profile, { recursive: true, force: true })
+    // Chromium's helpers may still be writing into the profile a moment after it exits.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
   try {
     const port = await new Promise<number>((resolve, reject) => {

@@ -37,3 +37,6 @@ export const DEFAULT_PAGE_SIZE = 25
 export const MAX_PAGE_SIZE = 100
 /** The dashboard's order tabs are bounded: each shows the newest this many orders of its status. */
 export const ORDER_TAB_LIMIT = 100
+
+/** Changes carrying images that one account may send to one route in 10 minutes (a request's photos, a profile photo). */
+export const IMAGE_UPLOADS_PER_10_MINUTES = 20

@@ -1,3 +1,4 @@
+import { IMAGE_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
 import {
   OrdersAnswerSchema,
   OrdersQuerySchema,
@@ -9,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
+import { perAccountLimit } from '../../plugins/rate-limit.ts'
 import { readOrders, readProfile, updateProfile } from './service.ts'
 
 /** docs/product.md §12: the signed-in member's own profile and orders; there is no way to name another user. */
@@ -23,7 +25,11 @@ export async function profileRoutes(app: FastifyInstance) {
     '/user/profile',
     {
       preHandler: requireUser,
-      config: { formBody: { fields: UpdateProfileFieldsSchema, files: { names: PROFILE_IMAGE_FIELDS, kind: 'image' } } },
+      config: {
+        // Per account: the photo and logo are decoded and stored.
+        rateLimit: perAccountLimit('profile-images', IMAGE_UPLOADS_PER_10_MINUTES, '10 minutes'),
+        formBody: { fields: UpdateProfileFieldsSchema, files: { names: PROFILE_IMAGE_FIELDS, kind: 'image' } },
+      },
       schema: { response: { 200: ProfileSchema } },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { IMAGE_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../db/schema/files.ts'
@@ -202,5 +203,29 @@ describe("a paid order's price on the member's own screens", () => {
     expect(dashboard.pendingRequests[0]).toMatchObject({ price: 36, keycodePrice: 36 })
     const orders = (await testApp.app.inject({ url: '/api/user/orders', headers: member.headers })).json()
     expect(orders.orders[0]).toMatchObject({ cost: 3600 })
+  })
+})
+
+describe('changes to a request', () => {
+  it(`are limited to ${IMAGE_UPLOADS_PER_10_MINUTES} per account in 10 minutes, each of which may carry photos to decode`, async () => {
+    const member = await registerAndSignIn(testApp)
+    await addRequestsToCart(testApp, 1, member.headers)
+    const [request] = await testApp.app.database.db
+      .select({ id: vehicleRequests.id })
+      .from(vehicleRequests)
+      .where(eq(vehicleRequests.userId, member.id))
+    const change = () => {
+      const form = new FormData()
+      form.append('model', 'Civic')
+      return testApp.app.inject({
+        method: 'PUT',
+        url: `/api/vehicle/update-request/${request?.id}`,
+        payload: form,
+        headers: member.headers,
+        remoteAddress: uniqueIp(),
+      })
+    }
+    for (let attempt = 0; attempt < IMAGE_UPLOADS_PER_10_MINUTES; attempt++) expect((await change()).statusCode).toBe(200)
+    expect((await change()).statusCode).toBe(429)
   })
 })

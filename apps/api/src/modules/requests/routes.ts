@@ -1,4 +1,5 @@
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
+import { IMAGE_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
 import {
   KEYCODE_REQUEST_IMAGES,
   KeycodeRequestAnswerSchema,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../lib/multipart.ts'
 import { identifyUser, principalOf, requireUser } from '../../plugins/auth.ts'
+import { perAccountLimit } from '../../plugins/rate-limit.ts'
 import { guestIdOfCookie, setGuestCookie } from '../guests/guest-cookie.ts'
 import { deleteRequest, updateRequest } from './change-service.ts'
 import { readOrderTracker } from './order-tracker.ts'
@@ -67,7 +69,12 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/vehicle/update-request/:id',
     {
       preHandler: requireUser,
-      config: { object: 'owner', formBody: { fields: UpdateRequestFieldsSchema, files: { names: UPDATE_REQUEST_IMAGES, kind: 'image' } } },
+      config: {
+        object: 'owner',
+        // Per account: each change may carry three photos to decode and store.
+        rateLimit: perAccountLimit('update-request', IMAGE_UPLOADS_PER_10_MINUTES, '10 minutes'),
+        formBody: { fields: UpdateRequestFieldsSchema, files: { names: UPDATE_REQUEST_IMAGES, kind: 'image' } },
+      },
       schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } },
     },
     async (request) => updateRequest(app, principalOf(request).id, request.params.id, await readMultipart(request, UPDATE_REQUEST_IMAGES)),
