@@ -159,18 +159,20 @@ export async function setPassword(db: DbExecutor, userId: string, passwordHash: 
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
 }
 
+/** What the super admin's lists show of an admin account. */
+const adminAccountColumns = {
+  id: users.id,
+  fname: users.fname,
+  lname: users.lname,
+  email: users.email,
+  company: users.company,
+  adminApprovalNotes: users.adminApprovalNotes,
+}
+
 /** Admin accounts of one approval state, oldest first, at most `limit`. */
 export function listAdminAccounts(db: DbExecutor, approval: 'PENDING' | 'APPROVED', limit: number) {
   return db
-    .select({
-      id: users.id,
-      fname: users.fname,
-      lname: users.lname,
-      email: users.email,
-      phone: users.phone,
-      company: users.company,
-      adminApprovalNotes: users.adminApprovalNotes,
-    })
+    .select({ ...adminAccountColumns, phone: users.phone })
     .from(users)
     .where(and(eq(users.role, 'ADMIN'), eq(users.adminApproval, approval)))
     .orderBy(asc(users.createdAt))
@@ -181,13 +183,8 @@ export function listAdminAccounts(db: DbExecutor, approval: 'PENDING' | 'APPROVE
 export function listRejectedAdminAccounts(db: DbExecutor, page: { search?: string; limit: number; offset: number }) {
   return db
     .select({
-      id: users.id,
-      fname: users.fname,
-      lname: users.lname,
-      email: users.email,
-      company: users.company,
+      ...adminAccountColumns,
       role: users.role,
-      adminApprovalNotes: users.adminApprovalNotes,
       updatedAt: users.updatedAt,
     })
     .from(users)

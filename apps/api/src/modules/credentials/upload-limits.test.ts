@@ -33,6 +33,16 @@ async function documentsOf(userId: string) {
     .where(eq(complianceDocuments.userId, userId))
 }
 
+/** A document already on file of `sizeBytes` (its rows only: the cap is counted from the rows). */
+async function plantDocument(userId: string, docType: string, sizeBytes: number) {
+  const db = testApp.app.database.db
+  const [file] = await db
+    .insert(files)
+    .values({ ownerUserId: userId, storageKey: `planted-${userId}`, contentType: 'application/pdf', sizeBytes, purpose: docType })
+    .returning({ id: files.id })
+  await db.insert(complianceDocuments).values({ userId, fileId: file?.id ?? '', docType })
+}
+
 describe('credential uploads', () => {
   it('replace the previous document of the same kind, whose file is removed once the new one is stored', async () => {
     const member = await createMember(testApp)
@@ -54,18 +64,7 @@ describe('credential uploads', () => {
   it('refuse a document that would take the member past 50 MB, with a clear message, storing nothing', async () => {
     const member = await createMember(testApp)
     const db = testApp.app.database.db
-    // A document already on file that takes 49.5 MB (its row only: the cap is counted from the rows).
-    const [big] = await db
-      .insert(files)
-      .values({
-        ownerUserId: member.id,
-        storageKey: `planted-${member.id}`,
-        contentType: 'application/pdf',
-        sizeBytes: 49.5 * 1024 * 1024,
-        purpose: 'INSURANCE',
-      })
-      .returning({ id: files.id })
-    await db.insert(complianceDocuments).values({ userId: member.id, fileId: big?.id ?? '', docType: 'INSURANCE' })
+    await plantDocument(member.id, 'INSURANCE', 49.5 * 1024 * 1024)
     const before = await documentsOf(member.id)
     const answer = await put(member.auth, Buffer.concat([pdf('large'), Buffer.alloc(600 * 1024, 32)]))
     expect(answer.statusCode).toBe(413)
@@ -115,18 +114,7 @@ describe('ID and insurance images sent with a profile update (PUT /auth/updatePr
 
   it('refuse an image that would take the member past 50 MB, storing nothing', async () => {
     const member = await createMember(testApp)
-    const db = testApp.app.database.db
-    const [big] = await db
-      .insert(files)
-      .values({
-        ownerUserId: member.id,
-        storageKey: `planted-${member.id}`,
-        contentType: 'application/pdf',
-        sizeBytes: 50 * 1024 * 1024,
-        purpose: 'COI',
-      })
-      .returning({ id: files.id })
-    await db.insert(complianceDocuments).values({ userId: member.id, fileId: big?.id ?? '', docType: 'COI' })
+    await plantDocument(member.id, 'COI', 50 * 1024 * 1024)
     const answer = await update(member.auth, await pngImage())
     expect(answer.statusCode).toBe(413)
     expect(answer.json().message).toBe(CREDENTIAL_STORAGE_FULL)
