@@ -98,6 +98,14 @@ export const VehicleRequestViewSchema = z.object({
   keycode: z.string().nullable(),
   pincode: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Additions to docs/product.md §12: a PENDING request may still sit unpaid in the cart, and only a paid one is an
+   * order (submitted, tracked, promised a turnaround). dueAt is that promise; confirmationNumber names the paid order.
+   */
+  paid: z.boolean(),
+  paidAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  confirmationNumber: z.string().nullable(),
 })
 export type VehicleRequestView = z.infer<typeof VehicleRequestViewSchema>
 

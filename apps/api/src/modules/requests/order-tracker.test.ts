@@ -39,6 +39,15 @@ describe('GET /vehicle/order-tracker?requestId=', () => {
     expect((await tracker(member)).json()).toMatchObject({ COMPLETED: true })
   })
 
+  it('lights no step for a request still in the cart, even for a validated member', async () => {
+    const { member } = await paidMemberOrder(testApp, { validated: true })
+    await addRequestsToCart(testApp, 1, member.headers)
+    const [unpaid] = (await testApp.app.inject({ url: '/api/vehicle/user-requests', headers: member.headers }))
+      .json()
+      .pendingRequests.filter((request: { paid: boolean }) => !request.paid)
+    expect((await tracker(member, unpaid.id)).json()).toEqual({ ACCOUNT: false, DOCS: false, PROCESSING: false, COMPLETED: false })
+  })
+
   it('does not light Account Verified for an account nobody validated', async () => {
     const { member, requestId } = await paidMemberOrder(testApp)
     expect((await tracker(member, requestId)).json()).toMatchObject({ ACCOUNT: false })

@@ -197,12 +197,13 @@ export async function fulfilStartedRequest(
   return fulfilled.length > 0
 }
 
+/** One of the user's own requests: its status and whether it was paid (undefined for anyone else's). */
 export async function findOwnRequestStatus(db: DbExecutor, userId: string, requestId: string) {
   const [order] = await db
-    .select({ status: vehicleRequests.status })
+    .select({ status: vehicleRequests.status, paid: sql<boolean>`${vehicleRequests.paidAt} is not null` })
     .from(vehicleRequests)
     .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
-  return order?.status
+  return order
 }
 
 /** How many of the member's paid requests are in progress and how many fulfilled. */
@@ -302,6 +303,8 @@ const prepareList = (db: DbExecutor) =>
       keycodeEncrypted: vehicleRequests.keycodeEncrypted,
       pincodeEncrypted: vehicleRequests.pincodeEncrypted,
       createdAt: vehicleRequests.createdAt,
+      paidAt: vehicleRequests.paidAt,
+      dueAt: vehicleRequests.dueAt,
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
