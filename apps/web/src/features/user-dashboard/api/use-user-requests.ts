@@ -12,15 +12,16 @@ export function useUserRequests() {
   })
 }
 
-/** docs/product.md §6: the order tracker is refreshed every 5 seconds; with a request, it follows that one order. */
+/**
+ * docs/product.md §6: the tracker of one paid order, refreshed every 5 seconds. Without one (null) nothing is asked:
+ * the account-wide answer would light steps for a member whose requests all still wait in the cart.
+ */
 export function useOrderTracker(requestId: string | null) {
   return useQuery({
     queryKey: userRequestKeys.tracker(requestId),
     queryFn: ({ signal }) =>
-      apiRequest(`/vehicle/order-tracker${requestId ? `?requestId=${encodeURIComponent(requestId)}` : ''}`, {
-        schema: OrderTrackerSchema,
-        signal,
-      }),
+      apiRequest(`/vehicle/order-tracker?requestId=${encodeURIComponent(requestId ?? '')}`, { schema: OrderTrackerSchema, signal }),
+    enabled: requestId !== null,
     refetchInterval: ORDER_TRACKER_POLL_MS,
   })
 }

@@ -2,6 +2,6 @@
 export const userRequestKeys = {
   all: ['user-requests'] as const,
   list: () => ['user-requests', 'list'] as const,
-  /** The order tracker, following one request or (null) the latest. */
+  /** The order tracker of one paid request (null: none to follow, nothing asked). */
   tracker: (requestId: string | null) => ['user-requests', 'tracker', requestId] as const,
 }

@@ -26,7 +26,20 @@ const order = (id: string, make: string, model: string, vin: string) => ({
   keycode: null,
   pincode: null,
   createdAt: '2026-11-22T10:00:00.000Z',
+  paid: true,
+  paidAt: '2026-11-22T10:05:00.000Z',
+  dueAt: '2026-11-23T10:05:00.000Z',
+  confirmationNumber: `KD-${id.toUpperCase()}`,
 })
+/** A request added to the cart and not paid: not yet an order. */
+const inCart = (id: string, make: string, model: string, vin: string) => ({
+  ...order(id, make, model, vin),
+  paid: false,
+  paidAt: null,
+  dueAt: null,
+  confirmationNumber: null,
+})
+const cardOf = (title: string) => screen.getByText(title).closest('li') as HTMLElement
 
 function renderDashboard(path = '/user-dash') {
   fakeApi({
@@ -150,6 +163,60 @@ describe('user dashboard (docs/product.md §7)', () => {
     await userEvent.type(screen.getByLabelText('Model'), 'Accord')
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(await screen.findByText('Failed to update request.')).toBeInTheDocument()
+  })
+})
+
+describe('order cards say where each order stands', () => {
+  function renderOrders(pendingRequests: unknown[]) {
+    const calls = fakeApi({
+      'GET /api/vehicle/user-requests': () => jsonAnswer(200, { pendingRequests, inProgressRequests: [], fulfilledRequests: [] }),
+      'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
+    })
+    renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+    return calls
+  }
+
+  it('shows a request still in the cart as "In cart: pay to submit" with a link to the cart, and nothing to track', async () => {
+    renderOrders([inCart('u', 'Honda', 'Civic', '1HGCR2F31GA000000')])
+    await screen.findByText('2020 Honda Civic')
+    const card = cardOf('2020 Honda Civic')
+    expect(within(card).getByText('In cart: pay to submit')).toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart')
+    expect(within(card).queryByRole('button', { name: 'Track this order' })).not.toBeInTheDocument()
+    expect(within(card).queryByText('Confirmation number')).not.toBeInTheDocument()
+  })
+
+  it('shows a paid order with its confirmation number, the price paid and when its code is due, in the local time', async () => {
+    renderOrders([{ ...order('p', 'Honda', 'Civic', '1HGCR2F31GA000000'), price: 36, keycodePrice: 36 }])
+    await screen.findByText('2020 Honda Civic')
+    const card = cardOf('2020 Honda Civic')
+    expect(within(card).getByText('Confirmation number').nextElementSibling).toHaveTextContent('KD-P')
+    expect(within(card).getByText('Price paid').nextElementSibling).toHaveTextContent('$36.00')
+    const due = within(card).getByText('Code due by').nextElementSibling?.querySelector('time')
+    expect(due).toHaveAttribute('dateTime', '2026-11-23T10:05:00.000Z')
+    expect(due).toHaveTextContent(
+      new Date('2026-11-23T10:05:00.000Z').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+    )
+    expect(within(card).queryByText('In cart: pay to submit')).not.toBeInTheDocument()
+  })
+
+  it('lights the tracker only for a paid order, never for a newer request still in the cart', async () => {
+    const calls = renderOrders([
+      { ...inCart('u', 'Ford', 'F-150', '1FTEW1EP0LFA00001'), createdAt: '2026-11-23T09:00:00.000Z' },
+      order('p', 'Honda', 'Civic', '1HGCR2F31GA000000'),
+    ])
+    expect(await screen.findByText('Tracking: 2020 Honda Civic (VIN ending 0000)')).toBeInTheDocument()
+    expect(await screen.findByRole('list', { name: 'Order tracker for this order' })).toBeInTheDocument()
+    const asked = calls.filter((call) => call.key === 'GET /api/vehicle/order-tracker').map((call) => call.url)
+    expect(asked.every((url) => url.includes('requestId=p'))).toBe(true)
+  })
+
+  it('shows no tracker while every request is still in the cart', async () => {
+    const calls = renderOrders([inCart('u', 'Ford', 'F-150', '1FTEW1EP0LFA00001')])
+    await screen.findByText('2020 Ford F-150')
+    expect(screen.queryByText(/Tracking:/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: /Order tracker/ })).not.toBeInTheDocument()
+    expect(calls.some((call) => call.key === 'GET /api/vehicle/order-tracker')).toBe(false)
   })
 })
 

@@ -2,7 +2,6 @@ import type { UserRequestsAnswer, VehicleRequestView } from '@keydesk/contracts/
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
-import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
@@ -11,7 +10,7 @@ import { ChatWidget } from '../../chat/components/chat-widget.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { useRequestStatusStream } from '../api/use-request-status-stream.ts'
 import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
-import { EditRequestForm } from '../components/edit-request-form.tsx'
+import { OrderCard } from '../components/order-card.tsx'
 import { OrderTracker } from '../components/order-tracker.tsx'
 
 const TABS = [
@@ -36,10 +35,13 @@ function matchesByTab(data: UserRequestsAnswer | undefined, search: string): Rec
   }
 }
 
-/** The order the tracker follows: the one the member chose, else their newest. */
+/**
+ * The order the tracker follows: the one the member chose, else their newest. Only paid orders are followed: a request
+ * still in the cart has not been submitted, so no step of it can have happened.
+ */
 function trackedOrder(data: UserRequestsAnswer | undefined, chosenId: string | null): VehicleRequestView | null {
   if (!data) return null
-  const all = [...data.pendingRequests, ...data.inProgressRequests, ...data.fulfilledRequests]
+  const all = [...data.pendingRequests, ...data.inProgressRequests, ...data.fulfilledRequests].filter((request) => request.paid)
   const chosen = all.find((request) => request.id === chosenId)
   if (chosen) return chosen
   return all.reduce<VehicleRequestView | null>(
@@ -83,7 +85,7 @@ export function UserDashboardPage() {
           Tracking: {tracked.year} {tracked.make.manufacturerName} {tracked.model} (VIN ending {tracked.vin.slice(-4)})
         </p>
       )}
-      {tracker.data && <OrderTracker tracker={tracker.data} label={tracked ? 'Order tracker for this order' : 'Order tracker'} />}
+      {tracked && tracker.data && <OrderTracker tracker={tracker.data} label="Order tracker for this order" />}
       <div className="mt-8 grid gap-4 sm:grid-cols-3">
         {TABS.map((entry) => (
           <div key={entry.key} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -133,50 +135,15 @@ export function UserDashboardPage() {
         )}
         <ul className="grid gap-4 md:grid-cols-2">
           {visible.map((request) => (
-            <li key={request.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <p className="font-semibold">
-                {request.year} {request.make.manufacturerName} {request.model}
-              </p>
-              <p className="font-mono text-sm text-slate-600">{request.vin}</p>
-              {request.keycode && (
-                <p className="mt-2">
-                  Keycode: <strong className="font-mono">{request.keycode}</strong>
-                </p>
-              )}
-              {request.pincode && (
-                <p>
-                  PIN: <strong className="font-mono">{request.pincode}</strong>
-                </p>
-              )}
-              <div className="mt-2 flex gap-3 text-sm">
-                {request.frontId && (
-                  <a className="text-brand-600 hover:underline" href={request.frontId} target="_blank" rel="noopener noreferrer">
-                    Front ID
-                  </a>
-                )}
-                {request.backId && (
-                  <a className="text-brand-600 hover:underline" href={request.backId} target="_blank" rel="noopener noreferrer">
-                    Back ID
-                  </a>
-                )}
-                {request.registration && (
-                  <a className="text-brand-600 hover:underline" href={request.registration} target="_blank" rel="noopener noreferrer">
-                    Registration
-                  </a>
-                )}
-              </div>
-              <Button variant="link" className="mt-1" aria-pressed={tracked?.id === request.id} onClick={() => setChosenId(request.id)}>
-                {tracked?.id === request.id ? 'Tracked above' : 'Track this order'}
-              </Button>
-              {request.status === 'PENDING' &&
-                (editingId === request.id ? (
-                  <EditRequestForm request={request} onDone={() => setEditingId(null)} />
-                ) : (
-                  <Button variant="link" className="mt-2" onClick={() => setEditingId(request.id)}>
-                    Edit
-                  </Button>
-                ))}
-            </li>
+            <OrderCard
+              key={request.id}
+              request={request}
+              isTracked={tracked?.id === request.id}
+              onTrack={() => setChosenId(request.id)}
+              isEditing={editingId === request.id}
+              onEdit={() => setEditingId(request.id)}
+              onEditDone={() => setEditingId(null)}
+            />
           ))}
         </ul>
       </div>
