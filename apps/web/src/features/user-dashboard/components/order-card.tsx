@@ -37,7 +37,8 @@ export function OrderCard({ request, isTracked, onTrack, isEditing, onEdit, onEd
           )}
           <dt className="text-slate-600">Price paid</dt>
           <dd>{formatDollars(toCents(request.price))}</dd>
-          {request.dueAt && (
+          {/* Once the code is delivered, the deadline it was promised by says nothing more. */}
+          {request.dueAt && !request.keycode && (
             <>
               <dt className="text-slate-600">Code due by</dt>
               <dd>

@@ -186,6 +186,12 @@ describe('order cards say where each order stands', () => {
     expect(within(card).queryByText('Confirmation number')).not.toBeInTheDocument()
   })
 
+  it('shows no deadline once the code is delivered', async () => {
+    renderOrders([{ ...order('f', 'Honda', 'Civic', '1HGCR2F31GA000000'), keycode: 'K4821' }])
+    await screen.findByText('2020 Honda Civic')
+    expect(within(cardOf('2020 Honda Civic')).queryByText('Code due by')).not.toBeInTheDocument()
+  })
+
   it('shows a paid order with its confirmation number, the price paid and when its code is due, in the local time', async () => {
     renderOrders([{ ...order('p', 'Honda', 'Civic', '1HGCR2F31GA000000'), price: 36, keycodePrice: 36 }])
     await screen.findByText('2020 Honda Civic')
