@@ -8,9 +8,10 @@ import type { TestApp } from './test-app.ts'
 
 const stripe = new Stripe('sk_test_offline')
 
-/** Puts `count` Honda requests (60 dollars each for non-members) in the caller's cart; answers the guest id for guests. */
+/** Puts `count` Honda requests (60 dollars each for non-members) in the caller's cart; answers their ids, and the guest id for guests. */
 export async function addRequestsToCart(testApp: TestApp, count: number, headers: Record<string, string> = {}) {
   let guestUserId: string | null = null
+  const requestIds: string[] = []
   for (let index = 0; index < count; index++) {
     const images = headers.authorization || headers.cookie ? undefined : ['frontId', 'licenseFront', 'licenseBack']
     const form = await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', String(100000 + index)) }, images)
@@ -24,8 +25,9 @@ export async function addRequestsToCart(testApp: TestApp, count: number, headers
     })
     if (answer.statusCode !== 201) throw new Error(`request refused: ${answer.body}`)
     guestUserId = answer.json().guestUserId ?? guestUserId
+    requestIds.push(answer.json().id)
   }
-  return { guestUserId }
+  return { guestUserId, requestIds }
 }
 
 export function checkoutBody(testApp: TestApp, amount: number, extra: Record<string, unknown> = {}) {

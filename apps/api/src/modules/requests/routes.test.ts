@@ -209,17 +209,15 @@ describe("a paid order's price on the member's own screens", () => {
 describe('changes to a request', () => {
   it(`are limited to ${IMAGE_UPLOADS_PER_10_MINUTES} per account in 10 minutes, each of which may carry photos to decode`, async () => {
     const member = await registerAndSignIn(testApp)
-    await addRequestsToCart(testApp, 1, member.headers)
-    const [request] = await testApp.app.database.db
-      .select({ id: vehicleRequests.id })
-      .from(vehicleRequests)
-      .where(eq(vehicleRequests.userId, member.id))
+    const {
+      requestIds: [requestId],
+    } = await addRequestsToCart(testApp, 1, member.headers)
     const change = () => {
       const form = new FormData()
       form.append('model', 'Civic')
       return testApp.app.inject({
         method: 'PUT',
-        url: `/api/vehicle/update-request/${request?.id}`,
+        url: `/api/vehicle/update-request/${requestId}`,
         payload: form,
         headers: member.headers,
         remoteAddress: uniqueIp(),

@@ -53,15 +53,13 @@ describe('a vehicle change racing a checkout', () => {
     const outcomes = { changed: 0, checkedOut: 0 }
     for (let round = 0; round < ROUNDS; round++) {
       const member = await registerAndSignIn(testApp)
-      await addRequestsToCart(testApp, 1, member.headers)
-      const [request] = await testApp.app.database.db
-        .select({ id: vehicleRequests.id })
-        .from(vehicleRequests)
-        .where(eq(vehicleRequests.userId, member.id))
-      if (!request) throw new Error('no request')
+      const {
+        requestIds: [requestId],
+      } = await addRequestsToCart(testApp, 1, member.headers)
+      if (!requestId) throw new Error('no request')
       // The checkout starts at a different moment of the change in each round, from before it to well into it.
       const [change, started] = await Promise.all([
-        changeToBmw(member.headers, request.id),
+        changeToBmw(member.headers, requestId),
         sleep((round % 10) * 40).then(() => checkout(testApp, 6000, member.headers)),
       ])
       const succeeded = [change.statusCode === 200, started.statusCode === 200].filter(Boolean).length
@@ -73,7 +71,7 @@ describe('a vehicle change racing a checkout', () => {
         .select({ make: makes.name, model: vehicleRequests.model, vin: vehicleRequests.vin, priceCents: vehicleRequests.priceCents })
         .from(vehicleRequests)
         .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
-        .where(eq(vehicleRequests.id, request.id))
+        .where(eq(vehicleRequests.id, requestId))
       if (started.statusCode === 200) {
         outcomes.checkedOut += 1
         const { items, amountCents } = await findTransaction(testApp, started.json().sessionId)
