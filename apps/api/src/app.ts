@@ -130,7 +130,7 @@ export async function buildApp({
   app.setValidatorCompiler(contractValidator)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
-  app.decorate('database', database)
+  app.decorate<DatabaseHandle>('database', database)
   await app.register(jsonBody)
 
   await app.register(routeTable)

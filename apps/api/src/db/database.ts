@@ -19,14 +19,21 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 /** Repositories take either, so a service decides what runs inside one transaction. */
 export type DbExecutor = Database | Transaction
 
-export interface DatabaseHandle {
+interface DatabaseHandleBase {
   db: Database
-  kind: 'pglite' | 'postgres'
   /** Throws when the database cannot answer. */
   ping(): Promise<void>
   migrate(): Promise<void>
   close(): Promise<void>
 }
+
+/**
+ * The driver beneath `db` is exposed for what needs a connection of its own (LISTEN, the job locks): the embedded
+ * PGlite is a single connection, a PostgreSQL server is reached through a pool.
+ */
+export type DatabaseHandle =
+  | (DatabaseHandleBase & { kind: 'pglite'; client: PGlite })
+  | (DatabaseHandleBase & { kind: 'postgres'; pool: pg.Pool })
 
 export type DatabaseSource =
   | { kind: 'postgres'; url: string; onPoolError?: (error: Error) => void }
@@ -40,6 +47,7 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    client,
     ping: async () => {
       await client.query('select 1')
     },
@@ -68,6 +76,7 @@ function openPostgres(url: string, onPoolError?: (error: Error) => void): Databa
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    pool,
     ping: async () => {
       await db.execute(sql`select 1`)
     },

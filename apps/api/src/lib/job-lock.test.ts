@@ -63,13 +63,12 @@ function heldJob() {
 
 /** How many sessions hold the job's lock, as PostgreSQL itself reports it. */
 const lockHolders = async (name: JobName) => {
-  const client = (database.handle.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> } })
-    .$client
-  const { rows } = await client.query(
-    // pg_locks lists the whole server; other test files' databases hold the same job locks.
-    "select 1 from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1 and objid = $2 and objsubid = 2 and granted",
-    [JOB_LOCK_SPACE, JOB_LOCK_IDS[name]],
-  )
+  // pg_locks lists the whole server; other test files' databases hold the same job locks.
+  const text =
+    "select 1 from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1 and objid = $2 and objsubid = 2 and granted"
+  const params = [JOB_LOCK_SPACE, JOB_LOCK_IDS[name]]
+  const handle = database.handle
+  const { rows } = handle.kind === 'postgres' ? await handle.pool.query(text, params) : await handle.client.query(text, params)
   return rows.length
 }
 

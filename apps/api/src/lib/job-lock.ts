@@ -77,7 +77,7 @@ function pgliteSession(client: PGlite): LockSession {
 const pgliteOwners = new WeakMap<object, Map<JobName, JobLocks>>()
 
 export function createJobLocks(database: DatabaseHandle, log: FastifyBaseLogger): JobLocks {
-  const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client
+  const client = database.kind === 'postgres' ? database.pool : database.client
   const owners = database.kind === 'pglite' ? (pgliteOwners.get(client) ?? new Map<JobName, JobLocks>()) : undefined
   if (owners) pgliteOwners.set(client, owners)
   const held = new Set<JobName>()

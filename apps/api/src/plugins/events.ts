@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type pg from 'pg'
 import { AppError } from '../errors.ts'
 import { isSessionStanding } from './auth.ts'
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.ts'
@@ -48,7 +47,7 @@ async function events(app: FastifyInstance) {
   const bus =
     app.database.kind === 'postgres'
       ? await createPostgresEventBus({
-          pool: (app.database.db as unknown as { $client: pg.Pool }).$client,
+          pool: app.database.pool,
           onError: (error) => app.log.error({ err: error }, 'event fan-out failed'),
         })
       : createLocalEventBus()

@@ -4,7 +4,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { Redis } from 'ioredis'
-import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../db/schema/files.ts'
 import { mailOutbox } from '../db/schema/mail.ts'
@@ -226,8 +225,9 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
     }
 
     // PostgreSQL agrees: one session holds each job's lock (the in-process app let its own go before the start).
-    const client = (testApp.app.database.db as unknown as { $client: pg.Pool }).$client
-    const { rows } = await client.query<{ objid: number; holders: string }>(
+    const handle = testApp.app.database
+    if (handle.kind !== 'postgres') throw new Error('the two-process test needs TEST_DATABASE_URL')
+    const { rows } = await handle.pool.query<{ objid: number; holders: string }>(
       // pg_locks lists the whole server: only this test's database counts.
       "select objid, count(*) as holders from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1 and objsubid = 2 and granted group by objid",
       [JOB_LOCK_SPACE],
