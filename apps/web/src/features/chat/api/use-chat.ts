@@ -66,7 +66,14 @@ export function useSendChatMessage(userId?: string) {
   return useMutation({
     mutationFn: (message: string) =>
       apiRequest('/chat/send', { method: 'POST', body: userId ? { message, userId } : { message }, schema: ChatMessageSchema }),
-    onSuccess: (message) => appendMessage(queryClient, historyKey(userId), message),
+    onSuccess: (message) => {
+      appendMessage(queryClient, historyKey(userId), message)
+      // An admin's answer makes the conversation answered (decision 016): the list and the header's count say so at once.
+      if (userId) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() })
+        void queryClient.invalidateQueries({ queryKey: chatKeys.unreadCount() })
+      }
+    },
   })
 }
 
@@ -85,7 +92,10 @@ export function useChatStream(isEnabled: boolean, conversationOf: (message: Chat
     const source = new EventSource(`${API_BASE}/chat/stream`, { withCredentials: true })
     source.addEventListener('message', (event) => {
       const parsed = ChatMessageSchema.safeParse(JSON.parse((event as MessageEvent<string>).data))
-      if (parsed.success) appendMessage(queryClient, historyKey(conversationOf(parsed.data)), parsed.data)
+      if (!parsed.success) return
+      appendMessage(queryClient, historyKey(conversationOf(parsed.data)), parsed.data)
+      // On the admins' side a member's new message reopens its conversation, and another admin's answer closes it.
+      if (conversationOf(parsed.data) !== undefined) void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() })
     })
     source.addEventListener('error', () => source.close())
     return () => source.close()

@@ -19,6 +19,44 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('admin chat panel', () => {
+  it('marks a conversation answered once an admin replied, and shows when each message was sent', async () => {
+    let awaitingReply = true
+    serve({
+      'GET /api/chat/conversations': () =>
+        json(200, [
+          {
+            userId: memberId,
+            email: 'dana@example.com',
+            fname: 'Dana',
+            lname: 'Locke',
+            lastMessageAt: '2026-01-01T09:00:00.000Z',
+            awaitingReply,
+          },
+        ]),
+      'GET /api/chat/history': () =>
+        json(200, [{ id: 'm1', userId: memberId, sender: 'USER', message: 'Help please', createdAt: '2026-01-01T09:00:00.000Z' }]),
+      'POST /api/chat/send': () => {
+        awaitingReply = false
+        return json(201, { id: 'm2', userId: memberId, sender: 'AGENT', message: 'On it', createdAt: '2026-01-01T09:05:00.000Z' })
+      },
+    })
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={client}>
+        <AdminChatPanel />
+      </QueryClientProvider>,
+    )
+    const conversation = await screen.findByRole('button', { name: /Dana Locke/ })
+    expect(conversation).toHaveTextContent('unread')
+    await userEvent.click(conversation)
+    const sent = await screen.findByText('Help please')
+    expect(sent.closest('li')?.querySelector('time')).toHaveAttribute('datetime', '2026-01-01T09:00:00.000Z')
+    await userEvent.type(screen.getByLabelText('Message'), 'On it')
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Dana Locke/ })).toHaveTextContent('answered'))
+    expect(screen.getByRole('button', { name: /Dana Locke/ })).not.toHaveTextContent('unread')
+  })
+
   it("answers the chosen member's conversation as that member's conversation", async () => {
     const calls = serve({
       'GET /api/chat/conversations': () =>

@@ -31,10 +31,21 @@ export function AdminChatPanel() {
                 className={`w-full rounded px-2 py-1 text-left text-sm ${selected === conversation.userId ? 'bg-brand-50 font-semibold' : 'hover:bg-slate-50'}`}
               >
                 {conversation.fname} {conversation.lname}
-                {conversation.awaitingReply && (
+                {conversation.awaitingReply ? (
                   <span className="ml-2 rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">unread</span>
+                ) : (
+                  <span className="ml-2 text-xs font-medium text-green-800">answered</span>
                 )}
-                <span className="block break-all text-xs text-slate-500">{conversation.email}</span>
+                <span className="block break-all text-xs text-slate-600">{conversation.email}</span>
+                <time dateTime={conversation.lastMessageAt} className="block text-xs text-slate-600">
+                  Last message{' '}
+                  {new Date(conversation.lastMessageAt).toLocaleString(undefined, {
+                    month: 'short',
+                    day: 'numeric',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                  })}
+                </time>
               </button>
             </li>
           ))}

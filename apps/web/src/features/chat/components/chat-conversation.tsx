@@ -6,6 +6,16 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useChatHistory, useSendChatMessage } from '../api/use-chat.ts'
 
+/** When a message was sent: the time alone today, with the day otherwise. */
+function sentAt(iso: string, now = new Date()): string {
+  const date = new Date(iso)
+  const isToday = date.toDateString() === now.toDateString()
+  return date.toLocaleString(
+    undefined,
+    isToday ? { hour: 'numeric', minute: '2-digit' } : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  )
+}
+
 /** One conversation: the messages and a box to write; `userId` is set when an admin answers a member. */
 export function ChatConversation({ userId, ownSender }: { userId?: string; ownSender: ChatMessage['sender'] }) {
   const history = useChatHistory(userId)
@@ -38,13 +48,16 @@ export function ChatConversation({ userId, ownSender }: { userId?: string; ownSe
         {history.data?.length === 0 && <p className="text-sm text-slate-600">No messages yet. Ask us anything.</p>}
         <ol ref={listRef} aria-label="Messages" className="space-y-2">
           {history.data?.map((message) => (
-            <li key={message.id} className={`flex ${message.sender === ownSender ? 'justify-end' : 'justify-start'}`}>
+            <li key={message.id} className={`flex flex-col ${message.sender === ownSender ? 'items-end' : 'items-start'}`}>
               <p
                 className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${message.sender === ownSender ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900'}`}
               >
                 <span className="sr-only">{message.sender === 'USER' ? 'Member: ' : 'Support: '}</span>
                 {message.message}
               </p>
+              <time dateTime={message.createdAt} className="mt-0.5 text-xs text-slate-600">
+                {sentAt(message.createdAt)}
+              </time>
             </li>
           ))}
         </ol>
