@@ -1,5 +1,5 @@
 import { MESSAGE_DISPLAY_MS } from '@keydesk/contracts/limits'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Alert } from './alert.tsx'
 
 export interface ToastProps {
@@ -12,10 +12,15 @@ export interface ToastProps {
 
 /** A message that closes itself after `durationMs`; it can also be dismissed at once. */
 export function Toast({ message, tone = 'info', durationMs = MESSAGE_DISPLAY_MS, onClose }: ToastProps) {
+  // Pages pass a new onClose on every render (a ticking clock, a refetch); the timer must not restart with each one,
+  // or a message on a busy page never goes away.
+  const onCloseRef = useRef(onClose)
+  onCloseRef.current = onClose
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message starts its own full time on screen
   useEffect(() => {
-    const timer = setTimeout(onClose, durationMs)
+    const timer = setTimeout(() => onCloseRef.current(), durationMs)
     return () => clearTimeout(timer)
-  }, [durationMs, onClose])
+  }, [durationMs, message])
   return (
     <div className="fixed right-4 bottom-4 z-50 w-80 max-w-[calc(100vw-2rem)] shadow-lg">
       <Alert tone={tone} onDismiss={onClose}>

@@ -1,0 +1,19 @@
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Toast } from './toast.tsx'
+
+afterEach(() => vi.useRealTimers())
+
+describe('toast', () => {
+  it('closes after its time even when the page renders it again with a new onClose', () => {
+    vi.useFakeTimers()
+    const closed = vi.fn()
+    const { rerender } = render(<Toast message="Status updated to In Progress" durationMs={5000} onClose={() => closed()} />)
+    for (let second = 0; second < 5; second += 1) {
+      act(() => vi.advanceTimersByTime(1000))
+      rerender(<Toast message="Status updated to In Progress" durationMs={5000} onClose={() => closed()} />)
+    }
+    expect(closed).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('status')).toHaveTextContent('Status updated to In Progress')
+  })
+})
