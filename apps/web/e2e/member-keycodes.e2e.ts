@@ -1,4 +1,4 @@
-import { PORTAL_MESSAGES } from '@keydesk/contracts/portals'
+import { missingCredentialsMessage, PORTAL_MESSAGES } from '@keydesk/contracts/portals'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
@@ -38,13 +38,14 @@ describe('keycode portals in a real browser', () => {
 
     const ford = page.getByRole('article', { name: 'Ford' })
     expect(await ford.getByRole('link', { name: 'Launch Ford portal' }).getAttribute('rel')).toBe('noopener noreferrer')
-    await ford.getByRole('button', { name: 'Copy Ford credentials' }).click()
+    await ford.getByRole('button', { name: 'Copy Creds for Ford' }).click()
     await ford.getByText(PORTAL_MESSAGES.copied).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Username: e2e-ford-user\nPassword: e2e-ford-pass')
 
     const bmw = page.getByRole('article', { name: 'BMW' })
-    await bmw.getByRole('button', { name: 'Copy BMW credentials' }).click()
-    await bmw.getByText(PORTAL_MESSAGES.missingCredentials).waitFor()
+    await bmw.getByRole('button', { name: 'Copy Creds for BMW' }).click()
+    // A super admin is told which variables the operator must set.
+    await bmw.getByText(missingCredentialsMessage({ username: 'KCH_BMW_USER', password: 'KCH_BMW_PASS' })).waitFor()
 
     expect(errors.filter((error) => !error.includes('409'))).toEqual([])
     await context.close()

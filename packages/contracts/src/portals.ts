@@ -39,7 +39,6 @@ export const PORTAL_MESSAGES = {
   invalidRequest: 'Invalid request',
   accessDenied: 'Access denied',
   unknownOem: 'Unknown OEM',
-  missingCredentials: 'Missing credentials. Update environment variables for this OEM.',
   rateLimited: 'Rate limit exceeded. Try again later.',
   copyFailed: 'Failed to copy credentials',
   configFailed: 'Failed to load keycode portals configuration',
@@ -54,6 +53,15 @@ export const PORTAL_MESSAGES = {
   sdrm: 'SDRM',
 } as const
 
+/**
+ * What an admin can do about a portal without a configured login: ask the operator (whoever runs the server). A super
+ * admin is also told which environment variables to name; an admin never sees them.
+ */
+export function missingCredentialsMessage(variables?: { username: string; password: string }): string {
+  const ask = 'No login is set up for this portal yet. Ask the operator who runs Keydesk to add it'
+  return variables ? `${ask} (environment variables ${variables.username} and ${variables.password}).` : `${ask}.`
+}
+
 /** Copy Creds result for a failed call, by HTTP status (docs/product.md §11 "Portals"); status 0 means no answer. */
 export function portalCopyFailureMessage(status: number, serverError?: string): string {
   switch (status) {
@@ -64,7 +72,8 @@ export function portalCopyFailureMessage(status: number, serverError?: string): 
     case 404:
       return PORTAL_MESSAGES.unknownOem
     case 409:
-      return PORTAL_MESSAGES.missingCredentials
+      // The server says what to do about a missing login, and names the variables to super admins only.
+      return serverError || missingCredentialsMessage()
     case 429:
       return PORTAL_MESSAGES.rateLimited
     case 0:
@@ -74,9 +83,9 @@ export function portalCopyFailureMessage(status: number, serverError?: string): 
   }
 }
 
-/** docs/product.md §6: a result message is shown red when it contains 'Failed' or 'error'. */
+/** A Copy Creds result is shown red unless the credentials were copied: every other result says why they were not. */
 export function isPortalMessageError(message: string): boolean {
-  return message.includes('Failed') || message.includes('error')
+  return message !== PORTAL_MESSAGES.copied
 }
 
 /** docs/product.md §12: the clipboard receives two lines. */

@@ -74,10 +74,19 @@ describe('POST /api/keycodes/creds', () => {
     expect(response.headers['cache-control']).toBe('no-store')
   })
 
-  it('answers 409 with the documented text when the variables are unset', async () => {
+  it('answers 409 telling an admin to ask the operator, without naming the variables, when they are unset', async () => {
     const response = await creds(admin.auth, { oem: 'bmw' })
     expect(response.statusCode).toBe(409)
-    expect(response.json().error).toBe(PORTAL_MESSAGES.missingCredentials)
+    expect(response.json().error).toBe('No login is set up for this portal yet. Ask the operator who runs Keydesk to add it.')
+    expect(response.body).not.toContain('KCH_')
+  })
+
+  it('names the variables to set in the 409 a super admin gets', async () => {
+    const response = await creds(superAdmin.auth, { oem: 'bmw' })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().error).toMatch(
+      /^No login is set up for this portal yet\. Ask the operator who runs Keydesk to add it \(environment variables KCH_BMW_\w+ and KCH_BMW_\w+\)\.$/,
+    )
   })
 
   it('answers 404 for an unknown OEM', async () => {

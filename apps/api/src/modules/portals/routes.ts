@@ -53,7 +53,7 @@ export async function portalRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const admin = principalOf(request)
-      const credentials = readPortalCredentials(directory, secrets, request.body.oem)
+      const credentials = readPortalCredentials(directory, secrets, request.body.oem, admin.role === 'SUPER_ADMIN')
       request.log.info({ adminId: admin.id, oem: request.body.oem }, 'keycode portal credentials released')
       reply.header('cache-control', 'no-store')
       return credentials

@@ -1,5 +1,5 @@
 import { PORTAL_COPY_MESSAGE_MS } from '@keydesk/contracts/limits'
-import { PORTAL_MESSAGES, type PortalsConfig } from '@keydesk/contracts/portals'
+import { missingCredentialsMessage, PORTAL_MESSAGES, type PortalsConfig } from '@keydesk/contracts/portals'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -116,6 +116,12 @@ describe('portal cards', () => {
     expect(within(card('Ford')).getByText('Motorcraft portal')).toBeInTheDocument()
   })
 
+  it('makes every card fill its grid cell, so the cards of a row are equally wide', async () => {
+    renderScreen()
+    await screen.findByRole('heading', { name: 'Keycode Portals' })
+    for (const name of ['Ford', 'Mazda', 'Mini']) expect(card(name).className).toContain('w-full')
+  })
+
   it('opens the portal in a new tab without opener access', async () => {
     renderScreen()
     await screen.findByRole('heading', { name: 'Keycode Portals' })
@@ -125,14 +131,16 @@ describe('portal cards', () => {
     expect(launch).toHaveAttribute('rel', 'noopener noreferrer')
   })
 
-  it('dims a portal without portal_url and offers neither Launch nor Copy Creds', async () => {
+  it('sets a portal without portal_url apart and offers neither Launch nor Copy Creds', async () => {
     renderScreen()
     await screen.findByRole('heading', { name: 'Keycode Portals' })
     const mini = card('Mini')
     expect(within(mini).getByText('Portal not available')).toBeInTheDocument()
     expect(within(mini).queryByRole('link')).toBeNull()
     expect(within(mini).queryByRole('button')).toBeNull()
-    expect(mini.className).toContain('opacity-60')
+    expect(mini.className).toContain('bg-slate-50')
+    // Fading the card would fail the text's contrast.
+    expect(mini.className).not.toContain('opacity')
   })
 
   it('copies the two-line credentials and shows the green success text for 3 seconds', async () => {
@@ -142,7 +150,7 @@ describe('portal cards', () => {
     renderScreen()
     await screen.findByRole('heading', { name: 'Keycode Portals' })
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Ford credentials' }))
+    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Creds for Ford' }))
     const message = await within(card('Ford')).findByText(PORTAL_MESSAGES.copied)
     expect(writeText).toHaveBeenCalledWith('Username: ford-user\nPassword: p@ss')
     expect(JSON.parse(String(requests.at(-1)?.init?.body))).toEqual({ oem: 'ford' })
@@ -164,7 +172,7 @@ describe('portal cards', () => {
     answers['/api/keycodes/creds'] = [{ status: 200, body: { username: 'u', password: 'p' } }]
     renderScreen()
     await screen.findByRole('heading', { name: 'Keycode Portals' })
-    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Ford credentials' }))
+    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Creds for Ford' }))
     expect(await within(card('Ford')).findByText(PORTAL_MESSAGES.copied)).toBeInTheDocument()
     expect(execCommand).toHaveBeenCalledWith('copy')
     expect(copiedText).toBe('Username: u\nPassword: p')
@@ -175,22 +183,32 @@ describe('portal cards', () => {
     [400, PORTAL_MESSAGES.invalidRequest],
     [403, PORTAL_MESSAGES.accessDenied],
     [404, PORTAL_MESSAGES.unknownOem],
-    [409, PORTAL_MESSAGES.missingCredentials],
+    [409, 'Upstream said no'],
     [429, PORTAL_MESSAGES.rateLimited],
     [502, 'Upstream said no'],
   ])('shows the documented text for a %i answer', async (status, text) => {
     answers['/api/keycodes/creds'] = [errorAnswer(status, 'Upstream said no')]
     renderScreen()
     await screen.findByRole('heading', { name: 'Keycode Portals' })
-    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Ford credentials' }))
+    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Creds for Ford' }))
     expect(await within(card('Ford')).findByText(text)).toBeInTheDocument()
+  })
+
+  it('tells an admin to ask the operator, in red, when the server has no login for the portal', async () => {
+    const text = missingCredentialsMessage()
+    answers['/api/keycodes/creds'] = [errorAnswer(409, text)]
+    renderScreen()
+    await screen.findByRole('heading', { name: 'Keycode Portals' })
+    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Creds for Ford' }))
+    const message = await within(card('Ford')).findByText(text)
+    expect(message.className).toContain('text-red')
   })
 
   it('shows Failed to copy credentials in red when no answer arrives', async () => {
     answers['/api/keycodes/creds'] = ['network-error']
     renderScreen()
     await screen.findByRole('heading', { name: 'Keycode Portals' })
-    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Ford credentials' }))
+    await userEvent.click(within(card('Ford')).getByRole('button', { name: 'Copy Creds for Ford' }))
     const message = await within(card('Ford')).findByText(PORTAL_MESSAGES.copyFailed)
     expect(message.className).toContain('text-red')
   })
@@ -209,7 +227,7 @@ describe('portal cards', () => {
     )
     renderScreen()
     await screen.findByRole('heading', { name: 'Keycode Portals' })
-    const button = within(card('Ford')).getByRole('button', { name: 'Copy Ford credentials' })
+    const button = within(card('Ford')).getByRole('button', { name: 'Copy Creds for Ford' })
     await userEvent.click(button)
     await waitFor(() => expect(button).toBeDisabled())
     release(json(409, { code: 'CONFLICT', message: 'x', error: 'x' }))
