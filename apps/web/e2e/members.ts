@@ -70,9 +70,13 @@ export async function memberWithPaidRequest(
   const order = new FormData()
   for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: member.vin })) order.append(field, value)
   expect((await fetch(`${baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order, headers })).status).toBe(201)
-  const items = (await (await fetch(`${baseUrl}/api/cart/items`, { headers })).json()) as { kind: 'KEYCODE'; finalPrice: number }[]
+  const items = (await (await fetch(`${baseUrl}/api/cart/items`, { headers })).json()) as {
+    kind: 'KEYCODE'
+    finalPrice: number
+    discountPercent: number
+  }[]
   const { totalCents } = cartTotalCents(
-    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)) })),
+    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent })),
     member.trialTier ?? 'NONE',
   )
   const session = await fetch(`${baseUrl}/api/api/payments/create-checkout-session`, {
@@ -101,4 +105,45 @@ export async function signInAt(page: Page, baseUrl: string, screen: '/login' | '
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: screen === '/login' ? 'Login' : 'Admin Login', exact: true }).click()
+}
+
+/**
+ * A guest who ordered one Honda keycode with its licence photos and paid on the sandbox checkout, typing `name` and
+ * `email` there (what the admin's identity check compares the photos with).
+ */
+export async function guestWithPaidRequest(baseUrl: string, guest: { vin: string; name: string; email: string }): Promise<void> {
+  const order = new FormData()
+  for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: guest.vin })) order.append(field, value)
+  const image = new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' })
+  for (const name of ['licenseFront', 'licenseBack']) order.append(name, image, `${name}.png`)
+  const filed = await fetch(`${baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order })
+  expect(filed.status, await filed.clone().text()).toBe(201)
+  const { guestUserId } = (await filed.json()) as { guestUserId: string }
+  const items = (await (await fetch(`${baseUrl}/api/cart/items/public?guestUserId=${guestUserId}`)).json()) as {
+    kind: 'KEYCODE'
+    finalPrice: number
+    discountPercent: number
+  }[]
+  const { totalCents } = cartTotalCents(
+    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent })),
+    'NONE',
+  )
+  const session = await fetch(`${baseUrl}/api/api/payments/create-checkout-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      amount: totalCents,
+      items: [],
+      guestUserId,
+      success_url: `${baseUrl}/payment-success`,
+      cancel_url: `${baseUrl}/payment-cancel`,
+    }),
+  }).then((answer) => answer.json())
+  const paid = await fetch(`${baseUrl}/sandbox-checkout/${session.sessionId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: guest.email, name: guest.name, cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }),
+    redirect: 'manual',
+  })
+  expect(paid.status).toBe(303)
 }

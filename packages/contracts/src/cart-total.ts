@@ -7,6 +7,8 @@ export interface PricedItem {
   finalPrice?: number | null
   standardPrice?: number | null
   price?: number | null
+  /** The discount this line takes, where the server priced it per line; else the cart's tier discount. */
+  discountPercent?: number
 }
 
 /** docs/product.md §11: the unit price is finalPrice, else standardPrice, else price. */
@@ -20,30 +22,43 @@ export function roundHalfUp(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator))
 }
 
-/** One line of a cart in cents, and whether it is a plan (never discounted) or a keycode lookup. */
+/**
+ * One line of a cart in cents, and whether it is a plan (never discounted) or a keycode lookup. A keycode line may
+ * carry its own discount (keycode-prices.ts decides it per line); without one, the cart's tier discount applies.
+ */
 export interface CartLineCents {
   kind?: 'KEYCODE' | 'SUBSCRIPTION'
   cents: number
+  discountPercent?: number
 }
 
 /**
- * docs/product.md §11 in cents: the tier's discount applies to the keycode lines only (a plan is always sold at its list
- * price, in the cart, the checkout and the provider's recurring price). The keycode lines' total is their exact
- * subtotal × (100 − discount) / 100 rounded half up to the cent, and the discount is what that takes off. Used by the
- * web app and the checkout.
+ * docs/product.md, "Prices and discounts", in cents: discounts apply to keycode lines only (a plan is always sold at
+ * its list price, in the cart, the checkout and the provider's recurring price). The keycode lines of each discount
+ * rate total their exact subtotal × (100 − rate) / 100 rounded half up to the cent, and the discount is what that
+ * takes off. With one rate for every line this is the contract's sum of finalPrice less the tier's discount. Used by
+ * the web app and the checkout.
  */
 export function cartTotalCents(lines: CartLineCents[], tier: SubscriptionTier) {
   const isPlan = (line: CartLineCents) => line.kind === 'SUBSCRIPTION'
   const planCents = lines.filter(isPlan).reduce((sum, line) => sum + line.cents, 0)
-  const keycodeSubtotalCents = lines.filter((line) => !isPlan(line)).reduce((sum, line) => sum + line.cents, 0)
-  const discountPercent = CART_DISCOUNT_PERCENT[tier]
-  const keycodeTotalCents = roundHalfUp(keycodeSubtotalCents * (100 - discountPercent), 100)
+  const subtotalByRate = new Map<number, number>()
+  for (const line of lines.filter((line) => !isPlan(line))) {
+    const rate = line.discountPercent ?? CART_DISCOUNT_PERCENT[tier]
+    subtotalByRate.set(rate, (subtotalByRate.get(rate) ?? 0) + line.cents)
+  }
+  const totalByRate = new Map([...subtotalByRate].map(([rate, cents]) => [rate, roundHalfUp(cents * (100 - rate), 100)]))
+  const keycodeSubtotalCents = [...subtotalByRate.values()].reduce((sum, cents) => sum + cents, 0)
+  const keycodeTotalCents = [...totalByRate.values()].reduce((sum, cents) => sum + cents, 0)
+  const discountedRates = [...subtotalByRate.keys()].filter((rate) => rate > 0)
   return {
     subtotalCents: planCents + keycodeSubtotalCents,
-    discountPercent,
+    discountPercent: discountedRates.length === 0 ? 0 : Math.max(...discountedRates),
     discountCents: keycodeSubtotalCents - keycodeTotalCents,
     keycodeSubtotalCents,
     keycodeTotalCents,
+    totalByRate,
+    subtotalByRate,
     totalCents: planCents + keycodeTotalCents,
   }
 }
@@ -51,7 +66,7 @@ export function cartTotalCents(lines: CartLineCents[], tier: SubscriptionTier) {
 /** The same total in dollars, for screens that show the API's dollar prices. */
 export function cartTotal(items: PricedItem[], tier: SubscriptionTier) {
   const cents = cartTotalCents(
-    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)) })),
+    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent })),
     tier,
   )
   return {

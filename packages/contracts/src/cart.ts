@@ -4,8 +4,10 @@ import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
 /**
  * docs/product.md §12 "Cart item". Prices are dollars (the UI's unit); the server keeps cents and converts once.
  * standardPrice is the line's list price (the non-member price, or the plan's price); finalPrice is what the line
- * costs this owner before the cart's tier discount (the member price for a member or trial user). Both are always
- * numbers, so a client that sums finalPrice and applies docs/product.md §11's discount gets the amount checkout accepts.
+ * costs this owner before any discount (the member price for a member or trial user, the PIN charge included for
+ * buyers without a plan). Both are always numbers. Each line also says the discount it takes: a client that sums
+ * finalPrice less each line's discountPercent gets the amount checkout accepts; the tier's one discount on every
+ * line gives the same amount except where Basic's limits apply (docs/decisions/021).
  */
 export const CartItemSchema = z.object({
   id: z.string(),
@@ -19,6 +21,12 @@ export const CartItemSchema = z.object({
   finalPrice: z.number(),
   price: z.number().nullable(),
   isTemporary: z.boolean(),
+  /** The PIN charge inside finalPrice, in dollars (0 for members and makes without a PIN). */
+  pinCharge: z.number().optional(),
+  /** The discount this line takes at checkout, in percent, decided per line (docs/decisions/021). */
+  discountPercent: z.number().optional(),
+  /** Which rule priced the line, in words, shown beside it before the buyer pays. */
+  priceNote: z.string().optional(),
 })
 export type CartItem = z.infer<typeof CartItemSchema>
 export const CartItemsAnswerSchema = z.array(CartItemSchema)

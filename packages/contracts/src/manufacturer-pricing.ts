@@ -34,7 +34,7 @@ const entries: Entry[] = [
     memberPrice: 69,
     description: 'Keycode and PIN for Chrysler vehicles.',
     popularModels: ['300', 'Pacifica', 'Voyager'],
-    pinCodeNote: 'Key + PIN required',
+    pinCodeNote: 'Key + PIN required, +$20 for non-members',
     features: pinFeatures,
   },
   {
@@ -43,7 +43,7 @@ const entries: Entry[] = [
     memberPrice: 69,
     description: 'Keycode and PIN for Dodge cars, trucks and vans.',
     popularModels: ['Charger', 'Challenger', 'Durango', 'Grand Caravan'],
-    pinCodeNote: 'Key + PIN required',
+    pinCodeNote: 'Key + PIN required, +$20 for non-members',
     features: pinFeatures,
   },
   {
@@ -52,7 +52,7 @@ const entries: Entry[] = [
     memberPrice: 69,
     description: 'Keycode and PIN for Jeep SUVs.',
     popularModels: ['Wrangler', 'Grand Cherokee', 'Cherokee', 'Compass'],
-    pinCodeNote: 'Key + PIN required',
+    pinCodeNote: 'Key + PIN required, +$20 for non-members',
     features: pinFeatures,
   },
   {

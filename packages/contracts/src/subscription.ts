@@ -80,6 +80,8 @@ export const UserSubscriptionSchema = z.object({
   feeCents: z.number().int().nullable().default(null),
   /** The refund paid for this plan (docs/decisions/020), null while there is none. */
   refund: z.object({ amountCents: z.number().int(), refundedAt: z.string() }).nullable().default(null),
+  /** Basic's one discounted keycode of this plan month: still unused, and when the next month starts (docs/decisions/021). */
+  basicDiscount: z.object({ available: z.boolean(), nextOn: z.string().nullable() }).nullable().default(null),
 })
 export type UserSubscription = z.infer<typeof UserSubscriptionSchema>
 

@@ -8,13 +8,34 @@ import type { TestApp } from './test-app.ts'
 
 const stripe = new Stripe('sk_test_offline')
 
-/** Puts `count` Honda requests (60 dollars each for non-members) in the caller's cart; answers their ids, and the guest id for guests. */
-export async function addRequestsToCart(testApp: TestApp, count: number, headers: Record<string, string> = {}) {
+/** Test vehicles by make: the catalogue's model and a manufacturer code its VINs start with. */
+export const TEST_VEHICLES = {
+  Honda: { make: 'Honda', model: 'Civic', vinPrefix: '1HGCR2F3' },
+  Ford: { make: 'Ford', model: 'F-150', vinPrefix: '1FTFW1E5' },
+  Nissan: { make: 'Nissan', model: 'Altima', vinPrefix: '1N4AL3AP' },
+  Toyota: { make: 'Toyota', model: 'Camry', vinPrefix: '4T1BF1FK' },
+  Chevrolet: { make: 'Chevrolet', model: 'Silverado 1500', vinPrefix: '1GCVKREC' },
+  GMC: { make: 'GMC', model: 'Sierra 1500', vinPrefix: '1GTV2MEC' },
+} as const
+
+/**
+ * Puts `count` 2016 requests in the caller's cart (Honda unless told: 60 dollars each for non-members); answers
+ * their ids, and the guest id for guests.
+ */
+export async function addRequestsToCart(
+  testApp: TestApp,
+  count: number,
+  headers: Record<string, string> = {},
+  vehicle: (typeof TEST_VEHICLES)[keyof typeof TEST_VEHICLES] = TEST_VEHICLES.Honda,
+) {
   let guestUserId: string | null = null
   const requestIds: string[] = []
   for (let index = 0; index < count; index++) {
     const images = headers.authorization || headers.cookie ? undefined : ['frontId', 'licenseFront', 'licenseBack']
-    const form = await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', String(100000 + index)) }, images)
+    const form = await keycodeRequestForm(
+      { make: vehicle.make, model: vehicle.model, vin: validVin(vehicle.vinPrefix, 'G', String(100000 + index)) },
+      images,
+    )
     if (guestUserId) form.append('guestUserId', guestUserId)
     const answer = await testApp.app.inject({
       method: 'POST',
@@ -102,4 +123,15 @@ export function paidSession(sessionId: string, amountCents: number, extra: Recor
     payment_intent: `pi_test_${sessionId.slice(-8)}`,
     ...extra,
   }
+}
+
+/** Pays a checkout on the sandbox's hosted page with its test card, so the real fulfilment runs. */
+export async function payInSandbox(testApp: TestApp, sessionId: string) {
+  const paid = await testApp.app.inject({
+    method: 'POST',
+    url: `/sandbox-checkout/${sessionId}`,
+    payload: new URLSearchParams({ name: 'Pat', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  if (paid.statusCode !== 303) throw new Error(`sandbox payment refused: ${paid.statusCode} ${paid.body}`)
 }

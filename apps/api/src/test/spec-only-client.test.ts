@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GOOD_PASSWORD, uniqueEmail } from './accounts.ts'
 import { pngImage } from './images.ts'
+import { TEST_VEHICLES } from './payments.ts'
 import { validVin } from './requests.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
@@ -107,11 +108,15 @@ async function register(client: SpecClient) {
 }
 
 let serial = 900
-async function requestKeycode(client: SpecClient, photos: string[]) {
+async function requestKeycode(
+  client: SpecClient,
+  photos: string[],
+  vehicle: { make: string; model: string; vinPrefix: string } = TEST_VEHICLES.Honda,
+) {
   serial += 1
   const form = new FormData()
-  const vin = validVin('1HGCR2F3', 'G', String(serial).padStart(6, '0'))
-  for (const [name, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin })) form.append(name, value)
+  const vin = validVin(vehicle.vinPrefix, 'G', String(serial).padStart(6, '0'))
+  for (const [name, value] of Object.entries({ make: vehicle.make, model: vehicle.model, year: '2016', vin })) form.append(name, value)
   for (const name of photos) form.append(...(await image(name)))
   const answer = await client.call('POST', '/vehicle/request-keycode-public', { multipart: form })
   expect(answer.status, await answer.clone().text()).toBe(201)
@@ -162,12 +167,13 @@ describe('a client written from the written contract alone', () => {
     const paid = await confirmPayment(client, await payOnHostedPage(await client.checkout(opening.amount, opening.items)))
     expect(paid).toMatchObject({ status: 'PAID', amount: 69.99 })
 
-    await requestKeycode(client, MEMBER_PHOTOS)
+    // A make Basic covers (docs/decisions/021): Ford's member price 55, less 15%.
+    await requestKeycode(client, MEMBER_PHOTOS, TEST_VEHICLES.Ford)
     const asMember = await client.cartAmountCents('/cart/items')
-    expect(asMember).toMatchObject({ tier: 'BASIC', amount: 3825 })
+    expect(asMember).toMatchObject({ tier: 'BASIC', amount: 4675 })
     expect(await confirmPayment(client, await payOnHostedPage(await client.checkout(asMember.amount, asMember.items)))).toMatchObject({
       status: 'PAID',
-      amount: 38.25,
+      amount: 46.75,
     })
 
     const orders = (await (await client.call('GET', '/vehicle/user-requests')).json()) as { pendingRequests: { vin: string }[] }

@@ -1,6 +1,7 @@
+import type { KeycodeDiscountRule, KeycodePriceRule } from '@keydesk/contracts/keycode-prices'
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { guests, requestStatusEnum, vehicleRequests } from './ordering.ts'
+import { guests, requestStatusEnum, servicePlanEnum, vehicleRequests } from './ordering.ts'
 import { billingPeriodEnum, subscriptionTierEnum, users } from './users.ts'
 
 export const transactionStatusEnum = pgEnum('transaction_status', ['PENDING', 'PAID', 'FAILED', 'EXPIRED'])
@@ -16,6 +17,15 @@ export interface TransactionItem {
   vehicle?: { make: string; model: string; year: number; vin: string }
   tier?: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE'
   billing?: 'MONTHLY' | 'ANNUAL'
+  /** Which rule priced a keycode line, fixed with its amount (docs/decisions/021). */
+  pricing?: {
+    priceRule: KeycodePriceRule
+    discountRule: KeycodeDiscountRule
+    discountPercent: number
+    beforeDiscountCents: number
+    pinCents: number
+    note: string
+  }
 }
 
 /**
@@ -46,6 +56,10 @@ export const transactions = pgTable(
      */
     orderStatus: requestStatusEnum('order_status'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** This checkout spends the Basic plan month's one discounted keycode (docs/decisions/021). */
+    usesBasicDiscount: boolean('uses_basic_discount').notNull().default(false),
+    /** The plan its keycodes were priced for, which also sets their turnaround (docs/decisions/021). */
+    servicePlan: servicePlanEnum('service_plan'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +72,7 @@ export const transactions = pgTable(
     // Queue search by a guest's checkout e-mail (docs/decisions/016).
     index('transactions_customer_email_prefix_idx').using('btree', sql`lower(${table.customerEmail}) text_pattern_ops`),
     index('transactions_status_created_idx').on(table.status, table.createdAt),
+    index('transactions_basic_discount_idx').on(table.userId, table.createdAt).where(sql`${table.usesBasicDiscount}`),
     index('transactions_order_status_idx').on(table.orderStatus, table.createdAt).where(sql`${table.orderStatus} is not null`),
   ],
 )

@@ -51,9 +51,9 @@ async function memberPays(holding: { tier?: SubscriptionTier; trialTier?: Subscr
   }
   await addRequestsToCart(testApp, 1, member.headers)
   const cart = await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })
-  const items = cart.json() as { kind: 'KEYCODE'; finalPrice: number }[]
+  const items = cart.json() as { kind: 'KEYCODE'; finalPrice: number; discountPercent: number }[]
   const { totalCents } = cartTotalCents(
-    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)) })),
+    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent })),
     holding.tier ?? holding.trialTier ?? 'NONE',
   )
   const started = await checkout(testApp, totalCents, member.headers)

@@ -1,19 +1,16 @@
 import type { CartItem } from '@keydesk/contracts/cart'
+import { type PricedKeycodeLine, type PriceHolder, priceKeycodeLines, priceNoteOf } from '@keydesk/contracts/keycode-prices'
 import { toDollars } from '@keydesk/contracts/money'
 import { planCharge } from '@keydesk/contracts/plan-prices'
-import type { BillingPeriod, PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
+import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../db/database.ts'
-import { findMemberAccess } from '../auth/repository.ts'
 import { findCartVehicles } from '../requests/repository.ts'
-import { effectiveTier } from '../subscriptions/access.ts'
+import { findPriceHolder } from '../subscriptions/price-holder.ts'
 import { type CartOwner, listCartItemRows } from './repository.ts'
 
-/** The tier the owner's prices follow: a paid plan, else a running trial (docs/product.md §11); guests pay standard prices. */
-export async function findPricingTier(db: DbExecutor, owner: CartOwner, now: Date): Promise<SubscriptionTier> {
-  if (!('userId' in owner)) return 'NONE'
-  const member = await findMemberAccess(db, owner.userId)
-  return member ? effectiveTier(member, now) : 'NONE'
-}
+/** What decides this owner's prices: a paid plan, else a running trial (docs/decisions/021); guests pay standard prices. */
+export const findOwnerPriceHolder = (db: DbExecutor, owner: CartOwner, now: Date): Promise<PriceHolder> =>
+  findPriceHolder(db, 'userId' in owner ? owner.userId : null, now)
 
 /** What a plan line charges: planCharge's first charge; Enterprise is sold monthly only (AddSubscriptionBodySchema). */
 export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
@@ -21,44 +18,73 @@ export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
   return charge?.firstChargeCents ?? 0
 }
 
-export type PricedCartItem = CartItem & { vehicleRequestId: string | null; amountCents: number; billing: BillingPeriod }
+export type PricedCartItem = CartItem &
+  Omit<PricedKeycodeLine, 'standardCents'> & { vehicleRequestId: string | null; amountCents: number; billing: BillingPeriod }
 
-/** Every item of the owner's cart still to pay, keycode requests and plans, each priced for this owner. */
-export async function listPricedCartItems(db: DbExecutor, owner: CartOwner, now: Date): Promise<PricedCartItem[]> {
-  const items = await listCartItemRows(db, owner)
-  const requestIds = items.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : []))
-  const [vehicles, tier] = await Promise.all([findCartVehicles(db, requestIds), findPricingTier(db, owner, now)])
+/**
+ * Every item of the owner's cart still to pay, keycode requests and plans, each priced for this owner by the one rule
+ * of keycode-prices.ts: the cart answers it, and the checkout charges it.
+ */
+export async function listPricedCartItems(
+  db: DbExecutor,
+  owner: CartOwner,
+  now: Date,
+  holder?: PriceHolder,
+): Promise<{ holder: PriceHolder; items: PricedCartItem[] }> {
+  const rows = await listCartItemRows(db, owner)
+  const requestIds = rows.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : []))
+  const [vehicles, pricesFor] = await Promise.all([
+    findCartVehicles(db, requestIds),
+    holder ? Promise.resolve(holder) : findOwnerPriceHolder(db, owner, now),
+  ])
   const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]))
-  const isMember = tier !== 'NONE'
-  return items.flatMap((item) => {
+  // A paid request is never charged again, even while a cart still holds it.
+  const unpaid = rows.filter((item) => !(item.vehicleRequestId && vehicleOf.get(item.vehicleRequestId)?.paidAt))
+  const keycodeRows = unpaid.filter((item) => item.kind === 'KEYCODE')
+  const keycodePrices = priceKeycodeLines(
+    keycodeRows.map((item) => {
+      const vehicle = item.vehicleRequestId ? vehicleOf.get(item.vehicleRequestId) : undefined
+      return {
+        make: vehicle?.make ?? '',
+        baseCents: vehicle?.priceCents ?? 0,
+        memberCents: vehicle?.memberPriceCents ?? 0,
+        requiresPin: vehicle?.requiresPin ?? false,
+      }
+    }),
+    pricesFor,
+  )
+  const priceOf = new Map(keycodeRows.map((item, index) => [item.id, keycodePrices[index]]))
+  const items = unpaid.map((item): PricedCartItem => {
     const vehicle = item.vehicleRequestId ? vehicleOf.get(item.vehicleRequestId) : undefined
-    // A paid request is never charged again, even while a cart still holds it.
-    if (vehicle?.paidAt) return []
-    // Members pay the catalogue's member price; 0 means "ask for pricing", so the standard price stands (docs/product.md §11).
-    const memberCents = isMember && item.kind === 'KEYCODE' && vehicle?.memberPriceCents ? vehicle.memberPriceCents : null
-    const cents =
-      item.kind === 'SUBSCRIPTION' && item.subscriptionTier && item.subscriptionTier !== 'NONE'
-        ? planPriceCents(item.subscriptionTier, item.billing)
-        : (vehicle?.priceCents ?? 0)
-    // What this owner pays for the line before the cart's tier discount; finalPrice says it to clients (docs/product.md §11).
-    const amountCents = memberCents ?? cents
-    return [
-      {
-        id: item.id,
-        kind: item.kind,
-        make: vehicle?.make ?? null,
-        model: vehicle?.model ?? null,
-        year: vehicle?.year ?? null,
-        vinLast4: vehicle ? vehicle.vin.slice(-4) : null,
-        subscriptionTier: item.subscriptionTier,
-        standardPrice: toDollars(cents),
-        finalPrice: toDollars(amountCents),
-        price: toDollars(cents),
-        isTemporary: 'guestId' in owner,
-        vehicleRequestId: vehicle?.id ?? null,
-        billing: item.billing,
-        amountCents,
-      },
-    ]
+    const keycode = priceOf.get(item.id)
+    const planCents = item.subscriptionTier && item.subscriptionTier !== 'NONE' ? planPriceCents(item.subscriptionTier, item.billing) : 0
+    const line: PricedKeycodeLine = keycode ?? {
+      standardCents: planCents,
+      pinCents: 0,
+      amountCents: planCents,
+      priceRule: 'STANDARD',
+      discountPercent: 0,
+      discountRule: 'NONE',
+    }
+    const { standardCents, ...pricing } = line
+    return {
+      id: item.id,
+      kind: item.kind,
+      make: vehicle?.make ?? null,
+      model: vehicle?.model ?? null,
+      year: vehicle?.year ?? null,
+      vinLast4: vehicle ? vehicle.vin.slice(-4) : null,
+      subscriptionTier: item.subscriptionTier,
+      standardPrice: toDollars(standardCents),
+      finalPrice: toDollars(line.amountCents),
+      price: toDollars(standardCents),
+      isTemporary: 'guestId' in owner,
+      pinCharge: toDollars(line.pinCents),
+      priceNote: keycode ? priceNoteOf(keycode, pricesFor) : 'Plan price, never discounted',
+      vehicleRequestId: vehicle?.id ?? null,
+      billing: item.billing,
+      ...pricing,
+    }
   })
+  return { holder: pricesFor, items }
 }

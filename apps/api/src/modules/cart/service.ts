@@ -12,8 +12,18 @@ import { type CartOwner, deleteCartItem, findOrCreateCart, findOwnedCartItem, re
 
 /** GET /cart/items and /cart/items/public: the owner's cart as clients see it, without what only checkout needs. */
 export async function readCart(ports: Uses<'database' | 'clock'>, owner: CartOwner) {
-  const items = await listPricedCartItems(ports.database.db, owner, ports.clock.now())
-  return items.map(({ vehicleRequestId: _request, amountCents: _cents, billing: _billing, ...item }) => item)
+  const { items } = await listPricedCartItems(ports.database.db, owner, ports.clock.now())
+  return items.map(
+    ({
+      vehicleRequestId: _request,
+      amountCents: _cents,
+      billing: _billing,
+      pinCents: _pin,
+      priceRule: _price,
+      discountRule: _discount,
+      ...item
+    }) => item,
+  )
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
 import { registerAndSignIn, type SignedIn, signInAgain, uniqueIp } from '../../test/accounts.ts'
-import { addRequestsToCart } from '../../test/payments.ts'
+import { addRequestsToCart, TEST_VEHICLES } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
 import { GUEST_COOKIE, guestCookieValue } from '../guests/guest-cookie.ts'
@@ -85,7 +85,7 @@ describe('cart lines priced for spec clients', () => {
   })
 
   it("a trial user's keycode line has finalPrice equal to the member price", async () => {
-    const member = await trialUser('BASIC')
+    const member = await trialUser('PROFESSIONAL')
     await addRequestsToCart(testApp, 1, member.headers)
     expect((await get('/api/cart/items', member.headers)).json()).toEqual([
       expect.objectContaining({ kind: 'KEYCODE', finalPrice: 45, standardPrice: 60 }),
@@ -123,9 +123,9 @@ describe('the sum of finalPrice less the tier discount is the amount create-chec
 
   it('for a trial user', async () => {
     const member = await trialUser('BASIC')
-    await addRequestsToCart(testApp, 1, member.headers)
+    await addRequestsToCart(testApp, 1, member.headers, TEST_VEHICLES.Ford)
     const amount = await specClientAmount((await get('/api/cart/items', member.headers)).json(), member.headers)
-    expect(amount).toBe(3825)
+    expect(amount).toBe(4675)
     const answer = await checkoutWithSpecPayload(amount, member.headers)
     expect(answer.statusCode, answer.body).toBe(200)
   })

@@ -11,7 +11,12 @@ import { vehicleMakes, vehicleModels } from '../../db/schema/ordering.ts'
  * measured four times slower on a dashboard's 50 rows.
  */
 export const makes = new QueryBuilder()
-  .select({ id: vehicleMakes.id, name: vehicleMakes.name, memberPriceCents: vehicleMakes.memberPriceCents })
+  .select({
+    id: vehicleMakes.id,
+    name: vehicleMakes.name,
+    memberPriceCents: vehicleMakes.memberPriceCents,
+    requiresPin: vehicleMakes.requiresPin,
+  })
   .from(vehicleMakes)
   .as('makes')
 

@@ -18,6 +18,12 @@ const CatalogueFileSchema = z.object({
 })
 
 const makes = CatalogueFileSchema.parse(catalogue).makes
+
+/** The member price an order of this make is charged (the ordering catalogue's reading), in dollars; null when unknown or "ask". */
+export function orderMemberPriceOf(makeName: string): number | null {
+  const make = makes.find((entry) => entry.name === makeName)
+  return make && make.memberPrice > 0 ? make.memberPrice : null
+}
 const expectedModels = makes.reduce((sum, make) => sum + make.models.length, 0)
 
 /**

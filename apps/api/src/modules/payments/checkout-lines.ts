@@ -12,35 +12,55 @@ function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'descrip
 }
 
 /**
- * The order as charged: docs/product.md §11's cart total. A plan line is charged its list price, never discounted (its
- * amount also becomes the provider's recurring price); the keycode lines' discounted total is split over them so
- * that they add up to exactly that total, the last keycode line absorbing the rounding.
+ * The order as charged: the cart total of docs/product.md, "Prices and discounts". A plan line is charged its list
+ * price, never discounted (its amount also becomes the provider's recurring price). The keycode lines of each
+ * discount rate share that rate's rounded total, the last of them absorbing the rounding, so the lines add up to
+ * exactly the total. Each keycode line records the rule that priced it, for the receipt and the order history.
  */
 export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): { totalCents: number; lines: TransactionItem[] } {
-  const { keycodeSubtotalCents, keycodeTotalCents, totalCents } = cartTotalCents(
-    items.map((item) => ({ kind: item.kind, cents: item.amountCents })),
+  const rateOf = (item: PricedCartItem) => item.discountPercent
+  const { subtotalByRate, totalByRate, totalCents } = cartTotalCents(
+    items.map((item) => ({ kind: item.kind, cents: item.amountCents, discountPercent: rateOf(item) })),
     tier,
   )
-  const lastKeycode = items.findLastIndex((item) => item.kind !== 'SUBSCRIPTION')
-  let allotted = 0
+  const lastOfRate = new Map<number, number>()
+  items.forEach((item, index) => {
+    if (item.kind !== 'SUBSCRIPTION') lastOfRate.set(rateOf(item), index)
+  })
+  const allotted = new Map<number, number>()
   const lines = items.map((item, index): TransactionItem => {
-    const isPlan = item.kind === 'SUBSCRIPTION'
-    const keycodeCents =
-      index === lastKeycode
-        ? keycodeTotalCents - allotted
-        : keycodeSubtotalCents === 0
+    if (item.kind === 'SUBSCRIPTION') {
+      return {
+        kind: item.kind,
+        ...describe(item),
+        amountCents: item.amountCents,
+        ...(item.subscriptionTier && item.subscriptionTier !== 'NONE' ? { tier: item.subscriptionTier, billing: item.billing } : {}),
+      }
+    }
+    const rate = rateOf(item)
+    const rateSubtotal = subtotalByRate.get(rate) ?? 0
+    const rateTotal = totalByRate.get(rate) ?? 0
+    const soFar = allotted.get(rate) ?? 0
+    const amountCents =
+      index === lastOfRate.get(rate)
+        ? rateTotal - soFar
+        : rateSubtotal === 0
           ? 0
-          : Math.round((item.amountCents * keycodeTotalCents) / keycodeSubtotalCents)
-    const amountCents = isPlan ? item.amountCents : keycodeCents
-    if (!isPlan) allotted += amountCents
+          : Math.round((item.amountCents * rateTotal) / rateSubtotal)
+    allotted.set(rate, soFar + amountCents)
     return {
       kind: item.kind,
       ...describe(item),
       amountCents,
       ...(item.vehicleRequestId ? { vehicleRequestId: item.vehicleRequestId } : {}),
-      ...(isPlan && item.subscriptionTier && item.subscriptionTier !== 'NONE'
-        ? { tier: item.subscriptionTier, billing: item.billing }
-        : {}),
+      pricing: {
+        priceRule: item.priceRule,
+        discountRule: item.discountRule,
+        discountPercent: rate,
+        beforeDiscountCents: item.amountCents,
+        pinCents: item.pinCents,
+        note: item.priceNote ?? '',
+      },
     }
   })
   return { totalCents, lines }

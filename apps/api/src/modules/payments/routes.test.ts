@@ -5,7 +5,7 @@ import { vehicleRequests } from '../../db/schema/ordering.ts'
 import { transactionRequests, transactions } from '../../db/schema/payments.ts'
 import { users } from '../../db/schema/users.ts'
 import { registerAndSignIn, signInAsBootstrapSuperAdmin } from '../../test/accounts.ts'
-import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent } from '../../test/payments.ts'
+import { addRequestsToCart, checkout, deliver, findTransaction, paidSession, signedEvent, TEST_VEHICLES } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
 let testApp: TestApp
@@ -306,16 +306,16 @@ describe('plan lines are never discounted', () => {
     expect(row.items).toEqual([expect.objectContaining({ kind: 'SUBSCRIPTION', tier: 'ENTERPRISE', amountCents: 9999 })])
   })
 
-  it('discounts the keycode lines of the same cart only: a Basic member upgrading to Professional pays 24.99 + 45 less 15%', async () => {
+  it('discounts the keycode lines of the same cart only: a Basic member upgrading to Professional pays 24.99 + a Ford at 55 less 15%', async () => {
     const member = await registerAndSignIn(testApp)
     await db().update(users).set({ subscriptionTier: 'BASIC' }).where(eq(users.id, member.id))
-    await addRequestsToCart(testApp, 1, member.headers)
+    await addRequestsToCart(testApp, 1, member.headers, TEST_VEHICLES.Ford)
     expect((await addPlan(member.headers, 'PROFESSIONAL')).statusCode).toBe(200)
-    const answer = await checkout(testApp, 2499 + 3825, member.headers)
+    const answer = await checkout(testApp, 2499 + 4675, member.headers)
     expect(answer.statusCode, answer.body).toBe(200)
     const row = await findTransaction(testApp, answer.json().sessionId)
     expect(row.items.map((item) => [item.kind, item.amountCents])).toEqual([
-      ['KEYCODE', 3825],
+      ['KEYCODE', 4675],
       ['SUBSCRIPTION', 2499],
     ])
   })

@@ -9,7 +9,7 @@ import type { TransactionItem } from '../../db/schema/payments.ts'
 import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { findMemberAccess, findUserEmail, setSubscriptionTier } from '../auth/repository.ts'
-import { findPricingTier, listPricedCartItems } from '../cart/priced-items.ts'
+import { listPricedCartItems } from '../cart/priced-items.ts'
 import { type CartOwner, listCartRequestIds, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
@@ -67,10 +67,12 @@ export async function createCheckoutSession(
   const confirmationNumber = newConfirmationNumber()
   const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS)
   const { transaction, totalCents, lines } = await db.transaction(async (tx) => {
+    // Locking the cart's requests also makes two checkouts of one cart decide one after the other whether Basic's
+    // monthly discount is still unused (docs/decisions/021): the discount needs a covered request, which both hold.
     await lockRequests(tx, await listCartRequestIds(tx, owner))
-    const items = await listPricedCartItems(tx, owner, now)
+    const { holder, items } = await listPricedCartItems(tx, owner, now)
     if (items.length === 0) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.emptyCart)
-    const { totalCents, lines } = checkoutLines(items, await findPricingTier(tx, owner, now))
+    const { totalCents, lines } = checkoutLines(items, holder.tier)
     if (body.amount !== totalCents) throw new AppError('CONFLICT', PAYMENT_MESSAGES.amountChanged)
     await attachVehicles(tx, lines)
     const transaction = await insertTransaction(
@@ -84,6 +86,10 @@ export async function createCheckoutSession(
         items: lines,
         provider: ports.payments.name,
         expiresAt,
+        usesBasicDiscount: items.some((item) => item.discountRule === 'BASIC_MONTHLY'),
+        // By the app's clock, like the plan months it is counted in.
+        createdAt: now,
+        servicePlan: await servicePlanOfBuyer(tx, 'userId' in owner ? owner.userId : null, now),
       },
       lines.flatMap((line) => (line.vehicleRequestId ? [line.vehicleRequestId] : [])),
     )
@@ -146,8 +152,11 @@ async function activateSubscription(tx: DbExecutor, row: TransactionRow, session
   await removePlanFromCart(tx, row.userId)
 }
 
-/** What the buyer holds as this payment completes decides its requests' deadline (docs/decisions/016); guests hold nothing. */
-async function servicePlanAtPayment(tx: DbExecutor, userId: string | null, now: Date): Promise<ServicePlan> {
+/**
+ * What the buyer holds when the checkout opens prices its keycodes and sets their deadline (docs/decisions/016, 021);
+ * guests hold nothing. A plan bought in the same checkout counts from its payment on, for later orders.
+ */
+async function servicePlanOfBuyer(tx: DbExecutor, userId: string | null, now: Date): Promise<ServicePlan> {
   if (!userId) return 'NONE'
   const holding = await findMemberAccess(tx, userId)
   return holding ? servicePlanOf(premiumAccess(holding, now)) : 'NONE'
@@ -194,9 +203,10 @@ export async function fulfilPayment(
     })
     if (!paid) throw new Error('transaction vanished while locked')
 
-    // A plan bought in this order counts from this payment on, for its own keycodes too.
+    // The keycodes keep the plan they were priced for; a checkout opened before that was recorded is served by
+    // what the buyer held before this payment's own plan starts.
+    const servicePlan = row.servicePlan ?? (await servicePlanOfBuyer(tx, paid.userId, now))
     await activateSubscription(tx, paid, session, now)
-    const servicePlan = await servicePlanAtPayment(tx, paid.userId, now)
     const dueAt = dueAtFor(servicePlan, now)
 
     const requestIds = await listTransactionRequestIds(tx, row.id)

@@ -2,13 +2,21 @@ import { createHash } from 'node:crypto'
 import { MANUFACTURER_PRICING } from '@keydesk/contracts/manufacturer-pricing'
 import { PricingAnswerSchema } from '@keydesk/contracts/pricing'
 import type { FastifyPluginAsync } from 'fastify'
+import { orderMemberPriceOf } from '../catalogue/seed.ts'
 
 /**
- * GET /api/pricing: the pricing-page cards. The answer never changes while the process runs, so it is checked
+ * GET /api/pricing: the pricing-page cards, each with the member price an order charges where the ordering catalogue's
+ * reading is above the card's (Infiniti and Nissan: 56 against 36). The answer never changes while the process runs, so it is checked
  * against its contract and serialized once at start-up; each call then sends the same bytes (a hot, public path).
  */
 export const pricingRoutes: FastifyPluginAsync = async (app) => {
-  const body = JSON.stringify(PricingAnswerSchema.parse(MANUFACTURER_PRICING))
+  const cards = MANUFACTURER_PRICING.map((entry) => {
+    const orderMemberPrice = orderMemberPriceOf(entry.name)
+    return orderMemberPrice !== null && entry.memberPrice !== null && orderMemberPrice > entry.memberPrice
+      ? { ...entry, orderMemberPrice }
+      : entry
+  })
+  const body = JSON.stringify(PricingAnswerSchema.parse(cards))
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
   app.get('/pricing', { config: { access: 'public' } }, async (request, reply) => {

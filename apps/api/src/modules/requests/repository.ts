@@ -53,6 +53,7 @@ export const findCartVehicles = (db: DbExecutor, requestIds: string[]) =>
     year: vehicleRequests.year,
     priceCents: vehicleRequests.priceCents,
     memberPriceCents: makes.memberPriceCents,
+    requiresPin: makes.requiresPin,
     paidAt: vehicleRequests.paidAt,
   })
 

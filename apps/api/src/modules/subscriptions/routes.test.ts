@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema/users.ts'
 import { registerAndSignIn, signInAgain, signInAsBootstrapSuperAdmin } from '../../test/accounts.ts'
-import { addRequestsToCart, checkout } from '../../test/payments.ts'
+import { addRequestsToCart, checkout, TEST_VEHICLES } from '../../test/payments.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { testClock } from '../../test/test-clock.ts'
 import { expireEndedSubscriptions } from './service.ts'
@@ -79,11 +79,11 @@ describe('trial', () => {
 
   it('expires on time, by the clock, and takes premium access and member prices with it', async () => {
     const member = await registerAndSignIn(testApp)
-    await addRequestsToCart(testApp, 1, member.headers)
+    await addRequestsToCart(testApp, 1, member.headers, TEST_VEHICLES.Ford)
     await post('/api/trial/start?tier=BASIC', member.headers)
-    // During the trial: Honda member price 45, BASIC 15% off → 38.25.
-    expect((await get('/api/cart/items', member.headers)).json()[0]).toMatchObject({ standardPrice: 60, finalPrice: 45 })
-    expect((await checkout(testApp, 3825, member.headers)).statusCode).toBe(200)
+    // During the trial: Ford member price 55, BASIC 15% off → 46.75.
+    expect((await get('/api/cart/items', member.headers)).json()[0]).toMatchObject({ standardPrice: 70, finalPrice: 55 })
+    expect((await checkout(testApp, 4675, member.headers)).statusCode).toBe(200)
 
     clock.advance(3 * DAY_MS - HOUR_MS)
     await signInAgain(testApp, member)
@@ -97,9 +97,9 @@ describe('trial', () => {
       hasPremiumAccess: false,
       accessType: 'none',
     })
-    expect((await get('/api/cart/items', member.headers)).json()[0]).toMatchObject({ standardPrice: 60, finalPrice: 60 })
-    expect((await checkout(testApp, 3825, member.headers)).statusCode).toBe(409)
-    expect((await checkout(testApp, 6000, member.headers)).statusCode).toBe(200)
+    expect((await get('/api/cart/items', member.headers)).json()[0]).toMatchObject({ standardPrice: 70, finalPrice: 70 })
+    expect((await checkout(testApp, 4675, member.headers)).statusCode).toBe(409)
+    expect((await checkout(testApp, 7000, member.headers)).statusCode).toBe(200)
   })
 
   it('is refused to paying members, admins and visitors', async () => {

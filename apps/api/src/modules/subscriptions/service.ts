@@ -15,6 +15,7 @@ import type { Uses } from '../../ports.ts'
 import { clearSubscriptionTiers, findMemberAccess as findAccessRow, lockUsers, startTrialOnce } from '../auth/repository.ts'
 import { findPlanPayments } from '../payments/plan-payments-repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
+import { findPriceHolder } from './price-holder.ts'
 import { findRefundOfPlan } from './refund-repository.ts'
 import { cancelRunningPlan, expireEndedPlans, findLatestPlan, findMembersWithRunningPlan } from './repository.ts'
 
@@ -69,7 +70,13 @@ export async function startTrial(
  */
 export async function readUserSubscription(ports: Uses<'database' | 'clock'>, userId: string): Promise<UserSubscription> {
   const db = ports.database.db
-  const plan = await findLatestPlan(db, userId)
+  const [plan, holder] = await Promise.all([findLatestPlan(db, userId), findPriceHolder(db, userId, ports.clock.now())])
+  const basicDiscount = holder.basicDiscount
+    ? {
+        available: holder.basicDiscount.available,
+        nextOn: holder.basicDiscount.nextOn ? new Date(holder.basicDiscount.nextOn).toISOString() : null,
+      }
+    : null
   if (!plan) {
     return {
       tier: 'NONE',
@@ -80,6 +87,7 @@ export async function readUserSubscription(ports: Uses<'database' | 'clock'>, us
       autoRenew: false,
       feeCents: null,
       refund: null,
+      basicDiscount,
     }
   }
   const [payments, refund] = await Promise.all([
@@ -100,6 +108,7 @@ export async function readUserSubscription(ports: Uses<'database' | 'clock'>, us
       refund?.status === 'REFUNDED' && refund.refundedAt
         ? { amountCents: refund.amountCents, refundedAt: refund.refundedAt.toISOString() }
         : null,
+    basicDiscount,
   }
 }
 

@@ -36,7 +36,13 @@ export function CartPage() {
   // Priced as the server charges: the paid tier, else the running trial's tier (docs/product.md §11).
   const tier = access.pricingTier
   const items = cart.data ?? []
+  // The server decides each line's discount (Basic: one keycode a month, covered makes only); the total follows it.
   const summary = cartTotal(items, tier)
+  const keycodeRates = new Set(
+    items.filter((item) => item.kind === 'KEYCODE').map((item) => item.discountPercent ?? summary.discountPercent),
+  )
+  const discountLabel =
+    keycodeRates.size === 1 && summary.discountPercent > 0 ? `Member discount (${summary.discountPercent}%)` : 'Member discount'
 
   const onRemove = (itemId: string) =>
     remove.mutate(itemId, {
@@ -78,6 +84,7 @@ export function CartPage() {
                 <div>
                   <p className="font-semibold">{cartItemLabel(item)}</p>
                   {item.vinLast4 && <p className="text-sm text-slate-600">VIN ending {item.vinLast4}</p>}
+                  {item.priceNote && <p className="text-sm text-slate-600">{item.priceNote}</p>}
                 </div>
                 <div className="flex items-center gap-4">
                   <span className="font-semibold">{dollars(unitPrice(item))}</span>
@@ -106,7 +113,7 @@ export function CartPage() {
                 <dd>{dollars(summary.subtotal)}</dd>
               </div>
               <div className="flex justify-between">
-                <dt>Member discount ({summary.discountPercent}%)</dt>
+                <dt>{discountLabel}</dt>
                 <dd>−{dollars(summary.discount)}</dd>
               </div>
               <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">

@@ -31,6 +31,16 @@ const catalogue = [
     pricingNote: null,
     models: [{ name: 'F-150', years: [2020] }],
   },
+  {
+    id: 3,
+    name: 'Nissan',
+    category: 'Nissan',
+    basePrice: 70,
+    memberPrice: 56,
+    requiresPin: true,
+    pricingNote: null,
+    models: [{ name: 'Altima', years: [2020] }],
+  },
 ]
 
 function renderForm(user = testUser()) {
@@ -95,8 +105,62 @@ describe('keycode request form (docs/product.md §4)', () => {
     fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
     renderApp('/vehicle-keycode-request')
     await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
-    expect(screen.getByText('Members pay $45. Sign up to save on every order.')).toBeInTheDocument()
+    expect(screen.getByText('Honda keycode: $60.00')).toBeInTheDocument()
+    expect(screen.getByText('Members pay $45. Basic covers Ford, Nissan and Chevrolet.')).toBeInTheDocument()
     expect(screen.getByLabelText("Driver's license (front)")).toBeInTheDocument()
+  })
+
+  it('adds the $20 PIN charge to the price of a PIN make for a buyer without a plan, as the checkout does', async () => {
+    fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
+    renderApp('/vehicle-keycode-request')
+    await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Nissan')
+    expect(screen.getByText('Nissan keycode: $90.00')).toBeInTheDocument()
+    expect(screen.getByText('Non-member price, +$20 for the PIN code')).toBeInTheDocument()
+  })
+
+  describe('for a Basic member', () => {
+    const basicMember = testUser({ subscription: { tier: 'BASIC', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } })
+    const renderForBasic = (basicDiscount: { available: boolean; nextOn: string | null }) => {
+      fakeApi({
+        'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
+        'GET /api/user/subscription': () =>
+          jsonAnswer(200, {
+            tier: 'BASIC',
+            status: 'ACTIVE',
+            billing: 'MONTHLY',
+            startDate: '2026-11-01T00:00:00.000Z',
+            endDate: '2026-12-01T00:00:00.000Z',
+            autoRenew: true,
+            feeCents: 999,
+            refund: null,
+            basicDiscount,
+          }),
+      })
+      renderApp('/vehicle-keycode-request', { user: basicMember })
+    }
+
+    it("shows a Ford at the member price less this month's 15%", async () => {
+      renderForBasic({ available: true, nextOn: '2026-12-01T00:00:00.000Z' })
+      await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Ford')
+      expect(await screen.findByText('Ford keycode: $46.75')).toBeInTheDocument()
+      expect(screen.getByText('Member price, PIN included. 15% Basic discount, your one for this plan month')).toBeInTheDocument()
+    })
+
+    it('shows a Honda at the standard price, and says Basic covers Ford, Nissan and Chevrolet', async () => {
+      renderForBasic({ available: true, nextOn: '2026-12-01T00:00:00.000Z' })
+      await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
+      expect(await screen.findByText('Honda keycode: $60.00')).toBeInTheDocument()
+      expect(screen.getByText('Standard price: Basic covers Ford, Nissan and Chevrolet')).toBeInTheDocument()
+    })
+
+    it("says when the month's discount is used and when the next one comes", async () => {
+      renderForBasic({ available: false, nextOn: '2026-12-01T00:00:00.000Z' })
+      await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Ford')
+      expect(await screen.findByText('Ford keycode: $55.00')).toBeInTheDocument()
+      expect(
+        screen.getByText('Member price, PIN included. Your Basic discount for this month is used; next on Dec 1, 2026'),
+      ).toBeInTheDocument()
+    })
   })
 
   it('sends a complete request and goes to the cart', async () => {

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { readGuestInfo, saveGuestInfo } from '../../../lib/guest-info.ts'
 import { paths } from '../../../lib/paths.ts'
+import { usePriceHolder } from '../../membership/api/use-price-holder.ts'
 import { useComplianceStatus } from '../../requirements/api/use-compliance-status.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useCatalogue } from '../api/use-catalogue.ts'
@@ -39,6 +40,7 @@ export function KeycodeRequestPage() {
   const submit = useSubmitKeycodeRequest()
   const navigate = useNavigate()
   const isGuest = session.status !== 'signed-in'
+  const priceHolder = usePriceHolder()
   const form = useForm({
     resolver: zodResolver(keycodeRequestFormSchema(isGuest)),
     defaultValues: { make: '', model: '', year: '', vin: '' },
@@ -148,7 +150,7 @@ export function KeycodeRequestPage() {
               onChange: (event) => form.setValue('vin', event.target.value.toUpperCase(), { shouldValidate: form.formState.isSubmitted }),
             })}
           />
-          <PricingBox make={selectedMake} isGuest={isGuest} />
+          <PricingBox make={selectedMake} holder={priceHolder} />
         </div>
         <div className="space-y-4">
           {[...IMAGE_FIELDS, ...(isGuest ? GUEST_IMAGE_FIELDS : [])].map((field) => (

@@ -1,4 +1,5 @@
-import { DEFAULT_PIN_CODE_NOTE, type ManufacturerPricing } from '@keydesk/contracts/pricing'
+import { BASIC_COVERED_MAKES_TEXT, isBasicCovered } from '@keydesk/contracts/keycode-prices'
+import { DEFAULT_PIN_CODE_NOTE, type ManufacturerPricing, shownMemberPrice } from '@keydesk/contracts/pricing'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
 
@@ -7,6 +8,7 @@ const dollars = (amount: number) => `$${amount}`
 /** One manufacturer card of docs/product.md §2. */
 export function PricingCard({ entry }: { entry: ManufacturerPricing }) {
   const headingId = `pricing-${entry.name.toLowerCase().replace(/\W+/g, '-')}`
+  const memberPrice = shownMemberPrice(entry)
   return (
     <article aria-labelledby={headingId} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">
@@ -28,10 +30,15 @@ export function PricingCard({ entry }: { entry: ManufacturerPricing }) {
         </div>
         <div>
           <dt className="text-xs uppercase tracking-wide text-slate-500">Member Price</dt>
-          <dd className="text-2xl font-bold text-brand-700">{entry.memberPrice === null ? 'Ask' : dollars(entry.memberPrice)}</dd>
+          <dd className="text-2xl font-bold text-brand-700">{memberPrice === null ? 'Ask' : dollars(memberPrice)}</dd>
         </div>
       </dl>
       <p className="mt-2 text-sm font-medium text-slate-700">{entry.pinCodeNote ?? DEFAULT_PIN_CODE_NOTE}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {isBasicCovered(entry.name)
+          ? 'Basic: member price, 15% off one keycode a month'
+          : `Basic: the ${dollars(entry.nonMemberPrice)} standard price (Basic covers ${BASIC_COVERED_MAKES_TEXT})`}
+      </p>
       <p className="mt-3 text-sm">
         <span className="font-semibold">Popular models:</span> {entry.popularModels.join(', ')}
       </p>
