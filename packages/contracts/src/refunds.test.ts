@@ -8,29 +8,16 @@ import {
   type RefundablePlan,
   refundExplanation,
 } from './refunds.ts'
+import { seededRandom } from './seeded-random.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const YEAR_MS = 365 * DAY_MS
-
-/** A small seeded generator (mulberry32): every run draws the same cases, and a failure names its seed. */
-function generator(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const integer = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  return { integer }
-}
 
 const CASES = 4000
 
 /** A random annual plan: any fee up to $1,000, started any time in 2020-2030, and a day from before it to after it. */
 function randomCase(seed: number) {
-  const random = generator(seed)
+  const random = seededRandom(seed)
   const start = Date.UTC(2020, 0, 1) + random.integer(0, 10 * 365) * DAY_MS + random.integer(0, DAY_MS - 1)
   const plan: RefundablePlan = {
     billing: 'ANNUAL',

@@ -132,6 +132,7 @@ export async function payInSandbox(testApp: TestApp, sessionId: string) {
     url: `/sandbox-checkout/${sessionId}`,
     payload: new URLSearchParams({ name: 'Pat', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: uniqueIp(),
   })
   if (paid.statusCode !== 303) throw new Error(`sandbox payment refused: ${paid.statusCode} ${paid.body}`)
 }

@@ -167,6 +167,8 @@ describe('the PIN charge', () => {
     ])
     const paid = await payCart(buyer, 9000)
     expect(paid.items[0]?.pricing).toMatchObject({ pinCents: 2000, beforeDiscountCents: 9000 })
+    // The provider's page, the success page and the receipt name the rule with the line.
+    expect(paid.items[0]?.description).toMatch(/^Keycode lookup for VIN ending \d{4}: Non-member price, \+\$20 for the PIN code$/)
   })
 
   it('charges guests the PIN too', async () => {

@@ -8,7 +8,9 @@ function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'descrip
     const period = item.billing === 'ANNUAL' ? 'Annual' : 'Monthly'
     return { name: `${item.subscriptionTier} Subscription`, description: `${period} membership plan` }
   }
-  return { name: `${item.make} ${item.model} ${item.year} keycode`, description: `Keycode lookup for VIN ending ${item.vinLast4}` }
+  // The rule that priced the line travels with it: to the provider's page, the success page and the receipt.
+  const rule = item.priceNote ? `: ${item.priceNote}` : ''
+  return { name: `${item.make} ${item.model} ${item.year} keycode`, description: `Keycode lookup for VIN ending ${item.vinLast4}${rule}` }
 }
 
 /**

@@ -16,7 +16,10 @@ export function orderConfirmationMail(row: typeof transactions.$inferSelect, pub
         ]
       : ['Your membership is active.'],
     facts: [
-      ...row.items.map((item) => ({ label: item.name, value: formatDollars(item.amountCents) })),
+      ...row.items.map((item) => ({
+        label: item.name,
+        value: item.pricing?.note ? `${formatDollars(item.amountCents)} (${item.pricing.note})` : formatDollars(item.amountCents),
+      })),
       { label: 'Total paid', value: formatDollars(row.amountCents) },
     ],
     ...(isGuest ? {} : { action: { label: 'Open your dashboard', url: `${publicUrl}/user-dash` } }),
