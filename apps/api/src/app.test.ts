@@ -30,7 +30,7 @@ describe('health', () => {
 })
 
 describe('web app', () => {
-  it('serves index.html for an unknown path (docs/product.md §2: unknown paths fall back to home)', async () => {
+  it("serves index.html for an unknown path (docs/product.md, 'Screens and routes (web)': unknown paths fall back to home)", async () => {
     const answer = await testApp.app.inject({ method: 'GET', url: '/some/unknown/path' })
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-type']).toMatch(/text\/html/)

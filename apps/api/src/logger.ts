@@ -74,7 +74,7 @@ function redactLogObject(object: Record<string, unknown>): Record<string, unknow
 
 const SECRET_QUERY_KEYS = /^(password|newpassword|token|code|admincode|access_token|refresh_token)$/i
 
-/** docs/product.md §12 sends a password in a query string, so URLs are logged with secret values masked. */
+/** POST /super-admin/create takes a password in its query string (docs/product.md, 'The API contract', 'Super admin'), so URLs are logged with secret values masked. */
 export function maskSecretQuery(url: string): string {
   const questionMark = url.indexOf('?')
   if (questionMark === -1) return url

@@ -9,7 +9,7 @@ import { collectPageErrors } from './console-errors.ts'
 import { registerMember } from './members.ts'
 
 /**
- * Issue 17: in development (PUBLIC_URL unset) the site's default address is http://localhost:<port>, but people
+ * In development (PUBLIC_URL unset) the site's default address is http://localhost:<port>, but people
  * open it at whatever address they type. This journey runs from http://127.0.0.1:<port> on a server of its own.
  */
 let browser: Browser

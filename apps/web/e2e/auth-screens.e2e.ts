@@ -34,7 +34,7 @@ describe('accounts screens in a real browser', () => {
     await page.close()
   })
 
-  it('shows the docs/product.md §11 messages for an empty login form', async () => {
+  it('shows the required-field messages for an empty login form', async () => {
     const page = await browser.newPage()
     await page.goto(`${inject('baseUrl')}/login`)
     await page.getByRole('button', { name: 'Login', exact: true }).click()

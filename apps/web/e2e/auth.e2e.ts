@@ -26,7 +26,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login', exact: true }).click()
 }
 
-describe('accounts journeys against the real API (issue 3 acceptance)', () => {
+describe('accounts journeys against the real API', () => {
   it('signs up a business user with four images, signs in, sees their name, and logs out', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)
@@ -58,7 +58,7 @@ describe('accounts journeys against the real API (issue 3 acceptance)', () => {
     await page.reload()
     await header.getByText('Dana Locke').waitFor()
 
-    // docs/product.md §2: the mobile menu shows first name, last name, e-mail and role; log out from its Account group.
+    // docs/product.md, 'Screens and routes (web)': the mobile menu shows first name, last name, e-mail and role; log out from its Account group.
     await page.setViewportSize({ width: 390, height: 844 })
     await header.getByRole('button', { name: 'Menu' }).click()
     expect(await header.getByText(email).isVisible()).toBe(true)

@@ -11,7 +11,7 @@ export interface AxeViolation {
   targets: string[]
 }
 
-/** Runs axe-core on the page as it is now and returns the serious and critical violations (issue 4 acceptance). */
+/** Runs axe-core on the page as it is now and returns the serious and critical violations. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the debugging protocol: the app's Content-Security-Policy forbids inline script tags.
   await page.evaluate(axeSource)

@@ -8,7 +8,7 @@ import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
 import { apiSignIn, memberWithPaidRequest, signInAt } from './members.ts'
 
-/** Issue 38, "Orders say where they stand": a request in the cart is not shown as an order; a paid one says what it is. */
+/** Orders say where they stand: a request in the cart is not shown as an order; a paid one says what it is. */
 let browser: Browser
 
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe('order cards on the member dashboard (issue 38)', () => {
+describe('order cards on the member dashboard', () => {
   it.each([390, 1280])('tell a request still in the cart from a paid order, and track only the paid one, at %ipx', async (width) => {
     const baseUrl = inject('baseUrl')
     const paidVin = validVin('1HGCR2F3', 'G', String(380000 + width))

@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** Every public route of docs/product.md §2 with its heading and one key text (issue 4 acceptance). */
+/** Every public route of docs/product.md, 'Screens and routes (web)', with its heading and one key text. */
 const PUBLIC_ROUTES: { path: string; heading: RegExp; text: string }[] = [
   { path: '/', heading: /Vehicle keycodes from the VIN/, text: 'How it works' },
   { path: '/pricing', heading: /Keycode pricing/, text: 'Frequently asked questions' },

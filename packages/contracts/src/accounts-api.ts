@@ -7,13 +7,13 @@ import { UPDATE_PROFILE_MESSAGES } from './member-messages.ts'
 import { US_STATES } from './states.ts'
 import { imageFileProblem } from './uploads.ts'
 
-/** Request and answer schemas of the accounts calls (docs/product.md §12 and 7.6), shared by the API and the web app. */
+/** Request and answer schemas of the accounts calls (docs/product.md, 'Accounts and sessions'), shared by the API and the web app. */
 
 const email = z.string().trim().toLowerCase().min(1, M.emailRequired).max(254).pipe(z.email(M.emailInvalid))
 const name = (message: string) => z.string().trim().min(1, message).max(100)
 const phone = (message: string) => z.string().trim().min(1, message).max(40)
 
-/** POST /auth/login, form-urlencoded. docs/product.md §11: email trimmed and lowercased, password trimmed. */
+/** POST /auth/login, form-urlencoded. docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor': email trimmed and lowercased, password trimmed. */
 export const LoginBodySchema = z.object({
   email: z.string().trim().toLowerCase().min(1, M.emailRequired).max(254),
   password: z.string().trim().min(1, M.passwordRequired).max(PASSWORD_MAX),
@@ -62,7 +62,7 @@ export const AdminCodeValidateBodySchema = z.object({
 })
 export const AdminCodeValidateAnswerSchema = z.object({ valid: z.boolean(), message: z.string() })
 
-/** docs/product.md §12 "Admin account". */
+/** An admin account as the super admin's lists show it (docs/product.md, 'The API contract', 'Super admin'). */
 export const AdminAccountSchema = z.object({
   id: z.string(),
   fname: z.string(),
@@ -75,7 +75,7 @@ export const AdminAccountSchema = z.object({
 export type AdminAccount = z.infer<typeof AdminAccountSchema>
 export const AdminAccountListSchema = z.array(AdminAccountSchema)
 
-/** docs/product.md §12: the acting super admin is named by e-mail; the server checks it is the signed-in one. */
+/** docs/product.md, 'The API contract', 'Super admin': the acting super admin is named by e-mail; the server checks it is the signed-in one. */
 export const SuperAdminQuerySchema = z.object({ superAdminEmail: z.string().trim().toLowerCase().max(254).optional() })
 export const ApproveAdminBodySchema = z.object({
   superAdminEmail: z.string().trim().toLowerCase().max(254).optional(),
@@ -88,7 +88,7 @@ export const RejectAdminBodySchema = z.object({
   rejectionNotes: z.string().trim().max(1000).optional(),
 })
 
-/** POST /super-admin/create takes its values in the query string (docs/product.md §12); names default as docs/product.md §11 says. */
+/** POST /super-admin/create takes its values in the query string (docs/product.md, 'The API contract', 'Super admin'); names have defaults. */
 export const CreateSuperAdminQuerySchema = z.object({
   email,
   password: z.string().trim().min(PASSWORD_MIN_REGISTER_PAGE, M.passwordMin8).max(PASSWORD_MAX),
@@ -122,7 +122,7 @@ export const CreateSuperAdminFormSchema = z.object({
 })
 export type CreateSuperAdminForm = z.infer<typeof CreateSuperAdminFormSchema>
 
-/** docs/product.md §11 default notes and docs/product.md §6 revoke notes. */
+/** The default notes of an approval or a rejection, and the notes of a revocation. */
 export const APPROVAL_NOTES = {
   approved: 'Approved by super admin',
   rejected: 'Rejected by super admin',
@@ -133,7 +133,7 @@ export const APPROVAL_NOTES = {
 
 /**
  * A revocation's reason travels inside the documented rejectionNotes as "Revoked by super admin: <reason>", so the
- * reject call of docs/product.md §12 keeps its payload, the bare documented notes stay a revocation too, and the notes
+ * reject call of docs/product.md, 'The API contract', 'Super admin', keeps its payload, the bare documented notes stay a revocation too, and the notes
  * alone tell a revocation from a rejection wherever they are read.
  */
 const REVOKED_WITH_REASON = `${APPROVAL_NOTES.revoked}: `
@@ -146,7 +146,7 @@ export const REVOKE_REASON_MIN = 5
 /** rejectionNotes holds at most 1000 characters, the prefix included. */
 export const REVOKE_REASON_MAX = 900
 
-/** Texts of our own, beside the documented client-side ones (docs/product.md §11). */
+/** Texts of our own, beside the client-side ones the screens show. */
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   adminPendingApproval: 'Your admin account is pending super admin approval.',
@@ -184,7 +184,7 @@ export const ACCOUNT_MESSAGES = {
 } as const
 
 /**
- * GET /auth/getUserProfile/{id}: docs/product.md §12's User with its fields at the top level, plus authenticated links to the
+ * GET /auth/getUserProfile/{id}: the `user` of docs/product.md, 'Accounts and sessions', with its fields at the top level, plus authenticated links to the
  * latest ID and insurance images (frontId, backId, insurance and their *Image twins name the same links).
  */
 export const UserDetailsAnswerSchema = UserViewSchema.extend({
@@ -208,7 +208,7 @@ const optionalImage = z
   })
 
 /**
- * The text fields of PUT /auth/updateProfile as the server reads them from the multipart body (docs/product.md §12):
+ * The text fields of PUT /auth/updateProfile as the server reads them from the multipart body (docs/product.md, 'Accounts and sessions'):
  * names required, phone and state optional; the images beside them are checked by the upload rule.
  */
 export const UpdateProfileFieldsSchema = z.object({
@@ -218,7 +218,7 @@ export const UpdateProfileFieldsSchema = z.object({
   state: z.enum(US_STATES, { message: M.stateRequired }).optional(),
 })
 
-/** The Update Profile form of PUT /auth/updateProfile (docs/product.md §7 and §11): names required, the rest optional. */
+/** The Update Profile form of PUT /auth/updateProfile (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Profile and account): names required, the rest optional. */
 export const UpdateUserDetailsFormSchema = z.object({
   fname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.firstNameRequired),
   lname: z.string().trim().min(1, UPDATE_PROFILE_MESSAGES.lastNameRequired),

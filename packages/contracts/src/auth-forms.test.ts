@@ -8,7 +8,7 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
   return shown
 }
 
-describe('reset password form (docs/product.md §11)', () => {
+describe('reset password form', () => {
   it('requires the new password', () => {
     expect(messages(ResetPasswordFormSchema.safeParse({ password: '', confirmPassword: '' }))).toEqual({
       password: 'Password is required',
@@ -39,7 +39,7 @@ const adminForm = {
   adminCode: 'ABC123',
 }
 
-describe('admin register form (docs/product.md §11)', () => {
+describe('admin register form', () => {
   it('accepts a complete form', () => {
     expect(AdminRegisterFormSchema.safeParse(adminForm).success).toBe(true)
   })
@@ -78,7 +78,7 @@ describe('admin register form (docs/product.md §11)', () => {
   })
 })
 
-describe('business register form (docs/product.md §11)', () => {
+describe('business register form', () => {
   const form = {
     fname: 'Dana',
     lname: 'Locke',

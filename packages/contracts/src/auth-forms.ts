@@ -3,8 +3,8 @@ import { AdminRegisterFieldsSchema, RegisterFieldsSchema, ResetPasswordConfirmBo
 import { AUTH_MESSAGES as M } from './auth-messages.ts'
 
 /**
- * The sign-up and reset forms of docs/product.md §3: the fields the API takes (accounts-api.ts) plus the
- * password confirmation only the form has, with the texts of docs/product.md §11. Login and Forgot Password
+ * The sign-up and reset forms of docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor': the fields the API takes (accounts-api.ts) plus the
+ * password confirmation only the form has, with the texts the screens show. Login and Forgot Password
  * forms use LoginBodySchema and ResetPasswordRequestBodySchema as they are.
  */
 
@@ -20,7 +20,7 @@ function passwordsMatch<S extends z.ZodType<{ password: string; confirmPassword:
   })
 }
 
-/** docs/product.md §11: new password required, at least 6 characters; confirmation must match. */
+/** New password required, at least 6 characters; confirmation must match. */
 export const ResetPasswordFormSchema = passwordsMatch(
   z.object({
     password: z.string().min(1, M.passwordRequired).pipe(ResetPasswordConfirmBodySchema.shape.newPassword),
@@ -30,14 +30,14 @@ export const ResetPasswordFormSchema = passwordsMatch(
 )
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>
 
-/** docs/product.md §11, admin register page. Whether a code was requested first is the page's state, not a field. */
+/** The admin register page. Whether a code was requested first is the page's state, not a field. */
 export const AdminRegisterFormSchema = passwordsMatch(
   AdminRegisterFieldsSchema.extend({ confirmPassword: z.string().min(1, M.confirmPasswordRequired) }),
   M.passwordsDoNotMatch,
 )
 export type AdminRegisterForm = z.infer<typeof AdminRegisterFormSchema>
 
-/** docs/product.md §11, business register page (the four documents are checked as files by the page). */
+/** The business register page (the four documents are checked as files by the page). */
 export const BusinessRegisterFormSchema = passwordsMatch(
   RegisterFieldsSchema.extend({
     confirmPassword: z.string(),

@@ -1,10 +1,10 @@
-/** User-facing texts (docs/product.md §3 and §11) for sign-in, sign-up, password reset and admin codes, verbatim. */
+/** User-facing texts (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor') for sign-in, sign-up, password reset and admin codes, verbatim. */
 export const AUTH_MESSAGES = {
-  // docs/product.md §11: login and forgot-password forms.
+  // The login and forgot-password forms.
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   forgotPasswordEmailRequired: 'Please enter your email address.',
-  // docs/product.md §11: shared register mode (and the reset page's minimum of 6).
+  // Shared by the register forms (and the reset page's minimum of 6).
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   phoneRequired: 'Phone is required',
@@ -13,7 +13,7 @@ export const AUTH_MESSAGES = {
   stateRequired: 'State is required',
   companyRequired: 'Company is required',
   adminCodeRequired: 'Admin code is required',
-  // docs/product.md §11: admin register page.
+  // The admin register page.
   emailInvalid: 'Email is invalid',
   passwordMin8: 'Password must be at least 8 characters',
   confirmPasswordRequired: 'Please confirm your password',
@@ -22,10 +22,10 @@ export const AUTH_MESSAGES = {
   phoneNumberRequired: 'Phone number is required',
   requestCodeFirst: 'Please request a registration code first',
   validateNeedsEmailAndCode: 'Please enter both email and registration code',
-  // docs/product.md §11: business register page.
+  // The business register page.
   registerPasswordsDoNotMatch: 'Passwords do not match. Please try again.',
   registerPasswordMin8: 'Password must be at least 8 characters long.',
-  // docs/product.md §11: authentication.
+  // Authentication.
   loginFailed: 'Login failed.',
   adminLoginFailed: 'Admin login failed.',
   adminAccessDenied: 'Access denied. Admin privileges required.',
@@ -49,7 +49,7 @@ export const AUTH_MESSAGES = {
 
 /** Texts the screens need beyond the documented ones; kept here so both apps agree on them. */
 export const SESSION_MESSAGES = {
-  /** docs/product.md §3 names the screen "Invalid Reset Link". */
+  /** docs/product.md, 'Screens and routes (web)', names the screen "Invalid Reset Link". */
   invalidResetLinkTitle: 'Invalid Reset Link',
   roleAccessDenied: 'You do not have access to that page.',
   sessionExpired: 'Your session has ended. Please log in again.',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { RoleSchema } from './roles.ts'
 import { SubscriptionStatusSchema, SubscriptionTierSchema } from './subscription.ts'
 
-/** docs/product.md §12 "User" as the API shows it to its owner. Never a password hash, token or other secret. */
+/** The `user` of docs/product.md, 'Accounts and sessions', as the API shows it to its owner. Never a password hash, token or other secret. */
 export const UserSubscriptionSchema = z.object({
   tier: SubscriptionTierSchema,
   status: SubscriptionStatusSchema,
@@ -27,7 +27,7 @@ export const UserViewSchema = z.object({
 })
 export type UserView = z.infer<typeof UserViewSchema>
 
-/** POST /auth/login answer; accessToken is for clients that send it as a bearer header (docs/product.md §1). */
+/** POST /auth/login answer; accessToken is for clients that send it as a bearer header (docs/product.md, 'Conventions'). */
 export const LoginAnswerSchema = z.object({ user: UserViewSchema, accessToken: z.string() })
 /** GET /auth/me answer. */
 export const MeAnswerSchema = z.object({ user: UserViewSchema })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { complianceStatusFor } from './compliance.ts'
 
 describe('complianceStatusFor', () => {
-  it('requires a locksmith license in a state of the docs/product.md §11 list, in any case', () => {
+  it('requires a locksmith license in a state of the list in docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor", in any case', () => {
     expect(complianceStatusFor('texas')).toMatchObject({
       required: true,
       jurisdiction: 'Texas',

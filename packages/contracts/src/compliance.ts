@@ -4,13 +4,13 @@ import { LOCKSMITH_LICENSE_STATES } from './states.ts'
 export const RequiredDocSchema = z.enum(['STATE_LOCKSMITH_LICENSE', 'PHOTO_ID'])
 export type RequiredDoc = z.infer<typeof RequiredDocSchema>
 
-/** docs/product.md §12: how the required documents are displayed. */
+/** How the required documents are displayed. */
 export const REQUIRED_DOC_LABELS: Record<RequiredDoc, string> = {
   STATE_LOCKSMITH_LICENSE: 'State locksmith license',
   PHOTO_ID: 'Government photo ID',
 }
 
-/** docs/product.md §12 "Compliance status". */
+/** GET /compliance/status (docs/product.md, 'Plans, trial and compliance'). */
 export const ComplianceStatusSchema = z.object({
   required: z.boolean(),
   requiredDocs: z.array(RequiredDocSchema),
@@ -30,7 +30,7 @@ export const GENERAL_ELIGIBILITY = [
 
 export const REQUIREMENTS_LOAD_FAILED = 'Unable to load requirements.'
 
-/** The rule for a jurisdiction: states of docs/product.md §11 need a locksmith licence; everyone needs a photo ID. */
+/** The rule for a jurisdiction: states listed in docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor' need a locksmith licence; everyone needs a photo ID. */
 export function complianceStatusFor(state: string | null | undefined): ComplianceStatus {
   const known = LOCKSMITH_LICENSE_STATES.find((name) => name.toLowerCase() === state?.trim().toLowerCase())
   if (known) {

@@ -7,7 +7,7 @@ const problemOf = (result: { success: boolean; error?: { issues: { path: Propert
 const chosen = (name: string) => [new File(['x'], name)]
 const none: File[] = []
 
-describe('credentials upload form (docs/product.md §11)', () => {
+describe('credentials upload form (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor", Credentials)', () => {
   it('needs one document at least, reported on the first field', () => {
     expect(problemOf(CredentialsFormSchema.safeParse({ businessLicense: none }))).toEqual([
       `businessLicense: ${CREDENTIAL_MESSAGES.selectOne}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** docs/product.md §12 "Credentials": the four documents a member uploads for admins to review (docs/product.md §11 "Credentials upload"). */
+/** The four documents a member uploads for admins to review (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Credentials). */
 export const CREDENTIAL_FIELDS = ['businessLicense', 'driversLicenseFront', 'driversLicenseBack', 'insuranceCertificate'] as const
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number]
 
@@ -11,7 +11,7 @@ export const CREDENTIAL_LABELS: Record<CredentialField, string> = {
   insuranceCertificate: 'Insurance certificate',
 }
 
-/** docs/product.md §11: pdf, jpg, jpeg, png; the server checks the bytes, the browser only the name. */
+/** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Credentials: pdf, jpg, jpeg, png; the server checks the bytes, the browser only the name. */
 export const CREDENTIAL_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const
 export const CREDENTIAL_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'
 
@@ -40,7 +40,7 @@ export const CREDENTIAL_MESSAGES = {
   fileType: 'Only PDF, JPG, JPEG or PNG files are allowed.',
 } as const
 
-/** docs/product.md §11 checks on which documents were chosen: at least one, and the licence's two sides together. */
+/** Checks on which documents were chosen: at least one, and the licence's two sides together. */
 export function checkCredentialSelection(selection: Partial<Record<CredentialField, unknown>>): string | null {
   const chosen = CREDENTIAL_FIELDS.filter((field) => selection[field])
   if (chosen.length === 0) return CREDENTIAL_MESSAGES.selectOne

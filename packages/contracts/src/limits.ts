@@ -1,4 +1,4 @@
-/** docs/product.md §11 general limits. */
+/** General limits (docs/product.md, 'Constants'). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 /**
  * An image's size in pixels, read from its header before anything is decoded (decision 017). 50 megapixels is a

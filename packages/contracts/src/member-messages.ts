@@ -1,4 +1,4 @@
-/** docs/product.md §11 "Profile" texts, verbatim. */
+/** The profile screens' texts, verbatim. */
 export const PROFILE_MESSAGES = {
   profileUpdated: 'Profile updated successfully!',
   profileUpdateFailed: 'Failed to update profile. Please try again.',
@@ -14,7 +14,7 @@ export const PROFILE_MESSAGES = {
   deleteUserProfileFailed: 'Delete user profile failed. Please try again.',
 } as const
 
-/** docs/product.md §11 "Update Profile" field rules. */
+/** The Update Profile form's field rules (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Profile and account). */
 export const UPDATE_PROFILE_MESSAGES = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

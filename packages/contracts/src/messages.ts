@@ -1,4 +1,4 @@
-/** User-facing error texts (docs/product.md §11), kept once and imported by both apps. */
+/** User-facing error texts, kept once and imported by both apps. */
 export const MESSAGES = {
   footerTagline: 'Professional vehicle keycode lookup services.',
   somethingWentWrong: 'Something went wrong',

@@ -1,6 +1,6 @@
 /**
  * Money is integer cents everywhere inside Keydesk; the API's answers carry dollars, as the contract gives them
- * (docs/product.md §11). These are the only conversions between the two, and the one way money is shown.
+ * (docs/product.md, in its introduction). These are the only conversions between the two, and the one way money is shown.
  */
 
 /** Dollars as the API shows them (two decimals at most) to integer cents; the one place a float becomes money. */

@@ -4,7 +4,7 @@ import { RequestStatusSchema } from './request-status.ts'
 /** How long the link in a guest's keycode mail keeps working (docs/decisions/013). */
 export const ORDER_LINK_TTL_DAYS = 30
 
-/** POST /order-link (an addition to docs/product.md §12): the token travels in the body, never in a logged URL. */
+/** POST /order-link (docs/product.md, 'Payments and orders'): the token travels in the body, never in a logged URL. */
 export const OrderLinkBodySchema = z.object({
   token: z
     .string()

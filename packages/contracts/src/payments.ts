@@ -3,7 +3,7 @@ import { PageQuerySchema } from './admin.ts'
 import { RequestStatusSchema } from './request-status.ts'
 
 /**
- * POST /api/payments/create-checkout-session (docs/product.md §12). The amount and items the browser sends are only
+ * POST /api/payments/create-checkout-session (docs/product.md, 'Payments and orders'). The amount and items the browser sends are only
  * checked against the server's own prices; what is charged always comes from the cart on the server.
  */
 export const CheckoutItemSchema = z.object({
@@ -16,7 +16,7 @@ export const CreateCheckoutSessionBodySchema = z.object({
   items: z.array(CheckoutItemSchema).max(100),
   success_url: z.url().max(2000),
   cancel_url: z.url().max(2000),
-  /** A guest pays for the cart of their guest identifier (docs/product.md §4). */
+  /** A guest pays for the cart of their guest identifier (docs/product.md, 'Guests'). */
   guestUserId: z.uuid().optional(),
 })
 export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBodySchema>
@@ -34,7 +34,7 @@ export const ProcessPaymentSuccessBodySchema = z
 export const TransactionStatusSchema = z.enum(['PENDING', 'PAID', 'FAILED', 'EXPIRED'])
 export type TransactionStatus = z.infer<typeof TransactionStatusSchema>
 
-/** docs/product.md §12 "Payment session": sessionId, status, amount (dollars), items (name, description). */
+/** The answer of POST /api/payments/process-payment-success (docs/product.md, 'Payments and orders'): sessionId, status, amount (dollars), items (name, description). */
 export const PaymentSessionSchema = z.object({
   sessionId: z.string(),
   status: TransactionStatusSchema,
@@ -47,7 +47,7 @@ export const PaymentSessionSchema = z.object({
 })
 export type PaymentSession = z.infer<typeof PaymentSessionSchema>
 
-/** docs/product.md §12 "Transaction" on the admin list: status is where the paid order stands (its least advanced request). */
+/** A transaction on the admin list (GET /admin/transactions, docs/product.md, 'The API contract', 'Back office'): status is where the paid order stands (its least advanced request). */
 export const AdminTransactionSchema = z.object({
   id: z.string(),
   confirmationNumber: z.string(),

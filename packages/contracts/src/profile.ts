@@ -4,7 +4,7 @@ import { RequestStatusSchema } from './request-status.ts'
 import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
 import { OrderTrackerSchema } from './vehicle-request.ts'
 
-/** docs/product.md §12 "Profile". Images are the addresses of the owner-only file route, or null. */
+/** GET /user/profile (docs/product.md, 'Member area, files, chat and support'). Images are the addresses of the owner-only file route, or null. */
 export const ProfileSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -63,7 +63,7 @@ export const ProfileFormSchema = z.object({
 })
 export type ProfileForm = z.infer<typeof ProfileFormSchema>
 
-/** docs/product.md §12 "Order history". `cost` is in cents, like all money on the wire; `vin` is already masked. */
+/** One order of GET /user/orders (docs/product.md, 'Member area, files, chat and support'). `cost` is in cents, like all money on the wire; `vin` is already masked. */
 export const OrderHistoryEntrySchema = z.object({
   id: z.string(),
   orderDate: z.string(),
@@ -88,9 +88,9 @@ export const RefundHistoryEntrySchema = z.object({
 })
 export type RefundHistoryEntry = z.infer<typeof RefundHistoryEntrySchema>
 
-/** GET /user/orders: the count per status (docs/product.md §12 "a status map") and one page of orders, newest first. */
+/** GET /user/orders: the count per status (`statusMap` in docs/product.md, 'Member area, files, chat and support') and one page of orders, newest first. */
 export const OrdersAnswerSchema = z.object({
-  /** The order tracker flags (docs/product.md §6: ACCOUNT, DOCS, PROCESSING, COMPLETED). */
+  /** The order tracker flags (GET /vehicle/order-tracker in docs/product.md, 'Catalogue, ordering and cart': ACCOUNT, DOCS, PROCESSING, COMPLETED). */
   status: OrderTrackerSchema,
   statusMap: z.record(RequestStatusSchema, z.number().int()),
   orders: z.array(OrderHistoryEntrySchema),
@@ -107,7 +107,7 @@ export const OrdersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 })
 
-/** docs/product.md §12: the order VIN is shown masked except its last 4 characters. */
+/** docs/product.md, 'Member area, chat and support', Orders: the order VIN is shown masked except its last 4 characters. */
 export function maskVin(vin: string): string {
   if (vin.length <= 4) return vin
   return `${'*'.repeat(vin.length - 4)}${vin.slice(-4)}`

@@ -3,7 +3,7 @@ import { formatDollars } from './money.ts'
 import { type BillingPeriod, BillingPeriodSchema, PERIOD_DAYS, SubscriptionTierSchema } from './subscription.ts'
 
 /**
- * The Refund Policy page's rule for plans (docs/product.md §10, docs/decisions/020): "Monthly plans: 30-day periods,
+ * The Refund Policy page's rule for plans (docs/product.md, 'Policies shown on the static pages', docs/decisions/020): "Monthly plans: 30-day periods,
  * no partial refunds. Annual plans: 365 days, refund prorated by unused months (unused / total times fee), a $5
  * processing fee deducted, minimum refund $10." One function, run by the member's screen and by the server that
  * pays the refund, so the amount shown is the amount paid.

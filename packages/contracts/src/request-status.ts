@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
-/** docs/product.md §6: a keycode request only moves forward, PENDING → INPROGRESS → FULFILLED. */
+/** docs/product.md, 'Keycode requests, delivery and release': a keycode request only moves forward, PENDING → INPROGRESS → FULFILLED. */
 export const RequestStatusSchema = z.enum(['PENDING', 'INPROGRESS', 'FULFILLED'])
 export type RequestStatus = z.infer<typeof RequestStatusSchema>
 
-/** How a status reads on screen (docs/product.md §7's tab names). */
+/** How a status reads on screen (the labels of docs/product.md, 'Keycode requests, delivery and release'). */
 export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   PENDING: 'Pending',
   INPROGRESS: 'In Progress',
@@ -12,7 +12,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
 }
 
 /**
- * One event of GET /vehicle/user-requests/stream (an addition to docs/product.md §12): one of the signed-in user's keycode
+ * One event of GET /vehicle/user-requests/stream (docs/product.md, 'Catalogue, ordering and cart'): one of the signed-in user's keycode
  * requests changed status. Only the id and the status travel; the dashboard reads the request itself back.
  */
 export const RequestStatusEventSchema = z.object({

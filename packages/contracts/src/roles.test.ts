@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hasAdminStatus } from './roles.ts'
 
-describe('admin status (docs/product.md §12)', () => {
+describe('admin status (docs/product.md, "Overview and roles")', () => {
   it('means ADMIN or SUPER_ADMIN', () => {
     expect(hasAdminStatus('ADMIN')).toBe(true)
     expect(hasAdminStatus('SUPER_ADMIN')).toBe(true)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 export const RoleSchema = z.enum(['BASEUSER', 'ADMIN', 'SUPER_ADMIN'])
 export type Role = z.infer<typeof RoleSchema>
 
-/** docs/product.md §12: "Admin status means ADMIN or SUPER_ADMIN." */
+/** docs/product.md, 'Overview and roles': "Admin status" means ADMIN or SUPER_ADMIN. */
 export function hasAdminStatus(role: Role): boolean {
   return role === 'ADMIN' || role === 'SUPER_ADMIN'
 }

@@ -7,13 +7,13 @@ export const LoginEntrySchema = z.object({
 })
 export type LoginEntry = z.infer<typeof LoginEntrySchema>
 
-/** docs/product.md §12 "Security". */
+/** GET /user/security (docs/product.md, 'Member area, files, chat and support'). */
 export const SecuritySchema = z.object({
   twoFactorEnabled: z.boolean(),
   fingerprintEnabled: z.boolean(),
   lastLogin: z.string().nullable(),
   loginHistory: z.array(LoginEntrySchema),
-  /** An addition to docs/product.md §12: false when the member chose to receive keycodes in the account only. */
+  /** False when the member chose to receive keycodes in the account only. */
   keycodesByEmail: z.boolean(),
 })
 export type Security = z.infer<typeof SecuritySchema>
@@ -29,7 +29,7 @@ export const OwnerProofSchema = z.object({
 })
 export type OwnerProof = z.infer<typeof OwnerProofSchema>
 
-/** docs/product.md §12: PUT /user/security JSON with a twoFactor or fingerprint boolean (twoFactor false also needs a proof). */
+/** PUT /user/security (docs/product.md, 'Member area, files, chat and support'): JSON with a twoFactor or fingerprint boolean (twoFactor false also needs a proof). */
 export const UpdateSecurityBodySchema = z
   .object({
     twoFactor: z.boolean().optional(),
@@ -44,7 +44,7 @@ export type UpdateSecurityBody = z.infer<typeof UpdateSecurityBodySchema>
 
 export const LOGIN_HISTORY_SHOWN = 10
 
-/** POST /user/security/two-factor/setup: what the authenticator app needs (docs/product.md §8 requires one for admins). */
+/** POST /user/security/two-factor/setup: what the authenticator app needs (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor': admins need one when REQUIRE_ADMIN_2FA is on). */
 export const TwoFactorSetupAnswerSchema = z.object({
   secret: z.string(),
   otpauthUrl: z.string(),

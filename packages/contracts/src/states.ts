@@ -1,6 +1,6 @@
 /**
- * docs/product.md §3: "US state list, alphabetical starting with Alabama, with gaps". We list every state
- * and the District of Columbia: a gap in a sign-up form only turns away legitimate locksmiths.
+ * Every US state and the District of Columbia, alphabetical from Alabama (docs/product.md, 'Accounts, sign-up, sign-in,
+ * sessions, two-factor'): a gap in a sign-up form only turns away legitimate locksmiths.
  */
 export const US_STATES = [
   'Alabama',
@@ -56,7 +56,7 @@ export const US_STATES = [
   'Wyoming',
 ] as const
 
-/** docs/product.md §11: states requiring a locksmith licence. */
+/** States requiring a locksmith licence (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Compliance). */
 export const LOCKSMITH_LICENSE_STATES = [
   'Alabama',
   'California',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** docs/product.md §12 POST /support/contact; docs/product.md §11: all four fields required. */
+/** POST /support/contact (docs/product.md, 'Member area, files, chat and support'): all four fields required. */
 export const ContactMessageSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(120),
   email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Email is invalid')),
@@ -17,7 +17,7 @@ export const CONTACT_MESSAGES = {
 export const SUPPORT_HOURS = 'Monday-Friday 9-6 EST; we aim to answer within 24 hours.'
 
 /**
- * docs/product.md §4: the payment pages link to support by e-mail and phone. The e-mail matches the server's default
+ * docs/product.md, 'Checkout and payment': the payment pages link to support by e-mail and phone. The e-mail matches the server's default
  * SUPPORT_EMAIL (README); a deployment sets VITE_SUPPORT_EMAIL / VITE_SUPPORT_PHONE for the web app.
  */
 export const SUPPORT_CONTACT = { email: 'support@keydesk.local', phone: '+1-555-010-0199' } as const

@@ -8,7 +8,7 @@ import {
 
 const megapixels = (pixels: number) => pixels / 1_000_000
 
-/** docs/product.md §11 upload texts. */
+/** Upload texts. */
 export const UPLOAD_MESSAGES = {
   imagesOnly: 'Only image files are allowed.',
   tooLarge: 'File size should not exceed 5MB.',

@@ -7,7 +7,7 @@ const problemOf = (result: { success: boolean; error?: { issues: { path: Propert
 const filled = { make: 'Honda', model: 'Civic', year: '2016', vin: '1HGCR2F31GA000000' }
 const photo = new File(['x'], 'licence.jpg', { type: 'image/jpeg' })
 
-describe('keycode request form (docs/product.md §4)', () => {
+describe('keycode request form (docs/product.md, "Catalogue and VIN")', () => {
   it('marks every empty choice on its own field, then the VIN, then each missing licence photo', () => {
     expect(problemOf(keycodeRequestFormSchema(true).safeParse({ ...filled, model: '', vin: '' }))).toEqual([
       `model: ${REQUIRED_CHOICE_MESSAGES.model}`,

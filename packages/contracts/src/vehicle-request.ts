@@ -40,7 +40,7 @@ export const GUEST_LICENCE_MESSAGES = {
 } as const
 
 /**
- * The keycode request form (docs/product.md §4): make, model, year and VIN filled in, the VIN right for the make
+ * The keycode request form (docs/product.md, 'Catalogue and VIN'): make, model, year and VIN filled in, the VIN right for the make
  * and year (checkVin), and for a guest both licence photos. Every empty choice is marked on its own field at once;
  * then the VIN, then the licence photos.
  */
@@ -81,7 +81,7 @@ export const KeycodeRequestAnswerSchema = z.object({
   cartId: z.string(),
 })
 
-/** docs/product.md §12 "Vehicle request" as its owner sees it. */
+/** A keycode request as its owner sees it (GET /vehicle/user-requests, docs/product.md, 'Catalogue, ordering and cart'). */
 export const VehicleRequestViewSchema = z.object({
   id: z.string(),
   make: z.object({ manufacturerName: z.string() }),
@@ -89,7 +89,7 @@ export const VehicleRequestViewSchema = z.object({
   year: z.number(),
   vin: z.string(),
   status: RequestStatusSchema,
-  /** docs/product.md §12: price / keycodePrice carry the price (dollars); both are sent for clients reading either. */
+  /** price / keycodePrice carry the price (dollars); both are sent for clients reading either. */
   price: z.number(),
   keycodePrice: z.number(),
   frontId: z.string().nullable(),
@@ -99,7 +99,7 @@ export const VehicleRequestViewSchema = z.object({
   pincode: z.string().nullable(),
   createdAt: z.string(),
   /**
-   * Additions to docs/product.md §12: a PENDING request may still sit unpaid in the cart, and only a paid one is an
+   * A PENDING request may still sit unpaid in the cart, and only a paid one is an
    * order (submitted, tracked, promised a turnaround). dueAt is that promise; confirmationNumber names the paid order.
    */
   paid: z.boolean(),
@@ -116,7 +116,7 @@ export const UserRequestsAnswerSchema = z.object({
 })
 export type UserRequestsAnswer = z.infer<typeof UserRequestsAnswerSchema>
 
-/** docs/product.md §6 "Order tracker": the steps reached so far; the page polls it every 5 seconds. */
+/** The order tracker (docs/product.md, 'Catalogue, ordering and cart'): the steps reached so far; the page polls it every 5 seconds. */
 export const OrderTrackerSchema = z.object({
   ACCOUNT: z.boolean(),
   DOCS: z.boolean(),
@@ -124,7 +124,7 @@ export const OrderTrackerSchema = z.object({
   COMPLETED: z.boolean(),
 })
 export type OrderTracker = z.infer<typeof OrderTrackerSchema>
-/** An addition to docs/product.md §12: with requestId, the steps of that one order (decision 013), else of all the member's orders. */
+/** With requestId, the steps of that one order (decision 013), else of all the member's orders. */
 export const OrderTrackerQuerySchema = z.object({ requestId: z.uuid().optional() })
 export const ORDER_TRACKER_LABELS = {
   ACCOUNT: 'Account Verified',
@@ -133,7 +133,7 @@ export const ORDER_TRACKER_LABELS = {
   COMPLETED: 'Completed',
 } as const
 
-/** PUT /vehicle/update-request/{id}: only the fields that changed are sent (docs/product.md §11). */
+/** PUT /vehicle/update-request/{id}: only the fields that changed are sent (docs/product.md, 'Keycode requests, delivery and release'). */
 export const UpdateRequestFieldsSchema = z.object({
   make: z.string().trim().min(1).max(60).optional(),
   model: z.string().trim().min(1).max(80).optional(),

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 
 /**
- * Keycodes and PINs at rest (ARCHITECTURE.md): AES-256-GCM with a random 12-byte IV per value.
+ * Keycodes and PINs at rest (docs/architecture.md, 'Data'): AES-256-GCM with a random 12-byte IV per value.
  * Stored as "v1.<iv>.<tag>.<ciphertext>" (base64url), so the format can change without guessing.
  */
 const VERSION = 'v1'

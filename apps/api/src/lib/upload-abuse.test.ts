@@ -11,7 +11,7 @@ import { heicPhoto, pngImage, webpDeclaring } from '../test/images.ts'
 import { HONDA_2016_VIN } from '../test/requests.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 
-/** Issue 10 "Uploads": hostile files sent as a guest's keycode-request photos, the one upload open to visitors. */
+/** Hostile uploads: files sent as a guest's keycode-request photos, the one upload open to visitors. */
 let testApp: TestApp
 
 beforeAll(async () => {
@@ -79,7 +79,7 @@ it('refuses a chosen 0-byte file with its own message, storing nothing', async (
   expect(await rows()).toEqual(before)
 })
 
-describe('image work that cannot be turned against the server (issue 31, decision 017)', () => {
+describe('image work that cannot be turned against the server (decision 017)', () => {
   it('refuses a PNG header declaring 10 billion pixels (decompression bomb) with the size rule, storing nothing', async () => {
     const before = await rows()
     const answer = await submit({ data: await pixelBomb(), name: 'front.png', type: 'image/png' })

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const me = (headers: Record<string, string>) => testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers })
 
-describe('identity from the bearer header and the session cookie (docs/product.md §1)', () => {
+describe("identity from the bearer header and the session cookie (docs/product.md, 'Conventions')", () => {
   it('serves a call whose Authorization header is malformed or holds an invalid token as the user of a valid session cookie', async () => {
     const member = await registerAndSignIn(testApp)
     const expired =
@@ -79,7 +79,7 @@ describe('a token verified once is remembered only as long as it is valid', () =
   })
 })
 
-describe('admin powers are decided in one place (issue 30)', () => {
+describe('admin powers are decided in one place (decision 018)', () => {
   it('no production file outside plugins/auth.ts tells an admin by its role alone', () => {
     const srcDir = fileURLToPath(new URL('..', import.meta.url))
     const offenders = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })

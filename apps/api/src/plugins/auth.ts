@@ -83,7 +83,7 @@ interface VerifiedToken {
 }
 
 /**
- * The access tokens a request carries, bearer first (docs/product.md §1: a client sends its bearer and its cookies on every
+ * The access tokens a request carries, bearer first (docs/product.md, 'Conventions': a client sends its bearer and its cookies on every
  * call). A header that is not `Bearer <token>` counts as no bearer.
  */
 function readTokens(request: FastifyRequest): string[] {
@@ -201,7 +201,7 @@ async function auth(app: FastifyInstance) {
 export default fp(auth, { name: 'auth', dependencies: ['@fastify/cookie', 'clock'] })
 
 /**
- * Who may call a route (ARCHITECTURE.md "Every route declares who may call it"): `public` lets visitors in, `guest`
+ * Who may call a route (docs/architecture.md, 'How a request flows', and decision 011): `public` lets visitors in, `guest`
  * needs a live guest id or an account, `signed-in` any active account, or else only the listed roles.
  * requireUser and requireRole carry theirs; other routes declare it in `config.access` (route-table.ts).
  */

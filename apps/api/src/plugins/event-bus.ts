@@ -4,7 +4,7 @@ import type pg from 'pg'
 export type EventListener = (payload: string) => void
 
 /**
- * The events port (ARCHITECTURE.md): a small text payload published under a topic reaches every subscriber of
+ * The events port (docs/architecture.md, 'Ports'): a small text payload published under a topic reaches every subscriber of
  * that topic in every API process. Payloads are ids or small JSON, never secrets: on PostgreSQL they travel
  * through the server, and NOTIFY caps them at 8000 bytes.
  */

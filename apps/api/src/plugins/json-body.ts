@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
 /**
- * JSON bodies for every route. Calls that take no body (docs/product.md §12: POST /trial/start, POST /auth/refresh, ...) are
+ * JSON bodies for every route. Calls that take no body (docs/product.md, 'The API contract': POST /trial/start, POST /auth/refresh, ...) are
  * sent by some clients with `Content-Type: application/json` and an empty body: that reads as no body instead of
  * Fastify's 400. Anything else goes to Fastify's own parser, prototype-poisoning checks included; `null` stays null.
  */

@@ -11,7 +11,7 @@ export interface WebAppOptions {
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; index.html is never cached so a new
- * release is picked up at once. Any other GET outside /api answers index.html (docs/product.md §2).
+ * release is picked up at once. Any other GET outside /api answers index.html (docs/product.md, 'Screens and routes (web)').
  */
 async function webApp(app: FastifyInstance, options: WebAppOptions) {
   const indexFile = path.join(options.distDir, 'index.html')

@@ -6,7 +6,7 @@ import { uniqueIp } from './accounts.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
- * Issue 10 "Access": every route of the route table × every principal, compared with the access the route declares
+ * Access: every route of the route table × every principal, compared with the access the route declares
  * (its guard, or `config.access` and `config.object`). Object routes are called with the ids of a first user's
  * objects, so every other caller must be refused. Zero unexpected allows.
  */
@@ -107,7 +107,7 @@ describe('the access matrix', () => {
     expect(inconclusive, 'answers that say nothing about access (rate limited or failed)').toEqual([])
     // Else the refusals of everyone else could come from wrong ids rather than from the ownership check.
     expect(refusedOwners, 'owners refused their own objects').toEqual([])
-    // No declaration is wider than its route: the refusals past a guard are the chat's premium rule (docs/product.md §1)
+    // No declaration is wider than its route: the refusals past a guard are the chat's premium rule (docs/product.md, 'Member area, chat and support')
     // and an admin account without the second factor, whose stream would carry every member's chat.
     expect(refusedDeclared, 'declared callers refused').toEqual([
       'GET /api/chat/stream as otherUser → 403',

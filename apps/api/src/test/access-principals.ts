@@ -12,9 +12,9 @@ import { addRequestsToCart, checkout } from './payments.ts'
 import type { TestApp } from './test-app.ts'
 
 /**
- * The callers of the access matrix (issue 10); the owner comes last so its own destructive calls run after the others'.
+ * The callers of the access matrix; the owner comes last so its own destructive calls run after the others'.
  * The matrix runs as production does, with REQUIRE_ADMIN_2FA: `admin` and `superAdmin` hold an authenticator, and
- * `adminWithoutFactor` is an approved admin who has not enrolled one, so holds no admin powers (issue 30).
+ * `adminWithoutFactor` is an approved admin who has not enrolled one, so holds no admin powers (decision 018).
  */
 export const PRINCIPALS = [
   'visitor',

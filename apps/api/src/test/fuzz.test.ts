@@ -3,7 +3,7 @@ import { registerAndSignIn, signedInAdmin, uniqueIp } from './accounts.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
- * Issue 10 "Fuzz": every operation of the OpenAPI document (and any other route the app registers), called with invalid parameters, queries and bodies (wrong types,
+ * Fuzz: every operation of the OpenAPI document (and any other route the app registers), called with invalid parameters, queries and bodies (wrong types,
  * huge strings, deep nesting, unicode, nulls, negative and enormous numbers, prototype-pollution keys), as a
  * visitor, a business user and an admin. No answer may be a 5xx; every JSON refusal has the error shape.
  */

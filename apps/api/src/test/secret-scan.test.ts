@@ -73,7 +73,7 @@ describe('secret scan', () => {
     expect(scan.findLeaks(logs()).leaks).toEqual(['a password hash in the answer to GET /api/hash'])
   })
 
-  it('allows portal credentials only in the answer of the credentials route (docs/product.md §12: /api/api/keycodes/creds)', async () => {
+  it("allows portal credentials only in the answer of the credentials route (docs/product.md, 'Back office': POST /api/api/keycodes/creds)", async () => {
     const { scan, logs } = await leakyApp({ KCH_ACURA_PASSWORD: 'portal-secret-1' })
     await app?.inject({ method: 'POST', url: '/api/api/keycodes/creds' })
     await app?.inject({ method: 'GET', url: '/api/portals' })

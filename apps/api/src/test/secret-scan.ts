@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { inject } from 'vitest'
 
 /**
- * Issue 10 "Secrets": every test app notes the secrets it is handed (passwords, tokens, keycodes, PINs, portal
+ * No secret leaks: every test app notes the secrets it is handed (passwords, tokens, keycodes, PINs, portal
  * credentials) and every answer it gives; when the test file closes it, no secret may be found in a log line,
  * and none outside the answers meant to carry it. The global teardown adds up the figures of the whole suite.
  */
@@ -34,7 +34,7 @@ function searchable(value: string): boolean {
 
 /**
  * The answers whose purpose is to carry a keycode or PIN: the owner's own requests, and the admins' transaction
- * list (docs/product.md §12 "Transaction" lists each vehicle's keycode), and a guest's order link (docs/decisions/013). Anywhere
+ * list (GET /admin/transactions in docs/product.md, 'Back office', lists each vehicle's keycode), and a guest's order link (docs/decisions/013). Anywhere
  * else a keycode is a leak.
  */
 const KEYCODE_ROUTES = new Set(['GET /api/vehicle/user-requests', 'GET /api/admin/transactions', 'POST /api/order-link'])

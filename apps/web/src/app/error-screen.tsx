@@ -10,7 +10,7 @@ const WAY_BACK: Record<ErrorSection, { to: string; label: string }> = {
   admin: { to: paths.admin, label: 'Back to the admin dashboard' },
 }
 
-/** docs/product.md §2: the general error screen; inside a section it also offers the way back to that section. */
+/** docs/product.md, 'Screens and routes (web)': the general error screen; inside a section it also offers the way back to that section. */
 export function ErrorScreen({ section }: { section?: ErrorSection }) {
   const wayBack = section ? WAY_BACK[section] : null
   return (

@@ -60,7 +60,7 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'User History' })).toBeInTheDocument()
   })
 
-  it('sends a business user away from the keycode portals to home (docs/product.md §8)', async () => {
+  it('sends a business user away from the keycode portals to home (docs/product.md, "Screens and routes (web)")', async () => {
     const { router } = renderApp(paths.keycodes, { user: testUser() })
     await screen.findByText('Access denied. Admin privileges required.')
     expect(router.state.location.pathname).toBe(paths.home)

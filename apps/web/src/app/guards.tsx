@@ -34,7 +34,7 @@ export interface RequireRoleProps {
   roles: readonly Role[]
   /** Shown on the home page after the redirect; a general access message by default. */
   deniedMessage?: string
-  /** Shown to a visitor instead of the redirect to /login (docs/product.md §8: the admin dashboard asks to log in). */
+  /** Shown to a visitor instead of the redirect to /login (docs/product.md, 'Screens and routes (web)': the admin dashboard asks to log in). */
   signedOut?: ReactNode
   children: ReactNode
 }

@@ -5,7 +5,7 @@ const loaders: (() => Promise<void>)[] = []
 
 /**
  * A page loaded only when its route is visited, so a visitor's download holds the home page and not the rest
- * (issue 4, and issue 9's ≤ 150 KB first visit). `name` is the page's named export.
+ * (docs/performance.md holds a first visit to 150 KB). `name` is the page's named export.
  */
 export function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): ComponentType {
   const LazyPage = lazy<ComponentType>(async () => ({ default: (await load())[name] }))

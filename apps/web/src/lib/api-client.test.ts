@@ -36,7 +36,7 @@ afterEach(() => {
 
 const Orders = z.object({ orders: z.array(z.string()) })
 
-describe('API client (docs/product.md §6 authorization refresh)', () => {
+describe('API client (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor": the refresh)', () => {
   it('sends cookies with every call', async () => {
     answers.push(() => json(200, { orders: [] }))
     await apiRequest('/user/orders', { schema: Orders })
@@ -121,7 +121,7 @@ describe('API client (docs/product.md §6 authorization refresh)', () => {
     })
   })
 
-  it('gives the text of a failure answered as plain text (docs/product.md §12 registration)', async () => {
+  it('gives the text of a failure answered as plain text (registration, docs/product.md, "Accounts and sessions")', async () => {
     answers.push(
       () =>
         new Response('An account with this email already exists.', {

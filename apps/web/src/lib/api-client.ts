@@ -29,7 +29,7 @@ export interface RequestOptions<T> {
   onUnauthorized?: 'redirect' | 'silent'
 }
 
-/** docs/product.md §6: these calls never trigger a refresh; their 401 is the answer itself. */
+/** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Sessions: these calls never trigger a refresh; their 401 is the answer itself. */
 const NO_REFRESH_PATHS = new Set(['/auth/refresh', '/auth/login', '/auth/register', '/auth/admin-register', '/auth/logout'])
 
 type SessionExpiredHandler = () => void
@@ -84,7 +84,7 @@ function refreshSession(): Promise<boolean> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  // docs/product.md §12: registration answers its failure as text; that text is the message.
+  // docs/product.md, 'Accounts and sessions': registration answers its failure as text; that text is the message.
   if (response.headers.get('content-type')?.startsWith('text/plain')) {
     const text = (await response.text().catch(() => '')).trim()
     if (text && response.status < 500) return new ApiError(response.status, 'TEXT_ERROR', text)

@@ -1,7 +1,7 @@
 import { GUEST_INFO_TTL_MS } from '@keydesk/contracts/limits'
 import { z } from 'zod'
 
-/** docs/product.md §12 "Guest info kept in the browser": guestUserId, cartId, timestamp; it lasts 24 hours (docs/product.md §11). */
+/** docs/product.md, 'Guests': guestUserId, cartId and a timestamp kept in the browser for 24 hours. */
 const GuestInfoSchema = z.object({ guestUserId: z.string(), cartId: z.string(), timestamp: z.number() })
 export type GuestInfo = z.infer<typeof GuestInfoSchema>
 

@@ -12,7 +12,7 @@ export type FakeAnswer = (call: RecordedCall) => Response | Promise<Response>
 export const jsonAnswer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-/** An error answer in the API's shape (ARCHITECTURE.md: code, message and error). */
+/** An error answer in the API's shape (docs/architecture.md, 'How a request flows': code, message and error). */
 export const errorAnswer = (status: number, message: string, code = 'ERROR') => jsonAnswer(status, { code, message, error: message })
 
 /** The answer fetch gives when the server cannot be reached. */

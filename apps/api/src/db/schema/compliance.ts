@@ -3,7 +3,7 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { files } from './files.ts'
 import { users } from './users.ts'
 
-/** docs/product.md §12 "Compliance document": a user's uploaded document, pending (verified null) until an admin reviews it. */
+/** A compliance document (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Credentials): a user's uploaded document, pending (verified null) until an admin reviews it. */
 export const complianceDocuments = pgTable(
   'compliance_documents',
   {

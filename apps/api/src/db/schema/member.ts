@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid
 import { files } from './files.ts'
 import { users } from './users.ts'
 
-/** docs/product.md §12 "Profile" fields that the users table does not hold, and the member's security settings. */
+/** The fields of GET /user/profile (docs/product.md, 'Member area, files, chat and support') that the users table does not hold, and the member's security settings. */
 export const memberProfiles = pgTable('member_profiles', {
   userId: uuid('user_id')
     .primaryKey()
@@ -32,7 +32,7 @@ export const memberProfiles = pgTable('member_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** One row per successful sign-in (docs/product.md §12 "Security": lastLogin, loginHistory). */
+/** One row per successful sign-in (GET /user/security in docs/product.md, 'Member area, files, chat and support': lastLogin, loginHistory). */
 export const loginHistory = pgTable(
   'login_history',
   {
@@ -47,7 +47,7 @@ export const loginHistory = pgTable(
   (table) => [index('login_history_user_idx').on(table.userId, table.signedInAt)],
 )
 
-/** docs/product.md §12 "Notice": shown on the profile's notices banner; a null user means every member. */
+/** A notice (docs/product.md, 'Member area, chat and support'): shown on the profile's notices banner; a null user means every member. */
 export const notices = pgTable(
   'notices',
   {
@@ -62,7 +62,7 @@ export const notices = pgTable(
 
 export const chatSenderEnum = pgEnum('chat_sender', ['USER', 'AGENT'])
 
-/** docs/product.md §12 "Chat message": one conversation per member, answered by any admin. */
+/** A chat message (docs/product.md, 'Member area, chat and support'): one conversation per member, answered by any admin. */
 export const chatMessages = pgTable(
   'chat_messages',
   {

@@ -3,13 +3,13 @@ import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestam
 import { files } from './files.ts'
 import { billingPeriodEnum, subscriptionTierEnum, users } from './users.ts'
 
-/** The ordering catalogue (docs/product.md §12 "Vehicle catalogue", docs/product.md §11 ordering-catalogue prices), in cents. */
+/** The ordering catalogue (docs/product.md, 'Catalogue and VIN' and 'Prices'), in cents. */
 export const vehicleMakes = pgTable('vehicle_makes', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   category: text('category').notNull(),
   basePriceCents: integer('base_price_cents').notNull(),
-  /** 0 means "Ask for pricing" (docs/product.md §11, Mitsubishi). */
+  /** 0 means "Ask for pricing" (docs/product.md, 'Prices': Mitsubishi). */
   memberPriceCents: integer('member_price_cents').notNull(),
   requiresPin: boolean('requires_pin').notNull().default(false),
   pricingNote: text('pricing_note'),
@@ -28,7 +28,7 @@ export const vehicleModels = pgTable(
   (table) => [unique('vehicle_models_make_name_unique').on(table.makeId, table.name)],
 )
 
-/** A visitor ordering without an account (docs/product.md §4); their data expires after 24 hours unless paid. */
+/** A visitor ordering without an account (docs/product.md, 'Guests'); their data expires after 24 hours unless paid. */
 export const guests = pgTable(
   'guests',
   {
@@ -69,7 +69,7 @@ export const vehicleRequests = pgTable(
     /** The plan the buyer held when paying and the deadline it promises (docs/decisions/016); fixed with paid_at. */
     servicePlan: servicePlanEnum('service_plan'),
     dueAt: timestamp('due_at', { withTimezone: true }),
-    /** AES-256-GCM ciphertexts (ARCHITECTURE.md: keycodes and PINs are encrypted at rest). */
+    /** AES-256-GCM ciphertexts (docs/architecture.md, 'Data': keycodes and PINs are encrypted at rest). */
     keycodeEncrypted: text('keycode_encrypted'),
     pincodeEncrypted: text('pincode_encrypted'),
     startedBy: uuid('started_by').references(() => users.id),
@@ -94,7 +94,7 @@ export const vehicleRequests = pgTable(
   ],
 )
 
-/** One cart per user or per guest (docs/product.md §4 "Cart"). */
+/** One cart per user or per guest (docs/product.md, 'Cart'). */
 export const carts = pgTable(
   'carts',
   {
@@ -112,7 +112,7 @@ export const carts = pgTable(
 
 export const cartItemKindEnum = pgEnum('cart_item_kind', ['KEYCODE', 'SUBSCRIPTION'])
 
-/** A keycode request or a subscription waiting to be paid (docs/product.md §12 "Cart item"). */
+/** A keycode request or a subscription waiting to be paid (docs/product.md, 'Cart'). */
 export const cartItems = pgTable(
   'cart_items',
   {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-/** docs/product.md §12 "Contact message", kept 2 years (docs/product.md §11 support communications). */
+/** A contact-form message (POST /support/contact, docs/product.md, 'Member area, files, chat and support'), kept 2 years (its 'Policies shown on the static pages'). */
 export const contactMessages = pgTable(
   'contact_messages',
   {

@@ -26,7 +26,7 @@ export const users = pgTable(
     adminNotes: text('admin_notes'),
     subscriptionTier: subscriptionTierEnum('subscription_tier').notNull().default('NONE'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-    /** The tier a trial grants (docs/product.md §6: starting a trial takes a tier, default BASIC); one trial per account. */
+    /** The tier a trial grants (docs/product.md, 'Plans, trial, the premium rule and turnaround promises': starting a trial takes a tier, default BASIC); one trial per account. */
     trialTier: subscriptionTierEnum('trial_tier'),
     /**
      * Raised whenever every session of the account must end (logout, new password, revocation); access tokens

@@ -26,7 +26,7 @@ describe('GET /auth/getUserProfile/{id}', () => {
     expect(answer.json().frontIdImage).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/)
   })
 
-  it("answers docs/product.md §12's User fields at the top level, not wrapped in another object", async () => {
+  it("answers the `user` fields of docs/product.md, 'Accounts and sessions', at the top level, not wrapped in another object", async () => {
     const member = await registerAndSignIn(testApp, { fname: 'Tara', lname: 'Top', phone: '555-0177', state: 'Ohio' })
     const answer = (
       await testApp.app.inject({ method: 'GET', url: `/api/auth/getUserProfile/${member.id}`, headers: member.headers })

@@ -49,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/keycode-user/subscription',
     { preHandler: requireUser, schema: { response: { 200: z.object({ tier: SubscriptionTierSchema }) } } },
-    // docs/product.md §12: clients price the cart with this tier, so a running trial answers its tier (as checkout charges).
+    // docs/product.md, 'Accounts and sessions': clients price the cart with this tier, so a running trial answers its tier (as checkout charges).
     async (request) => ({ tier: await readPricingTier(app, principalOf(request).id) }),
   )
 }

@@ -102,7 +102,7 @@ export async function updateUserDetails(ports: Uses<'database' | 'storage' | 'cl
 
 /**
  * PUT /keycode-user/delete. Removes the person's data and files. Paid orders stay as anonymous records for
- * the 7-year retention of docs/product.md §11 (their owner becomes null and their identity photos are deleted).
+ * the 7-year retention of docs/product.md, 'Policies shown on the static pages' (their owner becomes null and their identity photos are deleted).
  */
 export async function deleteAccount(ports: Uses<'database' | 'storage' | 'events' | 'log'>, userId: string) {
   const db = ports.database.db
@@ -113,7 +113,7 @@ export async function deleteAccount(ports: Uses<'database' | 'storage' | 'events
       tx,
       owned.map((file) => file.id),
     )
-    // Transaction records stay 7 years (docs/product.md §11) but anonymised: the row loses its link and its e-mail address.
+    // Transaction records stay 7 years (docs/product.md, 'Policies shown on the static pages') but anonymised: the row loses its link and its e-mail address.
     await forgetCustomerEmail(tx, userId)
     if (!(await deleteUser(tx, userId))) throw new AppError('NOT_FOUND', 'User not found.')
     return owned.map((file) => file.key)

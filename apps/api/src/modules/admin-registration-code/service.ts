@@ -23,7 +23,7 @@ export function newAdminCode(): string {
 /** The code is bound to the e-mail: the same code for another address never matches. */
 const codeDigest = (email: string, code: string) => digest(`${email}:${code.trim().toUpperCase()}`)
 
-/** Sends a registration code to the e-mail (docs/product.md §6 "Admin registration"); a super admin may send it for someone. */
+/** Sends a registration code to the e-mail (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Admin sign-up); a super admin may send it for someone. */
 export async function sendAdminCode(
   ports: Uses<'database' | 'clock' | 'config' | 'secretKey'>,
   request: { email: string; firstName: string; lastName: string },

@@ -20,7 +20,7 @@ import { insertResetToken } from './repository.ts'
 import { digest, newOpaqueToken } from './tokens.ts'
 
 /**
- * Issue 20: logout, a new password, revoking a user or an admin and deleting an account end every session of that
+ * Ending sessions (decision 014): logout, a new password, revoking a user or an admin and deleting an account end every session of that
  * account at once: access tokens already issued, refresh tokens, and open event streams.
  */
 let testApp: TestApp

@@ -9,7 +9,7 @@ export function asSentence(text: string): string {
 }
 
 /**
- * docs/product.md §12: POST /auth/register and /auth/admin-register answer a failure as text (the client shows it after
+ * docs/product.md, 'The API contract', 'Accounts and sessions': POST /auth/register and /auth/admin-register answer a failure as text (the client shows it after
  * 'Registration failed.'). The status code stays; the error answer's message becomes the whole body.
  */
 export const sendFailureAsText: onSendAsyncHookHandler = async (_request, reply, payload) => {

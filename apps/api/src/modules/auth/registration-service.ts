@@ -40,7 +40,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false
 }
 
-/** Business sign-up (docs/product.md §3): four identity and business images, account not validated until an admin does. */
+/** Business sign-up (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor'): four identity and business images, account not validated until an admin does. */
 export async function registerBusinessUser(ports: Uses<'database' | 'storage'>, body: MultipartBody) {
   const fields = parseFields(RegisterFieldsSchema, body.fields)
   refuseCommonPassword(fields.password)
@@ -86,7 +86,7 @@ export async function registerBusinessUser(ports: Uses<'database' | 'storage'>, 
 }
 
 /**
- * Admin sign-up (docs/product.md §6): a valid code sent to this e-mail, then the account waits for a super admin. The code is
+ * Admin sign-up (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor'): a valid code sent to this e-mail, then the account waits for a super admin. The code is
  * checked first, and the password hashed before either check: without a code for that e-mail, the answer and its
  * timing say nothing about whether the e-mail has an account. A taken e-mail rolls the code's use back.
  */

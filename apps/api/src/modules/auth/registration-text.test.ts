@@ -19,7 +19,7 @@ const register = (form: FormData) =>
 const shown = (body: string) => `Registration failed. ${body}`
 const SENTENCE = /^Registration failed\. [A-Z][^\n{}]*[.!?]$/
 
-describe('registration failures answered as text (docs/product.md §12)', () => {
+describe("registration failures answered as text (docs/product.md, 'Accounts and sessions')", () => {
   it('POST /auth/register answers a taken e-mail as text that reads on after "Registration failed."', async () => {
     const { form, email } = await registrationForm()
     expect((await register(form)).statusCode).toBe(201)

@@ -90,7 +90,7 @@ describe('POST /auth/register', () => {
     const { form } = await registrationForm({}, { coi: null })
     const answer = await register(form)
     expect(answer.statusCode).toBe(400)
-    // docs/product.md §12: a failed registration is answered as text.
+    // docs/product.md, 'Accounts and sessions': a failed registration is answered as text.
     expect(answer.body).toBe('File is required.')
   })
 

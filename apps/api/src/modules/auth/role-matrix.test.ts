@@ -77,7 +77,7 @@ const calls: Call[] = [
     url: () => `/api/super-admin/create?email=${uniqueEmail('sa')}&password=${GOOD_PASSWORD}`,
     allowed: ['superAdmin'],
   },
-  // Issue 6: trial, subscription and checkout belong to business users; the admin lists to admins.
+  // Trial, subscription and checkout belong to business users; the admin lists to admins.
   { name: 'GET /trial/status', method: 'GET', url: () => '/api/trial/status', allowed: ['baseuser'] },
   { name: 'POST /trial/start', method: 'POST', url: () => '/api/trial/start?tier=BASIC', allowed: ['baseuser'] },
   { name: 'GET /user/subscription', method: 'GET', url: () => '/api/user/subscription', allowed: ['baseuser'] },

@@ -109,7 +109,7 @@ export async function refreshSession(ports: Uses<'database' | 'clock' | 'signAcc
 }
 
 /**
- * Logout ends every session of the account at once (issue 20): refresh tokens revoked, access tokens already issued
+ * Logout ends every session of the account at once (decision 014): refresh tokens revoked, access tokens already issued
  * refused on their next call, open event streams closed. The account is the one of the refresh token, or else of
  * the access token (a bearer-only client); a logout carrying neither only clears cookies.
  */

@@ -87,7 +87,7 @@ describe('sign-in with two-factor on', () => {
   })
 })
 
-describe('wrong authenticator codes, counted per account (issue 30)', () => {
+describe('wrong authenticator codes, counted per account (decision 018)', () => {
   const wrongCode = (right: string) => String((Number(right) + 500_000) % 1_000_000).padStart(6, '0')
   const lockMails = (email: string) =>
     testApp.app.database.db

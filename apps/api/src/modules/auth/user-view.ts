@@ -4,7 +4,7 @@ import type { users } from '../../db/schema/users.ts'
 
 type UserRow = typeof users.$inferSelect
 
-/** The user as their own session sees it (docs/product.md §12 "User"); never a hash, token or admin note. */
+/** The user as their own session sees it (`user` in docs/product.md, 'The API contract', 'Accounts and sessions'); never a hash, token or admin note. */
 export function toUserView(user: UserRow, now: Date): UserView {
   const access = premiumAccess(user, now)
   const isOnTrial = user.trialEndsAt !== null && user.trialEndsAt > now

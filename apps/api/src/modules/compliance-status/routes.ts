@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { readComplianceStatus } from './service.ts'
 
-/** docs/product.md §12: the signed-in call uses the account's state; visitors may name one. */
+/** docs/product.md, 'Plans, trial and compliance': the signed-in call uses the account's state; visitors may name one. */
 export const complianceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/compliance/status/public',

@@ -13,7 +13,7 @@ export interface CheckedDocument {
 const PDF_MAGIC = Buffer.from('%PDF-')
 
 /**
- * docs/product.md §11: pdf, jpg, jpeg or png, judged by the bytes (never the name or the declared type). Images are
+ * docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Credentials: pdf, jpg, jpeg or png, judged by the bytes (never the name or the declared type). Images are
  * re-encoded without metadata like every other upload; a PDF is kept as sent.
  */
 export async function checkCredentialDocument(field: string, file: UploadedFile): Promise<CheckedDocument> {

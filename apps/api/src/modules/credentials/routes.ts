@@ -7,7 +7,7 @@ import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { perAccountLimit } from '../../plugins/rate-limit.ts'
 import { readCredentials, uploadCredentials } from './service.ts'
 
-/** docs/product.md §12: the signed-in member's own credential documents (docs/product.md §11 "Credentials upload"). */
+/** The signed-in member's own credential documents: the routes in docs/product.md, 'Member area, files, chat and support', the rules in its 'Accounts, sign-up, sign-in, sessions, two-factor'. */
 export async function credentialRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 

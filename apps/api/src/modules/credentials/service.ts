@@ -85,7 +85,7 @@ export async function listDocumentsWithReviewer(db: Database, userId: string) {
 }
 
 /**
- * docs/product.md §12 PUT /user/credentials: each file becomes a compliance document pending admin review, and
+ * PUT /user/credentials (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Credentials): each file becomes a compliance document pending admin review, and
  * the member gets a notice. Files are checked before anything is stored; rows are one transaction.
  */
 export async function uploadCredentials(

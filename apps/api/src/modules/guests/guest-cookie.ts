@@ -6,8 +6,8 @@ import type { DbExecutor } from '../../db/database.ts'
 import { findLiveGuest } from './repository.ts'
 
 /**
- * The guest's key as an HttpOnly cookie (decision 006, amended): docs/product.md §12's checkout body names no guest, so a
- * client that keeps cookies still pays for its own cart. The value is the guestUserId signed with a key derived
+ * The guest's key as an HttpOnly cookie (decision 006, amended): the checkout body of docs/product.md, 'Payments and orders',
+ * may leave the guest out, so a client that keeps cookies still pays for its own cart. The value is the guestUserId signed with a key derived
  * from JWT_SECRET, so only this server can issue one: a page script cannot read it and nobody can mint one.
  */
 export const GUEST_COOKIE = 'guest_id'

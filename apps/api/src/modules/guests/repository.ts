@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, lte } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { guests } from '../../db/schema/ordering.ts'
 
-/** A guest that exists and has not expired at `now` (docs/product.md §11: guest info lasts 24 hours). */
+/** A guest that exists and has not expired at `now` (docs/product.md, 'Guests': a guest lasts 24 hours). */
 export async function findLiveGuest(db: DbExecutor, guestId: string, now: Date) {
   const [guest] = await db
     .select()

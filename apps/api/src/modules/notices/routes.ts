@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { readNotices } from './service.ts'
 
-/** docs/product.md §12 GET /user/notices: the profile page's notices banner. */
+/** GET /user/notices (docs/product.md, 'Member area, files, chat and support'): the profile page's notices banner. */
 export async function noticeRoutes(app: FastifyInstance) {
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -13,7 +13,7 @@ import { principalOf, requireUser } from '../../plugins/auth.ts'
 import { perAccountLimit } from '../../plugins/rate-limit.ts'
 import { readOrders, readProfile, updateProfile } from './service.ts'
 
-/** docs/product.md §12: the signed-in member's own profile and orders; there is no way to name another user. */
+/** docs/product.md, 'Member area, files, chat and support': the signed-in member's own profile and orders; there is no way to name another user. */
 export async function profileRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
 

@@ -37,7 +37,7 @@ const IMAGE_PURPOSES = { profilePhoto: 'PROFILE_PHOTO', companyLogo: 'COMPANY_LO
 type ImageField = keyof typeof IMAGE_PURPOSES
 
 /**
- * docs/product.md §12 PUT /user/profile. Images are checked by content and re-encoded before anything is written;
+ * PUT /user/profile (docs/product.md, 'Member area, files, chat and support'). Images are checked by content and re-encoded before anything is written;
  * the row changes are one transaction, and replaced images are removed from storage only after it commits.
  */
 export async function updateProfile(

@@ -39,7 +39,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = await readMultipart(request, KEYCODE_REQUEST_IMAGES)
-      // A guest whose client keeps only cookies adds to the cart of its guest cookie (docs/product.md §12's fields name no guest).
+      // A guest whose client keeps only cookies adds to the cart of its guest cookie (the documented fields in docs/product.md, 'Catalogue, ordering and cart', name no guest).
       const cookieGuestId = request.principal ? undefined : guestIdOfCookie(request)
       if (cookieGuestId && !body.fields.guestUserId) body.fields.guestUserId = cookieGuestId
       const answer = await createKeycodeRequest(app, request.principal, body)
@@ -52,7 +52,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     readUserRequests(app, principalOf(request).id),
   )
 
-  // Not in docs/product.md §12: the dashboard's live view of status changes, so a queued, started or fulfilled order shows without reload.
+  // The dashboard's live view of status changes (docs/product.md, 'Member area, chat and support'), so a queued, started or fulfilled order shows without reload.
   app.get('/vehicle/user-requests/stream', { preHandler: requireUser }, async (request, reply) => {
     const userId = principalOf(request).id
     const stream = app.openEventStream(request, reply)

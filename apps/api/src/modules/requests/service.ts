@@ -24,7 +24,7 @@ const FILE_PURPOSES = {
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, [{ field, message }])
 
 /**
- * POST /vehicle/request-keycode-public (docs/product.md §4): every check runs before anything is stored; then the
+ * POST /vehicle/request-keycode-public (docs/product.md, 'Ordering, cart, checkout and payments'): every check runs before anything is stored; then the
  * images, their rows, the request and its cart item are saved together or not at all.
  */
 export async function createKeycodeRequest(

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { makes } from '../catalogue/repository.ts'
 
 /**
- * Issue 30 "Race on the vehicle freeze", on PostgreSQL with calls really in flight together (*.pg.test.ts runs with
+ * The race on the vehicle freeze (decision 018), on PostgreSQL with calls really in flight together (*.pg.test.ts runs with
  * TEST_DATABASE_URL): a member turns a $60 Honda into a $90 BMW with a photo whose processing takes a while, and
  * opens a checkout for the Honda's price while the change runs. Whatever the interleaving, exactly one of the two
  * succeeds, and a checkout always names the vehicle the request holds at the price it charged.

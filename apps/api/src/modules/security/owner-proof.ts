@@ -7,7 +7,7 @@ import type { SecretBox } from './secret-box.ts'
 import { verifySecondFactor } from './two-factor.ts'
 
 /**
- * Refuses unless the caller proves to be the account's owner, not only the holder of its session (issue 20):
+ * Refuses unless the caller proves to be the account's owner, not only the holder of its session (decision 014):
  * the current password, or a current authenticator code (spent like at sign-in, so it cannot be replayed).
  * Switching two-factor off and enrolling an authenticator ask for it.
  */

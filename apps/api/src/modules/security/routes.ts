@@ -17,7 +17,7 @@ import { confirmTwoFactorSetup, startTwoFactorSetup } from './two-factor.ts'
 /** Calls that check the owner's password or code, per account. */
 const PROOF_RATE_LIMIT = { max: 20, timeWindow: '5 minutes', hook: 'preHandler' } as const
 
-/** docs/product.md §12: the signed-in member's own security settings, sign-in history and authenticator enrolment. */
+/** docs/product.md, 'Member area, files, chat and support': the signed-in member's own security settings, sign-in history and authenticator enrolment. */
 export async function securityRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const box = createSecretBox(app.totpKey, app.config.jwtSecret)

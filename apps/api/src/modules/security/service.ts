@@ -19,7 +19,7 @@ export async function readSecurity(db: Database, userId: string): Promise<Securi
 }
 
 /**
- * docs/product.md §12 PUT /user/security. Two-factor is only switched on by confirming an authenticator
+ * PUT /user/security (docs/product.md, 'Member area, files, chat and support'). Two-factor is only switched on by confirming an authenticator
  * (two-factor.ts); here it can be switched off, with the owner's password or a current code, or "on" again only
  * when an app is already confirmed.
  */

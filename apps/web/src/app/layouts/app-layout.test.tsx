@@ -10,7 +10,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('app shell', () => {
-  it('shows the footer tagline of docs/product.md §1', () => {
+  it('shows the footer tagline of docs/product.md, "Overview and roles"', () => {
     renderApp('/')
     expect(screen.getByText('Professional vehicle keycode lookup services.')).toBeInTheDocument()
   })

@@ -29,7 +29,7 @@ function LinkGroup({ title, links }: { title: string; links: NavLinkItem[] }) {
   )
 }
 
-/** docs/product.md §2: the mobile menu, for widths of 768 px or less (docs/product.md §11). */
+/** The mobile menu of docs/product.md, 'Screens and routes (web)', for widths of 768 px or less (its 'Constants'). */
 const AUTHENTICATION_PATHS = new Set<string>([paths.login, paths.register])
 
 export function MobileMenu({ links, user, onSignOut, collapseBelow = 769 }: MobileMenuProps) {
@@ -76,7 +76,7 @@ export function MobileMenu({ links, user, onSignOut, collapseBelow = 769 }: Mobi
               <p className="text-slate-700">Role: {roleLabels[user.role]}</p>
             </div>
           )}
-          {/* A visitor's sign-in and sign-up sit under Authentication (docs/product.md §2), so not twice. */}
+          {/* A visitor's sign-in and sign-up sit under Authentication (docs/product.md, 'Screens and routes (web)'), so not twice. */}
           <LinkGroup title="Menu" links={user ? links : links.filter((link) => !AUTHENTICATION_PATHS.has(link.to))} />
           {user ? (
             <section aria-label="Account">

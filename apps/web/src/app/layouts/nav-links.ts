@@ -32,7 +32,7 @@ const adminLinks: NavLinkItem[] = [
   { to: paths.keycodes, label: 'Keycode Portals' },
 ]
 
-/** docs/product.md §2: the header links of each role (null: a visitor). */
+/** docs/product.md, 'Screens and routes (web)': the header links of each role (null: a visitor). */
 export function navLinksFor(role: Role | null): NavLinkItem[] {
   switch (role) {
     case null:

@@ -17,7 +17,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('header navigation by role (docs/product.md §2)', () => {
+describe('header navigation by role (docs/product.md, "Screens and routes (web)")', () => {
   it('offers visitors pricing, sign up and login', () => {
     renderApp('/')
     expect(mainLinks()).toEqual(['Pricing', 'Sign up', 'Login'])
@@ -68,7 +68,7 @@ function openPanel(): HTMLElement {
   return panel
 }
 
-describe('header width by role (issue 37)', () => {
+describe('header width by role', () => {
   // happy-dom lays nothing out, so the breakpoints are read from the classes the browser applies them by.
   const desktopLinks = () => screen.getByRole('navigation', { name: 'Main' }).closest('header > div > div') as HTMLElement
   const menuToggle = () => screen.getByRole('button', { name: 'Menu' }).parentElement as HTMLElement
@@ -87,7 +87,7 @@ describe('header width by role (issue 37)', () => {
   })
 })
 
-describe('mobile menu (docs/product.md §2)', () => {
+describe('mobile menu (docs/product.md, "Screens and routes (web)")', () => {
   it('gives a visitor the visitor links, Authentication and Legal, each link once', async () => {
     renderApp('/')
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }))

@@ -11,7 +11,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'text-brand-600 underline underline-offset-4' : 'text-slate-700 hover:text-brand-600'
 
 /**
- * docs/product.md §2: links by role; at 768 px or less (docs/product.md §11) they move into the mobile menu. The back
+ * docs/product.md, 'Screens and routes (web)': links by role; at 768 px or less (its 'Constants') they move into the mobile menu. The back
  * office's links, name and chat need the whole of a 1280 px screen on one line, so below it they move into the menu.
  */
 export function SiteHeader() {

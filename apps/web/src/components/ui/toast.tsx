@@ -5,7 +5,7 @@ import { Alert } from './alert.tsx'
 export interface ToastProps {
   message: string
   tone?: 'error' | 'success' | 'info'
-  /** docs/product.md §11: messages show for 5 seconds by default (3 for the portal copy result). */
+  /** docs/product.md, 'Constants': messages show for 5 seconds by default (3 for the portal copy result). */
   durationMs?: number
   onClose: () => void
 }

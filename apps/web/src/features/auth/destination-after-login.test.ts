@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { destinationAfterLogin } from './destination-after-login.ts'
 
-describe('where login leads (docs/product.md §3)', () => {
+describe('where login leads (docs/product.md, "Screens and routes (web)")', () => {
   it('sends an admin to /admin', () => {
     expect(destinationAfterLogin('ADMIN', null)).toBe('/admin')
   })

@@ -1,5 +1,5 @@
 /**
- * docs/product.md §6 asks for the current user on load only "if an access cookie exists". The cookies are
+ * The current user is asked for on load only when this browser has signed in (decision 005). The cookies are
  * HttpOnly, so the page cannot see them; instead it remembers that this browser signed in. Visitors
  * then cost no request (and no 401 in the console), and a hint left over from cookies the browser
  * dropped costs one 401, after which it is cleared.

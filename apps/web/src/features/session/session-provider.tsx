@@ -10,7 +10,7 @@ import { useSession } from './use-session.ts'
 
 /**
  * Starts the session check on load and tells the API client what an ended session means:
- * docs/product.md §6, "on failure the user is sent to /login" (here with a way back to where they were).
+ * when a refresh fails the user is sent to /login (decision 005), here with a way back to where they were.
  * Lives inside the router because it navigates.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {

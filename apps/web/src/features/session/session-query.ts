@@ -6,7 +6,7 @@ import { hasSessionHint, setSessionHint } from './session-hint.ts'
 /** The one cache entry holding the signed-in user (null for a visitor). */
 export const sessionQueryKey = ['session', 'me'] as const
 
-/** docs/product.md §6: on load, when this browser has signed in, the current user is fetched; on any failure the session is cleared. */
+/** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Sessions: on load, when this browser has signed in, the current user is fetched; on any failure the session is cleared. */
 export async function fetchSessionUser(): Promise<UserView | null> {
   if (!hasSessionHint()) return null
   try {

@@ -18,7 +18,7 @@ afterEach(() => {
   setSessionHint(false)
 })
 
-describe('session (docs/product.md §6)', () => {
+describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
   it('asks nothing on load when this browser has not signed in', async () => {
     const calls = serve({})
     renderApp('/register', { fetchSession: true })

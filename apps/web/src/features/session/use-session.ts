@@ -12,7 +12,7 @@ export interface Session {
   status: SessionStatus
   /** Asks the server again (after a profile change, a trial start...). */
   refresh: () => Promise<void>
-  /** docs/product.md §6: the server clears both cookies; the page forgets the user even if that call fails. */
+  /** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Sessions: the server clears both cookies; the page forgets the user even if that call fails. */
   logout: () => Promise<void>
 }
 

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client.ts'
 import { setSessionUser } from '../../session/session-query.ts'
 import type { Credentials } from '../components/credentials-form.tsx'
 
-/** POST /auth/login, form-urlencoded (docs/product.md §12); the answer's user becomes the session at once. */
+/** POST /auth/login, form-urlencoded (docs/product.md, 'Accounts and sessions'); the answer's user becomes the session at once. */
 export function useLogin() {
   const queryClient = useQueryClient()
   // Once the server asks for a second factor, the code field stays until the page is left.

@@ -31,11 +31,11 @@ function ValidateOutcome({ validateCode, missingForValidation }: Pick<AdminCodeA
     )
   }
   if (!validateCode.isError) return null
-  // A refused code and a failed call read differently in docs/product.md §11.
+  // A refused code and a failed call read differently on screen.
   return <Alert tone="error">{isUnanswered(validateCode.error) ? AUTH_MESSAGES.codeValidateError : AUTH_MESSAGES.codeInvalid}</Alert>
 }
 
-/** docs/product.md §3: Request Code and Validate Code on the admin register screen, with their docs/product.md §11 outcomes. */
+/** Request Code and Validate Code on the admin register screen (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Admin sign-up), with their outcomes. */
 export function AdminCodeActions({ requestCode, validateCode, missingForValidation, onRequest, onValidate }: AdminCodeActionsProps) {
   return (
     <div className="space-y-3">

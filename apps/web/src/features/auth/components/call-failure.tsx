@@ -3,13 +3,13 @@ import { isUnanswered, serverText } from '../failure-text.ts'
 
 interface CallFailureProps {
   error: unknown
-  /** The docs/product.md §11 text for a call that got no answer. */
+  /** The text for a call that got no answer. */
   unanswered: string
   /** The title of a refusal, and its text when the server sent none. */
   refused: string
 }
 
-/** A failed call in the two wordings of docs/product.md §11: no answer, or the server's refusal under a title. */
+/** A failed call in its two wordings: no answer, or the server's refusal under a title. */
 export function CallFailure({ error, unanswered, refused }: CallFailureProps) {
   if (isUnanswered(error)) return <Alert tone="error">{unanswered}</Alert>
   return (

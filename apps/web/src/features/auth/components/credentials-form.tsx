@@ -12,14 +12,14 @@ export type Credentials = z.infer<typeof LoginBodySchema>
 interface CredentialsFormProps {
   submitLabel: string
   isBusy: boolean
-  /** The failure to show above the fields (docs/product.md §11 texts), if any. */
+  /** The failure to show above the fields, if any. */
   failure: string | null
   onSubmit: (form: Credentials) => void
   /** Shows the authenticator-code field (after the server asked for a second factor). */
   askCode?: boolean
 }
 
-/** Email and password with the docs/product.md §11 login rules; used by /login and /admin-login. */
+/** Email and password with the login form's rules; used by /login and /admin-login. */
 export function CredentialsForm({ submitLabel, isBusy, failure, onSubmit, askCode = false }: CredentialsFormProps) {
   const {
     register,

@@ -17,7 +17,7 @@ interface DocumentUploadsProps {
   onChoose: (field: RegistrationDocument, file: File | null) => void
 }
 
-/** docs/product.md §3: the four required document images of the business sign-up. */
+/** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor': the four required document images of the business sign-up. */
 export function DocumentUploads({ errors, onChoose }: DocumentUploadsProps) {
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { useRequestPasswordReset } from '../api/use-request-password-reset.ts'
 import { CallFailure } from './call-failure.tsx'
 
-/** docs/product.md §3: the Forgot Password panel of the login screen, sending the reset e-mail. */
+/** docs/product.md, 'Screens and routes (web)': the Forgot Password panel of the login screen, sending the reset e-mail. */
 export function ForgotPasswordPanel() {
   const [isOpen, setIsOpen] = useState(false)
   const panelId = useId()

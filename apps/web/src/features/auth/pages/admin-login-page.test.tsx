@@ -15,7 +15,7 @@ async function signIn() {
 
 const loginAs = (role: 'BASEUSER' | 'ADMIN' | 'SUPER_ADMIN') => () => jsonAnswer(200, { user: testUser({ role }), accessToken: 'token' })
 
-describe('admin login screen (docs/product.md §3, 8)', () => {
+describe('admin login screen (docs/product.md, "Screens and routes (web)")', () => {
   it('sends an ADMIN to /admin', async () => {
     fakeApi({ 'POST /api/auth/login': loginAs('ADMIN') })
     const { router } = renderApp('/admin-login')

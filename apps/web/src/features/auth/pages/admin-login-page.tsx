@@ -12,7 +12,7 @@ import { destinationAfterLogin } from '../destination-after-login.ts'
 import { serverText } from '../failure-text.ts'
 
 /**
- * docs/product.md §3 Admin login: an ADMIN goes to /admin, a SUPER_ADMIN to /super-admin; any other role
+ * Admin login (docs/product.md, 'Screens and routes (web)'): an ADMIN goes to /admin, a SUPER_ADMIN to /super-admin; any other role
  * gets the access-denied alert here. Valid non-admin credentials are signed out again, so this
  * screen never leaves a business user's session behind.
  */

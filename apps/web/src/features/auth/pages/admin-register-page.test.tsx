@@ -22,7 +22,7 @@ async function requestCode() {
   await userEvent.click(screen.getByRole('button', { name: 'Request Code' }))
 }
 
-describe('admin register: registration code (docs/product.md §3, 4, 5, 8)', () => {
+describe('admin register: registration code (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
   it('keeps the code field disabled until a code has been requested', async () => {
     fakeApi({ 'POST /api/admin-registration-code/request': codeSent })
     renderApp('/admin-register')
@@ -100,7 +100,7 @@ describe('admin register: registration code (docs/product.md §3, 4, 5, 8)', () 
   })
 })
 
-describe('admin register: submitting (docs/product.md §11, 7.1, 8)', () => {
+describe('admin register: submitting (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
   async function fillEverythingButCode() {
     await fillNamesAndEmail()
     await fill('Company', 'Keydesk Ops')
@@ -184,7 +184,7 @@ describe('admin register: submitting (docs/product.md §11, 7.1, 8)', () => {
   it("shows 'Admin registration failed:' followed by the server text", async () => {
     fakeApi({
       'POST /api/admin-registration-code/request': codeSent,
-      // docs/product.md §12: the API answers a failed admin registration as text.
+      // docs/product.md, 'Accounts and sessions': the API answers a failed admin registration as text.
       'POST /api/auth/admin-register': () =>
         new Response('Invalid or expired registration code.', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } }),
     })

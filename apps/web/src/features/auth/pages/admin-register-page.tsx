@@ -28,7 +28,7 @@ const emptyForm: AdminRegisterForm = {
   adminCode: '',
 }
 
-/** docs/product.md §3 and 4: request a code (which enables the code field), validate it, submit; the account then awaits approval. */
+/** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Admin sign-up: request a code (which enables the code field), validate it, submit; the account then awaits approval. */
 export function AdminRegisterPage() {
   const requestCode = useRequestAdminCode()
   const validateCode = useValidateAdminCode()

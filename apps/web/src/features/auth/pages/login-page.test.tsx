@@ -20,7 +20,7 @@ async function signIn(email: string, password: string) {
 const answerWith = (role: 'BASEUSER' | 'ADMIN' | 'SUPER_ADMIN') => () =>
   jsonAnswer(200, { user: testUser({ role, fname: 'Dana', lname: 'Locke' }), accessToken: 'token' })
 
-describe('login screen (docs/product.md §3, 5, 8)', () => {
+describe('login screen (docs/product.md, "Screens and routes (web)")', () => {
   it('requires email and password before calling the server', async () => {
     const calls = fakeApi({})
     renderApp('/login')
@@ -94,7 +94,7 @@ describe('login screen (docs/product.md §3, 5, 8)', () => {
   })
 })
 
-describe('Forgot Password panel (docs/product.md §3, 5, 8)', () => {
+describe('Forgot Password panel (docs/product.md, "Screens and routes (web)")', () => {
   async function openPanel() {
     await userEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }))
   }

@@ -9,7 +9,7 @@ import { ForgotPasswordPanel } from '../components/forgot-password-panel.tsx'
 import { destinationAfterLogin } from '../destination-after-login.ts'
 import { serverText } from '../failure-text.ts'
 
-/** docs/product.md §3 Login: email and password, Forgot Password, links to sign up and admin access. */
+/** The login screen (docs/product.md, 'Screens and routes (web)'): email and password, Forgot Password, links to sign up and admin access. */
 export function LoginPage() {
   const { user } = useSession()
   const [params] = useSearchParams()

@@ -32,7 +32,7 @@ async function attachAll() {
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
 
-describe('business sign-up (docs/product.md §3, 5, 7.1, 8)', () => {
+describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
   it('lists the US states alphabetically, starting with Alabama', () => {
     renderApp('/register')
     const options = within(screen.getByLabelText('State'))
@@ -114,7 +114,7 @@ describe('business sign-up (docs/product.md §3, 5, 7.1, 8)', () => {
   })
 
   it('shows the server text when sign-up fails', async () => {
-    // docs/product.md §12: the API answers a failed registration as text.
+    // docs/product.md, 'Accounts and sessions': the API answers a failed registration as text.
     fakeApi({
       'POST /api/auth/register': () =>
         new Response('An account with this email already exists.', {

@@ -31,7 +31,7 @@ function documentErrors(files: DocumentFiles): DocumentErrors {
   return errors
 }
 
-/** docs/product.md §3 business sign-up: details, state and four document images; then the user signs in. */
+/** The business sign-up of docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor': details, state and four document images; then the user signs in. */
 export function RegisterPage() {
   const navigate = useNavigate()
   const registerAccount = useRegister()

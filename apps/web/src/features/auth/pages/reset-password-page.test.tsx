@@ -12,7 +12,7 @@ async function choosePassword(password: string, confirmation: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Update Password' }))
 }
 
-describe('reset password screen (docs/product.md §3, 4, 5, 8)', () => {
+describe('reset password screen (docs/product.md, "Screens and routes (web)")', () => {
   it('shows Invalid Reset Link without a token', () => {
     renderApp('/reset-password')
     expect(screen.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeInTheDocument()

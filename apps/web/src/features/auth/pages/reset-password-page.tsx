@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths.ts'
 import { useConfirmPasswordReset } from '../api/use-confirm-password-reset.ts'
 import { CallFailure } from '../components/call-failure.tsx'
 
-/** docs/product.md §3 and 4: a new password for the token in the link, then /login after 2 seconds. */
+/** docs/product.md, 'Screens and routes (web)': a new password for the token in the link, then /login after 2 seconds. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token')

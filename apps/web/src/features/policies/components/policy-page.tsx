@@ -6,7 +6,7 @@ export interface PolicySection {
   body: ReactNode
 }
 
-/** A static policy page; some show today's date as "last updated" (docs/product.md §2). */
+/** A static policy page; some show today's date as "last updated". */
 export function PolicyPage({
   title,
   sections,

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderApp } from '../../../test/render-app.tsx'
 
-describe('policy pages (docs/product.md §2)', () => {
+describe('policy pages (docs/product.md, "Screens and routes (web)")', () => {
   it.each([
     ['/privacy-policy', 'Privacy Policy'],
     ['/terms-of-service', 'Terms of Usage'],
@@ -14,12 +14,12 @@ describe('policy pages (docs/product.md §2)', () => {
     expect(screen.getByText(`Last updated: ${today}`)).toBeInTheDocument()
   })
 
-  it('states the refund timeline of docs/product.md §11', () => {
+  it('states the refund timeline of docs/product.md, "Policies shown on the static pages"', () => {
     renderApp('/refund-policy')
     expect(screen.getByText(/10-18 business days in total/)).toBeInTheDocument()
   })
 
-  it('states the annual-plan refund rule of docs/product.md §11', () => {
+  it('states the annual-plan refund rule of docs/product.md, "Policies shown on the static pages"', () => {
     renderApp('/membership-cancellation')
     expect(screen.getByText(/less a \$5 processing fee, with a minimum refund of \$10/)).toBeInTheDocument()
   })

@@ -1,6 +1,6 @@
 import { PolicyPage } from '../components/policy-page.tsx'
 
-/** The static pages of docs/product.md §2, stating the policies of docs/product.md §11. */
+/** The static pages of docs/product.md, 'Screens and routes (web)', stating its 'Policies shown on the static pages'. */
 
 export function AboutPage() {
   return (

@@ -22,7 +22,7 @@ const REVIEW_LABELS: Record<CredentialDocument['review'], string> = {
   REJECTED: 'Rejected',
 }
 
-/** docs/product.md §11 "Credentials upload": any of the four documents, licence sides together; admins review them. */
+/** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Credentials: any of the four documents, licence sides together; admins review them. */
 export function CredentialsTab() {
   const credentials = useCredentials()
   const upload = useUploadCredentials()
@@ -32,7 +32,7 @@ export function CredentialsTab() {
 
   useEffect(() => {
     if (result?.tone !== 'success') return
-    // docs/product.md §6: the upload success message hides after 5 seconds.
+    // docs/product.md, 'Constants': the upload success message hides after 5 seconds.
     const timer = setTimeout(() => setResult(null), MESSAGE_DISPLAY_MS)
     return () => clearTimeout(timer)
   }, [result])

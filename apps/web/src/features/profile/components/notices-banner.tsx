@@ -1,6 +1,6 @@
 import { useNotices } from '../api/use-notices.ts'
 
-/** docs/product.md §7 notices banner; nothing shows when there is no notice or they cannot be loaded. */
+/** The notices banner (docs/product.md, 'Member area, chat and support'); nothing shows when there is no notice or they cannot be loaded. */
 export function NoticesBanner() {
   const notices = useNotices()
   if (!notices.data || notices.data.length === 0) return null

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useOrders } from '../api/use-orders.ts'
 import { RefundsList } from './refunds-list.tsx'
 
-/** docs/product.md §12 "Order history": date, status, masked VIN (the server masks it), cost. */
+/** docs/product.md, 'Member area, chat and support', Orders: date, status, masked VIN (the server masks it), cost. */
 export function OrdersTab() {
   const [page, setPage] = useState(1)
   const orders = useOrders(page)

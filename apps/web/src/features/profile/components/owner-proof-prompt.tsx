@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 
 /**
  * Asks for the current password, or a current authenticator code when two-factor is on, before two-factor is
- * switched off or an authenticator enrolled: a session alone does not do (issue 20).
+ * switched off or an authenticator enrolled: a session alone does not do (decision 014).
  */
 export function OwnerProofPrompt({
   action,

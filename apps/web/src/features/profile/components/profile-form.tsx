@@ -29,7 +29,7 @@ function defaultsOf(profile: Profile): ProfileFormValues {
   }
 }
 
-/** docs/product.md §7 Profile tab: read-only until Edit; the e-mail is never editable. */
+/** The Profile tab of /profile (docs/product.md, 'Screens and routes (web)'): read-only until Edit; the e-mail is never editable. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [isEditing, setIsEditing] = useState(false)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

@@ -14,7 +14,7 @@ import { TwoFactorSetup } from './two-factor-setup.tsx'
 const proofProblemOf = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 403) ? error.message : PROFILE_MESSAGES.securityUpdateFailed
 
-/** docs/product.md §12 "Security": two settings, the last sign-in and the recent sign-ins. */
+/** docs/product.md, 'Member area, chat and support', Security: two settings, the last sign-in and the recent sign-ins. */
 export function SecurityTab() {
   const security = useSecurity()
   const update = useUpdateSecurity()

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_STATUS_LABELS, TIER_LABELS } from '@keydesk/contracts/subs
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
 
-/** The member's plan as the session knows it (docs/product.md §12 "User subscription"), with the way to change it. */
+/** The member's plan as the session knows it (`user.subscription` in docs/product.md, 'Accounts and sessions'), with the way to change it. */
 export function SubscriptionTab({ user }: { user: UserView }) {
   const { tier, status, trial, trialEndsAt } = user.subscription
   return (

@@ -30,7 +30,7 @@ function ProfileDetails() {
   return <ProfileForm profile={profile.data} />
 }
 
-/** docs/product.md §7 Profile page: notices banner and five tabs (WAI-ARIA tabs: arrow keys move between them). */
+/** The profile page (docs/product.md, 'Screens and routes (web)'): notices banner and five tabs (WAI-ARIA tabs: arrow keys move between them). */
 export function ProfilePage() {
   const { user } = useSession()
   const [active, setActive] = useState<Tab>('Profile')

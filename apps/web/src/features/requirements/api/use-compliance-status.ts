@@ -9,7 +9,7 @@ export const requirementsKeys = {
   complianceStatus: (viewer: string | undefined) => ['compliance-status', viewer] as const,
 }
 
-/** docs/product.md §12: GET /compliance/status when signed in, else GET /compliance/status/public. */
+/** docs/product.md, 'Plans, trial and compliance': GET /compliance/status when signed in, else GET /compliance/status/public. */
 export function useComplianceStatus() {
   const session = useSession()
   const isSignedIn = session.status === 'signed-in'

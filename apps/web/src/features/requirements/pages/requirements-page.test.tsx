@@ -13,7 +13,7 @@ const texas = {
   jurisdiction: 'Texas',
 }
 
-describe('requirements page (docs/product.md §7)', () => {
+describe('requirements page (docs/product.md, "Screens and routes (web)")', () => {
   it('asks the public call for a visitor and shows the documents by their display names', async () => {
     const calls = fakeApi({ 'GET /api/compliance/status/public': () => jsonAnswer(200, texas) })
     renderApp('/requirements')

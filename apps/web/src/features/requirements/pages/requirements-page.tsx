@@ -5,7 +5,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useComplianceStatus } from '../api/use-compliance-status.ts'
 
-/** docs/product.md §7 "Requirements": the rule for the user's jurisdiction and the general eligibility list. */
+/** /requirements in docs/product.md, 'Screens and routes (web)': the rule for the user's jurisdiction and the general eligibility list. */
 export function RequirementsPage() {
   const status = useComplianceStatus()
   return (

@@ -7,7 +7,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useSendContact } from '../api/use-send-contact.ts'
 
-/** docs/product.md §7 "Support": the contact form; every field required (docs/product.md §11). */
+/** docs/product.md, 'Member area, chat and support', Support: the contact form; every field required. */
 export function SupportPage() {
   const send = useSendContact()
   const form = useForm<ContactMessage>({

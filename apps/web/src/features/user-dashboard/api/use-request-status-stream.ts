@@ -15,7 +15,7 @@ function isStatusEvent(data: string): boolean {
 }
 
 /**
- * The API's stream of the signed-in user's status changes (an addition to docs/product.md §12). An event only says which
+ * The API's stream of the signed-in user's status changes (docs/product.md, 'Catalogue, ordering and cart'). An event only says which
  * request moved; the lists are read back, so the keycode arrives by the usual signed-in call and never by the stream.
  * Errors are ignored, as the chat's are: EventSource reconnects by itself (to another instance after a deploy),
  * and the 5-second poll keeps the lists fresh meanwhile.

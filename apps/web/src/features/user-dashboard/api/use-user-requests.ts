@@ -13,7 +13,7 @@ export function useUserRequests() {
 }
 
 /**
- * docs/product.md §6: the tracker of one paid order, refreshed every 5 seconds. Without one (null) nothing is asked:
+ * The tracker of one paid order, refreshed every 5 seconds (docs/product.md, 'Constants'). Without one (null) nothing is asked:
  * the account-wide answer would light steps for a member whose requests all still wait in the cart.
  */
 export function useOrderTracker(requestId: string | null) {

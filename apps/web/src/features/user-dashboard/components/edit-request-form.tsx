@@ -9,7 +9,7 @@ import { FileField } from '../../../components/ui/file-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { useUpdateRequest } from '../api/use-update-request.ts'
 
-/** docs/product.md §11 "Vehicle update": only the fields that changed are sent. */
+/** docs/product.md, 'Keycode requests, delivery and release': only the fields that changed are sent. */
 export function changedFields(
   original: { model: string; vin: string },
   edited: { model: string; vin: string },

@@ -2,7 +2,7 @@ import { ORDER_TRACKER_LABELS, type OrderTracker as Tracker } from '@keydesk/con
 
 const STEPS = ['ACCOUNT', 'DOCS', 'PROCESSING', 'COMPLETED'] as const
 
-/** docs/product.md §6: the last step flagged true sets the progress point. */
+/** The order tracker of docs/product.md, 'Screens and routes (web)': the last step flagged true sets the progress point. */
 export function progressPoint(tracker: Tracker): number {
   let point = -1
   STEPS.forEach((step, index) => {

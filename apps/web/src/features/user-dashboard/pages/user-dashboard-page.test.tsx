@@ -54,7 +54,7 @@ function renderDashboard(path = '/user-dash') {
   renderApp(path, { user: testUser({ fname: 'Lena' }) })
 }
 
-describe('user dashboard (docs/product.md §7)', () => {
+describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
   it('welcomes the user and counts orders by status', async () => {
     renderDashboard()
     expect(await screen.findByText('Welcome, Lena.')).toBeInTheDocument()

@@ -50,7 +50,7 @@ function trackedOrder(data: UserRequestsAnswer | undefined, chosenId: string | n
   )
 }
 
-/** docs/product.md §7 "User dashboard". */
+/** The member dashboard (docs/product.md, 'Screens and routes (web)' and 'Member area, chat and support'). */
 export function UserDashboardPage() {
   const session = useSession()
   const requests = useUserRequests()

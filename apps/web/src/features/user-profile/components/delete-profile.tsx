@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useDeleteAccount } from '../api/use-user-details.ts'
 
-/** docs/product.md §7 delete-profile action; docs/product.md §11: success text, then logout and /login. */
+/** The delete-profile action (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Profile and account): success text, then logout and /login. */
 export function DeleteProfile() {
   const deleteAccount = useDeleteAccount()
   const { logout } = useSession()

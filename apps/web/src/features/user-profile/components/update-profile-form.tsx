@@ -18,7 +18,7 @@ const IMAGES = [
   { field: 'insurance', label: 'Insurance', current: 'insuranceImage' },
 ] as const
 
-/** docs/product.md §7 Update Profile form with the docs/product.md §11 rules. */
+/** The Update Profile form (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Profile and account) with its rules. */
 export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; onSaved: () => void }) {
   const update = useUpdateUserDetails()
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

@@ -87,7 +87,7 @@ describe('/user-profile', () => {
       'PUT /api/auth/updateProfile': () => json(200, { ok: true }),
       'GET /api/auth/me': () => json(200, { user }),
     })
-    // This browser has signed in, so saving asks the server for the refreshed user (docs/product.md §6).
+    // This browser has signed in, so saving asks the server for the refreshed user (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Sessions).
     setSessionHint(true)
     renderApp('/user-profile', { user })
     await userEvent.type(await screen.findByLabelText('First name'), 'lyn')

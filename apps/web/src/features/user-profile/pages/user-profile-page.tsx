@@ -16,7 +16,7 @@ function UpdateProfileContent({ userId }: { userId: string }) {
   const { refresh } = useSession()
   if (details.isPending) return <Spinner label="Loading your profile..." />
   if (details.isError) {
-    // docs/product.md §11: an unknown user is sent to sign in again; any other failure can be retried.
+    // An unknown user is sent to sign in again; any other failure can be retried.
     if (details.error instanceof ApiError && details.error.status === 404) {
       return <Navigate to={paths.login} replace state={{ notice: PROFILE_MESSAGES.userNotFound }} />
     }
@@ -36,7 +36,7 @@ function UpdateProfileContent({ userId }: { userId: string }) {
   )
 }
 
-/** /user-profile: docs/product.md §7 "Update Profile". */
+/** /user-profile (docs/product.md, 'Screens and routes (web)'). */
 export function UserProfilePage() {
   const { user } = useSession()
   return (
