@@ -8,7 +8,7 @@ export const ADMIN_MESSAGES = {
   notPendingPaid: 'Only a paid pending request can be started.',
   startFirst: 'Start the request before submitting a keycode.',
   releaseNotValidated:
-    "This member's account is not validated yet. Validate the account under Registered Users, or give a reason of at least 10 characters to release the keycode anyway.",
+    "This member's account is not validated yet. Validate the account and review its documents in this order's panel, or give a reason of at least 10 characters to release the keycode anyway.",
   releaseGuestUnchecked:
     'This is a guest order. Confirm that the photos of the licence match the request, or give a reason of at least 10 characters to release the keycode anyway.',
   releaseAccountRevoked:

@@ -40,6 +40,12 @@ export const AdminRequestSchema = z.object({
   price: z.number(),
   keycodePrice: z.number(),
   keycodeUserEmail: z.string().nullable(),
+  /** The buyer's account, so the order panel can validate it and review its documents in place; null for a guest. */
+  buyerId: z.string().nullable(),
+  /** What was typed at checkout: the e-mail the order's mail goes to (a guest's only contact). */
+  checkoutEmail: z.string().nullable(),
+  /** The name typed at checkout (the name on the card), to compare with a guest's licence photos. */
+  checkoutName: z.string().nullable(),
   isValidatedUser: z.boolean(),
   /** Whether the buyer's account can still sign in: ACTIVE, REVOKED (revoked or disabled), or null without an account. */
   accountState: z.enum(['ACTIVE', 'REVOKED']).nullable(),
@@ -80,6 +86,24 @@ export const ProcessRequestBodySchema = z.object({
     .optional(),
 })
 export type ProcessRequestBody = z.infer<typeof ProcessRequestBodySchema>
+
+/**
+ * POST /admin/process-request: 'Keycode delivered.' and, added, what the release did, so the admin is told which
+ * order it was and where its mail went (null when no mail was queued).
+ */
+export const ProcessRequestAnswerSchema = z.object({
+  message: z.string(),
+  confirmationNumber: z.string().nullable(),
+  mailQueuedTo: z.string().nullable(),
+})
+export type ProcessRequestAnswer = z.infer<typeof ProcessRequestAnswerSchema>
+
+/** The confirmation an admin reads after a release, e.g. 'Released K4512 for KD-Y9E8U5GSWZ: mail queued to a@b.com'. */
+export function releaseConfirmation(keycode: string, answer: ProcessRequestAnswer, vehicle: string): string {
+  const order = answer.confirmationNumber ?? vehicle
+  const mail = answer.mailQueuedTo ? `mail queued to ${answer.mailQueuedTo}` : 'no mail queued (no address on file)'
+  return `Released ${keycode} for ${order}: ${mail}`
+}
 
 /** The keycode form of a request in progress: the keycode, and the PIN when the make has one (left out when empty). */
 export const KeycodeFormSchema = ProcessRequestBodySchema.pick({ keycode: true, pincode: true })
@@ -160,7 +184,10 @@ export const AdminUserSchema = z.object({
   backId: z.string().nullable(),
   insurance: z.string().nullable(),
   adminNotes: z.string().nullable(),
+  /** Added: how the user's documents stand, so the lists show each user's review state without opening them. */
+  documentReview: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
 })
+export type AdminUser = z.infer<typeof AdminUserSchema>
 export const AdminUserListSchema = z.array(AdminUserSchema)
 export const NotesBodySchema = z.object({ notes: z.string().trim().max(2000) })
 
@@ -192,6 +219,12 @@ export const ComplianceDocumentSchema = z.object({
 })
 export const ReviewDocumentBodySchema = z.object({ verified: z.boolean(), notes: z.string().trim().max(2000).optional() })
 
+/** The review of one document on the back-office screens: notes are optional to approve, and the reason to reject. */
+export const DocumentReviewFormSchema = z
+  .object({ verified: z.boolean(), notes: z.string().trim().max(2000, 'Keep the notes under 2000 characters.') })
+  .refine((review) => review.verified || review.notes !== '', { message: 'Say why the document is rejected.', path: ['notes'] })
+export type DocumentReviewForm = z.infer<typeof DocumentReviewFormSchema>
+
 export const ActionEntrySchema = z.object({
   id: z.number(),
   actorId: z.string().nullable(),
@@ -202,6 +235,15 @@ export const ActionEntrySchema = z.object({
   /** What the entry's details say, in words: a release's delivery channels, an override's reason, a decision's notes. */
   summary: z.string().nullable(),
 })
+
+/** A user's review state in a few words, as the back office's user lists show it, e.g. 'Not validated · 2 to review'. */
+export function userReviewState(user: Pick<AdminUser, 'isActive' | 'isValidatedUser' | 'documentReview'>): string {
+  const { pending, approved, rejected } = user.documentReview
+  const account = !user.isActive ? 'Revoked' : user.isValidatedUser ? 'Validated' : 'Not validated'
+  if (pending + approved + rejected === 0) return `${account} · no documents`
+  const parts = [pending > 0 && `${pending} to review`, rejected > 0 && `${rejected} rejected`].filter(Boolean)
+  return `${account} · ${parts.length > 0 ? parts.join(', ') : 'documents approved'}`
+}
 
 export const ADMIN_USER_MESSAGES = {
   validated: 'User validated successfully.',

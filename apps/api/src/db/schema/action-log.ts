@@ -18,5 +18,8 @@ export const actionLog = pgTable(
     index('action_log_created_idx').on(table.createdAt),
     // An account's or an order's newest entries (the rejected and revoked admins' list reads who decided and when).
     index('action_log_target_idx').on(table.targetId, table.createdAt),
+    // The readable log's filters by kind and by actor, newest first (GET /admin/action-log pages by id).
+    index('action_log_action_idx').on(table.action, table.id),
+    index('action_log_actor_idx').on(table.actorId, table.id),
   ],
 )

@@ -40,6 +40,8 @@ export const transactions = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'set null' }),
     customerEmail: text('customer_email'),
+    /** The name typed at checkout (the name on the card): what a guest's identity check compares the licence with. */
+    customerName: text('customer_name'),
     status: transactionStatusEnum('status').notNull().default('PENDING'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -136,6 +138,7 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   customerEmail: text('customer_email'),
+  customerName: text('customer_name'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
   status: text('status', { enum: ['open', 'complete', 'expired'] })
     .notNull()

@@ -111,6 +111,17 @@ describe('documents and history', () => {
     ).toBe(403)
   })
 
+  it("lists each user with how their documents' review stands", async () => {
+    const member = await registerAndSignIn(testApp)
+    const [first, second] = (
+      await testApp.app.inject({ method: 'GET', url: `/api/compliance/documents/${member.id}`, headers: admin.headers })
+    ).json()
+    await patch(`/api/compliance/documents/${first.id}/review`, admin.headers, { verified: true })
+    await patch(`/api/compliance/documents/${second.id}/review`, admin.headers, { verified: false, notes: 'Blurred' })
+    const list = (await testApp.app.inject({ method: 'GET', url: '/api/admin/users?limit=100', headers: admin.headers })).json()
+    expect(list.find((user: { id: string }) => user.id === member.id).documentReview).toEqual({ pending: 2, approved: 1, rejected: 1 })
+  })
+
   it('answers an empty history for an e-mail without orders', async () => {
     const answer = await testApp.app.inject({
       method: 'GET',

@@ -7,7 +7,7 @@ import { latestDocumentLinks } from '../accounts/service.ts'
 import { listRecentActions, recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 import { type BusinessUserChange, findUserByEmail, listBusinessUsers, updateBusinessUser } from '../auth/repository.ts'
-import { setDocumentReview } from '../credentials/repository.ts'
+import { countDocumentReviews, setDocumentReview } from '../credentials/repository.ts'
 import { listDocumentsWithReviewer } from '../credentials/service.ts'
 import { fileAddress } from '../files/file-link.ts'
 import { findFirstPaidOrders } from '../payments/repository.ts'
@@ -17,10 +17,9 @@ const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')
 
 export async function listUsers(ports: Uses<'database'>, query: AdminUsersQuery) {
   const rows = await listBusinessUsers(ports.database.db, query)
-  const documents = await latestDocumentLinks(
-    ports.database.db,
-    rows.map((user) => user.id),
-  )
+  const userIds = rows.map((user) => user.id)
+  const documents = await latestDocumentLinks(ports.database.db, userIds)
+  const reviews = await countDocumentReviews(ports.database.db, userIds)
   return rows.map((user) => ({
     id: user.id,
     fname: user.fname,
@@ -36,6 +35,7 @@ export async function listUsers(ports: Uses<'database'>, query: AdminUsersQuery)
     backId: documents.get(user.id)?.backId ?? null,
     insurance: documents.get(user.id)?.insurance ?? null,
     adminNotes: user.adminNotes,
+    documentReview: reviews.get(user.id) ?? { pending: 0, approved: 0, rejected: 0 },
   }))
 }
 
@@ -123,6 +123,8 @@ export async function reviewDocument(
       action: review.verified ? 'DOCUMENT_APPROVED' : 'DOCUMENT_REJECTED',
       targetType: 'compliance_document',
       targetId: documentId,
+      // The log says why a document was rejected (or what was noted on approval) without opening the document.
+      details: review.notes ? { notes: review.notes } : {},
     })
   })
   return { message: ADMIN_USER_MESSAGES.reviewed }
@@ -142,7 +144,12 @@ export function actionSummary(action: string, details: Record<string, unknown>):
     const named = Array.isArray(details.channels) ? details.channels : details.channel ? [details.channel] : []
     const channels = named.map((channel) => CHANNEL_WORDS[String(channel)] ?? String(channel))
     const order = text(details.confirmationNumber)
-    return `Released ${channels.length > 0 ? channels.join(' and ') : 'with no delivery channel'}${order ? ` (order ${order})` : ''}`
+    const override = text(details.overrideReason)
+    return `Released ${channels.length > 0 ? channels.join(' and ') : 'with no delivery channel'}${order ? ` (order ${order})` : ''}${override ? `; override: ${override}` : ''}`
+  }
+  if (action === 'ORDER_LINK_VIEWED') {
+    const order = text(details.confirmationNumber)
+    return `The guest opened the order link${order ? ` of order ${order}` : ''}`
   }
   if (action === 'RELEASE_OVERRIDE') return text(details.reason) && `Reason: ${details.reason}`
   if (action === 'PLAN_REFUNDED' && typeof details.amountCents === 'number') {

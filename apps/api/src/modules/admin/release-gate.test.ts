@@ -75,7 +75,11 @@ describe('release gate', () => {
     expect(releases[0]).toMatchObject({ accountValidated: false, overrideReason: reason, releasedBy: admin.id })
     expect(releases[0]?.documentsOnFile).toContain('Government photo ID (front) (pending review)')
     const actions = await testApp.app.database.db.select().from(actionLog).where(eq(actionLog.targetId, requestId))
-    expect(actions.find((entry) => entry.action === 'RELEASE_OVERRIDE')).toMatchObject({ actorId: admin.id, details: { reason } })
+    expect(actions.map((entry) => entry.action).sort()).toEqual(['KEYCODE_RELEASED', 'REQUEST_STARTED'])
+    expect(actions.find((entry) => entry.action === 'KEYCODE_RELEASED')).toMatchObject({
+      actorId: admin.id,
+      details: { overrideReason: reason, gate: 'account not validated' },
+    })
   })
 
   it('records no override when the gate would have released anyway, though the reason is kept', async () => {
@@ -83,7 +87,7 @@ describe('release gate', () => {
     const overrideReason = 'Reason given out of habit'
     expect((await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K-GATE-8', overrideReason })).statusCode).toBe(200)
     const actions = await testApp.app.database.db.select().from(actionLog).where(eq(actionLog.targetId, requestId))
-    expect(actions.map((entry) => entry.action)).not.toContain('RELEASE_OVERRIDE')
+    expect(actions.find((entry) => entry.action === 'KEYCODE_RELEASED')?.details).not.toHaveProperty('overrideReason')
     expect((await stateOf(requestId)).releases[0]).toMatchObject({ overrideReason })
   })
 
@@ -115,6 +119,17 @@ describe('release gate', () => {
       identityChecked: true,
       documentsOnFile: 'licence photos on the request',
       channels: ['email'],
+    })
+  })
+
+  it('answers which order was released and the address its mail was queued to', async () => {
+    const guest = await paidGuestOrder(testApp)
+    const requestId = await started(Promise.resolve(guest))
+    const answer = await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K-GATE-9', identityChecked: true })
+    expect(answer.json()).toEqual({
+      message: ADMIN_MESSAGES.fulfilled,
+      confirmationNumber: guest.transaction.confirmationNumber,
+      mailQueuedTo: guest.email,
     })
   })
 
@@ -153,6 +168,15 @@ describe('admin queue shows what the gate reads', () => {
     expect(answer.statusCode).toBe(409)
     expect(answer.json().message).toBe(ADMIN_MESSAGES.releaseNoRecipient)
     expect(await stateOf(requestId)).toMatchObject({ status: 'INPROGRESS', keycodeStored: false, releases: [] })
+  })
+
+  it("names the member's account and what was typed at checkout, so the panel can validate and compare in place", async () => {
+    const member = await paidMemberOrder(testApp)
+    const guest = await paidGuestOrder(testApp)
+    const list = (await testApp.app.inject({ method: 'GET', url: '/api/admin/pending-requests?limit=100', headers: admin.headers })).json()
+    const byId = new Map(list.map((entry: { id: string }) => [entry.id, entry]))
+    expect(byId.get(member.requestId)).toMatchObject({ buyerId: member.member.id, checkoutEmail: member.member.email })
+    expect(byId.get(guest.requestId)).toMatchObject({ buyerId: null, checkoutEmail: guest.email, checkoutName: 'Pat Payer' })
   })
 
   it('shows an active member as ACTIVE and a guest without an account state', async () => {

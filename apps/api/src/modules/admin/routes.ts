@@ -4,6 +4,7 @@ import {
   AdminRequestListSchema,
   FailedKeycodeMailListSchema,
   PageQuerySchema,
+  ProcessRequestAnswerSchema,
   ProcessRequestBodySchema,
   ReleasesExportQuerySchema,
 } from '@keydesk/contracts/admin'
@@ -56,7 +57,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/process-request',
-    { preHandler: onlyAdmins, schema: { body: ProcessRequestBodySchema, response: { 200: MessageAnswerSchema } } },
+    { preHandler: onlyAdmins, schema: { body: ProcessRequestBodySchema, response: { 200: ProcessRequestAnswerSchema } } },
     async (request) => fulfilRequest(app, principalOf(request), request.body),
   )
 

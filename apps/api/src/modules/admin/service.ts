@@ -26,6 +26,11 @@ const KEYCODE_MAIL_KEY = 'keycode-ready:'
 /** GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue. */
 export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
   const rows = await listPaidRequests(ports.database.db, status, query)
+  // One batched read for the page: the checkout e-mail a guest's identity check compares with.
+  const orders = await findFirstPaidOrders(
+    ports.database.db,
+    rows.map((row) => row.request.id),
+  )
   return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, buyerActive, starterName, documents }) => {
     const paidAt = request.paidAt ?? request.createdAt
     return {
@@ -38,6 +43,9 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       price: toDollars(request.priceCents),
       keycodePrice: toDollars(request.priceCents),
       keycodeUserEmail: buyerEmail,
+      buyerId: request.userId,
+      checkoutEmail: orders.get(request.id)?.customerEmail ?? null,
+      checkoutName: orders.get(request.id)?.customerName ?? null,
       isValidatedUser: buyerValidated ?? false,
       accountState: buyerActive === null ? null : buyerActive ? ('ACTIVE' as const) : ('REVOKED' as const),
       frontId: fileLink(request.frontIdFileId),
@@ -113,7 +121,7 @@ export async function fulfilRequest(
   body: ProcessRequestBody,
 ) {
   const now = ports.clock.now()
-  const ownerId = await ports.database.db.transaction(async (tx) => {
+  const released = await ports.database.db.transaction(async (tx) => {
     const target = await findReleaseTarget(tx, body.vehicleId)
     if (target?.status !== 'INPROGRESS') throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
     const isGuest = target.userId === null
@@ -152,27 +160,23 @@ export async function fulfilRequest(
       overrideReason: body.overrideReason ?? null,
       channels,
     })
-    await recordAction(tx, { actorId: admin.id, action: 'REQUEST_FULFILLED', targetType: 'vehicle_request', targetId: target.id })
+    // One entry per release (the fulfilment is the release): who, which order, how it went out, and any override.
     await recordAction(tx, {
       actorId: admin.id,
       action: 'KEYCODE_RELEASED',
       targetType: 'vehicle_request',
       targetId: target.id,
-      details: { channels, confirmationNumber: target.confirmationNumber },
+      details: {
+        channels,
+        confirmationNumber: target.confirmationNumber,
+        ...(isOverride ? { overrideReason: body.overrideReason, gate: isGuest ? 'guest identity' : 'account not validated' } : {}),
+      },
     })
-    if (isOverride) {
-      await recordAction(tx, {
-        actorId: admin.id,
-        action: 'RELEASE_OVERRIDE',
-        targetType: 'vehicle_request',
-        targetId: target.id,
-        details: { reason: body.overrideReason, gate: isGuest ? 'guest identity' : 'account not validated' },
-      })
-    }
 
+    const outcome = { ownerId: target.userId, confirmationNumber: target.confirmationNumber, mailQueuedTo: recipient }
     if (recipient === null) {
       ports.log.warn({ vehicleRequestId: target.id }, 'keycode released with no address to mail it to')
-      return target.userId
+      return outcome
     }
     const link = isGuest ? await createOrderLink(tx, ports.config.publicUrl, target.id, now) : null
     const mail = await renderMail(
@@ -186,11 +190,12 @@ export async function fulfilRequest(
       }),
     )
     await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `${KEYCODE_MAIL_KEY}${target.id}` }, ports.secretKey)
-    return target.userId
+    return outcome
   })
   // The event says only "fulfilled"; the keycode and PIN stay behind the owner's signed-in read of the request.
-  if (ownerId) await publishRequestStatusChanges(ports, [{ userId: ownerId, requestId: body.vehicleId, status: 'FULFILLED' }])
-  return { message: ADMIN_MESSAGES.fulfilled }
+  if (released.ownerId)
+    await publishRequestStatusChanges(ports, [{ userId: released.ownerId, requestId: body.vehicleId, status: 'FULFILLED' }])
+  return { message: ADMIN_MESSAGES.fulfilled, confirmationNumber: released.confirmationNumber, mailQueuedTo: released.mailQueuedTo }
 }
 
 /** GET /admin/failed-keycode-mails: the newest 50 keycode mails the outbox gave up on, so an admin can call the buyer. */

@@ -80,6 +80,36 @@ export async function countDocuments(db: DbExecutor, userId: string) {
   return { total: documents?.total ?? 0, approved: documents?.approved ?? 0 }
 }
 
+/** How many of each member's documents wait for a review, were approved or were rejected, for a page of members at once. */
+export async function countDocumentReviews(db: DbExecutor, userIds: string[]) {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({
+            userId: complianceDocuments.userId,
+            pending: sql<number>`count(*) filter (where ${complianceDocuments.verified} is null)::int`,
+            approved: sql<number>`count(*) filter (where ${complianceDocuments.verified} = true)::int`,
+            rejected: sql<number>`count(*) filter (where ${complianceDocuments.verified} = false)::int`,
+          })
+          .from(complianceDocuments)
+          .where(inArray(complianceDocuments.userId, userIds))
+          .groupBy(complianceDocuments.userId)
+  return new Map(rows.map(({ userId, ...counts }) => [userId, counts]))
+}
+
+/** The kind and the member of these documents, for a page of the action log at once. */
+export async function findDocumentOwners(db: DbExecutor, documentIds: string[]) {
+  const rows =
+    documentIds.length === 0
+      ? []
+      : await db
+          .select({ id: complianceDocuments.id, docType: complianceDocuments.docType, userId: complianceDocuments.userId })
+          .from(complianceDocuments)
+          .where(inArray(complianceDocuments.id, documentIds))
+  return new Map(rows.map(({ id, ...document }) => [id, document]))
+}
+
 /** The ID and insurance documents of these users, newest first. */
 export function listIdentityDocuments(db: DbExecutor, userIds: string[]) {
   return db

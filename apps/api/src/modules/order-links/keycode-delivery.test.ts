@@ -1,5 +1,5 @@
 import { ORDER_LINK_MESSAGES } from '@keydesk/contracts/order-link'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actionLog } from '../../db/schema/action-log.ts'
@@ -96,7 +96,7 @@ describe('keycode mail', () => {
 })
 
 describe('order link', () => {
-  it('shows that order only, with its keycode and PIN, and records each showing as a release through the link', async () => {
+  it('shows that order only, with its keycode and PIN, and logs each showing as a view of the link, not as a release', async () => {
     const first = await paidGuestOrder(testApp)
     const second = await paidGuestOrder(testApp)
     const firstMail = await fulfilAndReceive(first.requestId, first.email, { keycode: 'KC-LINK-ONE', identityChecked: true })
@@ -117,11 +117,13 @@ describe('order link', () => {
     const db = testApp.app.database.db
     const [release] = await db.select().from(keycodeReleases).where(eq(keycodeReleases.vehicleRequestId, first.requestId))
     expect(release?.channels).toEqual(['email', 'guest-link'])
-    const viaLink = await db
-      .select()
-      .from(actionLog)
-      .where(and(eq(actionLog.targetId, first.requestId), eq(actionLog.action, 'KEYCODE_RELEASED')))
-    expect(viaLink.map((entry) => entry.details.channel ?? entry.details.channels)).toEqual([['email'], 'guest-link', 'guest-link'])
+    const entries = await db.select().from(actionLog).where(eq(actionLog.targetId, first.requestId)).orderBy(actionLog.id)
+    expect(entries.map((entry) => [entry.action, entry.actorId === null])).toEqual([
+      ['REQUEST_STARTED', false],
+      ['KEYCODE_RELEASED', false],
+      ['ORDER_LINK_VIEWED', true],
+      ['ORDER_LINK_VIEWED', true],
+    ])
   })
 
   it('is refused with a wrong token, the same way as an unknown one', async () => {

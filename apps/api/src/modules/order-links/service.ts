@@ -35,7 +35,8 @@ async function findOrderByLink(db: DbExecutor, tokenHash: string, now: Date) {
 
 /**
  * POST /order-link: the order behind a live token, with its keycode once fulfilled. Unknown and expired tokens get
- * the same answer. Each showing of a keycode is a release through the guest link, kept in the action log.
+ * the same answer. Each showing of a keycode adds the guest link to the release's channels and is logged as the
+ * guest viewing its order (ORDER_LINK_VIEWED): the release itself was the admin's, logged once when it happened.
  */
 export async function openOrderLink(
   ports: Uses<'database' | 'clock' | 'secretKey'>,
@@ -51,7 +52,7 @@ export async function openOrderLink(
       await addReleaseChannel(tx, order.vehicleRequestId, 'guest-link')
       await recordAction(tx, {
         actorId: null,
-        action: 'KEYCODE_RELEASED',
+        action: 'ORDER_LINK_VIEWED',
         targetType: 'vehicle_request',
         targetId: order.vehicleRequestId,
         details: { channel: 'guest-link', confirmationNumber: order.confirmationNumber, clientAddress },

@@ -29,6 +29,8 @@ export interface ProviderSession {
   currency: string
   paymentIntentId: string | null
   customerEmail: string | null
+  /** The name the payer typed (Stripe's customer_details.name); absent when the provider says none. */
+  customerName?: string | null
   subscriptionId: string | null
 }
 
@@ -72,6 +74,7 @@ export function sessionFromStripe(session: Stripe.Checkout.Session): ProviderSes
     currency: session.currency ?? 'usd',
     paymentIntentId: reference(session.payment_intent),
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    customerName: session.customer_details?.name ?? null,
     subscriptionId: reference(session.subscription),
   }
 }

@@ -48,7 +48,10 @@ export async function findTransactionOwner(db: DbExecutor, sessionId: string) {
 export async function markTransactionPaid(
   db: DbExecutor,
   id: string,
-  values: Pick<typeof transactions.$inferInsert, 'paidAt' | 'paymentIntentId' | 'customerEmail' | 'orderStatus' | 'updatedAt'>,
+  values: Pick<
+    typeof transactions.$inferInsert,
+    'paidAt' | 'paymentIntentId' | 'customerEmail' | 'customerName' | 'orderStatus' | 'updatedAt'
+  >,
 ): Promise<TransactionRow | undefined> {
   const [paid] = await db
     .update(transactions)
@@ -74,9 +77,9 @@ export async function closeUnpaidTransaction(db: DbExecutor, sessionId: string, 
     .where(and(eq(transactions.providerSessionId, sessionId), inArray(transactions.status, ['PENDING', 'FAILED'])))
 }
 
-/** The account's orders lose their e-mail address; the rows stay for the retention period. */
+/** The account's orders lose their e-mail address and the name typed at checkout; the rows stay for the retention period. */
 export async function forgetCustomerEmail(db: DbExecutor, userId: string) {
-  await db.update(transactions).set({ customerEmail: null }).where(eq(transactions.userId, userId))
+  await db.update(transactions).set({ customerEmail: null, customerName: null }).where(eq(transactions.userId, userId))
 }
 
 /** Whether the request is in a checkout that can still be paid (created, not expired, failed or paid). */
@@ -120,13 +123,18 @@ export async function refreshOrderStatus(db: DbExecutor, vehicleRequestId: strin
  * number and checkout e-mail.
  */
 export async function findFirstPaidOrders(db: DbExecutor, requestIds: string[]) {
-  if (requestIds.length === 0) return new Map<string, { transactionId: string; confirmationNumber: string; customerEmail: string | null }>()
+  if (requestIds.length === 0)
+    return new Map<
+      string,
+      { transactionId: string; confirmationNumber: string; customerEmail: string | null; customerName: string | null }
+    >()
   const rows = await db
     .selectDistinctOn([transactionRequests.vehicleRequestId], {
       requestId: transactionRequests.vehicleRequestId,
       transactionId: transactions.id,
       confirmationNumber: transactions.confirmationNumber,
       customerEmail: transactions.customerEmail,
+      customerName: transactions.customerName,
     })
     .from(transactionRequests)
     .innerJoin(transactions, eq(transactions.id, transactionRequests.transactionId))

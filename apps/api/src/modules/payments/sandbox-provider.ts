@@ -18,7 +18,7 @@ export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox'
   findOpenSession(id: string): Promise<SandboxSession | null>
   /** Marks an open session paid (once) and answers the signed `checkout.session.completed` event to deliver. */
-  completeSession(id: string, customerEmail: string | null): Promise<{ payload: string; signature: string } | null>
+  completeSession(id: string, payer: { email: string | null; name: string | null }): Promise<{ payload: string; signature: string } | null>
   /** Signs a payload exactly as Stripe signs webhooks, with the sandbox's secret. */
   sign(payload: string, timestamp?: number): string
 }
@@ -35,6 +35,7 @@ const toProviderSession = (row: SandboxSession): ProviderSession => ({
   currency: 'usd',
   paymentIntentId: row.paymentIntentId,
   customerEmail: row.customerEmail,
+  customerName: row.customerName,
   subscriptionId: null,
 })
 
@@ -55,7 +56,7 @@ function completedEvent(row: SandboxSession, now: Date) {
         payment_status: 'paid',
         status: 'complete',
         payment_intent: row.paymentIntentId,
-        customer_details: { email: row.customerEmail },
+        customer_details: { email: row.customerEmail, name: row.customerName },
         customer_email: row.customerEmail,
         subscription: null,
         metadata: row.metadata,
@@ -96,10 +97,11 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       return (await findOpenSandboxSession(db, id, options.clock.now())) ?? null
     },
 
-    async completeSession(id, customerEmail) {
+    async completeSession(id, payer) {
       const row = await completeOpenSandboxSession(db, id, {
         paymentIntentId: `pi_sbx_${randomBytes(12).toString('hex')}`,
-        ...(customerEmail ? { customerEmail } : {}),
+        ...(payer.email ? { customerEmail: payer.email } : {}),
+        customerName: payer.name,
       })
       if (!row) return null
       const payload = JSON.stringify(completedEvent(row, options.clock.now()))

@@ -30,7 +30,7 @@ export async function findOpenSandboxSession(db: DbExecutor, id: string, now: Da
 export async function completeOpenSandboxSession(
   db: DbExecutor,
   id: string,
-  values: Pick<typeof sandboxCheckoutSessions.$inferInsert, 'paymentIntentId' | 'customerEmail'>,
+  values: Pick<typeof sandboxCheckoutSessions.$inferInsert, 'paymentIntentId' | 'customerEmail' | 'customerName'>,
 ): Promise<SandboxSession | undefined> {
   const [row] = await db
     .update(sandboxCheckoutSessions)

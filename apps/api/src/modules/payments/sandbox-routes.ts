@@ -42,7 +42,7 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginA
         if (outcome.kind !== 'approved') {
           return checkoutPage(session, { email: request.body.email, name: request.body.name, error: outcome.message })
         }
-        const event = await provider.completeSession(session.id, request.body.email ?? null)
+        const event = await provider.completeSession(session.id, { email: request.body.email ?? null, name: request.body.name ?? null })
         if (event) {
           // The money is taken once the session is complete; if fulfilment fails here, the success page retries it.
           await receiveWebhook(app, event.payload, event.signature).catch((error) =>

@@ -198,6 +198,7 @@ export async function fulfilPayment(
       paidAt: now,
       paymentIntentId: session.paymentIntentId,
       customerEmail: row.customerEmail ?? session.customerEmail,
+      customerName: session.customerName ?? null,
       orderStatus: row.items.some((item) => item.kind === 'KEYCODE') ? 'PENDING' : 'FULFILLED',
       updatedAt: now,
     })

@@ -5,13 +5,15 @@ export interface DialogProps {
   title: string
   onClose: () => void
   children: ReactNode
+  /** Room for images beside the text (a guest's licence photos); the default suits a form or a question. */
+  isWide?: boolean
 }
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus;
  * we only keep its open state in step with React's.
  */
-export function Dialog({ isOpen, title, onClose, children }: DialogProps) {
+export function Dialog({ isOpen, title, onClose, children, isWide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
@@ -27,7 +29,7 @@ export function Dialog({ isOpen, title, onClose, children }: DialogProps) {
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-auto w-full max-w-lg rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
+      className={`m-auto w-full ${isWide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50`}
     >
       {isOpen && (
         <div className="p-6">

@@ -2,6 +2,7 @@ import {
   AdminQueueCountsSchema,
   AdminRequestListSchema,
   FailedKeycodeMailListSchema,
+  ProcessRequestAnswerSchema,
   type ProcessRequestBody,
 } from '@keydesk/contracts/admin'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -49,8 +50,13 @@ export function useStartRequest() {
 export function useProcessRequest() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: ProcessRequestBody) => apiRequest('/admin/process-request', { method: 'POST', body, schema: MessageAnswer }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    mutationFn: (body: ProcessRequestBody) =>
+      apiRequest('/admin/process-request', { method: 'POST', body, schema: ProcessRequestAnswerSchema }),
+    // Not awaited: the queues are read again after the caller has heard of the release. Awaiting would drop the
+    // released order from the queue first, unmounting its form before its onSuccess could report the release.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all })
+    },
   })
 }
 

@@ -56,6 +56,7 @@ export function useReviewDocument() {
         body: { verified, notes },
         schema: MessageAnswer,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.allDocuments() }),
+    // The queue's panels and the user lists show review states too, so everything of the back office is read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }

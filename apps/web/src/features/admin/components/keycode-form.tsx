@@ -4,6 +4,7 @@ import {
   KeycodeFormSchema,
   type KeycodeForm as KeycodeFormValues,
   type ProcessRequestBody,
+  releaseConfirmation,
   releaseGateFormSchema,
 } from '@keydesk/contracts/admin'
 import { useId, useState } from 'react'
@@ -21,6 +22,70 @@ type GateAnswer = Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>
 
 /** Refusals of the release gate that no reason overrides: the buyer cannot sign in, or no one can receive the code. */
 const UNRELEASABLE = new Set<string>([ADMIN_MESSAGES.releaseAccountRevoked, ADMIN_MESSAGES.releaseNoRecipient])
+
+/** The photos a guest's identity is checked against: the licence, or the ID photos of older orders. */
+function identityPhotos(request: AdminRequest) {
+  const photos = [
+    { src: request.licenseFront ?? request.frontId, label: 'Licence front' },
+    { src: request.licenseBack ?? request.backId, label: 'Licence back' },
+  ]
+  return photos.flatMap(({ src, label }) => (src ? [{ src, label }] : []))
+}
+
+/**
+ * One licence photo inside the release dialog, zoomed in place (a second modal over this one would hide the
+ * question): a click switches between the thumbnail and the photo at the dialog's full width.
+ */
+function ZoomablePhoto({ src, label }: { src: string; label: string }) {
+  const [isZoomed, setIsZoomed] = useState(false)
+  return (
+    <figure className={isZoomed ? 'w-full' : ''}>
+      <button
+        type="button"
+        aria-pressed={isZoomed}
+        aria-label={`Zoom ${label}`}
+        onClick={() => setIsZoomed((zoomed) => !zoomed)}
+        className={`block rounded-md border border-slate-200 p-1 hover:border-brand-600 ${isZoomed ? 'w-full cursor-zoom-out' : 'cursor-zoom-in'}`}
+      >
+        <img
+          src={src}
+          alt={label}
+          className={isZoomed ? 'max-h-[60vh] w-full rounded object-contain' : 'h-28 w-40 rounded bg-slate-100 object-cover'}
+        />
+      </button>
+      <figcaption className="mt-1 text-xs text-slate-700">
+        {label} ·{' '}
+        <a className="text-brand-700 underline" href={src} target="_blank" rel="noopener noreferrer">
+          open full size
+        </a>
+      </figcaption>
+    </figure>
+  )
+}
+
+/** What the guest typed at checkout and the licence photos, side by side with the question about them. */
+function GuestIdentity({ request }: { request: AdminRequest }) {
+  const photos = identityPhotos(request)
+  return (
+    <div className="space-y-3 rounded-md border border-slate-200 p-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-medium text-slate-700">Name typed at checkout</dt>
+        <dd className="break-words">{request.checkoutName ?? 'none given'}</dd>
+        <dt className="font-medium text-slate-700">E-mail typed at checkout</dt>
+        <dd className="break-all">{request.checkoutEmail ?? 'none given'}</dd>
+      </dl>
+      {photos.length === 0 ? (
+        <p className="text-sm text-red-800">No licence photos are on this order.</p>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          {photos.map((photo) => (
+            <ZoomablePhoto key={photo.label} src={photo.src} label={photo.label} />
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
 
 /**
  * The release gate's questions (decision 013): a guest's identity checked against the licence photos, or a reason
@@ -54,11 +119,12 @@ function ReleaseDialog({
   )
 
   return (
-    <Dialog isOpen={isOpen} title="Before this keycode is released" onClose={onCancel}>
+    <Dialog isOpen={isOpen} title="Before this keycode is released" onClose={onCancel} isWide={request.isGuest}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-slate-700">
           {serverMessage ?? (request.isGuest ? ADMIN_MESSAGES.releaseGuestUnchecked : ADMIN_MESSAGES.releaseNotValidated)}
         </p>
+        {request.isGuest && <GuestIdentity request={request} />}
         {request.isGuest && (
           <label className="flex items-start gap-3">
             <input type="checkbox" className="mt-0.5 h-5 w-5" {...form.register('identityChecked')} />I checked that the licence photos
@@ -98,8 +164,19 @@ function ReleaseDialog({
   )
 }
 
-/** docs/product.md §11 "Admin keycode submission": keycode required, PIN optional; the release gate asks what it needs. */
-export function KeycodeForm({ request, onError }: { request: AdminRequest; onError: (message: string) => void }) {
+/**
+ * docs/product.md §11 "Admin keycode submission": keycode required, PIN optional; the release gate asks what it needs.
+ * A release is reported with what it did (onReleased), so the admin knows which order went out and where.
+ */
+export function KeycodeForm({
+  request,
+  onError,
+  onReleased,
+}: {
+  request: AdminRequest
+  onError: (message: string) => void
+  onReleased: (confirmation: string) => void
+}) {
   const process = useProcessRequest()
   const form = useForm({ resolver: zodResolver(KeycodeFormSchema), defaultValues: { keycode: '', pincode: '' } })
   /** The checked keycode and PIN wait here while the release gate asks its questions. */
@@ -110,7 +187,10 @@ export function KeycodeForm({ request, onError }: { request: AdminRequest; onErr
     process.mutate(
       { vehicleId: request.id, keycode, ...(pincode ? { pincode } : {}), ...extra },
       {
-        onSuccess: () => setGate(null),
+        onSuccess: (answer) => {
+          setGate(null)
+          onReleased(releaseConfirmation(keycode, answer, `${request.year} ${request.make} ${request.model}`))
+        },
         onError: (error) => {
           // No reason lifts these two refusals, so they are said, not asked about.
           if (error instanceof ApiError && UNRELEASABLE.has(error.message)) {

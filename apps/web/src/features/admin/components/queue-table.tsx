@@ -70,6 +70,8 @@ export interface QueueTableProps {
   renderActions?: (request: AdminRequest) => ReactNode
   /** What the selected request shows below the table: documents, the keycode form. */
   renderDetail: (request: AdminRequest) => ReactNode
+  /** False while something else holds the panel (a release just confirmed), so no other order opens by itself. */
+  showDetail?: boolean
 }
 
 /**
@@ -77,7 +79,7 @@ export interface QueueTableProps {
  * with Tab and moved through with the arrow keys, Enter or a click opening a row's details below. Under 768 px
  * the same rows are laid out as a list of cards.
  */
-export function QueueTable({ label, requests, now, renderActions, renderDetail }: QueueTableProps) {
+export function QueueTable({ label, requests, now, renderActions, renderDetail, showDetail = true }: QueueTableProps) {
   const [sort, setSort] = useState<Sort>({ key: 'dueAt', direction: 'ascending' })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>())
@@ -169,7 +171,7 @@ export function QueueTable({ label, requests, now, renderActions, renderDetail }
                   </td>
                   <td className="block md:table-cell md:px-2 md:py-2">
                     <CellLabel>Assignee</CellLabel>
-                    {request.startedBy ? request.startedBy.name : <span className="text-slate-500">Unassigned</span>}
+                    {request.startedBy ? request.startedBy.name : <span className="text-slate-700">Unassigned</span>}
                   </td>
                   {/* Buttons here act on the row without selecting it. */}
                   {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click only stops the row's own click; the buttons inside are keyboard-operable */}
@@ -182,7 +184,7 @@ export function QueueTable({ label, requests, now, renderActions, renderDetail }
           </tbody>
         </table>
       </div>
-      {selected && (
+      {selected && showDetail && (
         <section aria-label={`Details: ${vehicleOf(selected)}`} className="mt-3 rounded-lg border border-brand-600 bg-white p-4">
           {renderDetail(selected)}
         </section>

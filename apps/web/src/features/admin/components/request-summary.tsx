@@ -1,8 +1,10 @@
 import type { AdminRequestSchema } from '@keydesk/contracts/admin'
 import { documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
-import { type MouseEvent, useState } from 'react'
 import type { z } from 'zod'
+import { BuyerReview } from './buyer-review.tsx'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
+import { reviewBadgeClass } from './document-review-card.tsx'
+import { DocumentThumbnail } from './document-thumbnail.tsx'
 
 export type AdminRequest = z.infer<typeof AdminRequestSchema>
 
@@ -14,40 +16,22 @@ const DOCUMENTS = [
   { key: 'licenseBack', label: 'License back' },
 ] as const
 
-/** A thumbnail that enlarges on click; a file the browser cannot show as an image (a PDF) becomes a plain link. */
-export function DocumentThumbnail({ src, label, onEnlarge }: { src: string; label: string; onEnlarge: (image: EnlargedDocument) => void }) {
-  const [isUnviewable, setIsUnviewable] = useState(false)
-  if (isUnviewable) {
-    return (
-      <a className="text-sm text-brand-600 hover:underline" href={src} target="_blank" rel="noopener noreferrer">
-        {label} (open file)
-      </a>
-    )
-  }
-  return (
-    <button
-      type="button"
-      aria-label={`Enlarge ${label}`}
-      onClick={(event: MouseEvent<HTMLButtonElement>) => onEnlarge({ src, label, opener: event.currentTarget })}
-      className="flex flex-col items-center gap-1 rounded-md border border-slate-200 p-1 hover:border-brand-600"
-    >
-      <img src={src} alt="" className="h-16 w-24 rounded bg-slate-100 object-cover" onError={() => setIsUnviewable(true)} />
-      <span className="text-xs text-slate-700">{label}</span>
-    </button>
-  )
-}
-
 const dollars = (amount: number) => `$${amount.toFixed(2)}`
 
-/** Who asked for the code and what the release gate will read (decision 013): validation and documents. */
-function Requester({ request }: { request: AdminRequest }) {
+/**
+ * Who asked for the code and what the release gate will read (decision 013). A member's account and documents are
+ * worked on in place; a deleted account leaves only what the order kept.
+ */
+function Requester({ request, onEnlarge }: { request: AdminRequest; onEnlarge: (image: EnlargedDocument) => void }) {
   if (request.isGuest) {
     return (
       <p className="text-sm text-slate-700">
         <span className="font-medium">Guest</span> · identity to check against the licence photos below
+        {request.checkoutName && <> · name typed at checkout: {request.checkoutName}</>}
       </p>
     )
   }
+  if (request.buyerId) return <BuyerReview request={request} buyerId={request.buyerId} onEnlarge={onEnlarge} />
   return (
     <>
       <p className="text-sm text-slate-700">
@@ -70,13 +54,7 @@ function Requester({ request }: { request: AdminRequest }) {
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: one kind may be on file twice; the list never reorders in place
               key={`${document.docType}-${index}`}
-              className={`rounded-full px-2 py-0.5 ${
-                document.verified === true
-                  ? 'bg-green-100 text-green-900'
-                  : document.verified === false
-                    ? 'bg-red-100 text-red-900'
-                    : 'bg-slate-100 text-slate-800'
-              }`}
+              className={`rounded-full px-2 py-0.5 ${reviewBadgeClass(document.verified)}`}
             >
               {documentLabel(document.docType)}: {reviewStateLabel(document.verified)}
             </li>
@@ -96,7 +74,7 @@ export function RequestSummary({ request, onEnlarge }: { request: AdminRequest; 
         {request.paidPrice !== null && <span className="ml-2 text-sm font-normal text-slate-600">paid {dollars(request.paidPrice)}</span>}
       </p>
       <p className="font-mono text-sm">{request.vin}</p>
-      <Requester request={request} />
+      <Requester request={request} onEnlarge={onEnlarge} />
       <div className="mt-2 flex flex-wrap gap-3">
         {DOCUMENTS.map(({ key, label }) => {
           const src = request[key]

@@ -17,6 +17,9 @@ const queued = (id: string, status: string) => ({
   price: 70,
   keycodePrice: 70,
   keycodeUserEmail: 'owner@example.com',
+  buyerId: 'u1',
+  checkoutEmail: 'owner@example.com',
+  checkoutName: null,
   isValidatedUser: true,
   accountState: 'ACTIVE',
   frontId: null,
@@ -35,6 +38,19 @@ const queued = (id: string, status: string) => ({
 })
 
 const admin = testUser({ role: 'ADMIN' })
+
+const document = (id: string, docType: string, verified: boolean | null = null) => ({
+  id,
+  docType,
+  verified,
+  uploadedAt: '2026-11-22T10:00:00.000Z',
+  reviewNotes: null,
+  fileUrl: `/api/files/${id}`,
+  reviewedBy: verified === null ? null : 'Ada Admin',
+  reviewedAt: verified === null ? null : '2026-11-22T11:00:00.000Z',
+})
+
+const bodyOf = (calls: RecordedCall[], key: string) => JSON.parse(String(calls.find((call) => call.key === key)?.body))
 
 describe('admin dashboard', () => {
   it("starts a pending request and says 'Status updated to In Progress'", async () => {
@@ -64,7 +80,8 @@ describe('admin dashboard', () => {
     const calls = fakeApi({
       'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [queued('i1', 'INPROGRESS')]),
-      'POST /api/admin/process-request': () => jsonAnswer(200, { message: 'Keycode delivered.' }),
+      'POST /api/admin/process-request': () =>
+        jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
     })
     renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Keycode'), 'K4471')
@@ -77,6 +94,55 @@ describe('admin dashboard', () => {
   })
 })
 
+describe('admin dashboard: a release is confirmed', () => {
+  it('says what was released and where the mail went, keeps the order in view, and moves on only when asked', async () => {
+    let inProgress = [queued('i1', 'INPROGRESS'), { ...queued('i3', 'INPROGRESS'), model: 'Ranger', vin: '1FTER4FH0LLA00003' }]
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, inProgress),
+      'GET /api/compliance/documents/u1': () => jsonAnswer(200, []),
+      'POST /api/admin/update-request-status/p1': () => jsonAnswer(200, { message: 'Status updated to In Progress' }),
+      'POST /api/admin/process-request': () => {
+        inProgress = inProgress.filter((request) => request.id !== 'i1')
+        return jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' })
+      },
+    })
+    renderApp('/admin', { user: admin })
+    await userEvent.type(await screen.findByLabelText('Keycode'), 'K4512')
+    await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
+    const released = await screen.findByRole('region', { name: 'Keycode released' })
+    expect(released).toHaveTextContent('Released K4512 for KD-Y9E8U5GSWZ: mail queued to owner@example.com')
+    expect(released).toHaveTextContent('2020 Ford F-150')
+    // The next order's form does not open by itself once the released order has left the queue.
+    await vi.waitFor(() => expect(screen.getAllByRole('row', { name: /Ranger/ })).toHaveLength(1))
+    expect(screen.queryByLabelText('Keycode')).not.toBeInTheDocument()
+    await userEvent.keyboard('n')
+    expect(screen.queryByRole('region', { name: 'Keycode released' })).not.toBeInTheDocument()
+    expect(await screen.findByRole('region', { name: 'Details: 2020 Ford Ranger' })).toBeInTheDocument()
+  })
+
+  it('moves to the next order with the Next order button, and clears an earlier toast on release', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, [queued('p1', 'PENDING')]),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [queued('i1', 'INPROGRESS')]),
+      'GET /api/compliance/documents/u1': () => jsonAnswer(200, []),
+      'POST /api/admin/update-request-status/p1': () => jsonAnswer(200, { message: 'Status updated to In Progress' }),
+      'POST /api/admin/process-request': () =>
+        jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
+    })
+    renderApp('/admin', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: 'Start 2020 Ford F-150' }))
+    expect(await screen.findByText('Status updated to In Progress')).toBeInTheDocument()
+    const inProgress = screen.getByRole('region', { name: 'In progress' })
+    await userEvent.type(within(inProgress).getByLabelText('Keycode'), 'K4512')
+    await userEvent.click(within(inProgress).getByRole('button', { name: 'Submit keycode' }))
+    expect(await screen.findByRole('region', { name: 'Keycode released' })).toBeInTheDocument()
+    expect(screen.queryByText('Status updated to In Progress')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Next order (N)' }))
+    expect(screen.queryByRole('region', { name: 'Keycode released' })).not.toBeInTheDocument()
+  })
+})
+
 describe('admin dashboard: the release gate', () => {
   const unvalidated = { ...queued('i2', 'INPROGRESS'), isValidatedUser: false, documents: [{ docType: 'COI', verified: null }] }
   const guest = {
@@ -84,18 +150,28 @@ describe('admin dashboard: the release gate', () => {
     dueAt: '2026-11-25T10:00:00.000Z',
     isGuest: true,
     keycodeUserEmail: null,
+    buyerId: null,
+    checkoutEmail: 'pat@example.com',
+    checkoutName: 'Pat Payer',
+    licenseFront: '/api/files/licence-front',
+    licenseBack: '/api/files/licence-back',
     isValidatedUser: false,
     documents: [],
   }
 
-  it('shows whether the requester is validated and each document with its review', async () => {
+  it("shows the member's account state and each document with its review state and image in the order's panel", async () => {
     fakeApi({
       'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [unvalidated, guest]),
+      'GET /api/compliance/documents/u1': () => jsonAnswer(200, [document('d1', 'COI')]),
     })
     renderApp('/admin', { user: admin })
     expect(await screen.findByText('Account not validated')).toBeInTheDocument()
-    expect(screen.getByRole('list', { name: 'Documents on file' })).toHaveTextContent('Certificate of insurance: pending review')
+    expect(screen.getByText('Account active')).toBeInTheDocument()
+    const documents = await screen.findByRole('list', { name: 'Documents on file' })
+    expect(documents).toHaveTextContent('Certificate of insurance')
+    expect(documents).toHaveTextContent('pending review')
+    expect(within(documents).getByRole('button', { name: 'Enlarge Certificate of insurance' })).toBeInTheDocument()
     expect(screen.getByText(/paid \$70\.00/)).toBeInTheDocument()
     // The first row is open; another row opens with a click, or from the keyboard with the arrow keys and Enter.
     const rows = screen.getAllByRole('row', { name: /2020 Ford F-150/ })
@@ -121,7 +197,8 @@ describe('admin dashboard: the release gate', () => {
     const calls = fakeApi({
       'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [unvalidated]),
-      'POST /api/admin/process-request': () => jsonAnswer(200, { message: 'Keycode delivered.' }),
+      'POST /api/admin/process-request': () =>
+        jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
     })
     renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Keycode'), 'K-GATE')
@@ -142,11 +219,64 @@ describe('admin dashboard: the release gate', () => {
     })
   })
 
+  it('validates the account and approves a document from the panel through the same routes as the separate screens', async () => {
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [unvalidated]),
+      'GET /api/compliance/documents/u1': () => jsonAnswer(200, [document('d1', 'COI')]),
+      'PATCH /api/compliance/documents/d1/review': () => jsonAnswer(200, { message: 'Document reviewed.' }),
+      'PATCH /api/admin/validate-user/u1': () => jsonAnswer(200, { message: 'User validated successfully.' }),
+    })
+    renderApp('/admin', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve Certificate of insurance' }))
+    await vi.waitFor(() => expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(true))
+    expect(bodyOf(calls, 'PATCH /api/compliance/documents/d1/review')).toEqual({ verified: true, notes: '' })
+    await userEvent.click(screen.getByRole('button', { name: 'Validate account' }))
+    expect(await screen.findByText('User validated successfully.')).toBeInTheDocument()
+    expect(calls.some((call) => call.key === 'PATCH /api/admin/validate-user/u1')).toBe(true)
+  })
+
+  it('rejects a document from the panel only with a reason, and sends the reason', async () => {
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [unvalidated]),
+      'GET /api/compliance/documents/u1': () => jsonAnswer(200, [document('d1', 'COI')]),
+      'PATCH /api/compliance/documents/d1/review': () => jsonAnswer(200, { message: 'Document reviewed.' }),
+    })
+    renderApp('/admin', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject with reason (Certificate of insurance)' }))
+    expect(await screen.findByText('Say why the document is rejected.')).toBeInTheDocument()
+    expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(false)
+    await userEvent.type(screen.getByLabelText('Review notes for Certificate of insurance'), 'Expired in 2024')
+    await userEvent.click(screen.getByRole('button', { name: 'Reject with reason (Certificate of insurance)' }))
+    await vi.waitFor(() => expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(true))
+    expect(bodyOf(calls, 'PATCH /api/compliance/documents/d1/review')).toEqual({ verified: false, notes: 'Expired in 2024' })
+  })
+
+  it('shows the licence photos, zoomable, and the name and e-mail typed at checkout in the guest identity check', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [guest]),
+    })
+    renderApp('/admin', { user: admin })
+    await userEvent.type(await screen.findByLabelText('Keycode'), 'K-GUEST')
+    await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Before this keycode is released' })
+    expect(dialog).toHaveTextContent('Name typed at checkoutPat Payer')
+    expect(dialog).toHaveTextContent('E-mail typed at checkoutpat@example.com')
+    expect(within(dialog).getByRole('img', { name: 'Licence front' })).toHaveAttribute('src', '/api/files/licence-front')
+    expect(within(dialog).getByRole('img', { name: 'Licence back' })).toHaveAttribute('src', '/api/files/licence-back')
+    const zoom = within(dialog).getByRole('button', { name: 'Zoom Licence front' })
+    await userEvent.click(zoom)
+    expect(zoom).toHaveAttribute('aria-pressed', 'true')
+  })
+
   it("asks to confirm a guest's identity against the licence photos, and sends the confirmation", async () => {
     const calls = fakeApi({
       'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [guest]),
-      'POST /api/admin/process-request': () => jsonAnswer(200, { message: 'Keycode delivered.' }),
+      'POST /api/admin/process-request': () =>
+        jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
     })
     renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Keycode'), 'K-GUEST')

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
@@ -17,6 +18,7 @@ import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { KeycodeForm } from '../components/keycode-form.tsx'
 import { PlanRefundDialog } from '../components/plan-refund-dialog.tsx'
 import { QueueTable, type QueueTableProps } from '../components/queue-table.tsx'
+import { type Release, ReleaseConfirmation } from '../components/release-confirmation.tsx'
 import { ReleasesDownload } from '../components/releases-download.tsx'
 import { RequestSummary } from '../components/request-summary.tsx'
 import { DASHBOARD_SEARCH_LABEL, SearchForm } from '../components/search-form.tsx'
@@ -64,19 +66,30 @@ interface QueueSectionProps extends QueueStateProps, Pick<QueueTableProps, 'now'
   heading: string
   /** The table's accessible name. */
   label: string
+  /** The release just made from this queue, kept in view above it until the admin moves on. */
+  release?: Release | null
+  onNext?: () => void
 }
 
 /** One queue under its heading: its state while it has no rows to show, else its table. */
-function QueueSection({ headingId, heading, label, now, renderActions, renderDetail, ...state }: QueueSectionProps) {
+function QueueSection({ headingId, heading, label, now, renderActions, renderDetail, release, onNext, ...state }: QueueSectionProps) {
   const requests = state.query.data
   return (
     <section aria-labelledby={headingId} className="mt-8">
       <h2 id={headingId} className="text-xl font-semibold">
         {heading}
       </h2>
+      {release && onNext && <ReleaseConfirmation release={release} onNext={onNext} />}
       <QueueState {...state} />
       {requests && requests.length > 0 && (
-        <QueueTable label={label} requests={requests} now={now} renderActions={renderActions} renderDetail={renderDetail} />
+        <QueueTable
+          label={label}
+          requests={requests}
+          now={now}
+          renderActions={renderActions}
+          renderDetail={renderDetail}
+          showDetail={!release}
+        />
       )}
     </section>
   )
@@ -87,7 +100,9 @@ function QueueSection({ headingId, heading, label, now, renderActions, renderDet
  * counts with what is overdue, the queues as tables in deadline order, the subscriptions and the transactions.
  */
 export function AdminDashboardPage() {
-  const [search, setSearch] = useState('')
+  // An order linked from elsewhere (the action log) opens with its search applied.
+  const [searchParams] = useSearchParams()
+  const [search, setSearch] = useState(() => searchParams.get('search') ?? '')
   const pending = useAdminQueue('pending', search)
   const inProgress = useAdminQueue('in-progress', search)
   const counts = useQueueCounts()
@@ -104,6 +119,8 @@ export function AdminDashboardPage() {
   const [enlarged, setEnlarged] = useState<EnlargedDocument | null>(null)
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
   const [message, setMessage] = useState<Message | null>(null)
+  const [release, setRelease] = useState<Release | null>(null)
+  const nextOrder = useCallback(() => setRelease(null), [])
 
   function changeFilters(next: TransactionFilters) {
     setFilters(next)
@@ -169,10 +186,21 @@ export function AdminDashboardPage() {
         empty="Nothing in progress."
         search={search}
         now={now}
+        release={release}
+        onNext={nextOrder}
         renderDetail={(request) => (
           <>
             <RequestSummary request={request} onEnlarge={setEnlarged} />
-            <KeycodeForm key={request.id} request={request} onError={(text) => setMessage({ tone: 'error', text })} />
+            <KeycodeForm
+              key={request.id}
+              request={request}
+              onError={(text) => setMessage({ tone: 'error', text })}
+              onReleased={(text) => {
+                // The confirmation replaces whatever an earlier action said, so no stale toast stays beside it.
+                setMessage(null)
+                setRelease({ request, text })
+              }}
+            />
           </>
         )}
       />

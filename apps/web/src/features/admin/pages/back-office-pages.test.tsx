@@ -23,6 +23,7 @@ const person = {
   backId: null,
   insurance: null,
   adminNotes: null,
+  documentReview: { pending: 2, approved: 1, rejected: 1 },
 }
 
 describe('user history page', () => {
@@ -36,6 +37,15 @@ describe('user history page', () => {
 })
 
 describe('registered users page', () => {
+  it("shows each user's review state in the list", async () => {
+    fakeApi({
+      'GET /api/admin/users': () =>
+        jsonAnswer(200, [{ ...person, isValidatedUser: true, documentReview: { pending: 0, approved: 4, rejected: 0 } }]),
+    })
+    renderApp('/admin/registered-users', { user: admin })
+    expect(await screen.findByRole('button', { name: /Lena Locke/ })).toHaveTextContent('Validated · documents approved')
+  })
+
   it("validates the selected user with 'User validated successfully.'", async () => {
     fakeApi({
       'GET /api/admin/users': () => jsonAnswer(200, [person]),
@@ -61,6 +71,12 @@ describe('registered users page', () => {
 })
 
 describe('document validation page', () => {
+  it("shows each user's review state in the list", async () => {
+    fakeApi({ 'GET /api/admin/users': () => jsonAnswer(200, [person]) })
+    renderApp('/admin/document-validation', { user: admin })
+    expect(await screen.findByRole('button', { name: /Lena Locke/ })).toHaveTextContent('Not validated · 2 to review, 1 rejected')
+  })
+
   it("approves a user's document with the review notes", async () => {
     const calls = fakeApi({
       'GET /api/admin/users': () => jsonAnswer(200, [person]),
@@ -85,8 +101,8 @@ describe('document validation page', () => {
     expect(await screen.findByRole('button', { name: 'Enlarge Government photo ID (front)' })).toBeInTheDocument()
     expect(screen.getByText('pending review')).toBeInTheDocument()
     expect(screen.queryByText('FRONT_ID')).not.toBeInTheDocument()
-    await userEvent.type(screen.getByLabelText('Review notes'), 'Clear photo')
-    await userEvent.click(screen.getByRole('button', { name: 'Approve' }))
+    await userEvent.type(screen.getByLabelText('Review notes for Government photo ID (front)'), 'Clear photo')
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Government photo ID (front)' }))
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(true))
     expect(JSON.parse(String(calls.find((call) => call.key === 'PATCH /api/compliance/documents/d1/review')?.body))).toEqual({
       verified: true,
@@ -115,10 +131,10 @@ describe('document validation page', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
     expect(await screen.findByText(/Reviewed by Ada Admin on/)).toBeInTheDocument()
     expect(screen.getByText('approved')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Change review of Certificate of insurance' }))
-    expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Review notes')).toHaveValue('Valid until 2027')
+    expect(screen.getByRole('button', { name: 'Reject with reason (Certificate of insurance)' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Review notes for Certificate of insurance')).toHaveValue('Valid until 2027')
   })
 })
 

@@ -1,82 +1,13 @@
-import type { ComplianceDocumentSchema } from '@keydesk/contracts/admin'
-import { documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
+import { userReviewState } from '@keydesk/contracts/admin'
 import { useCallback, useState } from 'react'
-import type { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
-import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { useReviewDocument, useUserDocuments } from '../api/use-admin-users.ts'
+import { useUserDocuments } from '../api/use-admin-users.ts'
 import { useUserSearch } from '../api/use-user-search.ts'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
-import { DocumentThumbnail } from '../components/request-summary.tsx'
+import { DocumentReviewCard } from '../components/document-review-card.tsx'
 import { UserSearch } from '../components/user-search.tsx'
-
-type ComplianceDocument = z.infer<typeof ComplianceDocumentSchema>
-
-const STATE_CLASS = (verified: boolean | null) =>
-  verified === true ? 'bg-green-100 text-green-900' : verified === false ? 'bg-red-100 text-red-900' : 'bg-slate-100 text-slate-800'
-
-/**
- * One document: its image, its label and review state, who reviewed it and when. Approve and Reject show only while
- * it waits for a review; a reviewed document can be reviewed again on purpose with "Change review".
- */
-function DocumentCard({ document, onEnlarge }: { document: ComplianceDocument; onEnlarge: (image: EnlargedDocument) => void }) {
-  const review = useReviewDocument()
-  const [notes, setNotes] = useState(document.reviewNotes ?? '')
-  const [isChanging, setIsChanging] = useState(false)
-  const label = documentLabel(document.docType)
-  const canReview = document.verified === null || isChanging
-
-  function decide(verified: boolean) {
-    review.mutate({ id: document.id, verified, notes }, { onSuccess: () => setIsChanging(false) })
-  }
-
-  return (
-    <li className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row">
-      <DocumentThumbnail src={document.fileUrl} label={label} onEnlarge={onEnlarge} />
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">
-          {label}{' '}
-          <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${STATE_CLASS(document.verified)}`}>
-            {reviewStateLabel(document.verified)}
-          </span>
-        </p>
-        <p className="text-sm text-slate-600">Uploaded {new Date(document.uploadedAt).toLocaleString()}</p>
-        {document.reviewedAt && (
-          <p className="text-sm text-slate-600">
-            Reviewed by {document.reviewedBy} on {new Date(document.reviewedAt).toLocaleString()}
-          </p>
-        )}
-        {document.reviewNotes && <p className="text-sm">Notes: {document.reviewNotes}</p>}
-        {canReview ? (
-          <>
-            <TextField label="Review notes" value={notes} maxLength={2000} onChange={(event) => setNotes(event.target.value)} />
-            <div className="mt-2 flex flex-wrap gap-2">
-              <Button isBusy={review.isPending && review.variables?.verified === true} onClick={() => decide(true)}>
-                Approve
-              </Button>
-              <Button variant="secondary" isBusy={review.isPending && review.variables?.verified === false} onClick={() => decide(false)}>
-                Reject
-              </Button>
-              {isChanging && (
-                <Button variant="link" onClick={() => setIsChanging(false)}>
-                  Keep the review
-                </Button>
-              )}
-            </div>
-          </>
-        ) : (
-          <Button className="mt-2" variant="secondary" onClick={() => setIsChanging(true)} aria-label={`Change review of ${label}`}>
-            Change review
-          </Button>
-        )}
-        {review.isError && <Alert tone="error">{review.error.message}</Alert>}
-      </div>
-    </li>
-  )
-}
 
 /** docs/product.md §8 "Admin document validation": a searchable list of users, then per user the documents to review. */
 export function DocumentValidationPage() {
@@ -101,6 +32,7 @@ export function DocumentValidationPage() {
           >
             {user.fname} {user.lname}
             <span className="block break-all text-sm text-slate-600">{user.email}</span>
+            <span className="block text-xs font-medium text-slate-700">{userReviewState(user)}</span>
           </button>
         )}
       >
@@ -111,7 +43,7 @@ export function DocumentValidationPage() {
           {documents.data?.length === 0 && <p>No documents uploaded.</p>}
           <ul className="space-y-3">
             {documents.data?.map((document) => (
-              <DocumentCard key={`${document.id}-${document.reviewedAt ?? 'new'}`} document={document} onEnlarge={setEnlarged} />
+              <DocumentReviewCard key={`${document.id}-${document.reviewedAt ?? 'new'}`} document={document} onEnlarge={setEnlarged} />
             ))}
           </ul>
         </section>

@@ -1,3 +1,4 @@
+import { userReviewState } from '@keydesk/contracts/admin'
 import { useCallback, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
@@ -5,7 +6,7 @@ import { Toast } from '../../../components/ui/toast.tsx'
 import { useUserAction } from '../api/use-admin-users.ts'
 import { useUserSearch } from '../api/use-user-search.ts'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
-import { DocumentThumbnail } from '../components/request-summary.tsx'
+import { DocumentThumbnail } from '../components/document-thumbnail.tsx'
 import { UserSearch } from '../components/user-search.tsx'
 
 const USER_DOCUMENTS = [
@@ -57,6 +58,7 @@ export function RegisteredUsersPage() {
               {user.fname} {user.lname}
             </span>
             <span className="block text-sm text-slate-600">{user.email}</span>
+            <span className="block text-xs font-medium text-slate-700">{userReviewState(user)}</span>
           </button>
         )}
       >
@@ -65,14 +67,19 @@ export function RegisteredUsersPage() {
             <h2 className="text-xl font-semibold">
               {selected.fname} {selected.lname}
             </h2>
-            <dl className="mt-3 space-y-1 text-sm">
-              <div>Phone: {selected.phone ?? '–'}</div>
-              <div>Email: {selected.email}</div>
-              <div>State: {selected.state ?? '–'}</div>
-              <div>Trial ends: {selected.trialEndsAt ? new Date(selected.trialEndsAt).toLocaleDateString() : '–'}</div>
-              <div>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
+              <dt>Phone:</dt>
+              <dd>{selected.phone ?? '–'}</dd>
+              <dt>Email:</dt>
+              <dd className="break-all">{selected.email}</dd>
+              <dt>State:</dt>
+              <dd>{selected.state ?? '–'}</dd>
+              <dt>Trial ends:</dt>
+              <dd>{selected.trialEndsAt ? new Date(selected.trialEndsAt).toLocaleDateString() : '–'}</dd>
+              <dt>Account:</dt>
+              <dd>
                 {selected.isValidatedUser ? 'Validated' : 'Not validated'} · {selected.isActive ? 'Active' : 'Inactive'}
-              </div>
+              </dd>
             </dl>
             <h3 className="mt-4 text-sm font-semibold">ID and insurance</h3>
             <div className="mt-2 flex flex-wrap gap-3">
