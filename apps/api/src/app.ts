@@ -11,6 +11,7 @@ import { schedulePeriodicJob } from './lib/job-lock.ts'
 import { contractValidator } from './lib/validator.ts'
 import { logAbandonedRequests, loggerOptions, OneLinePerAnswer } from './logger.ts'
 import { accountRoutes } from './modules/accounts/routes.ts'
+import { actionLogRoutes } from './modules/action-log/routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { adminApprovalRoutes } from './modules/admin-approval/routes.ts'
 import { adminRegistrationCodeRoutes } from './modules/admin-registration-code/routes.ts'
@@ -174,6 +175,7 @@ export async function buildApp({
       await api.register(adminApprovalRoutes)
       await api.register(adminRoutes)
       await api.register(adminUserRoutes)
+      await api.register(actionLogRoutes)
       await api.register(superAdminRoutes)
       await api.register(fileRoutes)
       await api.register(portalRoutes)

@@ -37,6 +37,7 @@ const AdminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-
 const RegisteredUsersPage = lazyPage(() => import('../features/admin/pages/registered-users-page.tsx'), 'RegisteredUsersPage')
 const UserHistoryPage = lazyPage(() => import('../features/admin/pages/user-history-page.tsx'), 'UserHistoryPage')
 const SuperAdminPage = lazyPage(() => import('../features/super-admin/pages/super-admin-page.tsx'), 'SuperAdminPage')
+const ActionLogPage = lazyPage(() => import('../features/super-admin/pages/action-log-page.tsx'), 'ActionLogPage')
 const DocumentValidationPage = lazyPage(() => import('../features/admin/pages/document-validation-page.tsx'), 'DocumentValidationPage')
 const KeycodesPage = lazyPage(() => import('../features/portals/pages/keycodes-page.tsx'), 'KeycodesPage')
 const ProfilePage = lazyPage(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage')
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
         },
         { path: paths.keycodes, element: adminOnly(<KeycodesPage />) },
         { path: paths.superAdmin, element: superAdminOnly(<SuperAdminPage />) },
+        { path: paths.actionLog, element: superAdminOnly(<ActionLogPage />) },
         { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
         { path: paths.documentValidation, element: adminOnly(<DocumentValidationPage />) },
         { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },

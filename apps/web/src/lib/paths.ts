@@ -19,6 +19,8 @@ export const paths = {
   dashboard: '/dashboard',
   admin: '/admin',
   superAdmin: '/super-admin',
+  /** Addition to docs/product.md §2: the action log in words, filtered and exported (super admins). */
+  actionLog: '/super-admin/action-log',
   registeredUsers: '/admin/registered-users',
   documentValidation: '/admin/document-validation',
   userHistory: '/admin/user-history',

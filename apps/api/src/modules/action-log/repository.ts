@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/database.ts'
 import { actionLog } from '../../db/schema/action-log.ts'
 
@@ -39,3 +39,46 @@ export function latestActionsOn(db: DbExecutor, targetType: string, targetIds: r
     .where(and(eq(actionLog.targetType, targetType), inArray(actionLog.targetId, [...targetIds]), inArray(actionLog.action, [...actions])))
     .orderBy(actionLog.targetId, desc(actionLog.createdAt), desc(actionLog.id))
 }
+
+export interface ActionPageFilter {
+  kind?: string
+  actorId?: string
+  from?: Date
+  /** The first instant after the range. */
+  until?: Date
+}
+
+/**
+ * What a kind selects. Entries written before the log told them apart are read as what they were: a keycode
+ * "release" with no actor is a guest opening its order link, and REQUEST_FULFILLED always came with the release
+ * entry of the same event, so it is never listed.
+ */
+function kindCondition(kind: string | undefined): SQL | undefined {
+  if (kind === undefined) return ne(actionLog.action, 'REQUEST_FULFILLED')
+  if (kind === 'KEYCODE_RELEASED') return and(eq(actionLog.action, 'KEYCODE_RELEASED'), isNotNull(actionLog.actorId))
+  if (kind === 'ORDER_LINK_VIEWED')
+    return or(eq(actionLog.action, 'ORDER_LINK_VIEWED'), and(eq(actionLog.action, 'KEYCODE_RELEASED'), isNull(actionLog.actorId)))
+  return eq(actionLog.action, kind)
+}
+
+/**
+ * One page of the log, newest first, after the entry `before` (keyset paging on the primary key); a kind or an actor
+ * is served by action_log_action_idx or action_log_actor_idx, a range of days by action_log_created_idx.
+ */
+export function listActionsPage(db: DbExecutor, filter: ActionPageFilter, before: number | undefined, limit: number) {
+  const conditions = [
+    kindCondition(filter.kind),
+    filter.actorId ? eq(actionLog.actorId, filter.actorId) : undefined,
+    filter.from ? gte(actionLog.createdAt, filter.from) : undefined,
+    filter.until ? lt(actionLog.createdAt, filter.until) : undefined,
+    before ? lt(actionLog.id, before) : undefined,
+  ]
+  return db
+    .select()
+    .from(actionLog)
+    .where(and(...conditions))
+    .orderBy(desc(actionLog.id))
+    .limit(limit)
+}
+
+export type ActionRow = typeof actionLog.$inferSelect

@@ -179,6 +179,16 @@ export function listAdminAccounts(db: DbExecutor, approval: 'PENDING' | 'APPROVE
     .limit(limit)
 }
 
+/** Every admin and super admin account, whatever its approval, by name: the people the action log can name as actors. */
+export function listBackOfficeAccounts(db: DbExecutor, limit: number) {
+  return db
+    .select({ id: users.id, fname: users.fname, lname: users.lname, email: users.email })
+    .from(users)
+    .where(inArray(users.role, ['ADMIN', 'SUPER_ADMIN']))
+    .orderBy(asc(users.fname), asc(users.lname), asc(users.id))
+    .limit(limit)
+}
+
 /** Rejected and revoked admin accounts (super admins included), most recently decided first, one page, optionally searched. */
 export function listRejectedAdminAccounts(db: DbExecutor, page: { search?: string; limit: number; offset: number }) {
   return db

@@ -1,17 +1,17 @@
 import { AdminAccountListSchema, DecidedAdminListSchema } from '@keydesk/contracts/accounts-api'
-import { ActionEntrySchema } from '@keydesk/contracts/admin'
+import type { ActionLogFilter } from '@keydesk/contracts/action-log'
 import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import { DEFAULT_PAGE_SIZE } from '@keydesk/contracts/limits'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 /** Every query key of the super admin dashboard, from one place: a decision invalidates `superAdminKeys.all`. */
 export const superAdminKeys = {
   all: ['super-admin'] as const,
   admins: (which: 'pending' | 'approved') => ['super-admin', which] as const,
-  actions: () => ['super-admin', 'actions'] as const,
   decided: (search: string, offset: number) => ['super-admin', 'decided', search, offset] as const,
+  actionLog: (filter: ActionLogFilter, pageSize: number) => ['super-admin', 'action-log', filter, pageSize] as const,
+  actionLogActors: () => ['super-admin', 'action-log-actors'] as const,
 }
 
 /** docs/product.md §12 names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */
@@ -36,13 +36,6 @@ export function useDecidedAdmins(superAdminEmail: string, search: string, offset
       return apiRequest(`/admin-approval/rejected?${query.toString()}`, { schema: DecidedAdminListSchema, signal })
     },
     placeholderData: keepPreviousData,
-  })
-}
-
-export function useRecentActions() {
-  return useQuery({
-    queryKey: superAdminKeys.actions(),
-    queryFn: ({ signal }) => apiRequest('/admin/actions', { schema: z.array(ActionEntrySchema), signal }),
   })
 }
 

@@ -39,7 +39,7 @@ function serve(overrides = {}) {
     'GET /api/admin-approval/pending': () => jsonAnswer(200, [pendingAdmin]),
     'GET /api/admin-approval/approved': () => jsonAnswer(200, []),
     'GET /api/admin-approval/rejected': () => jsonAnswer(200, []),
-    'GET /api/admin/actions': () => jsonAnswer(200, []),
+    'GET /api/admin/action-log': () => jsonAnswer(200, { entries: [], nextBefore: null }),
     'POST /api/admin-approval/approve': () => jsonAnswer(200, { message: 'Admin account approved successfully!' }),
     ...overrides,
   })
@@ -95,26 +95,32 @@ describe('super admin dashboard (docs/product.md §8)', () => {
     expect(screen.getByLabelText('Admin e-mail')).toHaveValue('')
   })
 
-  it('shows by which channels a keycode was released in the action log', async () => {
+  it('shows the newest actions in words, each linking to its order, and links to the whole log', async () => {
     const release = {
       id: 7,
-      actorId: 'a1',
-      action: 'KEYCODE_RELEASED',
-      targetType: 'vehicle_request',
-      targetId: 'r1',
       createdAt: '2026-11-25T10:00:00.000Z',
-      summary: 'Released in the account and by e-mail (order KD-ABCDEFGHJK)',
+      kind: 'KEYCODE_RELEASED',
+      kindLabel: 'Keycode released',
+      actor: { id: 'a1', name: 'Alex Queue' },
+      text: 'Alex Queue released the keycode of KD-ABCDEFGHJK (2019 Kia Forte, VIN ...4821) by mail',
+      link: { kind: 'order', search: 'KD-ABCDEFGHJK', label: 'KD-ABCDEFGHJK' },
     }
-    serve({ 'GET /api/admin/actions': () => jsonAnswer(200, [release]) })
+    const calls = serve({ 'GET /api/admin/action-log': () => jsonAnswer(200, { entries: [release], nextBefore: null }) })
     renderApp('/super-admin', { user: superAdmin })
-    expect(await screen.findByText(/Released in the account and by e-mail \(order KD-ABCDEFGHJK\)/)).toBeInTheDocument()
+    expect(await screen.findByText(/Alex Queue released the keycode of KD-ABCDEFGHJK/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open order KD-ABCDEFGHJK' })).toHaveAttribute('href', '/admin?search=KD-ABCDEFGHJK')
+    expect(screen.getByRole('link', { name: 'Open the action log to filter and export' })).toHaveAttribute(
+      'href',
+      '/super-admin/action-log',
+    )
+    expect(calls.find((call) => call.key === 'GET /api/admin/action-log')?.url).toContain('limit=10')
   })
 
   it('says when the approved list and the action log are empty', async () => {
     serve()
     renderApp('/super-admin', { user: superAdmin })
     expect(await screen.findByText('No approved admins yet.')).toBeInTheDocument()
-    expect(screen.getByText('No actions recorded yet.')).toBeInTheDocument()
+    expect(await screen.findByText('No entries match.')).toBeInTheDocument()
   })
 
   it('asks for a reason in a dialog before revoking, and sends it as the revocation notes', async () => {

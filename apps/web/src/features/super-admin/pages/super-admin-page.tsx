@@ -9,21 +9,17 @@ import {
 } from '@keydesk/contracts/accounts-api'
 import { useDeferredValue, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
+import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
-import {
-  useAdminAccounts,
-  useCreateSuperAdmin,
-  useDecideAdmin,
-  useDecidedAdmins,
-  useRecentActions,
-  useSendAdminCode,
-} from '../api/use-super-admin.ts'
+import { useAdminAccounts, useCreateSuperAdmin, useDecideAdmin, useDecidedAdmins, useSendAdminCode } from '../api/use-super-admin.ts'
+import { ActionLog } from '../components/action-log.tsx'
 import { DecidedAdminsList } from '../components/decided-admins-list.tsx'
 import { RevokeAdminDialog } from '../components/revoke-admin-dialog.tsx'
 
@@ -31,9 +27,6 @@ const matches = (admin: AdminAccount, search: string) =>
   [admin.fname, admin.lname, admin.email, admin.company ?? ''].some((text) => text.toLowerCase().includes(search.trim().toLowerCase()))
 
 /** docs/product.md §8 "Super admin dashboard". */
-
-/** 'REQUEST_STARTED' → 'request started': the action log's codes as words. */
-const inWords = (code: string) => code.toLowerCase().replaceAll('_', ' ')
 
 /** What a bulk decision did, in the words of that decision (errors stay silent, as for one by one). */
 export const bulkDecisionText = (approve: boolean, count: number) =>
@@ -44,7 +37,6 @@ export function SuperAdminPage() {
   const email = session.user?.email ?? ''
   const pending = useAdminAccounts('pending', email)
   const approved = useAdminAccounts('approved', email)
-  const actions = useRecentActions()
   const decide = useDecideAdmin(email)
   const sendCode = useSendAdminCode()
   const createSuperAdmin = useCreateSuperAdmin()
@@ -258,18 +250,15 @@ export function SuperAdminPage() {
         </form>
       </div>
       <section aria-labelledby="recent-actions" className="mt-8">
-        <h2 id="recent-actions" className="text-xl font-semibold">
-          Recent actions
-        </h2>
-        {actions.data?.length === 0 && <p className="mt-2 text-slate-600">No actions recorded yet.</p>}
-        <ul className="mt-3 space-y-1 text-sm">
-          {actions.data?.map((entry) => (
-            <li key={entry.id}>
-              {new Date(entry.createdAt).toLocaleString()} · {inWords(entry.action)} · {inWords(entry.targetType)} {entry.targetId}
-              {entry.summary && <span className="text-slate-600"> · {entry.summary}</span>}
-            </li>
-          ))}
-        </ul>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="recent-actions" className="text-xl font-semibold">
+            Recent actions
+          </h2>
+          <Link className="text-brand-700 underline" to={paths.actionLog}>
+            Open the action log to filter and export
+          </Link>
+        </div>
+        <ActionLog pageSize={10} showFilters={false} />
       </section>
     </PageFrame>
   )

@@ -1,0 +1,166 @@
+import { type ActionLogEntry, type ActionLogLink, actionKindLabel } from '@keydesk/contracts/action-log'
+import { documentLabel } from '@keydesk/contracts/documents'
+import { formatDollars } from '@keydesk/contracts/money'
+
+/** What the log names, read in batches for a whole page (never one query per entry). */
+export interface Names {
+  people: Map<string, { fname: string; lname: string; email: string }>
+  orders: Map<string, { confirmationNumber: string | null; year: number; make: string; model: string; vin: string }>
+  documents: Map<string, { docType: string; userId: string }>
+}
+
+export interface LogRow {
+  id: number
+  actorId: string | null
+  action: string
+  targetType: string
+  targetId: string
+  details: Record<string, unknown>
+  createdAt: Date
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null)
+
+const CHANNEL_WORDS: Record<string, string> = { email: 'by mail', account: 'in the account' }
+
+/** The kind an entry is read as: entries from before the log told them apart keep what they really were. */
+export function kindOf(row: Pick<LogRow, 'action' | 'actorId'>): string {
+  return row.action === 'KEYCODE_RELEASED' && row.actorId === null ? 'ORDER_LINK_VIEWED' : row.action
+}
+
+function personName(names: Names, id: string | null | undefined): string | null {
+  const person = id ? names.people.get(id) : undefined
+  return person ? `${person.fname} ${person.lname}` : null
+}
+
+function personWords(names: Names, id: string | null | undefined): string {
+  const person = id ? names.people.get(id) : undefined
+  return person ? `${person.fname} ${person.lname} (${person.email})` : 'a removed account'
+}
+
+function userLink(names: Names, id: string | null | undefined): ActionLogLink | null {
+  const person = id ? names.people.get(id) : undefined
+  return person ? { kind: 'user', search: person.email, label: `${person.fname} ${person.lname}` } : null
+}
+
+/** An order in words: its confirmation number and vehicle with the VIN's last characters, e.g. 'KD-… (2019 Kia Forte, VIN ...4821)'. */
+function orderWords(names: Names, requestId: string): string {
+  const order = names.orders.get(requestId)
+  if (!order) return 'a removed request'
+  const vehicle = `${order.year} ${order.make} ${order.model}, VIN ...${order.vin.slice(-4)}`
+  return order.confirmationNumber ? `${order.confirmationNumber} (${vehicle})` : `an unpaid request (${vehicle})`
+}
+
+function orderLink(names: Names, requestId: string): ActionLogLink | null {
+  const order = names.orders.get(requestId)
+  if (!order) return null
+  return order.confirmationNumber
+    ? { kind: 'order', search: order.confirmationNumber, label: order.confirmationNumber }
+    : { kind: 'order', search: order.vin, label: `VIN ${order.vin}` }
+}
+
+function channelWords(details: Record<string, unknown>): string {
+  const channels = Array.isArray(details.channels) ? details.channels.map(String) : []
+  const words = channels.map((channel) => CHANNEL_WORDS[channel] ?? channel)
+  return words.length > 0 ? words.join(' and ') : 'with no delivery channel'
+}
+
+const withReason = (sentence: string, reason: string | null, label = 'reason') => (reason ? `${sentence}; ${label}: ${reason}` : sentence)
+
+/** The sentence and the link of one entry: who did what to whom, in words. */
+function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; link: ActionLogLink | null } {
+  const { details } = row
+  const kind = kindOf(row)
+  const onOrder = (sentence: string) => ({ text: sentence, link: orderLink(names, row.targetId) })
+  const onUser = (sentence: string, userId = row.targetId) => ({ text: sentence, link: userLink(names, userId) })
+  switch (kind) {
+    case 'REQUEST_STARTED':
+      return onOrder(`${actor} started ${orderWords(names, row.targetId)}`)
+    case 'KEYCODE_RELEASED':
+      return onOrder(
+        withReason(
+          `${actor} released the keycode of ${orderWords(names, row.targetId)} ${channelWords(details)}`,
+          text(details.overrideReason),
+          'override',
+        ),
+      )
+    case 'RELEASE_OVERRIDE':
+      return onOrder(withReason(`${actor} overrode the release gate for ${orderWords(names, row.targetId)}`, text(details.reason)))
+    case 'ORDER_LINK_VIEWED':
+      return onOrder(`The guest opened the order link of ${orderWords(names, row.targetId)}`)
+    case 'USER_VALIDATED':
+      return onUser(`${actor} validated the account of ${personWords(names, row.targetId)}`)
+    case 'USER_REVOKED':
+      return onUser(`${actor} revoked the account of ${personWords(names, row.targetId)}`)
+    case 'USER_NOTES_UPDATED':
+      return onUser(`${actor} updated the notes on ${personWords(names, row.targetId)}`)
+    case 'DOCUMENT_APPROVED':
+    case 'DOCUMENT_REJECTED': {
+      const document = names.documents.get(row.targetId)
+      const what = document ? documentLabel(document.docType) : 'a removed document'
+      const whose = document ? ` of ${personWords(names, document.userId)}` : ''
+      const verb = kind === 'DOCUMENT_APPROVED' ? 'approved' : 'rejected'
+      return onUser(withReason(`${actor} ${verb} the ${what}${whose}`, text(details.notes)), document?.userId)
+    }
+    case 'ADMIN_APPROVED':
+    case 'ADMIN_REJECTED':
+    case 'ADMIN_REVOKED': {
+      const verb = { ADMIN_APPROVED: 'approved', ADMIN_REJECTED: 'rejected', ADMIN_REVOKED: 'revoked' }[kind]
+      return {
+        text: withReason(`${actor} ${verb} the admin ${personWords(names, row.targetId)}`, text(details.notes), 'notes'),
+        link: null,
+      }
+    }
+    case 'ADMIN_CODE_SENT':
+      return { text: `${actor} sent an admin registration code to ${row.targetId}`, link: null }
+    case 'SUPER_ADMIN_CREATED':
+      return { text: `${actor} created the super admin ${personWords(names, row.targetId)}`, link: null }
+    case 'PLAN_REFUNDED': {
+      const amount = typeof details.amountCents === 'number' ? formatDollars(details.amountCents) : 'an amount'
+      const order = text(details.confirmationNumber)
+      const member = typeof details.userId === 'string' ? details.userId : null
+      return onUser(
+        `${actor} refunded ${amount} of the plan of ${personWords(names, member)}${order ? ` (order ${order})` : ''}`,
+        member ?? '',
+      )
+    }
+    case 'RELEASES_EXPORTED':
+      return { text: `${actor} exported the releases of ${row.targetId.replace('..', ' to ')}`, link: null }
+    case 'ACTION_LOG_EXPORTED':
+      return { text: `${actor} exported the action log${text(details.filter) ? ` (${details.filter})` : ''}`, link: null }
+    default:
+      return { text: `${actor}: ${actionKindLabel(kind)} (${row.targetType} ${row.targetId})`, link: null }
+  }
+}
+
+/** One entry of the readable log (GET /admin/action-log and its CSV). */
+export function describeEntry(row: LogRow, names: Names): ActionLogEntry {
+  const kind = kindOf(row)
+  const actorName = personName(names, row.actorId)
+  const actorWords = actorName ?? (row.actorId === null ? 'A guest' : 'A removed account')
+  const { text: sentence, link } = sentenceOf(row, names, actorWords)
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    kind,
+    kindLabel: actionKindLabel(kind),
+    actor: row.actorId && actorName ? { id: row.actorId, name: actorName } : null,
+    text: sentence,
+    link,
+  }
+}
+
+/** The ids a page of entries names, so each kind of name is read once for the whole page. */
+export function idsNamedBy(rows: LogRow[]) {
+  const people = new Set<string>()
+  const orders = new Set<string>()
+  const documents = new Set<string>()
+  for (const row of rows) {
+    if (row.actorId) people.add(row.actorId)
+    if (row.targetType === 'vehicle_request') orders.add(row.targetId)
+    if (row.targetType === 'user') people.add(row.targetId)
+    if (row.targetType === 'compliance_document') documents.add(row.targetId)
+    if (typeof row.details.userId === 'string') people.add(row.details.userId)
+  }
+  return { people: [...people], orders: [...orders], documents: [...documents] }
+}
