@@ -18,7 +18,7 @@ afterAll(async () => {
 /** A VIN of its own (Honda 2016, valid check digit), so this order is found among the other journeys' orders. */
 const VIN = '1HGCR2F39GA000777'
 
-describe('guest keycode delivery (issue 18 acceptance)', () => {
+describe('guest keycode delivery', () => {
   it('a guest orders and pays with an e-mail address, an admin fulfils, and the guest reads the keycode in the mailbox and by the link', async () => {
     const baseUrl = inject('baseUrl')
     const guestEmail = `guest.${Date.now()}@example.com`

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** ARCHITECTURE.md: every error answer; `message` and `error` carry the same text. */
+/** docs/architecture.md, 'How a request flows': every error answer; `message` and `error` carry the same text. */
 export const ErrorAnswerSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -7,10 +7,10 @@ import { validVin } from './requests.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
- * Issue 17: the API driven over real HTTP by a client written from the written contract alone (docs/product.md section 12). It signs in with a form, keeps
+ * The API driven over real HTTP by a client written from the written contract alone (docs/product.md, 'The API contract'). It signs in with a form, keeps
  * the bearer from the login answer and attaches it to every call but login and register (`Bearer undefined` before
  * it has one), sends its cookies with every call, uploads multipart, prices the cart from finalPrice and
- * GET /keycode-user/subscription with docs/product.md §11's discounts, and checks out with docs/product.md §12's payload only.
+ * GET /keycode-user/subscription with the discounts of docs/product.md, 'Cart', and checks out with the payload of its 'Payments and orders' only.
  * PUBLIC_URL is unset and the client talks to http://127.0.0.1:<port>, not the default localhost.
  */
 let testApp: TestApp
@@ -33,7 +33,7 @@ class SpecClient {
   private readonly cookies = new Map<string, string>()
   private accessToken: string | undefined
 
-  /** docs/product.md §12: paths are relative to the backend base, which Keydesk serves at /api. */
+  /** docs/product.md, 'Conventions': paths are relative to the backend base, which Keydesk serves at /api. */
   async call(method: string, path: string, body?: { json?: unknown; form?: Record<string, string>; multipart?: FormData }) {
     const headers: Record<string, string> = {}
     if (!NO_BEARER_CALLS.has(path)) headers.authorization = `Bearer ${this.accessToken}`
@@ -57,7 +57,7 @@ class SpecClient {
     this.accessToken = ((await answer.json()) as { accessToken: string }).accessToken
   }
 
-  /** docs/product.md §11: sum of finalPrice, less the discount of the tier GET /keycode-user/subscription answers (401/403: NONE). */
+  /** docs/product.md, 'Cart': sum of finalPrice, less the discount of the tier GET /keycode-user/subscription answers (401/403: NONE). */
   async cartAmountCents(itemsPath: string) {
     const items = (await (await this.call('GET', itemsPath)).json()) as { finalPrice: number }[]
     const tierAnswer = await this.call('GET', '/keycode-user/subscription')
@@ -67,7 +67,7 @@ class SpecClient {
     return { amount: Math.round(total * 100), tier, items }
   }
 
-  /** docs/product.md §12: amount in cents, items, success_url, cancel_url; then the payer goes to the answer's url. */
+  /** docs/product.md, 'Payments and orders': amount in cents, items, success_url, cancel_url; then the payer goes to the answer's url. */
   async checkout(amount: number, items: unknown[]) {
     const answer = await this.call('POST', '/api/payments/create-checkout-session', {
       json: { amount, items, success_url: `${baseUrl}/payment-success`, cancel_url: `${baseUrl}/payment-cancel` },

@@ -221,7 +221,7 @@ export async function countPaidRequestsInWork(db: DbExecutor, userId: string) {
 
 /**
  * For an account being deleted: its unpaid requests go, its paid ones stay without their identity photos
- * (the retention of docs/product.md §11).
+ * (the 7-year retention of docs/product.md, 'Policies shown on the static pages').
  */
 export async function removeRequestsOfUser(db: DbExecutor, userId: string) {
   await db.delete(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), isNull(vehicleRequests.paidAt)))
@@ -311,7 +311,7 @@ const prepareList = (db: DbExecutor) =>
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(eq(vehicleRequests.userId, sql.placeholder('userId')))
     .orderBy(desc(vehicleRequests.createdAt))
-    // Three tabs (docs/product.md §7): at most this many rows can be shown.
+    // Three tabs (docs/product.md, 'Member area, chat and support'): at most this many rows can be shown.
     .limit(ORDER_TAB_LIMIT * 3)
     .prepare('user_requests_list')
 const preparedLists = new WeakMap<DbExecutor, ReturnType<typeof prepareList>>()
