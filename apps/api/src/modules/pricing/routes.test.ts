@@ -21,6 +21,17 @@ describe('GET /api/pricing', () => {
     expect(cards.find((card) => card.name === 'Nissan')?.memberPrice).toBe(36)
   })
 
+  it('adds what an order charges a member where it is above the card (Nissan and Infiniti: 56), and nothing elsewhere', async () => {
+    const cards = PricingAnswerSchema.parse((await testApp.app.inject({ method: 'GET', url: '/api/pricing' })).json())
+    const charged = cards
+      .filter((card) => card.orderMemberPrice != null)
+      .map((card) => [card.name, card.memberPrice, card.orderMemberPrice])
+    expect(charged.sort()).toEqual([
+      ['Infiniti', 36, 56],
+      ['Nissan', 36, 56],
+    ])
+  })
+
   it('lets browsers cache it and revalidate with its ETag', async () => {
     const first = await testApp.app.inject({ method: 'GET', url: '/api/pricing' })
     expect(first.headers['cache-control']).toBe('public, max-age=300')

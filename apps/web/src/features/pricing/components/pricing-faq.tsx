@@ -1,3 +1,4 @@
+import { BASIC_COVERED_MAKES_TEXT } from '@keydesk/contracts/keycode-prices'
 import { Faq, type FaqItem } from '../../../components/ui/faq.tsx'
 
 const faq: FaqItem[] = [
@@ -5,6 +6,10 @@ const faq: FaqItem[] = [
     question: 'Which makes need a PIN code?',
     answer:
       'Chrysler, Dodge/Jeep, Infiniti and Nissan need a PIN code with the key. It is included for members and costs $20 more for non-members.',
+  },
+  {
+    question: 'What does the Basic plan cover?',
+    answer: `Basic's member prices and its 15% discount cover ${BASIC_COVERED_MAKES_TEXT}; other makes cost the standard price. The 15% applies to one keycode in each 30-day plan month; Professional and Enterprise take their discount off every keycode.`,
   },
   {
     question: 'Do you offer bulk pricing?',

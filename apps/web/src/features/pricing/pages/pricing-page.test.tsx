@@ -27,6 +27,32 @@ describe('pricing page (docs/product.md §2)', () => {
     expect(screen.getAllByRole('article')).toHaveLength(MANUFACTURER_PRICING.length)
   })
 
+  it('never advertises a member less than an order charges: Nissan shows the $56 an order charges, not $36', async () => {
+    fakeApi({
+      'GET /api/pricing': () =>
+        jsonAnswer(
+          200,
+          MANUFACTURER_PRICING.map((entry) => (entry.name === 'Nissan' ? { ...entry, orderMemberPrice: 56 } : entry)),
+        ),
+    })
+    renderApp('/pricing')
+    const nissan = await screen.findByRole('article', { name: 'Nissan' }, { timeout: 2000 })
+    expect(within(nissan).getByText('$56')).toBeInTheDocument()
+    expect(within(nissan).queryByText('$36')).not.toBeInTheDocument()
+    expect(within(nissan).getByText('Key + PIN required, +$20 for non-members')).toBeInTheDocument()
+  })
+
+  it('says on each card whether Basic covers the make', async () => {
+    renderPricing()
+    const ford = await screen.findByRole('article', { name: 'Ford' }, { timeout: 2000 })
+    expect(within(ford).getByText('Basic: member price, 15% off one keycode a month')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('article', { name: 'GMC' })).getByText(
+        'Basic: the $70 standard price (Basic covers Ford, Nissan and Chevrolet)',
+      ),
+    ).toBeInTheDocument()
+  })
+
   it("shows 'Ask' for a member price of null and 'Includes PIN code' by default", async () => {
     renderPricing()
     const mitsubishi = await screen.findByRole('article', { name: 'Mitsubishi' }, { timeout: 2000 })

@@ -40,7 +40,8 @@ export function PricingPage() {
       <section className="text-center">
         <h1 className="text-4xl font-bold tracking-tight text-brand-900">Keycode pricing</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-600">
-          One price per keycode, by manufacturer. Members save on every order; PIN codes are included for members.
+          One price per keycode, by manufacturer. Members pay the member price (Basic: on Ford, Nissan and Chevrolet); PIN codes are
+          included for members.
         </p>
       </section>
 
