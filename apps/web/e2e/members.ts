@@ -59,16 +59,17 @@ export async function startTrial(baseUrl: string, headers: { cookie: string }, t
   expect((await fetch(`${baseUrl}/api/trial/start?tier=${tier}`, { method: 'POST', headers })).status).toBe(200)
 }
 
-/** A member who registered, optionally started a trial, ordered one Honda keycode and paid the cart's own total. */
+/** A member who registered, optionally started a trial, ordered one keycode (a Honda unless told) and paid the cart's own total. */
 export async function memberWithPaidRequest(
   baseUrl: string,
-  member: NewMember & { vin: string; trialTier?: SubscriptionTier },
+  member: NewMember & { vin: string; trialTier?: SubscriptionTier; vehicle?: { make: string; model: string } },
 ): Promise<{ email: string; password: string; vin: string }> {
   const { email, password } = await registerMember(baseUrl, member)
   const headers = await apiSignIn(baseUrl, email, password)
   if (member.trialTier) await startTrial(baseUrl, headers, member.trialTier)
   const order = new FormData()
-  for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: member.vin })) order.append(field, value)
+  const vehicle = member.vehicle ?? { make: 'Honda', model: 'Civic' }
+  for (const [field, value] of Object.entries({ ...vehicle, year: '2016', vin: member.vin })) order.append(field, value)
   expect((await fetch(`${baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order, headers })).status).toBe(201)
   const items = (await (await fetch(`${baseUrl}/api/cart/items`, { headers })).json()) as {
     kind: 'KEYCODE'
