@@ -7,7 +7,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
-import { schedulePeriodicJob } from './lib/job-lock.ts'
+import { schedulePeriodicJob } from './lib/periodic-jobs.ts'
 import { contractValidator } from './lib/validator.ts'
 import { logAbandonedRequests, loggerOptions, OneLinePerAnswer } from './logger.ts'
 import { accountRoutes } from './modules/accounts/routes.ts'

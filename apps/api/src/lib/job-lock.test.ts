@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../db/database.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
-import { createJobLocks, JOB_LOCK_IDS, JOB_LOCK_SPACE, type JobLocks, type JobName, jobLocksOf } from './job-lock.ts'
+import { createJobLocks, JOB_LOCK_IDS, JOB_LOCK_SPACE, type JobLocks, type JobName } from './job-lock.ts'
+import { jobLocksOf } from './periodic-jobs.ts'
 
 /**
  * Two runners of the periodic jobs on one database: on PostgreSQL each has its own connection pool, as two API

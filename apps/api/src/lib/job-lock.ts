@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
 import type { DatabaseHandle } from '../db/database.ts'
 
 /** Two-key advisory locks (space, job): processes of two releases must agree on them, so a number is never reused. */
@@ -13,8 +13,6 @@ export const JOB_LOCK_IDS = {
 }
 export type JobName = keyof typeof JOB_LOCK_IDS
 export type JobLocks = ReturnType<typeof createJobLocks>
-/** `signal` aborts when the app closes, so that a long job stops between two steps. */
-export type PeriodicJob = { name: JobName; everyMs: number; run(signal: AbortSignal): Promise<void> }
 type Session = { query(text: string, params?: unknown[]): Promise<{ rows: { locked?: boolean }[] }>; release(error?: Error): void }
 const pgliteSession = (client: PGlite): Session => ({ query: (text, params) => client.query(text, params), release: () => undefined })
 /** Each job's holder per PGlite or pool: PGlite is one session, which takes a lock it holds as readily as a free one. */
@@ -78,39 +76,4 @@ export function createJobLocks(database: DatabaseHandle, log: FastifyBaseLogger)
       session = undefined
     },
   }
-}
-
-const appLocks = new WeakMap<FastifyInstance, JobLocks>()
-
-/** The app's job locks, let go when it closes (after every job's preClose has waited for its run). */
-export function jobLocksOf(app: FastifyInstance): JobLocks {
-  let locks = appLocks.get(app)
-  if (!locks) {
-    locks = createJobLocks(app.database, app.log)
-    appLocks.set(app, locks)
-    app.addHook('onClose', locks.close)
-  }
-  return locks
-}
-
-/** Runs the job soon after start-up, then every `everyMs`, where its lock is held; closing waits for a run in progress. */
-export function schedulePeriodicJob(app: FastifyInstance, job: PeriodicJob) {
-  const locks = jobLocksOf(app)
-  const stop = new AbortController()
-  const tick = () => {
-    if (stop.signal.aborted) return
-    locks
-      .run(job.name, () => job.run(stop.signal))
-      .catch((error) => app.log.warn({ err: error, job: job.name }, 'periodic job %s failed', job.name))
-  }
-  let timer: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    setImmediate(tick)
-    timer = setInterval(tick, job.everyMs).unref()
-  })
-  app.addHook('preClose', async () => {
-    clearInterval(timer)
-    stop.abort()
-    await locks.idle()
-  })
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { schedulePeriodicJob } from '../lib/job-lock.ts'
+import { schedulePeriodicJob } from '../lib/periodic-jobs.ts'
 import { deliverDueMail, logTransport, type MailTransport, smtpTransport } from '../modules/mail/sender.ts'
 
 declare module 'fastify' {

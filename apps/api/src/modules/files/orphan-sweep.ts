@@ -1,4 +1,4 @@
-import type { PeriodicJob } from '../../lib/job-lock.ts'
+import type { PeriodicJob } from '../../lib/periodic-jobs.ts'
 import type { Uses } from '../../ports.ts'
 import { findReferencedStorageKeys } from './repository.ts'
 

@@ -1,4 +1,4 @@
-import type { PeriodicJob } from '../../lib/job-lock.ts'
+import type { PeriodicJob } from '../../lib/periodic-jobs.ts'
 import type { Uses } from '../../ports.ts'
 import { deleteFileRows, listFilesOfGuests } from '../files/repository.ts'
 import { deleteUnpaidRequestsOfGuests, listPaidPhotoFileIdsOfGuests } from '../requests/repository.ts'

@@ -1,5 +1,5 @@
 import { UNPAID_REQUEST_KEEP_DAYS } from '@keydesk/contracts/limits'
-import type { PeriodicJob } from '../../lib/job-lock.ts'
+import type { PeriodicJob } from '../../lib/periodic-jobs.ts'
 import type { Uses } from '../../ports.ts'
 import { deleteFileRows } from '../files/repository.ts'
 import { requestIdsInOpenCheckouts } from '../payments/repository.ts'

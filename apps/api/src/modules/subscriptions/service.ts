@@ -10,7 +10,7 @@ import {
 } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../db/database.ts'
 import { AppError, loginRequired } from '../../errors.ts'
-import type { PeriodicJob } from '../../lib/job-lock.ts'
+import type { PeriodicJob } from '../../lib/periodic-jobs.ts'
 import type { Uses } from '../../ports.ts'
 import { clearSubscriptionTiers, findMemberAccess as findAccessRow, lockUsers, startTrialOnce } from '../auth/repository.ts'
 import { findPlanPayments } from '../payments/plan-payments-repository.ts'
