@@ -125,7 +125,16 @@ describe('subscriptions', () => {
       autoRenew: false,
       feeCents: null,
       refund: null,
+      basicDiscount: null,
     })
+  })
+
+  it("answers a Basic member whether this plan month's discounted keycode is unused, and when the next month starts", async () => {
+    const member = await registerAndSignIn(testApp)
+    const start = clock.now()
+    await buyPlan(member.headers, 'BASIC')
+    const nextOn = new Date(start.getTime() + 30 * DAY_MS).toISOString()
+    expect((await get('/api/user/subscription', member.headers)).json().basicDiscount).toEqual({ available: true, nextOn })
   })
 
   it('activates a purchased plan for 30 days, and its discount applies to the next order', async () => {
