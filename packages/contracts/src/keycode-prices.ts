@@ -106,6 +106,15 @@ export function planMonthOf(start: Date, now: Date, trialEndsAt: Date | null = n
 const formatDay = (value: Date | string) =>
   new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
+/** Where a Basic member's one discounted keycode of this plan month stands, as the membership screen says it. */
+export function basicDiscountStatus(basicDiscount: { available: boolean; nextOn: Date | string | null }) {
+  if (basicDiscount.available)
+    return `Basic discount: 15% off one ${BASIC_COVERED_MAKES_TEXT.replace(' and ', ' or ')} keycode, unused this plan month`
+  return basicDiscount.nextOn
+    ? `Basic discount: used this plan month; next on ${formatDay(basicDiscount.nextOn)}`
+    : 'Basic discount: used this plan month'
+}
+
 /** The words a screen shows beside a line, so the buyer sees which rule priced it before paying. */
 export function priceNoteOf(
   line: Pick<PricedKeycodeLine, 'priceRule' | 'discountRule' | 'pinCents' | 'discountPercent'>,

@@ -30,6 +30,28 @@ describe('membership for a subscribed member (docs/product.md §5)', () => {
     expect(screen.getByRole('button', { name: 'Current plan' })).toBeDisabled()
   })
 
+  it("says whether this plan month's Basic discount is unused, or when the next one comes", async () => {
+    fakeApi({
+      'GET /api/user/subscription': () =>
+        jsonAnswer(200, { ...basicPlan, basicDiscount: { available: false, nextOn: '2025-03-31T00:00:00.000Z' } }),
+    })
+    renderApp('/membership', { user: basicMember })
+    const plan = await screen.findByRole('region', { name: 'Your subscription' })
+    expect(within(plan).getByText('Basic discount: used this plan month; next on Mar 31, 2025')).toBeInTheDocument()
+  })
+
+  it("says a Basic member's discount is there to use", async () => {
+    fakeApi({
+      'GET /api/user/subscription': () =>
+        jsonAnswer(200, { ...basicPlan, basicDiscount: { available: true, nextOn: '2025-03-31T00:00:00.000Z' } }),
+    })
+    renderApp('/membership', { user: basicMember })
+    const plan = await screen.findByRole('region', { name: 'Your subscription' })
+    expect(
+      within(plan).getByText('Basic discount: 15% off one Ford, Nissan or Chevrolet keycode, unused this plan month'),
+    ).toBeInTheDocument()
+  })
+
   it('cancels after confirmation and shows the answer', async () => {
     const calls = fakeApi({
       'GET /api/user/subscription': () => jsonAnswer(200, basicPlan),

@@ -1,3 +1,4 @@
+import { basicDiscountStatus } from '@keydesk/contracts/keycode-prices'
 import { MESSAGES } from '@keydesk/contracts/messages'
 import type { BillingPeriod, PaidTier, SubscriptionTier, UserSubscription } from '@keydesk/contracts/subscription'
 import { SUBSCRIPTION_STATUS_LABELS } from '@keydesk/contracts/subscription'
@@ -67,6 +68,7 @@ export function CurrentPlan({ subscription, currentTier, onUpgrade, pendingTier 
           <dd className="font-semibold">{subscription.autoRenew ? 'On' : 'Off'}</dd>
         </div>
       </dl>
+      {subscription.basicDiscount && <p className="mt-4 text-sm text-slate-700">{basicDiscountStatus(subscription.basicDiscount)}</p>}
       {(subscription.status === 'CANCELLED' || subscription.refund) && (
         <section
           aria-labelledby="plan-refund-heading"
