@@ -106,6 +106,12 @@ export function planMonthOf(start: Date, now: Date, trialEndsAt: Date | null = n
 const formatDay = (value: Date | string) =>
   new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
+/** What a plan takes off keycodes, in a few words for a plan card. */
+export function planDiscountSummary(tier: Exclude<SubscriptionTier, 'NONE'>) {
+  if (tier === 'BASIC') return `15% off one keycode a month (${BASIC_COVERED_MAKES_TEXT})`
+  return `${CART_DISCOUNT_PERCENT[tier]}% off every keycode`
+}
+
 /** Where a Basic member's one discounted keycode of this plan month stands, as the membership screen says it. */
 export function basicDiscountStatus(basicDiscount: { available: boolean; nextOn: Date | string | null }) {
   if (basicDiscount.available)

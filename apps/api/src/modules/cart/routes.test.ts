@@ -19,7 +19,7 @@ describe('POST /cart/addSubscription', () => {
     const member = await registerAndSignIn(testApp)
     const add = (tier: string) =>
       testApp.app.inject({ method: 'POST', url: '/api/cart/addSubscription', payload: { tier }, headers: member.headers })
-    expect((await add('BASIC')).json()).toEqual({ message: 'BASIC Subscription added to your cart successfully!' })
+    expect((await add('BASIC')).json()).toEqual({ message: 'Basic Subscription added to your cart successfully!' })
     await add('PROFESSIONAL')
     const items = (await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })).json()
     expect(items).toEqual([expect.objectContaining({ kind: 'SUBSCRIPTION', subscriptionTier: 'PROFESSIONAL', standardPrice: 24.99 })])
@@ -46,7 +46,7 @@ describe('POST /cart/addSubscription', () => {
       payload: { tier: 'ENTERPRISE' },
       headers: member.headers,
     })
-    expect(answer.json()).toEqual({ message: 'ENTERPRISE Subscription added to your cart successfully!' })
+    expect(answer.json()).toEqual({ message: 'Enterprise Subscription added to your cart successfully!' })
   })
 
   it('prices annual billing as docs/product.md §11 says: Professional 149 plus the 49 setup fee, Basic 99.99', async () => {

@@ -1,5 +1,5 @@
 import { CART_MESSAGES, SUBSCRIPTION_CART_MESSAGES, subscriptionAddedMessage } from '@keydesk/contracts/cart'
-import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
+import { type BillingPeriod, type PaidTier, TIER_LABELS } from '@keydesk/contracts/subscription'
 import { AppError } from '../../errors.ts'
 import type { Uses } from '../../ports.ts'
 import { lockSubscriptionTier } from '../auth/repository.ts'
@@ -61,5 +61,6 @@ export async function addSubscriptionToCart(ports: Uses<'database'>, userId: str
     if (!current || !canBuyTier(current, tier)) throw new AppError('CONFLICT', SUBSCRIPTION_CART_MESSAGES.alreadySubscribed)
     await replaceCartPlan(tx, await findOrCreateCart(tx, { userId }), tier, billing)
   })
-  return { message: subscriptionAddedMessage(tier) }
+  // The contract's '{tier} Subscription added…' with the tier as people say it ('Basic'), not its code.
+  return { message: subscriptionAddedMessage(TIER_LABELS[tier]) }
 }

@@ -41,6 +41,41 @@ describe('cart page', () => {
     expect(screen.getByText('−$15.00')).toBeInTheDocument()
   })
 
+  it("follows each line's own discount and shows its rule: a Basic member's second Ford of the month pays the member price", async () => {
+    const used = {
+      ...testCartItem('a', 70),
+      finalPrice: 55,
+      discountPercent: 0,
+      priceNote: 'Member price, PIN included. Your Basic discount for this month is used; next on Dec 1, 2026',
+    }
+    const toyota = {
+      ...testCartItem('b', 75),
+      make: 'Toyota',
+      model: 'Camry',
+      discountPercent: 0,
+      priceNote: 'Standard price: Basic covers Ford, Nissan and Chevrolet',
+    }
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [used, toyota]) })
+    renderApp('/cart', {
+      user: testUser({ subscription: { tier: 'BASIC', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
+    })
+    expect(
+      await screen.findByText('Member price, PIN included. Your Basic discount for this month is used; next on Dec 1, 2026'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Standard price: Basic covers Ford, Nissan and Chevrolet')).toBeInTheDocument()
+    const summary = screen.getByRole('region', { name: 'Order summary' })
+    expect(within(summary).getAllByText('$130.00')).toHaveLength(2)
+    expect(within(summary).queryByText(/Member discount/)).not.toBeInTheDocument()
+  })
+
+  it('shows no discount line to a guest, who has none', async () => {
+    saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
+    fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]) })
+    renderApp('/cart')
+    const summary = await screen.findByRole('region', { name: 'Order summary' })
+    expect(within(summary).queryByText(/discount/i)).not.toBeInTheDocument()
+  })
+
   it('tells a member how long an unpaid request is kept', async () => {
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]) })
     renderApp('/cart', { user: testUser() })
@@ -82,11 +117,29 @@ describe('cart page', () => {
   it('adds a plan while the tier is NONE, and disables plans for a subscriber', async () => {
     const calls = fakeApi({
       'GET /api/cart/items': () => jsonAnswer(200, []),
-      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'BASIC Subscription added to your cart successfully!' }),
+      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'Basic Subscription added to your cart successfully!' }),
     })
     renderApp('/cart', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: 'Add Basic' }))
-    expect(await screen.findByText('BASIC Subscription added to your cart successfully!')).toBeInTheDocument()
+    expect(await screen.findByText('Basic Subscription added to your cart successfully!')).toBeInTheDocument()
     expect(calls.some((call) => call.key === 'POST /api/cart/addSubscription')).toBe(true)
+  })
+
+  it('does not offer again a plan already in the cart', async () => {
+    const plan = {
+      ...testCartItem('p', 9.99),
+      kind: 'SUBSCRIPTION',
+      subscriptionTier: 'BASIC',
+      make: null,
+      model: null,
+      year: null,
+      vinLast4: null,
+    }
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [plan]) })
+    renderApp('/cart', { user: testUser() })
+    const plans = await screen.findByRole('region', { name: 'Save with a membership' })
+    expect(within(plans).getByText('In your cart')).toBeInTheDocument()
+    expect(within(plans).queryByRole('button', { name: 'Add Basic' })).not.toBeInTheDocument()
+    expect(within(plans).getByRole('button', { name: 'Add Professional' })).toBeInTheDocument()
   })
 })

@@ -112,10 +112,12 @@ export function CartPage() {
                 <dt>Subtotal</dt>
                 <dd>{dollars(summary.subtotal)}</dd>
               </div>
-              <div className="flex justify-between">
-                <dt>{discountLabel}</dt>
-                <dd>−{dollars(summary.discount)}</dd>
-              </div>
+              {summary.discount > 0 && (
+                <div className="flex justify-between">
+                  <dt>{discountLabel}</dt>
+                  <dd>−{dollars(summary.discount)}</dd>
+                </div>
+              )}
               <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
                 <dt>Total</dt>
                 <dd>{dollars(summary.total)}</dd>
@@ -127,7 +129,13 @@ export function CartPage() {
           </section>
         </div>
       )}
-      {session.status === 'signed-in' && <CartPlanCards currentTier={paidTier} onMessage={(tone, text) => setMessage({ tone, text })} />}
+      {session.status === 'signed-in' && (
+        <CartPlanCards
+          currentTier={paidTier}
+          planInCart={items.find((item) => item.kind === 'SUBSCRIPTION')?.subscriptionTier ?? null}
+          onMessage={(tone, text) => setMessage({ tone, text })}
+        />
+      )}
     </PageFrame>
   )
 }

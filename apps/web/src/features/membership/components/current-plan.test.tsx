@@ -85,14 +85,14 @@ describe('membership for a subscribed member (docs/product.md §5)', () => {
   it('upgrades to a higher tier through the cart', async () => {
     const calls = fakeApi({
       'GET /api/user/subscription': () => jsonAnswer(200, basicPlan),
-      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'ENTERPRISE Subscription added to your cart successfully!' }),
+      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'Enterprise Subscription added to your cart successfully!' }),
     })
     const { router } = renderApp('/membership', { user: basicMember })
     const plan = await screen.findByRole('region', { name: 'Your subscription' })
     expect(within(plan).getByRole('button', { name: 'Upgrade to Professional' })).toBeInTheDocument()
     await userEvent.click(within(plan).getByRole('button', { name: 'Upgrade to Enterprise' }))
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
-    expect(await screen.findByText('ENTERPRISE Subscription added to your cart successfully!')).toBeInTheDocument()
+    expect(await screen.findByText('Enterprise Subscription added to your cart successfully!')).toBeInTheDocument()
     const add = calls.find((call) => call.key === 'POST /api/cart/addSubscription')
     expect(JSON.parse(String(add?.body))).toEqual({ tier: 'ENTERPRISE', billing: 'MONTHLY' })
   })

@@ -45,14 +45,14 @@ describe('membership page (docs/product.md §5)', () => {
   it('adds the chosen plan with the chosen billing to the cart and opens the cart', async () => {
     const calls = fakeApi({
       'GET /api/user/subscription': () => jsonAnswer(200, noPlan),
-      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'PROFESSIONAL Subscription added to your cart successfully!' }),
+      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'Professional Subscription added to your cart successfully!' }),
     })
     const { router } = renderApp('/membership', { user: testUser() })
     await userEvent.click(screen.getByLabelText('Annual'))
     expect(screen.getByRole('button', { name: 'Choose Enterprise' })).toBeDisabled()
     await userEvent.click(screen.getByRole('button', { name: 'Choose Professional' }))
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
-    expect(await screen.findByText('PROFESSIONAL Subscription added to your cart successfully!')).toBeInTheDocument()
+    expect(await screen.findByText('Professional Subscription added to your cart successfully!')).toBeInTheDocument()
     const add = calls.find((call) => call.key === 'POST /api/cart/addSubscription')
     expect(JSON.parse(String(add?.body))).toEqual({ tier: 'PROFESSIONAL', billing: 'ANNUAL' })
   })
