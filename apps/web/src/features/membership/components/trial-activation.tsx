@@ -30,7 +30,7 @@ export function TrialActivation() {
           <ul className="list-disc space-y-1 pl-5 text-sm">
             <li>Priority processing in 30 minutes to 1 hour.</li>
             <li>Live support chat.</li>
-            <li>Member discount on keycodes in your cart.</li>
+            <li>Basic member prices on Ford, Nissan and Chevrolet, and 15% off one of those keycodes.</li>
             <li>One trial per account.</li>
           </ul>
         </div>

@@ -75,6 +75,11 @@ describe('membership page (docs/product.md §5)', () => {
     renderApp('/trial-details')
     expect(screen.getByText('no automatic charge')).toBeInTheDocument()
   })
+
+  it('offers to start the trial, on the activation page that holds the Start button', () => {
+    renderApp('/trial-details')
+    expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/membership?trial=start')
+  })
 })
 
 describe('trial activation page (/membership?trial=start)', () => {
