@@ -1,7 +1,7 @@
 import { cartTotal } from '@keydesk/contracts/cart-total'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import { seededRandom } from '@keydesk/contracts/seeded-random'
-import type { PaidTier } from '@keydesk/contracts/subscription'
+import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../../db/schema/ordering.ts'
@@ -29,6 +29,14 @@ afterAll(async () => {
 const CASES = 24
 const VEHICLES = Object.values(TEST_VEHICLES)
 const HOLDINGS = ['NONE', 'BASIC', 'PROFESSIONAL', 'ENTERPRISE', 'TRIAL_BASIC', 'TRIAL_PROFESSIONAL'] as const
+const TIER_OF: Record<(typeof HOLDINGS)[number], SubscriptionTier> = {
+  NONE: 'NONE',
+  BASIC: 'BASIC',
+  PROFESSIONAL: 'PROFESSIONAL',
+  ENTERPRISE: 'ENTERPRISE',
+  TRIAL_BASIC: 'BASIC',
+  TRIAL_PROFESSIONAL: 'PROFESSIONAL',
+}
 const TIER_RANK = { NONE: 0, BASIC: 1, PROFESSIONAL: 2, ENTERPRISE: 3 } as const
 
 type CartLine = { kind: 'KEYCODE' | 'SUBSCRIPTION'; finalPrice: number; discountPercent?: number }
@@ -53,7 +61,7 @@ describe('the cart, the checkout and the recorded payment agree', () => {
       const random = seededRandom(seed)
       const holding = random.pick(HOLDINGS)
       const member = await memberHolding(holding)
-      const tier = holding.startsWith('TRIAL_') ? (holding.slice('TRIAL_'.length) as PaidTier) : holding
+      const tier = TIER_OF[holding]
 
       if (random.integer(0, 1) === 1) {
         // An order earlier in the month, at whatever the cart says.
