@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { AppError, loginRequired } from '../errors.ts'
 import { findSessionStates, prepareAccountRead } from '../modules/auth/repository.ts'
+import type { AccessTokenSubject, Principal } from '../ports.ts'
 
 export const ACCESS_COOKIE = 'access_token'
 export const REFRESH_COOKIE = 'refresh_token'
@@ -12,33 +13,6 @@ export const REFRESH_COOKIE = 'refresh_token'
  * version moved) stops working at once; refresh rotates the session.
  */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
-
-/** The signed-in person, read from the database on every authenticated call (never from the token alone). */
-export interface Principal {
-  id: string
-  email: string
-  role: Role
-  fname: string
-  lname: string
-  isValidatedUser: boolean
-  /** Whether the account has a confirmed authenticator (REQUIRE_ADMIN_2FA guards admin routes with it). */
-  twoFactorEnabled: boolean
-  /**
-   * Whether this account acts with admin powers: an approved admin or super admin that holds the second factor
-   * whenever REQUIRE_ADMIN_2FA asks for one. Decided once, in identify(); every admin branch reads it through
-   * actsAsAdmin or requireRole, never from the role alone.
-   */
-  adminPowers: boolean
-  /** The account's session version the token was signed with (and still matches). */
-  sessionVersion: number
-}
-
-/** What an access token is signed for: the account, its role, and the session version current at signing. */
-export interface AccessTokenSubject {
-  id: string
-  role: Role
-  sessionVersion: number
-}
 
 /** What decides whether an account still holds a session: read with the principal, and by the stream re-check. */
 export interface SessionState {

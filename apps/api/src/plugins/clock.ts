@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-
-export interface Clock {
-  now(): Date
-}
+import type { Clock } from '../ports.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,19 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type pg from 'pg'
-
-export type EventListener = (payload: string) => void
-
-/**
- * The events port (docs/architecture.md, 'Ports'): a small text payload published under a topic reaches every subscriber of
- * that topic in every API process. Payloads are ids or small JSON, never secrets: on PostgreSQL they travel
- * through the server, and NOTIFY caps them at 8000 bytes.
- */
-export interface EventBus {
-  publish(topic: string, payload: string): Promise<void>
-  /** Returns the function that unsubscribes. */
-  subscribe(topic: string, listener: EventListener): () => void
-  close(): Promise<void>
-}
+import type { EventBus, EventListener } from '../ports.ts'
 
 /** Leaves room under NOTIFY's 8000-byte limit for the topic and the envelope. */
 export const MAX_EVENT_PAYLOAD_BYTES = 7000

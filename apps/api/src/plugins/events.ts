@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../errors.ts'
+import type { EventBus } from '../ports.ts'
 import { isSessionStanding } from './auth.ts'
-import { createLocalEventBus, createPostgresEventBus, type EventBus } from './event-bus.ts'
+import { createLocalEventBus, createPostgresEventBus } from './event-bus.ts'
 
 /** SSE comment lines keep proxies from closing an idle stream. */
 export const EVENT_STREAM_HEARTBEAT_MS = 15_000

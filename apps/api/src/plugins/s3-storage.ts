@@ -10,7 +10,8 @@ import {
 } from '@aws-sdk/client-s3'
 import type { Config } from '../config.ts'
 import { typeOfExtension } from '../lib/stored-file-types.ts'
-import { checkStorageKey, type FileStorage, isStorageKey, newStorageKey } from './storage.ts'
+import type { FileStorage } from '../ports.ts'
+import { checkStorageKey, isStorageKey, newStorageKey } from './storage.ts'
 
 export type S3Options = NonNullable<Config['s3']>
 

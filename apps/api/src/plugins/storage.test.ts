@@ -5,10 +5,11 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
+import type { FileStorage } from '../ports.ts'
 import { type S3Server, startS3Server } from '../test/s3-server.ts'
 import { createTestDatabase } from '../test/test-database.ts'
 import { createS3Storage, type S3Storage } from './s3-storage.ts'
-import { createDiskStorage, type FileStorage } from './storage.ts'
+import { createDiskStorage } from './storage.ts'
 
 /**
  * The storage port's contract, run on both adapters: the disk of one process (the default) and an S3-compatible

@@ -3,28 +3,8 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import type { FileStorage } from '../ports.ts'
 import { createS3Storage } from './s3-storage.ts'
-
-/**
- * The file-storage port: the local disk, or an S3-compatible bucket (docs/decisions/015). Files live under
- * generated keys, never under a name a user chose, outside any public folder; they are served only through
- * authenticated routes.
- */
-export interface FileStorage {
-  /** Stores the bytes under a new generated key and returns it. */
-  put(data: Buffer, extension: string): Promise<string>
-  get(key: string): Promise<Buffer>
-  exists(key: string): Promise<boolean>
-  /** Removing a key that is not there is not an error. */
-  remove(key: string): Promise<void>
-  /** Every stored key with the time it was written, for the orphan-file sweep. */
-  list(): AsyncIterable<StoredObject>
-}
-
-export interface StoredObject {
-  key: string
-  storedAt: Date
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

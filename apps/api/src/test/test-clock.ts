@@ -1,4 +1,4 @@
-import type { Clock } from '../plugins/clock.ts'
+import type { Clock } from '../ports.ts'
 
 /** A clock tests move by hand: trials and plan periods expire on time without waiting. */
 export function testClock(start = new Date()) {

@@ -7,8 +7,8 @@ import {
   isRevocationNotes,
 } from '@keydesk/contracts/accounts-api'
 import { AppError } from '../../errors.ts'
-import { actsAsAdmin, type Principal } from '../../plugins/auth.ts'
-import type { Uses } from '../../ports.ts'
+import { actsAsAdmin } from '../../plugins/auth.ts'
+import type { Principal, Uses } from '../../ports.ts'
 import { latestActionsOn, recordAction } from '../action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 import {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { ChatMessage } from '@keydesk/contracts/chat'
-import type { EventBus } from '../../plugins/event-bus.ts'
+import type { EventBus } from '../../ports.ts'
 
 export type ChatListener = (message: ChatMessage) => void
 

@@ -2,7 +2,8 @@ import { CHAT_MESSAGES, type ChatHistoryQuery, type ChatMessage, type SendChatMe
 import { hasPremiumAccess } from '@keydesk/contracts/premium-access'
 import type { Database } from '../../db/database.ts'
 import { AppError, notFound } from '../../errors.ts'
-import { actsAsAdmin, type Principal } from '../../plugins/auth.ts'
+import { actsAsAdmin } from '../../plugins/auth.ts'
+import type { Principal } from '../../ports.ts'
 import { findMemberAccess, findUserNames } from '../auth/repository.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { schedulePeriodicJob } from '../lib/periodic-jobs.ts'
-import { deliverDueMail, logTransport, type MailTransport, smtpTransport } from '../modules/mail/sender.ts'
+import { schedulePeriodicJob } from '../../lib/periodic-jobs.ts'
+import { deliverDueMail, logTransport, type MailTransport, smtpTransport } from './sender.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

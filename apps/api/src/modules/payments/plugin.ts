@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { PaymentProvider } from '../modules/payments/provider.ts'
-import { createSandboxProvider, sandboxWebhookSecret } from '../modules/payments/sandbox-provider.ts'
-import { createStripeProvider } from '../modules/payments/stripe-provider.ts'
+import type { PaymentProvider } from './provider.ts'
+import { createSandboxProvider, sandboxWebhookSecret } from './sandbox-provider.ts'
+import { createStripeProvider } from './stripe-provider.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

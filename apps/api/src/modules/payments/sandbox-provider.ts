@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
 import type { Database } from '../../db/database.ts'
-import type { Clock } from '../../plugins/clock.ts'
+import type { Clock } from '../../ports.ts'
 import { type PaymentProvider, type ProviderSession, WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
 import {
   completeOpenSandboxSession,

@@ -1,6 +1,5 @@
 import type { RequestStatus, RequestStatusEvent } from '@keydesk/contracts/request-status'
-import type { EventBus } from '../../plugins/event-bus.ts'
-import type { Uses } from '../../ports.ts'
+import type { EventBus, Uses } from '../../ports.ts'
 
 export const REQUEST_STATUS_TOPIC = 'request-status'
 
