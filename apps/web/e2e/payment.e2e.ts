@@ -68,7 +68,13 @@ describe('paying for keycodes (issue 6 acceptance)', () => {
     await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor()
     expect(await page.getByText('$120.00').isVisible()).toBe(true)
     expect(await page.getByText('Honda Civic 2016 keycode').count()).toBe(2)
-    expect(await page.getByText('Processed', { exact: true }).count()).toBe(2)
+    // The lead is the confirmation number and the items, each with its real state and deadline; the session id follows.
+    const confirmation = page.getByRole('region', { name: 'Order confirmation' })
+    expect(await confirmation.getByText('Paid, waiting for an admin', { exact: true }).count()).toBe(2)
+    expect(await confirmation.getByText(/^Code due by/).count()).toBe(2)
+    const lead = (await confirmation.textContent()) ?? ''
+    expect(lead.search(/KD-[A-Z0-9]{10}/)).toBeLessThan(lead.indexOf('Session ID'))
+    expect(await page.getByText('Processed', { exact: true }).count()).toBe(0)
 
     await page.goto(`${baseUrl}/user-dash`)
     await page.getByRole('tab', { name: 'Pending' }).click()

@@ -32,6 +32,13 @@ export const ProcessPaymentSuccessBodySchema = z
   .refine((body) => body.paymentIntentId || body.sessionId, { message: 'A payment session is required.' })
 
 export const TransactionStatusSchema = z.enum(['PENDING', 'PAID', 'FAILED', 'EXPIRED'])
+/** A payment's status as the screens say it, never the stored code. */
+export const TRANSACTION_STATUS_LABELS: Record<z.infer<typeof TransactionStatusSchema>, string> = {
+  PENDING: 'Awaiting payment',
+  PAID: 'Paid',
+  FAILED: 'Failed',
+  EXPIRED: 'Expired',
+}
 export type TransactionStatus = z.infer<typeof TransactionStatusSchema>
 
 /** The answer of POST /api/payments/process-payment-success (docs/product.md, 'Payments and orders'): sessionId, status, amount (dollars), items (name, description). */
@@ -40,12 +47,31 @@ export const PaymentSessionSchema = z.object({
   status: TransactionStatusSchema,
   amount: z.number(),
   confirmationNumber: z.string(),
-  items: z.array(z.object({ name: z.string(), description: z.string() })),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      /** Additions: what the line was charged (dollars), where it stands now, and when its code is due. */
+      amount: z.number().optional(),
+      state: z.enum(['WAITING', 'IN_PROGRESS', 'DELIVERED', 'PLAN_ACTIVE']).optional(),
+      dueAt: z.string().nullable().optional(),
+    }),
+  ),
   message: z.string(),
+  /** Addition: the address the confirmation, the code and (for a guest) its secure order link go to. */
+  receiptEmail: z.string().nullable().optional(),
   /** Addition: the member's keycode requests in this order, so the success page can open them in the dashboard. */
   requestIds: z.array(z.string()),
 })
 export type PaymentSession = z.infer<typeof PaymentSessionSchema>
+
+/** What a paid line's state says on the success page: the truth of the order, not a badge. */
+export const PAYMENT_ITEM_STATES = {
+  WAITING: 'Paid, waiting for an admin',
+  IN_PROGRESS: 'Being looked up',
+  DELIVERED: 'Code delivered',
+  PLAN_ACTIVE: 'Plan active',
+} as const
 
 /** A transaction on the admin list (GET /admin/transactions, docs/product.md, 'The API contract', 'Back office'): status is where the paid order stands (its least advanced request). */
 export const AdminTransactionSchema = z.object({

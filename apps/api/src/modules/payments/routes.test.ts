@@ -169,7 +169,24 @@ describe('POST /api/payments/process-payment-success', () => {
       items: [expect.objectContaining({ name: 'Honda Civic 2016 keycode' }), expect.objectContaining({ name: 'Honda Civic 2016 keycode' })],
       message: 'Payment successful! Your order has been placed.',
       requestIds: [expect.any(String), expect.any(String)],
+      receiptEmail: member.email,
     })
+  })
+
+  it('answers each line with what it charged, where its request stands and when its code is due', async () => {
+    const { member, sessionId } = await memberWithCheckout(1)
+    await pay(sessionId, '4242424242424242')
+    const answer = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/api/payments/process-payment-success',
+      payload: { paymentIntentId: sessionId },
+      headers: member.headers,
+    })
+    const [line] = answer.json().items
+    expect(line).toMatchObject({ amount: 60, state: 'WAITING', dueAt: expect.any(String) })
+    // No plan: the 48-hour turnaround from the payment.
+    const row = await findTransaction(testApp, sessionId)
+    expect(new Date(line.dueAt).getTime() - (row.paidAt?.getTime() ?? 0)).toBe(48 * 60 * 60 * 1000)
   })
 
   it('refuses an unpaid session and changes nothing', async () => {

@@ -13,7 +13,7 @@ import { listPricedCartItems } from '../cart/priced-items.ts'
 import { type CartOwner, listCartRequestIds, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { renderMail } from '../mail/templates.ts'
-import { findVehicles, lockRequests, markRequestsPaid } from '../requests/repository.ts'
+import { findRequestProgress, findVehicles, lockRequests, markRequestsPaid } from '../requests/repository.ts'
 import { publishRequestStatusChanges } from '../requests/status-events.ts'
 import { endRunningPlans, extendProviderPlan, insertPlan } from '../subscriptions/repository.ts'
 import { checkoutLines } from './checkout-lines.ts'
@@ -285,6 +285,13 @@ export async function receiveWebhook(ports: FulfilmentPorts & Uses<'payments'>, 
   return { received: true }
 }
 
+/** A paid keycode line's state and deadline, from its request as it stands now. */
+function stateOf(request: { status: 'PENDING' | 'INPROGRESS' | 'FULFILLED'; dueAt: Date | null } | undefined) {
+  if (!request) return {}
+  const state = request.status === 'FULFILLED' ? 'DELIVERED' : request.status === 'INPROGRESS' ? 'IN_PROGRESS' : 'WAITING'
+  return { state: state as 'WAITING' | 'IN_PROGRESS' | 'DELIVERED', dueAt: request.dueAt?.toISOString() ?? null }
+}
+
 /**
  * POST /api/payments/process-payment-success: asks the provider, never the browser, whether the session was
  * paid. An order placed by an account is shown only to that account; a guest's order to whoever holds its
@@ -302,12 +309,25 @@ export async function processPaymentSuccess(
     throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.unknownSession)
   }
   const { row } = await fulfilPayment(ports, session)
+  const requestIds = row.items.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : []))
+  const progress = new Map(
+    (row.status === 'PAID' ? await findRequestProgress(ports.database.db, requestIds) : []).map((request) => [request.id, request]),
+  )
   return {
     sessionId: session.sessionId,
     status: row.status,
     amount: toDollars(row.amountCents),
     confirmationNumber: row.confirmationNumber,
-    items: row.items.map((item) => ({ name: item.name, description: item.description })),
+    items: row.items.map((item) => {
+      const request = item.vehicleRequestId ? progress.get(item.vehicleRequestId) : undefined
+      return {
+        name: item.name,
+        description: item.description,
+        amount: toDollars(item.amountCents),
+        ...(row.status !== 'PAID' ? {} : item.kind === 'SUBSCRIPTION' ? { state: 'PLAN_ACTIVE' as const } : stateOf(request)),
+      }
+    }),
+    receiptEmail: row.customerEmail,
     message: PAYMENT_MESSAGES.success,
     // Guests have no dashboard; their order link arrives by e-mail.
     requestIds: row.userId ? row.items.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : [])) : [],

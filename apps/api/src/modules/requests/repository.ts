@@ -47,6 +47,10 @@ export const findLinkedVehicles = (db: DbExecutor, requestIds: string[]) =>
 export const findOrderVehicles = (db: DbExecutor, requestIds: string[]) =>
   selectVehicles(db, requestIds, { status: vehicleRequests.status, keycodeEncrypted: vehicleRequests.keycodeEncrypted })
 
+/** Where each of these paid requests stands and when its code is due, as the payment success page shows them. */
+export const findRequestProgress = (db: DbExecutor, requestIds: string[]) =>
+  selectVehicles(db, requestIds, { status: vehicleRequests.status, dueAt: vehicleRequests.dueAt })
+
 /** The vehicles of cart items with what prices them: the request's price, its make's member price, and whether it is paid. */
 export const findCartVehicles = (db: DbExecutor, requestIds: string[]) =>
   selectVehicles(db, requestIds, {

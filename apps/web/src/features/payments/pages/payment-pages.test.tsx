@@ -13,11 +13,18 @@ const paid = {
   amount: 119,
   confirmationNumber: 'KD-7Q2X9',
   items: [
-    { name: '2020 Ford F-150', description: 'Keycode, VIN ending 1234' },
-    { name: 'BASIC subscription', description: 'Monthly plan' },
+    {
+      name: '2020 Ford F-150 keycode',
+      description: 'Keycode lookup for VIN ending 1234: Member price, PIN included',
+      amount: 55,
+      state: 'WAITING',
+      dueAt: '2026-11-26T14:00:00.000Z',
+    },
+    { name: 'BASIC Subscription', description: 'Monthly membership plan', amount: 64, state: 'PLAN_ACTIVE' },
   ],
   message: 'Payment successful! Your order has been placed.',
   requestIds: ['req-1'],
+  receiptEmail: 'dana@locke-keys.example',
 }
 
 describe('payment success page (docs/product.md §4)', () => {
@@ -31,10 +38,9 @@ describe('payment success page (docs/product.md §4)', () => {
 
     const confirmation = screen.getByRole('region', { name: 'Order confirmation' })
     expect(within(confirmation).getByText('cs_test_123')).toBeInTheDocument()
-    expect(within(confirmation).getByText('PAID')).toBeInTheDocument()
+    expect(within(confirmation).getByText('Paid')).toBeInTheDocument()
     expect(within(confirmation).getByText('$119.00')).toBeInTheDocument()
     expect(within(confirmation).getByText('KD-7Q2X9')).toBeInTheDocument()
-    expect(within(confirmation).getAllByText('Processed')).toHaveLength(2)
 
     const steps = within(screen.getByRole('region', { name: 'What happens next' })).getAllByRole('listitem')
     expect(steps.map((step) => step.textContent)).toEqual([
@@ -46,6 +52,39 @@ describe('payment success page (docs/product.md §4)', () => {
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/')
     expect(screen.getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:/))
     expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', '/user-dash?order=req-1')
+  })
+
+  it('leads with the confirmation number and the items, each with its charge, its real state and when its code is due', async () => {
+    fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, paid) })
+    renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
+    const confirmation = await screen.findByRole('region', { name: 'Order confirmation' })
+    const text = confirmation.textContent ?? ''
+    expect(text.indexOf('KD-7Q2X9')).toBeLessThan(text.indexOf('cs_test_123'))
+    expect(text.indexOf('2020 Ford F-150 keycode')).toBeLessThan(text.indexOf('cs_test_123'))
+    const [keycode, plan] = within(confirmation).getAllByRole('listitem')
+    expect(keycode).toHaveTextContent('$55.00')
+    expect(keycode).toHaveTextContent('Paid, waiting for an admin')
+    expect(
+      within(keycode as HTMLElement)
+        .getByText(/Code due by/)
+        .querySelector('time'),
+    ).toHaveAttribute('datetime', '2026-11-26T14:00:00.000Z')
+    expect(plan).toHaveTextContent('Plan active')
+    expect(within(confirmation).queryByText('Processed')).not.toBeInTheDocument()
+    expect(
+      within(confirmation).getByText('Your keycode will be e-mailed to dana@locke-keys.example and shown in your account.'),
+    ).toBeInTheDocument()
+  })
+
+  it('tells a guest which address receives the code, with a secure link to the order', async () => {
+    fakeApi({
+      'POST /api/api/payments/process-payment-success': () =>
+        jsonAnswer(200, { ...paid, items: paid.items.slice(0, 1), requestIds: [], receiptEmail: 'guest@example.com' }),
+    })
+    renderApp('/payment-success?session_id=cs_test_123')
+    expect(
+      await screen.findByText('Your keycode will be e-mailed to guest@example.com, with a secure link to your order.'),
+    ).toBeInTheDocument()
   })
 
   it('offers no dashboard link for an order without member requests (a guest, or a plan only)', async () => {
