@@ -92,19 +92,19 @@ export const routes: RouteObject[] = [
         { path: paths.membershipCancellation, element: <MembershipCancellationPage /> },
         { path: paths.requirements, element: <RequirementsPage /> },
         { path: paths.support, element: <SupportPage /> },
-        // Ordering (guests may request keycodes and keep a cart, docs/product.md §1)
+        // Ordering (guests may request keycodes and keep a cart, docs/product.md, 'Overview and roles')
         { path: paths.vehicleKeycodeRequest, element: <KeycodeRequestPage /> },
         { path: paths.cart, element: <CartPage /> },
         { path: paths.orderLink, element: <OrderLinkPage /> },
         { path: paths.devMailbox, element: <DevMailboxPage /> },
-        // Payments and membership (visitors see the plans; choosing one sends them to /login, docs/product.md §2)
+        // Payments and membership (visitors see the plans; choosing one sends them to /login, docs/product.md, 'Screens and routes (web)')
         { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
         { path: paths.paymentCancel, element: <PaymentCancelPage /> },
         { path: paths.subscriptions, element: <MembershipPage /> },
         { path: paths.subscription, element: <MembershipPage /> },
         { path: paths.membership, element: <MembershipPage /> },
         { path: paths.trialDetails, element: <TrialDetailsPage /> },
-        // docs/product.md §2: any unknown path shows home.
+        // docs/product.md, 'Screens and routes (web)': any unknown path shows home.
         { path: '*', element: <HomePage /> },
       ]),
       section('member', [

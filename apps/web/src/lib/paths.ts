@@ -1,4 +1,4 @@
-/** Every route of docs/product.md §2, in one place. */
+/** Every route of docs/product.md, 'Screens and routes (web)', in one place. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -19,7 +19,7 @@ export const paths = {
   dashboard: '/dashboard',
   admin: '/admin',
   superAdmin: '/super-admin',
-  /** Addition to docs/product.md §2: the action log in words, filtered and exported (super admins). */
+  /** The action log in words, filtered and exported (super admins). */
   actionLog: '/super-admin/action-log',
   registeredUsers: '/admin/registered-users',
   documentValidation: '/admin/document-validation',
@@ -36,7 +36,7 @@ export const paths = {
   tos: '/tos',
   refundPolicy: '/refund-policy',
   membershipCancellation: '/membership-cancellation',
-  /** Additions to docs/product.md §2 (decision 013): a guest's order by the link in their mail, and the development mailbox. */
+  /** A guest's order (decision 013) by the link in their mail, and the development mailbox. */
   orderLink: '/order-link',
   devMailbox: '/dev/mailbox',
 } as const

@@ -30,7 +30,7 @@ export interface TransactionItem {
 
 /**
  * One checkout: created PENDING with its confirmation number, made PAID exactly once by fulfilment.
- * Kept 7 years (docs/product.md §11): deleting the account only clears user_id, the record stays anonymised.
+ * Kept 7 years (docs/product.md, 'Policies shown on the static pages'): deleting the account only clears user_id, the record stays anonymised.
  */
 export const transactions = pgTable(
   'transactions',
@@ -79,7 +79,7 @@ export const transactions = pgTable(
   ],
 )
 
-/** Which keycode requests a transaction pays for (docs/product.md §12 "Transaction": vehicles). */
+/** Which keycode requests a transaction pays for (the `vehicles` of GET /admin/transactions, docs/product.md, 'Back office'). */
 export const transactionRequests = pgTable(
   'transaction_requests',
   {
@@ -99,7 +99,7 @@ export const transactionRequests = pgTable(
 export const subscriptionStateEnum = pgEnum('subscription_state', ['ACTIVE', 'CANCELLED', 'EXPIRED'])
 
 /**
- * A paid plan. CANCELLED still gives access until end_date (docs/product.md §11: cancellation takes effect at the end of
+ * A paid plan. CANCELLED still gives access until end_date (docs/product.md, 'Policies shown on the static pages': cancellation takes effect at the end of
  * the period); EXPIRED does not. One paid transaction activates at most one subscription (unique).
  */
 export const subscriptions = pgTable(
