@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const documents = ['Front ID', 'Back ID', 'Business document', 'Certificate of insurance (COI)']
+const documents = ['Government photo ID (front)', 'Government photo ID (back)', 'Business document', 'Certificate of insurance']
 
 /** README.md: the development super admin created on first start. */
 const BOOTSTRAP_SUPER_ADMIN = { email: 'superadmin@keydesk.local', password: 'keydesk-super-admin-dev' }

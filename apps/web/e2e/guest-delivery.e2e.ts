@@ -29,7 +29,7 @@ describe('guest keycode delivery', () => {
     await guest.getByLabel('Model').selectOption('Civic')
     await guest.getByLabel('Year').selectOption('2016')
     await guest.getByLabel('VIN').fill(VIN)
-    await guest.getByLabel('Front of ID').setInputFiles(pngFile('front'))
+    await guest.getByLabel('Government photo ID (front)').setInputFiles(pngFile('front'))
     await guest.getByLabel("Driver's license (front)").setInputFiles(pngFile('licence-front'))
     await guest.getByLabel("Driver's license (back)").setInputFiles(pngFile('licence-back'))
     await guest.getByRole('button', { name: 'Add to Cart' }).click()

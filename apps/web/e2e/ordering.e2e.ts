@@ -23,7 +23,7 @@ describe('ordering as a guest (issue 5 acceptance)', () => {
     await page.getByLabel('Model').selectOption('Civic')
     await page.getByLabel('Year').selectOption('2016')
     await page.getByLabel('VIN').fill('1HGCR2F31GA000000')
-    await page.getByLabel('Front of ID').setInputFiles(pngFile('front'))
+    await page.getByLabel('Government photo ID (front)').setInputFiles(pngFile('front'))
     await page.getByLabel("Driver's license (front)").setInputFiles(pngFile('licence-front'))
     await page.getByLabel("Driver's license (back)").setInputFiles(pngFile('licence-back'))
     await page.getByRole('button', { name: 'Add to Cart' }).click()

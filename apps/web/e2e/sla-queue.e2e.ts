@@ -137,8 +137,10 @@ describe('the SLA queue and the back office (issue 21)', () => {
     await page.getByLabel('Search by name, e-mail, phone or company').fill('tara trial')
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await page.getByRole('button', { name: /Tara Trial/ }).click()
-    await page.getByRole('button', { name: 'Enlarge ID front' }).click()
-    const image = page.getByRole('dialog', { name: 'ID front' }).getByRole('img', { name: 'ID front' })
+    await page.getByRole('button', { name: 'Enlarge Government photo ID (front)' }).click()
+    const image = page
+      .getByRole('dialog', { name: 'Government photo ID (front)' })
+      .getByRole('img', { name: 'Government photo ID (front)' })
     await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(16)
     expect(errors).toEqual([])
     await page.close()

@@ -1,14 +1,15 @@
 import { z } from 'zod'
+import { DOCUMENT_NAMES } from './documents.ts'
 
 /** The four documents a member uploads for admins to review (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Credentials). */
 export const CREDENTIAL_FIELDS = ['businessLicense', 'driversLicenseFront', 'driversLicenseBack', 'insuranceCertificate'] as const
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number]
 
 export const CREDENTIAL_LABELS: Record<CredentialField, string> = {
-  businessLicense: 'Business license',
-  driversLicenseFront: "Driver's license (front)",
-  driversLicenseBack: "Driver's license (back)",
-  insuranceCertificate: 'Insurance certificate',
+  businessLicense: DOCUMENT_NAMES.businessLicense,
+  driversLicenseFront: DOCUMENT_NAMES.licenseFront,
+  driversLicenseBack: DOCUMENT_NAMES.licenseBack,
+  insuranceCertificate: DOCUMENT_NAMES.insurance,
 }
 
 /** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Credentials: pdf, jpg, jpeg, png; the server checks the bytes, the browser only the name. */

@@ -1,5 +1,5 @@
 import type { AdminRequestSchema } from '@keydesk/contracts/admin'
-import { documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
+import { DOCUMENT_NAMES, documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
 import type { z } from 'zod'
 import { BuyerReview } from './buyer-review.tsx'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
@@ -8,13 +8,7 @@ import { DocumentThumbnail } from './document-thumbnail.tsx'
 
 export type AdminRequest = z.infer<typeof AdminRequestSchema>
 
-const DOCUMENTS = [
-  { key: 'frontId', label: 'Front ID' },
-  { key: 'backId', label: 'Back ID' },
-  { key: 'registration', label: 'Registration' },
-  { key: 'licenseFront', label: 'License front' },
-  { key: 'licenseBack', label: 'License back' },
-] as const
+const DOCUMENTS = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack'] as const
 
 const dollars = (amount: number) => `$${amount.toFixed(2)}`
 
@@ -76,9 +70,9 @@ export function RequestSummary({ request, onEnlarge }: { request: AdminRequest; 
       <p className="font-mono text-sm">{request.vin}</p>
       <Requester request={request} onEnlarge={onEnlarge} />
       <div className="mt-2 flex flex-wrap gap-3">
-        {DOCUMENTS.map(({ key, label }) => {
+        {DOCUMENTS.map((key) => {
           const src = request[key]
-          return src ? <DocumentThumbnail key={key} src={src} label={label} onEnlarge={onEnlarge} /> : null
+          return src ? <DocumentThumbnail key={key} src={src} label={DOCUMENT_NAMES[key]} onEnlarge={onEnlarge} /> : null
         })}
       </div>
     </>

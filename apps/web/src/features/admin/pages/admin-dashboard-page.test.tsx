@@ -426,17 +426,17 @@ describe('admin dashboard: subscriptions and transactions', () => {
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
     })
     renderApp('/admin', { user: admin })
-    const thumbnail = await screen.findByRole('button', { name: 'Enlarge Front ID' })
+    const thumbnail = await screen.findByRole('button', { name: 'Enlarge Government photo ID (front)' })
 
     await userEvent.click(thumbnail)
-    const dialog = screen.getByRole('dialog', { name: 'Front ID' })
-    expect(within(dialog).getByRole('img', { name: 'Front ID' })).toHaveAttribute('src', '/api/files/front-1')
+    const dialog = screen.getByRole('dialog', { name: 'Government photo ID (front)' })
+    expect(within(dialog).getByRole('img', { name: 'Government photo ID (front)' })).toHaveAttribute('src', '/api/files/front-1')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(thumbnail).toHaveFocus()
 
     await userEvent.click(thumbnail)
-    expect(screen.getByRole('dialog', { name: 'Front ID' })).toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Government photo ID (front)' })).toBeInTheDocument()
     await userEvent.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(thumbnail).toHaveFocus()

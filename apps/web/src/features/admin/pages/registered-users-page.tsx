@@ -1,4 +1,5 @@
 import { userReviewState } from '@keydesk/contracts/admin'
+import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { useCallback, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
@@ -10,9 +11,9 @@ import { DocumentThumbnail } from '../components/document-thumbnail.tsx'
 import { UserSearch } from '../components/user-search.tsx'
 
 const USER_DOCUMENTS = [
-  { key: 'frontId', label: 'ID front' },
-  { key: 'backId', label: 'ID back' },
-  { key: 'insurance', label: 'Insurance' },
+  { key: 'frontId', label: DOCUMENT_NAMES.frontId },
+  { key: 'backId', label: DOCUMENT_NAMES.backId },
+  { key: 'insurance', label: DOCUMENT_NAMES.insurance },
 ] as const
 
 /**

@@ -1,11 +1,12 @@
+import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { FileField } from '../../../components/ui/file-field.tsx'
 
 export const REGISTRATION_DOCUMENTS = [
-  { field: 'frontId', label: 'Front ID' },
-  { field: 'backId', label: 'Back ID' },
-  { field: 'businessDocument', label: 'Business document' },
-  { field: 'coi', label: 'Certificate of insurance (COI)' },
+  { field: 'frontId', label: DOCUMENT_NAMES.frontId },
+  { field: 'backId', label: DOCUMENT_NAMES.backId },
+  { field: 'businessDocument', label: DOCUMENT_NAMES.businessDocument },
+  { field: 'coi', label: DOCUMENT_NAMES.insurance },
 ] as const
 
 export type RegistrationDocument = (typeof REGISTRATION_DOCUMENTS)[number]['field']

@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render-app.tsx'
 afterEach(() => vi.unstubAllGlobals())
 
 const image = (name: string, bytes = 100) => new File([new Uint8Array(bytes)], name, { type: 'image/png' })
-const documentLabels = ['Front ID', 'Back ID', 'Business document', 'Certificate of insurance (COI)']
+const documentLabels = ['Government photo ID (front)', 'Government photo ID (back)', 'Business document', 'Certificate of insurance']
 // The inputs accept images only; these tests hand them other files on purpose, as a user could.
 const user = () => userEvent.setup({ applyAccept: false })
 
@@ -73,20 +73,23 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
 
   it('refuses a document that is not an image as soon as it is chosen', async () => {
     renderApp('/register')
-    await user().upload(screen.getByLabelText('Front ID'), new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }))
+    await user().upload(screen.getByLabelText('Government photo ID (front)'), new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }))
     expect(await screen.findByText('Only image files are allowed.')).toBeInTheDocument()
   })
 
   it('refuses a HEIC photo as soon as it is chosen, saying how to send a JPEG instead (decision 017)', async () => {
     renderApp('/register')
     // Desktop browsers that do not know HEIC give it no type: the name tells.
-    await user().upload(screen.getByLabelText('Front ID'), new File([new Uint8Array(100)], 'IMG_0412.HEIC', { type: '' }))
+    await user().upload(
+      screen.getByLabelText('Government photo ID (front)'),
+      new File([new Uint8Array(100)], 'IMG_0412.HEIC', { type: '' }),
+    )
     expect(await screen.findByText(UPLOAD_MESSAGES.heic)).toBeInTheDocument()
   })
 
   it('refuses a document over 5 MB', async () => {
     renderApp('/register')
-    await user().upload(screen.getByLabelText('Back ID'), image('back.png', 5 * 1024 * 1024 + 1))
+    await user().upload(screen.getByLabelText('Government photo ID (back)'), image('back.png', 5 * 1024 * 1024 + 1))
     expect(await screen.findByText('File size should not exceed 5MB.')).toBeInTheDocument()
   })
 

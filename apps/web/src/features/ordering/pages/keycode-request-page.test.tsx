@@ -91,7 +91,7 @@ describe('keycode request form (docs/product.md §4)', () => {
   it("says which photos are optional, and a guest's licence photos are not", async () => {
     fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
     renderApp('/vehicle-keycode-request')
-    expect(await screen.findByLabelText('Front of ID (optional)')).toBeInTheDocument()
+    expect(await screen.findByLabelText('Government photo ID (front) (optional)')).toBeInTheDocument()
     expect(screen.getByLabelText("Driver's license (front)")).toBeInTheDocument()
   })
 
@@ -207,7 +207,7 @@ describe('keycode request form (docs/product.md §4)', () => {
   it('refuses a PDF renamed .jpg as soon as it is chosen, by its first bytes, with no preview', async () => {
     renderForm()
     const pdf = new File(['%PDF-1.4 not a photo'], 'front.jpg', { type: 'image/jpeg' })
-    await userEvent.upload(await screen.findByLabelText('Front of ID (optional)'), pdf)
+    await userEvent.upload(await screen.findByLabelText('Government photo ID (front) (optional)'), pdf)
     expect(await screen.findByText('Only image files are allowed.')).toBeInTheDocument()
     expect(screen.queryByAltText(/preview/)).not.toBeInTheDocument()
   })
@@ -220,7 +220,7 @@ describe('keycode request form (docs/product.md §4)', () => {
     const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])], 'front.jpg', {
       type: 'image/jpeg',
     })
-    await userEvent.upload(await screen.findByLabelText('Front of ID (optional)'), jpeg)
-    expect(await screen.findByAltText('Front of ID preview')).toBeInTheDocument()
+    await userEvent.upload(await screen.findByLabelText('Government photo ID (front) (optional)'), jpeg)
+    expect(await screen.findByAltText('Government photo ID (front) preview')).toBeInTheDocument()
   })
 })

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { isMissingChoice, KEYCODE_REQUEST_IMAGES, keycodeRequestFormSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { checkVin } from '@keydesk/contracts/vin'
 import { useEffect } from 'react'
@@ -21,13 +22,13 @@ import { ImageUploadField } from '../components/image-upload-field.tsx'
 import { PricingBox } from '../components/pricing-box.tsx'
 
 const IMAGE_FIELDS = [
-  { name: 'frontId', label: 'Front of ID' },
-  { name: 'backId', label: 'Back of ID' },
-  { name: 'registration', label: 'Registration, title or insurance' },
+  { name: 'frontId', label: DOCUMENT_NAMES.frontId },
+  { name: 'backId', label: DOCUMENT_NAMES.backId },
+  { name: 'registration', label: DOCUMENT_NAMES.registration },
 ] as const
 const GUEST_IMAGE_FIELDS = [
-  { name: 'licenseFront', label: "Driver's license (front)" },
-  { name: 'licenseBack', label: "Driver's license (back)" },
+  { name: 'licenseFront', label: DOCUMENT_NAMES.licenseFront },
+  { name: 'licenseBack', label: DOCUMENT_NAMES.licenseBack },
 ] as const
 const REQUIRED_ORDER = ['make', 'model', 'year', 'vin'] as const
 

@@ -70,7 +70,7 @@ describe('credentials tab', () => {
       'PUT /api/user/credentials': () => json(400, { code: 'VALIDATION_ERROR', message: 'x', error: 'x' }),
     })
     renderTab()
-    await userEvent.upload(screen.getByLabelText('Insurance certificate'), pdf('coi.pdf'))
+    await userEvent.upload(screen.getByLabelText('Certificate of insurance'), pdf('coi.pdf'))
     await userEvent.click(screen.getByRole('button', { name: 'Upload documents' }))
     expect(await screen.findByText(PROFILE_MESSAGES.credentialsUploadFailed)).toBeInTheDocument()
   })

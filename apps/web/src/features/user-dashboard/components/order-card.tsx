@@ -1,3 +1,4 @@
+import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { formatDollars, toCents } from '@keydesk/contracts/money'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { Link } from 'react-router'
@@ -68,17 +69,17 @@ export function OrderCard({ request, isTracked, onTrack, isEditing, onEdit, onEd
       <div className="mt-2 flex gap-3 text-sm">
         {request.frontId && (
           <a className="text-brand-600 hover:underline" href={request.frontId} target="_blank" rel="noopener noreferrer">
-            Front ID
+            {DOCUMENT_NAMES.frontId}
           </a>
         )}
         {request.backId && (
           <a className="text-brand-600 hover:underline" href={request.backId} target="_blank" rel="noopener noreferrer">
-            Back ID
+            {DOCUMENT_NAMES.backId}
           </a>
         )}
         {request.registration && (
           <a className="text-brand-600 hover:underline" href={request.registration} target="_blank" rel="noopener noreferrer">
-            Registration
+            {DOCUMENT_NAMES.registration}
           </a>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type UpdateUserDetailsForm, UpdateUserDetailsFormSchema } from '@keydesk/contracts/accounts-api'
+import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { US_STATES } from '@keydesk/contracts/states'
 import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
@@ -13,9 +14,9 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { type UserDetails, useUpdateUserDetails } from '../api/use-user-details.ts'
 
 const IMAGES = [
-  { field: 'frontId', label: 'Front ID', current: 'frontIdImage' },
-  { field: 'backId', label: 'Back ID', current: 'backIdImage' },
-  { field: 'insurance', label: 'Insurance', current: 'insuranceImage' },
+  { field: 'frontId', label: DOCUMENT_NAMES.frontId, current: 'frontIdImage' },
+  { field: 'backId', label: DOCUMENT_NAMES.backId, current: 'backIdImage' },
+  { field: 'insurance', label: DOCUMENT_NAMES.insurance, current: 'insuranceImage' },
 ] as const
 
 /** The Update Profile form (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Profile and account) with its rules. */

@@ -71,9 +71,12 @@ describe('/user-profile', () => {
     serve({ [profileCall]: () => json(200, details) })
     renderApp('/user-profile', { user })
     const user$ = userEvent.setup({ applyAccept: false })
-    await user$.upload(await screen.findByLabelText('Front ID'), new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }))
     await user$.upload(
-      screen.getByLabelText('Insurance'),
+      await screen.findByLabelText('Government photo ID (front)'),
+      new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }),
+    )
+    await user$.upload(
+      screen.getByLabelText('Certificate of insurance'),
       new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
     )
     await user$.click(screen.getByRole('button', { name: 'Update Profile' }))
@@ -91,7 +94,7 @@ describe('/user-profile', () => {
     setSessionHint(true)
     renderApp('/user-profile', { user })
     await userEvent.type(await screen.findByLabelText('First name'), 'lyn')
-    await userEvent.upload(screen.getByLabelText('Back ID'), new File(['png'], 'back.png', { type: 'image/png' }))
+    await userEvent.upload(screen.getByLabelText('Government photo ID (back)'), new File(['png'], 'back.png', { type: 'image/png' }))
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
     expect(await screen.findByText(PROFILE_MESSAGES.userDetailsUpdated)).toBeInTheDocument()
     const sent = calls.find((call) => call.key === 'PUT /api/auth/updateProfile')?.body as FormData
