@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasPremiumAccess, premiumAccess, trialDaysLeft } from './premium-access.ts'
+import { hasPremiumAccess, premiumAccess, trialDaysLeft, trialDaysUntil } from './premium-access.ts'
 import { dueAtFor, servicePlanOf, urgencyOf } from './service-levels.ts'
 
 const now = new Date('2026-05-01T12:00:00Z')
@@ -34,6 +34,10 @@ describe('the premium rule', () => {
     expect(trialDaysLeft(holding, now)).toBe(3)
     expect(trialDaysLeft(holding, inHours(71))).toBe(1)
     expect(trialDaysLeft(holding, inHours(72))).toBe(0)
+  })
+
+  it('counts no more than the trial length when the clock was read a minute before the trial started', () => {
+    expect(trialDaysUntil(inHours(72), new Date(now.getTime() - 60 * 1000))).toBe(3)
   })
 })
 

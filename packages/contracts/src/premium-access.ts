@@ -1,4 +1,4 @@
-import type { PaidTier, SubscriptionTier } from './subscription.ts'
+import { type PaidTier, type SubscriptionTier, TRIAL_LENGTH_DAYS } from './subscription.ts'
 
 /** What an account holds that decides premium access: its paid plan and its one trial (docs/decisions/016). */
 export interface PlanHolding {
@@ -31,9 +31,18 @@ export const hasPremiumAccess = (holding: PlanHolding, now: Date) => premiumAcce
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Whole days left in a running trial, counted up: 3 right after starting a 3-day trial, 1 on its last day. */
+/**
+ * Whole days until a trial ends, counted up: 3 right after a 3-day trial starts, 1 on its last day. Never more than the
+ * trial's length: a clock read a moment before the start (a page's minute timer, a browser a little behind the server)
+ * would otherwise count a fourth day that the trial does not have. Every screen and the server count with it.
+ */
+export function trialDaysUntil(trialEndsAt: Date, now: Date): number {
+  return Math.min(TRIAL_LENGTH_DAYS, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS))
+}
+
+/** Whole days left in a running trial (trialDaysUntil), 0 without one. */
 export function trialDaysLeft(holding: PlanHolding, now: Date): number {
   const access = premiumAccess(holding, now)
   if (access.type !== 'trial') return 0
-  return Math.ceil((access.trialEndsAt.getTime() - now.getTime()) / DAY_MS)
+  return trialDaysUntil(access.trialEndsAt, now)
 }

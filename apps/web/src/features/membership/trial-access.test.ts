@@ -19,6 +19,10 @@ describe('describeTrialTimeLeft (docs/product.md §5)', () => {
     expect(describeTrialTimeLeft(inMs(59 * 60 * 1000), now)).toBe('Less than 1 hour left')
   })
 
+  it('says 3 days, not 4, when the page clock was read a minute before a 3-day trial started', () => {
+    expect(describeTrialTimeLeft(inMs(3 * 24 * HOUR), now - 60 * 1000)).toBe('3 days left')
+  })
+
   it('is null without a running trial', () => {
     expect(describeTrialTimeLeft(null, now)).toBeNull()
     expect(describeTrialTimeLeft(inMs(-1000), now)).toBeNull()

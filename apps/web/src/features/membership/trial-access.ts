@@ -1,5 +1,5 @@
 import type { UserView } from '@keydesk/contracts/auth'
-import { premiumAccess, trialDaysLeft } from '@keydesk/contracts/premium-access'
+import { premiumAccess, trialDaysLeft, trialDaysUntil } from '@keydesk/contracts/premium-access'
 import { type SubscriptionTier, TRIAL_MESSAGES, type TrialStatus } from '@keydesk/contracts/subscription'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -41,8 +41,8 @@ export function describeTrialTimeLeft(trialEndsAt: string | null, now = Date.now
   if (trialEndsAt === null) return null
   const left = new Date(trialEndsAt).getTime() - now
   if (!(left > 0)) return null
-  // Whole days count up like the server's remainingDays (a fresh 3-day trial reads '3 days left').
-  const days = Math.ceil(left / DAY_MS)
+  // The banner and the trial page's alert both read their days here, counted as the server counts remainingDays.
+  const days = trialDaysUntil(new Date(trialEndsAt), new Date(now))
   if (left >= DAY_MS) return `${days} day${days === 1 ? '' : 's'} left`
   const hours = Math.floor(left / HOUR_MS)
   if (hours >= 1) return `${hours} hour${hours === 1 ? '' : 's'} left`
