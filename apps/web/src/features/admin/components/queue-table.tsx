@@ -1,5 +1,6 @@
 import { SERVICE_PLAN_LABELS } from '@keydesk/contracts/service-levels'
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
+import { CellLabel } from '../../../components/ui/cell-label.tsx'
 import type { AdminRequest } from './request-summary.tsx'
 import { TimeLeft } from './time-left.tsx'
 
@@ -47,9 +48,6 @@ function SortHeader({ label, sortKey, sort, onSort }: { label: string; sortKey: 
     </th>
   )
 }
-
-/** A label that only the phone layout shows, where each row is a card and the column headers are hidden. */
-const CellLabel = ({ children }: { children: string }) => <span className="mr-1 font-medium text-slate-600 md:hidden">{children}:</span>
 
 function ValidationBadge({ request }: { request: AdminRequest }) {
   if (request.isGuest) return <span className="text-xs text-slate-700">identity to check</span>

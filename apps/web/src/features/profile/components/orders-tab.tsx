@@ -3,6 +3,7 @@ import { REQUEST_STATUS_LABELS, type RequestStatus } from '@keydesk/contracts/re
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { CellLabel } from '../../../components/ui/cell-label.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useOrders } from '../api/use-orders.ts'
 import { RefundsList } from './refunds-list.tsx'
@@ -37,31 +38,54 @@ export function OrdersTab() {
       {rows.length === 0 ? (
         <p className="text-slate-600">You have no orders yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
+        // At phone width each order is a card with its labels: five columns side by side collided at 390 px.
+        <table className="block w-full text-left text-sm md:table">
           <caption className="sr-only">Your orders</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
+          <thead className="hidden border-b border-slate-200 text-slate-600 md:table-header-group">
             <tr>
-              <th scope="col" className="py-2">
+              <th scope="col" className="py-2 pr-3">
                 Order date
               </th>
-              <th scope="col">Vehicle</th>
-              <th scope="col">VIN</th>
-              <th scope="col">Status</th>
+              <th scope="col" className="pr-3">
+                Vehicle
+              </th>
+              <th scope="col" className="pr-3">
+                VIN
+              </th>
+              <th scope="col" className="pr-3">
+                Status
+              </th>
               <th scope="col" className="text-right">
                 Cost
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block space-y-2 md:table-row-group md:space-y-0">
             {rows.map((order) => (
-              <tr key={order.id} className="border-b border-slate-100">
-                <td className="py-2">{new Date(order.orderDate).toLocaleDateString()}</td>
-                <td>
+              <tr
+                key={order.id}
+                className="block rounded-lg border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:border-slate-100 md:p-0"
+              >
+                <td className="block md:table-cell md:py-2 md:pr-3">
+                  <CellLabel>Order date</CellLabel>
+                  {new Date(order.orderDate).toLocaleDateString()}
+                </td>
+                <td className="block font-medium md:table-cell md:pr-3 md:font-normal">
+                  <CellLabel>Vehicle</CellLabel>
                   {order.year} {order.make} {order.model}
                 </td>
-                <td className="font-mono">{order.vin}</td>
-                <td>{REQUEST_STATUS_LABELS[order.status]}</td>
-                <td className="text-right">{formatDollars(order.cost)}</td>
+                <td className="block break-all font-mono md:table-cell md:pr-3">
+                  <CellLabel>VIN</CellLabel>
+                  {order.vin}
+                </td>
+                <td className="block md:table-cell md:pr-3">
+                  <CellLabel>Status</CellLabel>
+                  {REQUEST_STATUS_LABELS[order.status]}
+                </td>
+                <td className="block md:table-cell md:text-right">
+                  <CellLabel>Cost</CellLabel>
+                  {formatDollars(order.cost)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -86,15 +86,16 @@ export function UserDashboardPage() {
         </p>
       )}
       {tracked && tracker.data && <OrderTracker tracker={tracker.data} label="Order tracker for this order" />}
-      <div className="mt-8 grid gap-4 sm:grid-cols-3">
+      {/* One compact row of counts at every width: stacked full-size cards pushed the orders below the fold on a phone. */}
+      <div className="mt-4 grid grid-cols-3 gap-2 sm:mt-8 sm:gap-4">
         {TABS.map((entry) => (
-          <div key={entry.key} className="rounded-lg border border-slate-200 bg-white p-4">
-            <p className="text-sm text-slate-600">{entry.label}</p>
-            <p className="text-2xl font-bold">{requests.data?.[entry.key].length ?? '–'}</p>
+          <div key={entry.key} className="rounded-lg border border-slate-200 bg-white px-3 py-2 sm:p-4">
+            <p className="text-xs text-slate-600 sm:text-sm">{entry.label}</p>
+            <p className="text-xl font-bold sm:text-2xl">{requests.data?.[entry.key].length ?? '–'}</p>
           </div>
         ))}
       </div>
-      <div className="mt-8 max-w-md">
+      <div className="mt-4 max-w-md sm:mt-8">
         <TextField
           label="Search by VIN, model or make"
           type="search"
@@ -103,7 +104,7 @@ export function UserDashboardPage() {
           hint="Searches all your orders, in every tab."
         />
       </div>
-      <div role="tablist" aria-label="Orders by status" className="mt-6 flex gap-2 border-b border-slate-200">
+      <div role="tablist" aria-label="Orders by status" className="mt-4 flex gap-2 border-b border-slate-200 sm:mt-6">
         {TABS.map((entry) => (
           <button
             key={entry.key}
