@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client.ts'
 
-/** docs/product.md §11 "Admin": what a failed admin call says when the server sent no message of its own. */
+/** docs/product.md, 'Back office (admins and super admins)': what a failed admin call says when the server sent no message of its own. */
 export const ADMIN_FAILURES = {
   pending: 'Error fetching pending requests.',
   inProgress: 'Error fetching In Progress requests.',
@@ -11,7 +11,7 @@ export const ADMIN_FAILURES = {
 } as const
 
 /**
- * docs/product.md §11 "Admin": a failure shows the server's message if present, else the screen's own text. An answer
+ * docs/product.md, 'Back office (admins and super admins)': a failure shows the server's message if present, else the screen's own text. An answer
  * without the API's error shape, an unreachable server or an answer that fails its schema has no server
  * message, so it gets the fallback rather than a status code or a schema dump.
  */

@@ -6,7 +6,7 @@ export type Billing = 'monthly' | 'annual'
 export interface PlanCard {
   tier: SubscriptionTier
   name: string
-  /** Cents per period, or null when the tier has no price for that billing (docs/product.md §11 lists only some annual prices). */
+  /** Cents per period, or null when the tier has no price for that billing (docs/product.md, 'Cart' lists only some annual prices). */
   priceCents: (billing: Billing) => number | null
   setupFeeCents: (billing: Billing) => number
   benefits: string[]
@@ -17,7 +17,7 @@ const BILLING = { monthly: 'MONTHLY', annual: 'ANNUAL' } as const
 const priceOf = (tier: PaidTier) => (billing: Billing) => planCharge(tier, BILLING[billing])?.periodCents ?? null
 const setupFeeOf = (tier: PaidTier) => (billing: Billing) => planCharge(tier, BILLING[billing])?.setupFeeCents ?? 0
 
-/** docs/product.md §5: four tier cards with the docs/product.md §11 prices and benefits. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': four tier cards with the prices of docs/product.md, 'Cart' and their benefits. */
 export const PLAN_CARDS: PlanCard[] = [
   {
     tier: 'NONE',

@@ -6,7 +6,7 @@ const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
 /**
- * docs/product.md §12: when GET /trial/status fails, the stored subscription data (the session's user) is used.
+ * docs/product.md, 'The API contract': when GET /trial/status fails, the stored subscription data (the session's user) is used.
  * The trial's tier is not stored there; the server's default tier (BASIC) stands in for it.
  */
 export function trialStatusFromUser(user: UserView, now = Date.now()): TrialStatus {
@@ -36,7 +36,7 @@ export function pricingTier(paidTier: SubscriptionTier, trial: TrialStatus | nul
   return 'NONE'
 }
 
-/** docs/product.md §5: days left, else hours left, else 'Less than 1 hour left'; null once the trial is over. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': days left, else hours left, else 'Less than 1 hour left'; null once the trial is over. */
 export function describeTrialTimeLeft(trialEndsAt: string | null, now = Date.now()): string | null {
   if (trialEndsAt === null) return null
   const left = new Date(trialEndsAt).getTime() - now
@@ -49,8 +49,8 @@ export function describeTrialTimeLeft(trialEndsAt: string | null, now = Date.now
   return TRIAL_MESSAGES.lessThanAnHour
 }
 
-/** docs/product.md §5: the expired notice shows after a trial ended without premium access. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': the expired notice shows after a trial ended without premium access. */
 export const isTrialExpired = (trial: TrialStatus) => trial.hasTrial && !trial.isActive && trial.accessType === 'none'
 
-/** docs/product.md §5: the offer banner shows to a user with no trial yet and no premium access. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': the offer banner shows to a user with no trial yet and no premium access. */
 export const canOfferTrial = (trial: TrialStatus) => !trial.hasTrial && !trial.hasPremiumAccess

@@ -1,4 +1,4 @@
-/** Clipboard API first; a temporary text area with execCommand when it is missing or refused (docs/product.md §12). */
+/** Clipboard API first; a temporary text area with execCommand when it is missing or refused (docs/product.md, 'The API contract'). */
 export async function copyToClipboard(text: string): Promise<void> {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('Clipboard API unavailable')

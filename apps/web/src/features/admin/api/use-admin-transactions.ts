@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts'
 import { adminKeys } from './admin-keys.ts'
 import { ADMIN_PAGE_SIZE, toAdminPage } from './admin-page.ts'
 
-/** docs/product.md §8: the dashboard's search, status filter and sort; '' means "All" or "none". */
+/** docs/product.md, 'Back office (admins and super admins)': the dashboard's search, status filter and sort; '' means "All" or "none". */
 export interface TransactionFilters {
   status: '' | RequestStatus
   /** A VIN or a confirmation number, matched exactly (case-insensitive) by the API. */

@@ -4,7 +4,7 @@ import { primaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { paths } from '../../../lib/paths.ts'
 
-/** docs/product.md §8: a visitor on /admin (or /super-admin) is asked to log in rather than silently redirected. */
+/** docs/product.md, 'Back office (admins and super admins)': a visitor on /admin (or /super-admin) is asked to log in rather than silently redirected. */
 export function AdminSignedOutNotice({ isSuperAdmin = false }: { isSuperAdmin?: boolean }) {
   return (
     <PageFrame title={isSuperAdmin ? 'Super Admin Dashboard' : 'Admin Dashboard'} width="narrow">

@@ -9,7 +9,7 @@ export interface EnlargedDocument {
 }
 
 /**
- * docs/product.md §8: a document image clicked in a request panel, enlarged in a modal. The native dialog closes on
+ * docs/product.md, 'Back office (admins and super admins)': a document image clicked in a request panel, enlarged in a modal. The native dialog closes on
  * Escape and restores focus in browsers; both are also done here so they hold where <dialog> lacks them.
  */
 export function DocumentImageDialog({ image, onClose }: { image: EnlargedDocument | null; onClose: () => void }) {

@@ -165,7 +165,7 @@ function ReleaseDialog({
 }
 
 /**
- * docs/product.md §11 "Admin keycode submission": keycode required, PIN optional; the release gate asks what it needs.
+ * docs/product.md, 'Back office (admins and super admins)', keycode submission: keycode required, PIN optional; the release gate asks what it needs.
  * A release is reported with what it did (onReleased), so the admin knows which order went out and where.
  */
 export function KeycodeForm({

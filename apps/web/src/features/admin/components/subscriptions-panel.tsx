@@ -17,7 +17,7 @@ export interface SubscriptionsPanelProps {
 }
 
 /**
- * docs/product.md §8: subscriptions with id, tier and the member's e-mail, or 'User Inactive' when the account is gone;
+ * docs/product.md, 'Back office (admins and super admins)': subscriptions with id, tier and the member's e-mail, or 'User Inactive' when the account is gone;
  * a refund paid, and for a super admin the way to refund a running annual plan.
  */
 export function SubscriptionsPanel({ subscriptions, offset, onOffsetChange, onRefund }: SubscriptionsPanelProps) {

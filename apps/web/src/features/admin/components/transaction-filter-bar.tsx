@@ -17,7 +17,7 @@ const ORDER_OPTIONS = [
   { value: 'asc', label: 'Ascending' },
 ] as const
 
-/** docs/product.md §8: status filter and sort for the transactions; the dashboard's search box above feeds their search too. */
+/** docs/product.md, 'Back office (admins and super admins)': status filter and sort for the transactions; the dashboard's search box above feeds their search too. */
 export function TransactionFilterBar({ value, onChange }: { value: TransactionFilters; onChange: (next: TransactionFilters) => void }) {
   return (
     <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 sm:items-end">

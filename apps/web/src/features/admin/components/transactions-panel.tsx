@@ -47,7 +47,7 @@ export interface TransactionsPanelProps {
   onOffsetChange: (offset: number) => void
 }
 
-/** docs/product.md §8: the paid orders, one page at a time, with their vehicles and, once fulfilled, the keycodes. */
+/** docs/product.md, 'Back office (admins and super admins)': the paid orders, one page at a time, with their vehicles and, once fulfilled, the keycodes. */
 export function TransactionsPanel({ transactions, isFiltered, offset, onOffsetChange }: TransactionsPanelProps) {
   return (
     <PagedPanel

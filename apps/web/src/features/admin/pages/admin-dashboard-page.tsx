@@ -96,7 +96,7 @@ function QueueSection({ headingId, heading, label, now, renderActions, renderDet
 }
 
 /**
- * docs/product.md §8 admin dashboard, as a working queue (decision 016): one search over both queues and the transactions,
+ * docs/product.md, 'Back office (admins and super admins)' admin dashboard, as a working queue (decision 016): one search over both queues and the transactions,
  * counts with what is overdue, the queues as tables in deadline order, the subscriptions and the transactions.
  */
 export function AdminDashboardPage() {

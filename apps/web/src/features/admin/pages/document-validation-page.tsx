@@ -9,7 +9,7 @@ import { DocumentImageDialog, type EnlargedDocument } from '../components/docume
 import { DocumentReviewCard } from '../components/document-review-card.tsx'
 import { UserSearch } from '../components/user-search.tsx'
 
-/** docs/product.md §8 "Admin document validation": a searchable list of users, then per user the documents to review. */
+/** docs/product.md, 'Back office (admins and super admins)' "Admin document validation": a searchable list of users, then per user the documents to review. */
 export function DocumentValidationPage() {
   const found = useUserSearch()
   const [userId, setUserId] = useState<string | null>(null)

@@ -17,7 +17,7 @@ const USER_DOCUMENTS = [
 ] as const
 
 /**
- * docs/product.md §8 "Admin registered users": a searchable, paged list of user cards and a detail panel with the ID and
+ * docs/product.md, 'Back office (admins and super admins)' "Admin registered users": a searchable, paged list of user cards and a detail panel with the ID and
  * insurance images (click to enlarge), validate, revoke and notes.
  */
 export function RegisteredUsersPage() {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { cartKeys } from '../../../lib/cart-keys.ts'
 
-/** docs/product.md §12: GET /cart/items when signed in, GET /cart/items/public?guestUserId= for a guest. */
+/** docs/product.md, 'The API contract': GET /cart/items when signed in, GET /cart/items/public?guestUserId= for a guest. */
 export function useCartItems(owner: { signedIn: true } | { guestUserId: string } | null) {
   const path =
     owner === null ? null : 'signedIn' in owner ? '/cart/items' : `/cart/items/public?guestUserId=${encodeURIComponent(owner.guestUserId)}`

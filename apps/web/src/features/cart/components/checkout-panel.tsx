@@ -21,7 +21,7 @@ export interface CheckoutPanelProps {
 }
 
 /**
- * docs/product.md §4/7.4: the checkout modal's content. "Pay securely" creates a checkout session for the amount in
+ * docs/product.md, 'Checkout and payment': the checkout modal's content. "Pay securely" creates a checkout session for the amount in
  * cents and sends the browser to the payment provider's hosted page.
  */
 export function CheckoutPanel({ items, total, guestUserId }: CheckoutPanelProps) {

@@ -22,7 +22,7 @@ import { CheckoutPanel } from '../components/checkout-panel.tsx'
 
 const dollars = (amount: number) => formatDollars(Math.round(amount * 100))
 
-/** docs/product.md §4 "Cart": items, subscription status and the order summary; guests see the cart of their guest id. */
+/** docs/product.md, 'Cart': items, subscription status and the order summary; guests see the cart of their guest id. */
 export function CartPage() {
   const session = useSession()
   const guest = session.status === 'signed-out' ? readGuestInfo() : null
@@ -33,7 +33,7 @@ export function CartPage() {
   const [isCheckoutOpen, setIsCheckoutOpen] = useState(false)
   const access = useTrialAccess()
   const paidTier = session.user?.subscription.tier ?? 'NONE'
-  // Priced as the server charges: the paid tier, else the running trial's tier (docs/product.md §11).
+  // Priced as the server charges: the paid tier, else the running trial's tier (docs/product.md, 'Plans, trial, the premium rule and turnaround promises').
   const tier = access.pricingTier
   const items = cart.data ?? []
   // The server decides each line's discount (Basic: one keycode a month, covered makes only); the total follows it.

@@ -81,7 +81,7 @@ export function useSendChatMessage(userId?: string) {
 const ownConversation = () => undefined
 
 /**
- * docs/product.md §12: the server-sent event stream, opened with credentials; each message is JSON. docs/product.md §11: chat
+ * docs/product.md, 'The API contract': the server-sent event stream, opened with credentials; each message is JSON. Chat
  * errors are ignored and the stream closes on error (the history is still there on the next visit).
  */
 export function useChatStream(isEnabled: boolean, conversationOf: (message: ChatMessage) => string | undefined = ownConversation) {

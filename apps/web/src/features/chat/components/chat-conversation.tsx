@@ -36,7 +36,7 @@ export function ChatConversation({ userId, ownSender }: { userId?: string; ownSe
       await send.mutateAsync(message)
       form.reset()
     } catch {
-      // docs/product.md §11: chat errors are ignored silently; the draft stays so nothing typed is lost.
+      // Chat errors are ignored silently; the draft stays so nothing typed is lost.
     }
   })
 

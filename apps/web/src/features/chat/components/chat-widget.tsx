@@ -4,7 +4,7 @@ import { useChatStream } from '../api/use-chat.ts'
 import { hasChatAccess } from '../has-chat-access.ts'
 import { ChatConversation } from './chat-conversation.tsx'
 
-/** docs/product.md §7: the user dashboard's live chat, for members with premium access (trial included) only. */
+/** docs/product.md, 'Member area, chat and support': the user dashboard's live chat, for members with premium access (trial included) only. */
 export function ChatWidget() {
   const { user } = useSession()
   const [isOpen, setIsOpen] = useState(false)

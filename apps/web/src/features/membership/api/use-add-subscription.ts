@@ -6,11 +6,11 @@ import { cartKeys } from '../../../lib/cart-keys.ts'
 
 export interface AddSubscriptionInput {
   tier: PaidTier
-  /** Enterprise is billed monthly only (docs/product.md §11). */
+  /** Enterprise is billed monthly only (docs/product.md, 'Plans, trial, the premium rule and turnaround promises'). */
   billing?: BillingPeriod
 }
 
-/** docs/product.md §12 POST /cart/addSubscription: a plan (or an upgrade to a higher tier) into the cart. */
+/** docs/product.md, 'The API contract' POST /cart/addSubscription: a plan (or an upgrade to a higher tier) into the cart. */
 export function useAddSubscription() {
   const queryClient = useQueryClient()
   return useMutation({

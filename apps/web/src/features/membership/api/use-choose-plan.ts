@@ -21,7 +21,7 @@ export function useChoosePlan() {
     setError(null)
     setPendingTier(tier)
     add.mutate(
-      // docs/product.md §11: Enterprise is billed monthly only.
+      // Enterprise is billed monthly only (docs/product.md, 'Cart').
       { tier, billing: tier === 'ENTERPRISE' ? 'MONTHLY' : billing },
       {
         onSuccess: (answer) => navigate(paths.cart, { state: { notice: answer.message, tone: 'success' } satisfies NoticeState }),

@@ -8,7 +8,7 @@ import { membershipKeys } from './membership-keys.ts'
 
 const StartTrialAnswerSchema = TrialStatusSchema.extend({ message: z.string() })
 
-/** docs/product.md §6: POST /trial/start with a tier (default BASIC); the trial status and the session change with it. */
+/** docs/product.md, 'The API contract' ('Plans, trial and compliance'): POST /trial/start with a tier (default BASIC); the trial status and the session change with it. */
 export function useStartTrial() {
   const queryClient = useQueryClient()
   return useMutation({

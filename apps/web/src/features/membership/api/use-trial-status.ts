@@ -6,7 +6,7 @@ import { pricingTier, trialStatusFromUser } from '../trial-access.ts'
 import { membershipKeys } from './membership-keys.ts'
 
 /**
- * docs/product.md §6/7.2: GET /trial/status for a business user, asked again every hour. When it fails the session's
+ * docs/product.md, 'The API contract' ('Plans, trial and compliance'): GET /trial/status for a business user, asked again every hour. When it fails the session's
  * stored subscription data stands in, so a failure never breaks the page.
  */
 export function useTrialAccess() {

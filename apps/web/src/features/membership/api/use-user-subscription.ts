@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { membershipKeys } from './membership-keys.ts'
 
-/** docs/product.md §12 GET /user/subscription: the member's latest plan (tier NONE without one). */
+/** docs/product.md, 'The API contract' GET /user/subscription: the member's latest plan (tier NONE without one). */
 export function useUserSubscription(isEnabled: boolean) {
   return useQuery({
     queryKey: membershipKeys.subscription(),
@@ -13,7 +13,7 @@ export function useUserSubscription(isEnabled: boolean) {
   })
 }
 
-/** POST /user/subscription/cancel: the plan ends at the close of its period (docs/product.md §11). */
+/** POST /user/subscription/cancel: the plan ends at the close of its period (docs/product.md, 'Plans, trial, the premium rule and turnaround promises'). */
 export function useCancelSubscription() {
   const queryClient = useQueryClient()
   return useMutation({

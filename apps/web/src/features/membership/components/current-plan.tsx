@@ -26,7 +26,7 @@ export interface CurrentPlanProps {
   pendingTier: PaidTier | null
 }
 
-/** docs/product.md §5: the subscribed member's view of their plan, with cancel (at period end) and upgrade. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': the subscribed member's view of their plan, with cancel (at period end) and upgrade. */
 export function CurrentPlan({ subscription, currentTier, onUpgrade, pendingTier }: CurrentPlanProps) {
   const cancel = useCancelSubscription()
   const now = useNow()

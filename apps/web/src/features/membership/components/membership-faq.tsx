@@ -13,7 +13,7 @@ const faq: FaqItem[] = [
   { question: 'Which discounts apply?', answer: 'Basic 15%, Professional 20% and Enterprise 25% off keycode prices in your cart.' },
 ]
 
-/** docs/product.md §5: the membership FAQ. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': the membership FAQ. */
 export function MembershipFaq() {
   return <Faq items={faq} className="mt-12 space-y-4" />
 }

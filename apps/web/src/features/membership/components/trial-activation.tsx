@@ -16,7 +16,7 @@ import { describeTrialTimeLeft } from '../trial-access.ts'
 
 const TRIAL_START_PATH = `${paths.membership}?trial=start`
 
-/** docs/product.md §5/4 /membership?trial=start: the free trial (3 days, no automatic charge) and its Start button. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises', /membership?trial=start: the free trial (3 days, no automatic charge) and its Start button. */
 export function TrialActivation() {
   const session = useSession()
   return (

@@ -20,7 +20,7 @@ const readDismissed = () => {
 const linkClass = 'font-semibold underline underline-offset-2'
 
 /**
- * docs/product.md §5, for business users in the app shell: the offer banner (no trial yet, no premium access), the
+ * docs/product.md, 'Plans, trial, the premium rule and turnaround promises', for business users in the app shell: the offer banner (no trial yet, no premium access), the
  * countdown during a trial, and the trial-expired notice with Upgrade Now and Dismiss.
  */
 export function TrialNotices() {

@@ -14,7 +14,7 @@ afterEach(() => {
 
 const noPlan = { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: null, endDate: null, autoRenew: false }
 
-describe('membership page (docs/product.md §5)', () => {
+describe('membership page (docs/product.md, 'Plans, trial, the premium rule and turnaround promises')', () => {
   it('shows four tier cards with monthly prices, and annual prices after the toggle', async () => {
     renderApp('/membership')
     expect(screen.getAllByRole('listitem').filter((item) => item.querySelector('h2'))).toHaveLength(4)

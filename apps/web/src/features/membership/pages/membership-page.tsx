@@ -21,9 +21,9 @@ const PAID_TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
 
 const toBillingPeriod = (billing: Billing): BillingPeriod => (billing === 'monthly' ? 'MONTHLY' : 'ANNUAL')
 
-/** docs/product.md §5 "Membership" at /membership, /subscriptions and /subscription; ?trial=start shows the trial activation page. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises', membership at /membership, /subscriptions and /subscription; ?trial=start shows the trial activation page. */
 /**
- * docs/product.md §11's 'Save 20%' label, kept where it is true: each annual plan's first year against twelve monthly
+ * docs/product.md, 'Screens and routes (web)': the 'Save 20%' label, kept where it is true: each annual plan's first year against twelve monthly
  * payments, from the prices the checkout charges; the label names the plans it holds for.
  */
 function annualSavingsLabel() {
@@ -59,7 +59,7 @@ function MembershipPlans() {
   const currentTier = session.user?.subscription.tier ?? 'NONE'
 
   const onChoose = (tier: PaidTier) => {
-    // docs/product.md §2: choosing a plan while not logged in leads to /login (and back here afterwards).
+    // docs/product.md, 'Screens and routes (web)': choosing a plan while not logged in leads to /login (and back here afterwards).
     if (!isSignedIn) navigate(loginPathFor(paths.membership))
     else plan.choose(tier, toBillingPeriod(billing))
   }

@@ -4,7 +4,7 @@ import { primaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { paths } from '../../../lib/paths.ts'
 
-/** docs/product.md §5 /trial-details: the free 3-day premium trial. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises' /trial-details: the free 3-day premium trial. */
 export function TrialDetailsPage() {
   return (
     <PageFrame title="Free premium trial" width="narrow">

@@ -32,11 +32,11 @@ const GUEST_IMAGE_FIELDS = [
 ] as const
 const REQUIRED_ORDER = ['make', 'model', 'year', 'vin'] as const
 
-/** docs/product.md §4 "Vehicle keycode request": make → model → year, price, VIN, photos, Add to Cart. */
+/** docs/product.md, 'Screens and routes (web)', vehicle keycode request: make → model → year, price, VIN, photos, Add to Cart. */
 export function KeycodeRequestPage() {
   const session = useSession()
   const catalogue = useCatalogue()
-  // docs/product.md §11: a failed compliance call hides the notice silently.
+  // A failed compliance call hides the notice silently: it is advice, and the order does not depend on it.
   const compliance = useComplianceStatus()
   const submit = useSubmitKeycodeRequest()
   const navigate = useNavigate()

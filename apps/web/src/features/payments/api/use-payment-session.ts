@@ -11,7 +11,7 @@ export const paymentKeys = {
 }
 
 /**
- * docs/product.md §12 POST /api/payments/process-payment-success with the session id from the return address (sent as
+ * docs/product.md, 'The API contract' POST /api/payments/process-payment-success with the session id from the return address (sent as
  * paymentIntentId). The server fulfils a payment once, so asking again is safe; the cart emptied and a plan
  * bought changes the member's tier, so those are fetched again.
  */

@@ -1,6 +1,6 @@
 import { supportContact } from '../../../lib/support-contact.ts'
 
-/** docs/product.md §4: the payment pages' way to reach support, by e-mail and (where asked) phone. */
+/** docs/product.md, 'Ordering, cart, checkout and payments': the payment pages' way to reach support, by e-mail and (where asked) phone. */
 export function SupportContactLine({ withPhone = false }: { withPhone?: boolean }) {
   return (
     <p className="text-sm text-slate-600">

@@ -2,7 +2,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { BackToCartLinks } from '../components/back-to-cart-links.tsx'
 import { SupportContactLine } from '../components/support-contact-line.tsx'
 
-/** docs/product.md §4 "Payment cancelled": nothing was charged and the cart is as it was. */
+/** docs/product.md, 'Checkout and payment', payment cancelled: nothing was charged and the cart is as it was. */
 export function PaymentCancelPage() {
   return (
     <PageFrame title="Payment Cancelled" width="narrow">

@@ -10,14 +10,14 @@ import { usePaymentSession } from '../api/use-payment-session.ts'
 import { BackToCartLinks } from '../components/back-to-cart-links.tsx'
 import { SupportContactLine } from '../components/support-contact-line.tsx'
 
-/** docs/product.md §4: the three next steps; the 24-48 hours statement is the success page's own (docs/product.md §1). */
+/** docs/product.md, 'Ordering, cart, checkout and payments': the three next steps; the 24-48 hours statement is the success page's own (docs/product.md, 'Checkout and payment'). */
 const NEXT_STEPS = [
   { title: 'Payment confirmed', text: 'Your payment has been received and confirmed.' },
   { title: 'Keycode processing', text: 'Your keycode will be processed within 24-48 hours.' },
   { title: 'E-mail notification', text: 'You will receive an e-mail notification with your keycode once it is ready.' },
 ]
 
-/** docs/product.md §4 "Payment success" at /payment-success?session_id=...: verifies the payment, then confirms the order. */
+/** docs/product.md, 'Checkout and payment', payment success at /payment-success?session_id=...: verifies the payment, then confirms the order. */
 export function PaymentSuccessPage() {
   const [searchParams] = useSearchParams()
   const sessionId = searchParams.get('session_id') || null

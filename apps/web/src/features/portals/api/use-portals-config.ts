@@ -7,7 +7,7 @@ export const portalsKeys = {
   config: () => ['keycode-portals', 'config'] as const,
 }
 
-/** docs/product.md §12: the static portals configuration, served to admins only at /api/keycode-portals.json (decision 003). */
+/** docs/product.md, 'The API contract': the static portals configuration, served to admins only at /api/keycode-portals.json (decision 003). */
 export function usePortalsConfig() {
   return useQuery({
     queryKey: portalsKeys.config(),

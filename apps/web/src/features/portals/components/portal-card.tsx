@@ -17,7 +17,7 @@ function badgeOf(portal: PortalManufacturer): string | null {
   return null
 }
 
-/** One manufacturer of docs/product.md §8, with the Copy Creds cycle of docs/product.md §6 (idle, busy, message for 3 s). */
+/** One manufacturer of docs/product.md, 'Back office (admins and super admins)', with its Copy Creds cycle (idle, busy, message for 3 s). */
 export function PortalCard({ portal }: { portal: PortalManufacturer }) {
   const copyCreds = useCopyPortalCreds()
   const [message, setMessage] = useState<string | null>(null)

@@ -7,7 +7,7 @@ const AUTHENTICATOR_STORE_LINKS = [
   { label: 'Google Play (Android)', href: 'https://play.google.com/store/apps/details?id=com.google.android.apps.authenticator2' },
 ]
 
-/** docs/product.md §8 "Keycode portals" for a signed-in admin: loading, error with Retry, empty, loaded. */
+/** docs/product.md, 'Back office (admins and super admins)', keycode portals for a signed-in admin: loading, error with Retry, empty, loaded. */
 export function PortalsScreen({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   const config = usePortalsConfig()
 

@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths.ts'
 
 const dollars = (amount: number) => `$${amount}`
 
-/** One manufacturer card of docs/product.md §2. */
+/** One manufacturer card of docs/product.md, 'Screens and routes (web)'. */
 export function PricingCard({ entry }: { entry: ManufacturerPricing }) {
   const headingId = `pricing-${entry.name.toLowerCase().replace(/\W+/g, '-')}`
   const memberPrice = shownMemberPrice(entry)

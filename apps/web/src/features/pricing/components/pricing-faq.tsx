@@ -28,7 +28,7 @@ const faq: FaqItem[] = [
   { question: 'Where do you operate?', answer: 'We serve the United States and Canada.' },
 ]
 
-/** The pricing FAQ of docs/product.md §11. */
+/** The pricing FAQ (docs/product.md, 'Screens and routes (web)'). */
 export function PricingFaq() {
   return <Faq items={faq} className="mt-16 space-y-6" />
 }

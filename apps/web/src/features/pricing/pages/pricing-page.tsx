@@ -12,7 +12,7 @@ import { usePricing } from '../api/use-pricing.ts'
 import { PricingCard } from '../components/pricing-card.tsx'
 import { PricingFaq } from '../components/pricing-faq.tsx'
 
-/** docs/product.md §2: the pricing page, with its 500 ms loading notice, search and manufacturer filter. */
+/** docs/product.md, 'Screens and routes (web)': the pricing page, with its 500 ms loading notice, search and manufacturer filter. */
 export function PricingPage() {
   const pricing = usePricing()
   const [isDelayOver, setIsDelayOver] = useState(false)

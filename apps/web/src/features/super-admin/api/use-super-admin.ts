@@ -14,7 +14,7 @@ export const superAdminKeys = {
   actionLogActors: () => ['super-admin', 'action-log-actors'] as const,
 }
 
-/** docs/product.md §12 names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */
+/** docs/product.md, 'The API contract' ('Super admin') names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */
 export function useAdminAccounts(which: 'pending' | 'approved', superAdminEmail: string) {
   return useQuery({
     queryKey: superAdminKeys.admins(which),

@@ -26,7 +26,7 @@ import { RevokeAdminDialog } from '../components/revoke-admin-dialog.tsx'
 const matches = (admin: AdminAccount, search: string) =>
   [admin.fname, admin.lname, admin.email, admin.company ?? ''].some((text) => text.toLowerCase().includes(search.trim().toLowerCase()))
 
-/** docs/product.md §8 "Super admin dashboard". */
+/** docs/product.md, 'Super admin'. */
 
 /** What a bulk decision did, in the words of that decision (errors stay silent, as for one by one). */
 export const bulkDecisionText = (approve: boolean, count: number) =>
@@ -74,7 +74,7 @@ export function SuperAdminPage() {
         onError: () => setMessage({ tone: 'error', text: approve ? 'Failed to approve admin' : 'Failed to reject admin' }),
       },
     )
-  // docs/product.md §11: bulk errors are ignored silently.
+  // Bulk errors are ignored silently, as the contract's screen does.
   const decideSelected = async (approve: boolean) => {
     const results = await Promise.allSettled(
       selected.map((adminId) =>
@@ -84,7 +84,7 @@ export function SuperAdminPage() {
     setSelected([])
     setMessage({ tone: 'success', text: bulkDecisionText(approve, results.filter((result) => result.status === 'fulfilled').length) })
   }
-  // The reject call answers 'rejected' for a revocation too (docs/product.md §12), so the screen says what happened.
+  // The reject call answers 'rejected' for a revocation too (docs/product.md, 'The API contract', 'Super admin'), so the screen says what happened.
   const revoke = (admin: AdminAccount, reason: string) =>
     decide.mutate(
       { adminId: admin.id, approve: false, notes: revocationNotes(reason) },
