@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * docs/architecture.md, 'Contexts': the API's modules are grouped into contexts that depend on each other one way,
+ *
+ *   core → platform → accounts → ordering → back-office → entry
+ *
+ * core is everything outside modules/ (db, lib, plugins, ports.ts, config, errors, logger), which serves every module
+ * and imports none; entry is app.ts and server.ts, which assemble them all. A module may import its own context and
+ * the contexts to its left, never one to its right, and no two modules may depend on each other, directly or around
+ * a loop, whether they share a context or not. These tests read every production file's relative imports (tests and
+ * src/test left out) and hold the code to it.
+ */
+
+const srcDir = fileURLToPath(new URL('.', import.meta.url))
+
+/** The contexts in their order, each with the module folders it holds. */
+const CONTEXTS: [string, string[]][] = [
+  ['core', []],
+  ['platform', ['action-log', 'api-docs', 'dev-mailbox', 'files', 'health', 'mail', 'notices']],
+  ['accounts', ['admin-approval', 'admin-registration-code', 'auth', 'compliance-status', 'credentials', 'profile', 'security']],
+  ['ordering', ['cart', 'catalogue', 'guests', 'order-links', 'payments', 'pricing', 'requests', 'subscriptions']],
+  ['back-office', ['accounts', 'admin', 'admin-users', 'chat', 'portals', 'super-admin', 'support']],
+  ['entry', []],
+]
+
+/**
+ * The violations the code still has, each to be removed by moving a function to the module that owns its rows or
+ * to its caller, by passing a dependency in, or by merging two modules that are one thing. The list may only
+ * shrink: a new violation fails, and so does an entry that no longer happens.
+ */
+const KNOWN_VIOLATIONS: string[] = [
+  'accounts/profile -> ordering/payments',
+  'accounts/profile -> ordering/requests',
+  'accounts/profile -> ordering/subscriptions',
+  'core -> accounts/auth',
+  'core -> ordering/payments',
+  'loop: accounts/admin-registration-code, accounts/auth, accounts/credentials, accounts/profile, accounts/security, back-office/admin, core, ordering/cart, ordering/catalogue, ordering/guests, ordering/order-links, ordering/payments, ordering/requests, ordering/subscriptions, platform/action-log, platform/files, platform/mail, platform/notices',
+  'ordering/order-links -> back-office/admin',
+  'platform/action-log -> accounts/auth',
+  'platform/action-log -> accounts/credentials',
+  'platform/action-log -> back-office/admin',
+  'platform/action-log -> ordering/payments',
+  'platform/action-log -> ordering/requests',
+]
+
+interface SourceImport {
+  from: string
+  to: string
+}
+
+function productionImports(): SourceImport[] {
+  return readdirSync(srcDir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => relative(srcDir, file).split(/[\\/]/)[0] !== 'test')
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) => ({
+        from: relative(srcDir, file),
+        to: relative(srcDir, resolve(dirname(file), match[1] ?? '')),
+      })),
+    )
+}
+
+const contextRank = new Map(CONTEXTS.map(([context], index) => [context, index]))
+const contextOfModule = new Map(CONTEXTS.flatMap(([context, modules]) => modules.map((module) => [module, context] as const)))
+
+/** The unit a path under src belongs to: 'context/module' for a module's file, 'core' or 'entry' otherwise. */
+function unitOf(path: string): string {
+  const [top, module = ''] = path.split(/[\\/]/)
+  if (top === 'modules') return `${contextOfModule.get(module) ?? 'unknown'}/${module}`
+  if (top === 'app.ts' || top === 'server.ts') return 'entry'
+  return 'core'
+}
+
+const contextOf = (unit: string) => unit.split('/')[0] ?? ''
+
+/** Module-level edges: unit → the units it imports. */
+function unitGraph(imports: SourceImport[]): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>()
+  for (const { from, to } of imports) {
+    const [source, target] = [unitOf(from), unitOf(to)]
+    if (source !== target) edges.set(source, (edges.get(source) ?? new Set()).add(target))
+  }
+  return edges
+}
+
+/** The strongly connected components of more than one unit (Tarjan): every set of units that import each other around a loop. */
+function loops(edges: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const found: string[][] = []
+  const visit = (unit: string) => {
+    index.set(unit, index.size)
+    low.set(unit, index.get(unit) ?? 0)
+    stack.push(unit)
+    for (const next of edges.get(unit) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(unit, Math.min(low.get(unit) ?? 0, low.get(next) ?? 0))
+      } else if (stack.includes(next)) {
+        low.set(unit, Math.min(low.get(unit) ?? 0, index.get(next) ?? 0))
+      }
+    }
+    if (low.get(unit) === index.get(unit)) {
+      const component: string[] = []
+      let member: string | undefined
+      do {
+        member = stack.pop()
+        if (member !== undefined) component.push(member)
+      } while (member !== undefined && member !== unit)
+      if (component.length > 1) found.push(component.sort())
+    }
+  }
+  for (const unit of edges.keys()) if (!index.has(unit)) visit(unit)
+  return found
+}
+
+/** Every import against the contexts' order, and every loop between modules, as one sorted list of lines. */
+function violations(imports: SourceImport[]): string[] {
+  const edges = unitGraph(imports)
+  const upward = [...edges].flatMap(([source, targets]) =>
+    [...targets]
+      .filter((target) => (contextRank.get(contextOf(target)) ?? 0) > (contextRank.get(contextOf(source)) ?? 0))
+      .map((target) => `${source} -> ${target}`),
+  )
+  const cycles = loops(edges).map((component) => `loop: ${component.join(', ')}`)
+  return [...upward, ...cycles].sort()
+}
+
+describe('API import direction', () => {
+  it('places every module folder in one context', () => {
+    const folders = readdirSync(join(srcDir, 'modules'), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? [entry.name] : [],
+    )
+    expect(folders.filter((folder) => !contextOfModule.has(folder))).toEqual([])
+    expect([...contextOfModule.keys()].filter((module) => !folders.includes(module))).toEqual([])
+  })
+
+  it('has no import against the direction and no loop between modules beyond the known ones', () => {
+    expect(violations(productionImports())).toEqual(KNOWN_VIOLATIONS)
+  })
+
+  it('fails on a planted import against the direction and on a planted loop', () => {
+    const imports = productionImports()
+    const upward = { from: 'modules/mail/outbox.ts', to: 'modules/admin/service.ts' }
+    expect(violations([...imports, upward])).toContain('platform/mail -> back-office/admin')
+    const loop = { from: 'modules/catalogue/repository.ts', to: 'modules/pricing/routes.ts' }
+    const loopLines = violations([...imports, loop]).filter((line) => line.startsWith('loop: '))
+    expect(loopLines.some((line) => line.includes('ordering/catalogue') && line.includes('ordering/pricing'))).toBe(true)
+    expect(violations([{ from: 'modules/pricing/routes.ts', to: 'modules/catalogue/seed.ts' }, loop])).toEqual([
+      'loop: ordering/catalogue, ordering/pricing',
+    ])
+    const intoCore = { from: 'lib/validator.ts', to: 'modules/health/routes.ts' }
+    expect(violations([...imports, intoCore])).toContain('core -> platform/health')
+  })
+
+  it('reads the imports it checks', () => {
+    const imports = productionImports()
+    expect(imports.some(({ from, to }) => from.startsWith('modules/pricing') && to.startsWith('modules/catalogue'))).toBe(true)
+    expect(imports.some(({ from }) => from.startsWith('test'))).toBe(false)
+    expect(unitOf('modules/cart/service.ts')).toBe('ordering/cart')
+    expect(unitOf('plugins/auth.ts')).toBe('core')
+    expect(unitOf('app.ts')).toBe('entry')
+  })
+})
