@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { expectFieldError } from '../../../test/expect-field-error.ts'
 import { errorAnswer, fakeApi, jsonAnswer, networkFailure } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
@@ -28,6 +29,15 @@ describe('login screen (docs/product.md, "Screens and routes (web)")', () => {
     expect(await screen.findByText('Email is required')).toBeInTheDocument()
     expect(screen.getByText('Password is required')).toBeInTheDocument()
     expect(calls).toEqual([])
+  })
+
+  it('marks email and password with their own messages and focuses the email', async () => {
+    fakeApi({})
+    renderApp('/login')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus())
+    expectFieldError('Email', 'Email is required')
+    expectFieldError('Password', 'Password is required')
   })
 
   it('sends the email trimmed and lowercased and the password trimmed, form-urlencoded', async () => {

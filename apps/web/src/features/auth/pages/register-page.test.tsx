@@ -2,6 +2,7 @@ import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { expectFieldError } from '../../../test/expect-field-error.ts'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
@@ -60,6 +61,26 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
     renderApp('/register')
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
     expect(await screen.findByText('State is required')).toBeInTheDocument()
+  })
+
+  it('marks every empty field with its own message on an empty submit and focuses the first', async () => {
+    renderApp('/register')
+    await submit()
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus())
+    expectFieldError('First name', 'First name is required')
+    expectFieldError('Last name', 'Last name is required')
+    expectFieldError('Email', 'Email is required')
+    expectFieldError('State', 'State is required')
+    for (const label of documentLabels) expectFieldError(label, UPLOAD_MESSAGES.required)
+  })
+
+  it('focuses the first missing document when the details are complete', async () => {
+    const calls = fakeApi({})
+    renderApp('/register')
+    await fillDetails()
+    await submit()
+    await waitFor(() => expect(screen.getByLabelText(documentLabels[0] ?? '')).toHaveFocus())
+    expect(calls).toEqual([])
   })
 
   it('requires all four documents', async () => {

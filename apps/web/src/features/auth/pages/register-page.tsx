@@ -4,7 +4,7 @@ import { type BusinessRegisterForm, BusinessRegisterFormSchema } from '@keydesk/
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { US_STATES } from '@keydesk/contracts/states'
 import { imageFileProblem, UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -13,6 +13,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../lib/paths.ts'
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts'
 import type { NoticeState } from '../../session/notice-state.ts'
 import { useRegister } from '../api/use-register.ts'
 import { type DocumentErrors, type DocumentFiles, DocumentUploads, REGISTRATION_DOCUMENTS } from '../components/document-uploads.tsx'
@@ -37,12 +38,14 @@ export function RegisterPage() {
   const registerAccount = useRegister()
   const [files, setFiles] = useState<DocumentFiles>(noFiles)
   const [fileErrors, setFileErrors] = useState<DocumentErrors>({})
+  const formRef = useRef<HTMLFormElement>(null)
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm({
     resolver: zodResolver(BusinessRegisterFormSchema),
+    shouldFocusError: false,
     defaultValues: { fname: '', lname: '', email: '', phone: '', password: '', confirmPassword: '', state: '' },
   })
 
@@ -69,12 +72,13 @@ export function RegisterPage() {
     })
   }
 
+  useFocusFirstInvalid(formRef, submitCount)
   // Text fields and documents are checked together, so every problem shows at once.
   const onSubmit = handleSubmit(send, () => setFileErrors(documentErrors(files)))
 
   return (
     <PageFrame title="Create Your Business Account" description="Sign up with your identity and business documents." width="narrow">
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
         {registerAccount.isError && <Alert tone="error">{serverText(registerAccount.error, AUTH_MESSAGES.registrationFailed)}</Alert>}
         <PersonFields register={register} errors={errors} />
         <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { expectFieldError } from '../../../test/expect-field-error.ts'
 import { errorAnswer, fakeApi, jsonAnswer, networkFailure } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
@@ -26,6 +27,14 @@ describe('reset password screen (docs/product.md, "Screens and routes (web)")', 
     await choosePassword('12345', '12345')
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument()
     expect(calls).toEqual([])
+  })
+
+  it('marks the new password with its own message on an empty submit and focuses it', async () => {
+    fakeApi({})
+    renderApp('/reset-password?token=abc')
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }))
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveFocus())
+    expectFieldError('New password', 'Password is required')
   })
 
   it('needs a matching confirmation', async () => {

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { expectFieldError } from '../../../test/expect-field-error.ts'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 
@@ -22,6 +23,17 @@ describe('support contact form', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument()
     expect(screen.getByText('Message is required')).toBeInTheDocument()
     expect(calls).toHaveLength(0)
+  })
+
+  it('marks each empty field with its own message and focuses the first', async () => {
+    fakeApi({})
+    renderApp('/support')
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }))
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus())
+    expectFieldError('Name', 'Name is required')
+    expectFieldError('Email', 'Email is required')
+    expectFieldError('Subject', 'Subject is required')
+    expectFieldError('Message', 'Message is required')
   })
 
   it("says 'Thanks! Your message has been sent.' after sending", async () => {

@@ -59,9 +59,9 @@ export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; 
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First name" autoComplete="given-name" error={errors.fname?.message} {...form.register('fname')} />
         <TextField label="Last name" autoComplete="family-name" error={errors.lname?.message} {...form.register('lname')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" hint="Optional" {...form.register('phone')} />
+        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.register('phone')} />
         <SelectField
-          label="State"
+          label="State (optional)"
           options={US_STATES}
           placeholder="Select a state"
           defaultValue={details.state ?? ''}
@@ -72,7 +72,13 @@ export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; 
         {IMAGES.map(({ field, label, current }) => (
           <div key={field} className="space-y-2">
             {details[current] && <img src={details[current] ?? ''} alt={`Current ${label}`} className="h-24 w-auto rounded border" />}
-            <FileField label={label} accept={IMAGE_ACCEPT} hint={IMAGE_HINT} error={errors[field]?.message} {...form.register(field)} />
+            <FileField
+              label={`${label} (optional)`}
+              accept={IMAGE_ACCEPT}
+              hint={IMAGE_HINT}
+              error={errors[field]?.message}
+              {...form.register(field)}
+            />
           </div>
         ))}
       </div>

@@ -3,6 +3,7 @@ import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { expectFieldError } from '../../../test/expect-field-error.ts'
 import { json, serve } from '../../../test/fake-server.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
@@ -36,7 +37,7 @@ describe('/user-profile', () => {
     serve({ [profileCall]: () => json(200, details) })
     renderApp('/user-profile', { user })
     expect(await screen.findByLabelText('First name')).toHaveValue('Dana')
-    expect(screen.getByLabelText('State')).toHaveValue('Texas')
+    expect(screen.getByLabelText('State (optional)')).toHaveValue('Texas')
   })
 
   it('shows the load failure text with a retry', async () => {
@@ -58,7 +59,7 @@ describe('/user-profile', () => {
     renderApp('/user-profile', { user })
     await userEvent.clear(await screen.findByLabelText('First name'))
     await userEvent.clear(screen.getByLabelText('Last name'))
-    await userEvent.clear(screen.getByLabelText('Phone'))
+    await userEvent.clear(screen.getByLabelText('Phone (optional)'))
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
     expect(await screen.findByText('First name is required')).toBeInTheDocument()
     expect(screen.getByText('Last name is required')).toBeInTheDocument()
@@ -67,16 +68,27 @@ describe('/user-profile', () => {
     expect(calls.map((call) => call.key).filter((key) => key !== 'GET /api/trial/status')).toEqual([profileCall])
   })
 
+  it('marks each cleared name with its own message and focuses the first', async () => {
+    serve({ [profileCall]: () => json(200, details) })
+    renderApp('/user-profile', { user })
+    await userEvent.clear(await screen.findByLabelText('First name'))
+    await userEvent.clear(screen.getByLabelText('Last name'))
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus())
+    expectFieldError('First name', 'First name is required')
+    expectFieldError('Last name', 'Last name is required')
+  })
+
   it('refuses a non-image ID and an image over 5 MB with the documented texts', async () => {
     serve({ [profileCall]: () => json(200, details) })
     renderApp('/user-profile', { user })
     const user$ = userEvent.setup({ applyAccept: false })
     await user$.upload(
-      await screen.findByLabelText('Government photo ID (front)'),
+      await screen.findByLabelText('Government photo ID (front) (optional)'),
       new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }),
     )
     await user$.upload(
-      screen.getByLabelText('Certificate of insurance'),
+      screen.getByLabelText('Certificate of insurance (optional)'),
       new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }),
     )
     await user$.click(screen.getByRole('button', { name: 'Update Profile' }))
@@ -94,7 +106,10 @@ describe('/user-profile', () => {
     setSessionHint(true)
     renderApp('/user-profile', { user })
     await userEvent.type(await screen.findByLabelText('First name'), 'lyn')
-    await userEvent.upload(screen.getByLabelText('Government photo ID (back)'), new File(['png'], 'back.png', { type: 'image/png' }))
+    await userEvent.upload(
+      screen.getByLabelText('Government photo ID (back) (optional)'),
+      new File(['png'], 'back.png', { type: 'image/png' }),
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
     expect(await screen.findByText(PROFILE_MESSAGES.userDetailsUpdated)).toBeInTheDocument()
     const sent = calls.find((call) => call.key === 'PUT /api/auth/updateProfile')?.body as FormData
