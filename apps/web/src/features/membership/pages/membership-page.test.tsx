@@ -82,6 +82,32 @@ describe('membership page (docs/product.md, 'Plans, trial, the premium rule and 
   })
 })
 
+describe('trial details for a member who took the trial', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('says the trial is running with its days left instead of offering to start it', async () => {
+    const trialEndsAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString()
+    fakeApi({
+      'GET /api/trial/status': () =>
+        jsonAnswer(
+          200,
+          testTrialStatus({ hasTrial: true, isActive: true, remainingDays: 3, trialEndsAt, hasPremiumAccess: true, accessType: 'trial', trialTier: 'BASIC' }),
+        ),
+    })
+    renderApp('/trial-details', { user: testUser() })
+    expect(await screen.findByText('Your free trial is running: 3 days left.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Start your free trial' })).not.toBeInTheDocument()
+  })
+
+  it('says the trial was used once it has ended', async () => {
+    const trialEndsAt = new Date(Date.now() - 60 * 1000).toISOString()
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus({ hasTrial: true, trialEndsAt, trialTier: 'BASIC' })) })
+    renderApp('/trial-details', { user: testUser() })
+    expect(await screen.findByText('You have already used your free trial.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Start your free trial' })).not.toBeInTheDocument()
+  })
+})
+
 describe('trial activation page (/membership?trial=start)', () => {
   it('explains the trial and asks a visitor to log in first', () => {
     renderApp('/membership?trial=start')
