@@ -84,6 +84,25 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
     expect(screen.getByRole('tab', { name: 'Pending (0)' })).toBeInTheDocument()
   })
 
+  it('opens the tab with the match when the search was typed before the orders arrived', async () => {
+    let answer: (response: Response) => void = () => undefined
+    fakeApi({
+      'GET /api/vehicle/user-requests': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
+    })
+    renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+    await userEvent.type(screen.getByLabelText('Search by VIN, model or make'), 'soul')
+    answer(
+      jsonAnswer(200, {
+        pendingRequests: [order('a', 'Ford', 'F-150', '1FTEW1EP0LFA00001')],
+        inProgressRequests: [],
+        fulfilledRequests: [{ ...order('c', 'Kia', 'Soul', 'KNDJN2A20L7000001'), status: 'FULFILLED', keycode: 'K1234' }],
+      }),
+    )
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Fulfilled (1)' })).toHaveAttribute('aria-selected', 'true'))
+    expect(screen.getByText('2020 Kia Soul')).toBeInTheDocument()
+  })
+
   it('says that nothing matches a search with no match, not that there are no orders yet', async () => {
     renderDashboard()
     await screen.findByText('2020 Ford F-150')

@@ -1,5 +1,5 @@
 import type { UserRequestsAnswer, VehicleRequestView } from '@keydesk/contracts/vehicle-request'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
@@ -77,6 +77,13 @@ export function UserDashboardPage() {
       if (withMatches) setTab(withMatches.key)
     }
   }
+
+  // A search typed before the orders arrived chooses its tab once they are here, as typing it afterwards would have.
+  const hasOrders = requests.isSuccess
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the orders' first arrival re-runs the search's choice of tab
+  useEffect(() => {
+    if (hasOrders && search.trim()) changeSearch(search)
+  }, [hasOrders])
 
   return (
     <PageFrame title="Dashboard" description={`Welcome, ${session.user?.fname ?? ''}.`}>
