@@ -7,6 +7,7 @@ import {
   releaseConfirmation,
   releaseGateFormSchema,
 } from '@keydesk/contracts/admin'
+import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -25,10 +26,16 @@ const UNRELEASABLE = new Set<string>([ADMIN_MESSAGES.releaseAccountRevoked, ADMI
 
 /** The photos a guest's identity is checked against: the licence, or the ID photos of older orders. */
 function identityPhotos(request: AdminRequest) {
-  const photos = [
-    { src: request.licenseFront ?? request.frontId, label: 'Licence front' },
-    { src: request.licenseBack ?? request.backId, label: 'Licence back' },
-  ]
+  const photos =
+    request.licenseFront || request.licenseBack
+      ? [
+          { src: request.licenseFront, label: DOCUMENT_NAMES.licenseFront },
+          { src: request.licenseBack, label: DOCUMENT_NAMES.licenseBack },
+        ]
+      : [
+          { src: request.frontId, label: DOCUMENT_NAMES.frontId },
+          { src: request.backId, label: DOCUMENT_NAMES.backId },
+        ]
   return photos.flatMap(({ src, label }) => (src ? [{ src, label }] : []))
 }
 
