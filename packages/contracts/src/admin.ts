@@ -29,7 +29,7 @@ export type AdminQueueQuery = z.infer<typeof AdminQueueQuerySchema>
 export const AdminUsersQuerySchema = PageQuerySchema.extend({ search: AdminSearchSchema })
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>
 
-/** docs/product.md §12 "Vehicle request" on admin lists: make is plain text. */
+/** A vehicle request on the admin lists (docs/product.md, 'Back office', in the API contract): make is plain text. */
 export const AdminRequestSchema = z.object({
   id: z.string(),
   make: z.string(),
@@ -55,7 +55,7 @@ export const AdminRequestSchema = z.object({
   licenseFront: z.string().nullable(),
   licenseBack: z.string().nullable(),
   paidAt: z.string(),
-  /** Additions to docs/product.md §12 for the release gate (docs/decisions/013): what the buyer paid for this request. */
+  /** Additions to the API contract (docs/product.md, 'Back office') for the release gate (docs/decisions/013): what the buyer paid for this request. */
   paidPrice: z.number().nullable(),
   isGuest: z.boolean(),
   /** The member's compliance documents and their review (empty for a guest, whose photos are on the request). */
@@ -165,8 +165,8 @@ export const FailedKeycodeMailListSchema = z.array(FailedKeycodeMailSchema)
 export { ADMIN_MESSAGES }
 
 /**
- * GET /admin/users: registered users for the admin panel (docs/product.md §8 "Admin registered users") under docs/product.md §12's User
- * names; frontId, backId and insurance are links an admin can open (null when none was uploaded). adminNotes
+ * GET /admin/users: registered users for the admin panel (docs/product.md, 'Back office (admins and super admins)')
+ * under the API contract's names (docs/product.md, 'Back office'); frontId, backId and insurance are links an admin can open (null when none was uploaded). adminNotes
  * repeats adminApprovalNotes for the web app's panel.
  */
 export const AdminUserSchema = z.object({
@@ -205,7 +205,7 @@ export const UserHistoryEntrySchema = z.object({
   vin: z.string(),
 })
 
-/** docs/product.md §12 "Compliance document". */
+/** A compliance document as the back office reads it (docs/product.md, 'Back office', in the API contract). */
 export const ComplianceDocumentSchema = z.object({
   id: z.string(),
   docType: z.string(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { cartTotal, cartTotalCents, roundHalfUp, unitPrice } from './cart-total.ts'
 import { CART_DISCOUNT_PERCENT } from './subscription.ts'
 
-describe('cart total (docs/product.md §11)', () => {
+describe("cart total (docs/product.md, 'Cart')", () => {
   it('takes finalPrice, else standardPrice, else price', () => {
     expect(unitPrice({ finalPrice: 50, standardPrice: 70, price: 80 })).toBe(50)
     expect(unitPrice({ finalPrice: null, standardPrice: 70, price: 80 })).toBe(70)

@@ -11,7 +11,7 @@ export interface PricedItem {
   discountPercent?: number
 }
 
-/** docs/product.md §11: the unit price is finalPrice, else standardPrice, else price. */
+/** docs/product.md, 'Cart': the unit price is finalPrice, else standardPrice, else price. */
 export const unitPrice = (item: PricedItem): number => item.finalPrice ?? item.standardPrice ?? item.price ?? 0
 
 /**

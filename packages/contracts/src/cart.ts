@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
 
 /**
- * docs/product.md §12 "Cart item". Prices are dollars (the UI's unit); the server keeps cents and converts once.
+ * A cart line (docs/product.md, 'Catalogue, ordering and cart'). Prices are dollars (the UI's unit); the server keeps cents and converts once.
  * standardPrice is the line's list price (the non-member price, or the plan's price); finalPrice is what the line
  * costs this owner before any discount (the member price for a member or trial user, the PIN charge included for
  * buyers without a plan). Both are always numbers. Each line also says the discount it takes: a client that sums
@@ -44,14 +44,14 @@ export const CART_MESSAGES = {
     `Unpaid keycode requests are kept for ${days} days after their last change, then removed with their photos. A request in a checkout that can still be paid is kept.`,
 } as const
 
-/** POST /cart/addSubscription (docs/product.md §12): a plan into the cart; only while the current tier is NONE. */
+/** POST /cart/addSubscription (docs/product.md, 'Plans, trial and compliance'): a plan into the cart; only while the current tier is NONE. */
 export const AddSubscriptionBodySchema = z
   .object({
     tier: z.enum(['BASIC', 'PROFESSIONAL', 'ENTERPRISE']),
     trial: z.boolean().optional(),
     billing: BillingPeriodSchema.default('MONTHLY'),
   })
-  // docs/product.md §11 gives annual prices for Basic and Professional only.
+  // docs/product.md, 'Cart', gives annual prices for Basic and Professional only.
   .refine((body) => !(body.tier === 'ENTERPRISE' && body.billing === 'ANNUAL'), {
     message: 'Enterprise is billed monthly.',
     path: ['billing'],

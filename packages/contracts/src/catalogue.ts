@@ -1,12 +1,12 @@
 import { z } from 'zod'
 
-/** docs/product.md §12 "Vehicle catalogue" per make, as GET /makes/getMakes answers it (prices in dollars for the UI). */
+/** The vehicle catalogue per make (docs/product.md, 'Catalogue and VIN'), as GET /makes/getMakes answers it (prices in dollars for the UI). */
 export const CatalogueMakeSchema = z.object({
   id: z.number(),
   name: z.string(),
   category: z.string(),
   basePrice: z.number(),
-  /** 0 means "Ask for pricing" (docs/product.md §11, Mitsubishi). */
+  /** 0 means "Ask for pricing" (docs/product.md, 'Prices': Mitsubishi). */
   memberPrice: z.number(),
   requiresPin: z.boolean(),
   pricingNote: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** docs/product.md §12 "Chat message": USER for the member, AGENT for an admin answering. */
+/** A chat message (docs/product.md, 'Member area, files, chat and support'): USER for the member, AGENT for an admin answering. */
 export const ChatSenderSchema = z.enum(['USER', 'AGENT'])
 export type ChatSender = z.infer<typeof ChatSenderSchema>
 

@@ -7,7 +7,7 @@ const pinFeatures = [...standardFeatures, 'Immobilizer PIN code']
 type Entry = Omit<ManufacturerPricing, 'logo' | 'features'> & { features?: string[] }
 
 /**
- * The pricing-page readings of docs/product.md §11: Infiniti and Nissan members pay 36 here (the ordering catalogue says
+ * The pricing-page readings of docs/product.md, 'Prices': Infiniti and Nissan members pay 36 here (the ordering catalogue says
  * 56; both readings stand where docs/product.md puts them), Mercury is listed with Ford and Lincoln, and Mitsubishi's
  * member price is 'Ask'.
  */

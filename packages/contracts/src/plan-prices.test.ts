@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { annualSaving, planCharge } from './plan-prices.ts'
 
-describe('plan prices (docs/product.md §11)', () => {
+describe("plan prices (docs/product.md, 'Cart')", () => {
   it('charges the monthly price, or the annual price with the setup fee for annual non-Basic plans', () => {
     expect(planCharge('BASIC', 'MONTHLY')).toEqual({ periodCents: 999, setupFeeCents: 0, firstChargeCents: 999 })
     expect(planCharge('BASIC', 'ANNUAL')).toEqual({ periodCents: 9999, setupFeeCents: 0, firstChargeCents: 9999 })

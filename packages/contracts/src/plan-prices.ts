@@ -8,7 +8,7 @@ export interface PlanCharge {
 }
 
 /**
- * The one price of a plan, used by the checkout and by every screen that shows it (docs/product.md §11): the monthly
+ * The one price of a plan, used by the checkout and by every screen that shows it (docs/product.md, 'Cart'): the monthly
  * price, or the annual price plus the 49 setup fee for annual non-Basic plans. Basic annual is 99.99 without the fee
  * (the home page's own reading shows the fee there too; the screens that sell the plan show what is charged).
  * Enterprise has no annual price, so null: it is sold monthly only.

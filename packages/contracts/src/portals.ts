@@ -1,11 +1,11 @@
 import { z } from 'zod'
 
-/** docs/product.md §12 "Portals configuration", as the admins' screen sees it: never the `auth` entry of the file. */
+/** The portals configuration (docs/product.md, 'Back office', in the API contract), as the admins' screen sees it: never the `auth` entry of the file. */
 export const PortalManufacturerSchema = z.object({
   id: z.string(),
   name: z.string(),
   notes: z.string().optional(),
-  /** Absent or empty: the card shows 'Portal not available' (docs/product.md §8). */
+  /** Absent or empty: the card shows 'Portal not available' (docs/product.md, 'Back office (admins and super admins)'). */
   portal_url: z.string().optional(),
   comingSoon: z.boolean().optional(),
   sdrm: z.boolean().optional(),
@@ -18,7 +18,7 @@ export const PortalsConfigSchema = z.object({
 })
 export type PortalsConfig = z.infer<typeof PortalsConfigSchema>
 
-/** GET /api/keycodes/portals (docs/product.md §12: defined, answer not shown): the list plus whether credentials are set. */
+/** GET /api/keycodes/portals (docs/product.md, 'Back office', in the API contract): the list plus whether credentials are set. */
 export const PortalListAnswerSchema = z.object({
   vspId: z.string(),
   portals: z.array(PortalManufacturerSchema.extend({ hasCredentials: z.boolean() })),
@@ -29,11 +29,11 @@ export type PortalListAnswer = z.infer<typeof PortalListAnswerSchema>
 export const PortalCredsBodySchema = z.object({ oem: z.string().trim().min(1).max(64) })
 export type PortalCredsBody = z.infer<typeof PortalCredsBodySchema>
 
-/** docs/product.md §12 "Credentials response". */
+/** The credentials answer of a portal (docs/product.md, 'Back office', in the API contract). */
 export const PortalCredsAnswerSchema = z.object({ username: z.string(), password: z.string() })
 export type PortalCredsAnswer = z.infer<typeof PortalCredsAnswerSchema>
 
-/** docs/product.md §11 "Portals" and docs/product.md §8 screen texts. */
+/** The portals screen's texts (docs/product.md, 'Back office (admins and super admins)'). */
 export const PORTAL_MESSAGES = {
   copied: 'Credentials copied to clipboard!',
   invalidRequest: 'Invalid request',
@@ -62,7 +62,7 @@ export function missingCredentialsMessage(variables?: { username: string; passwo
   return variables ? `${ask} (environment variables ${variables.username} and ${variables.password}).` : `${ask}.`
 }
 
-/** Copy Creds result for a failed call, by HTTP status (docs/product.md §11 "Portals"); status 0 means no answer. */
+/** Copy Creds result for a failed call, by HTTP status (docs/product.md, 'Back office (admins and super admins)'); status 0 means no answer. */
 export function portalCopyFailureMessage(status: number, serverError?: string): string {
   switch (status) {
     case 400:
@@ -88,7 +88,7 @@ export function isPortalMessageError(message: string): boolean {
   return message !== PORTAL_MESSAGES.copied
 }
 
-/** docs/product.md §12: the clipboard receives two lines. */
+/** The clipboard receives two lines (docs/product.md, 'Back office (admins and super admins)'). */
 export function formatPortalCredentials({ username, password }: PortalCredsAnswer): string {
   return `Username: ${username}\nPassword: ${password}`
 }

@@ -4,7 +4,7 @@ import { matchesPricingSearch } from './pricing.ts'
 
 const byName = (name: string) => MANUFACTURER_PRICING.find((entry) => entry.name === name)
 
-describe('pricing-page readings of docs/product.md §11', () => {
+describe("pricing-page readings of docs/product.md's 'Prices'", () => {
   it('prices Infiniti and Nissan members at 36 on the pricing page', () => {
     expect(byName('Nissan')).toMatchObject({ nonMemberPrice: 70, memberPrice: 36 })
     expect(byName('Infiniti')).toMatchObject({ nonMemberPrice: 70, memberPrice: 36 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** docs/product.md §12 "Manufacturer pricing entry", as the pricing page shows it (dollars; memberPrice null = 'Ask'). */
+/** A manufacturer's pricing entry (docs/product.md, 'Prices'), as the pricing page shows it (dollars; memberPrice null = 'Ask'). */
 export const ManufacturerPricingSchema = z.object({
   name: z.string(),
   logo: z.string(),
@@ -27,7 +27,7 @@ export const shownMemberPrice = (entry: ManufacturerPricing): number | null =>
 export const PRICING_LOADING_TEXT = 'Loading keycode pricing...'
 export const ALL_MANUFACTURERS = 'All Manufacturers'
 
-/** docs/product.md §2: case-insensitive match on the name, the description or any popular model. */
+/** docs/product.md, 'Screens and routes (web)': case-insensitive match on the name, the description or any popular model. */
 export function matchesPricingSearch(entry: ManufacturerPricing, search: string): boolean {
   const needle = search.trim().toLowerCase()
   if (!needle) return true

@@ -24,19 +24,19 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   INACTIVE: 'Inactive',
 }
 
-/** docs/product.md §11, in cents (money is integer cents everywhere but the UI). */
+/** docs/product.md, 'Cart' (plans in the cart), in cents (money is integer cents everywhere but the UI). */
 export const MONTHLY_PRICE_CENTS: Record<PaidTier, number> = {
   BASIC: 999,
   PROFESSIONAL: 2499,
   ENTERPRISE: 9999,
 }
 
-/** docs/product.md §11: Professional 149/year; the home page shows Basic annual at 99.99/year. */
+/** docs/product.md, 'Cart': Professional 149/year; the home page shows Basic annual at 99.99/year. */
 export const ANNUAL_PRICE_CENTS = { BASIC: 9999, PROFESSIONAL: 14900 } as const
 export const ANNUAL_SETUP_FEE_CENTS = 4900
 export const ANNUAL_SAVINGS_LABEL = 'Save 20%'
 
-/** docs/product.md §11: cart discount per tier, in percent. */
+/** docs/product.md, 'Cart': the cart discount per tier, in percent. */
 export const CART_DISCOUNT_PERCENT: Record<SubscriptionTier, number> = {
   NONE: 0,
   BASIC: 15,
@@ -50,10 +50,10 @@ export const TRIAL_RECHECK_MS = 60 * 60 * 1000
 export const BillingPeriodSchema = z.enum(['MONTHLY', 'ANNUAL'])
 export type BillingPeriod = z.infer<typeof BillingPeriodSchema>
 
-/** docs/product.md §11: a monthly plan runs 30 days, an annual plan 365 days; cancellation takes effect at the end. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': a monthly plan runs 30 days, an annual plan 365 days; cancellation takes effect at the end. */
 export const PERIOD_DAYS: Record<BillingPeriod, number> = { MONTHLY: 30, ANNUAL: 365 }
 
-/** docs/product.md §12 "Trial status" (GET /trial/status). */
+/** GET /trial/status (docs/product.md, 'Plans, trial and compliance'). */
 export const TrialStatusSchema = z.object({
   hasTrial: z.boolean(),
   isActive: z.boolean(),
@@ -68,7 +68,7 @@ export type TrialStatus = z.infer<typeof TrialStatusSchema>
 
 export const TrialStartQuerySchema = z.object({ tier: PaidTierSchema.default('BASIC') })
 
-/** docs/product.md §12 "User subscription" (GET /user/subscription). */
+/** GET /user/subscription (docs/product.md, 'Plans, trial and compliance'). */
 export const UserSubscriptionSchema = z.object({
   tier: SubscriptionTierSchema,
   status: SubscriptionStatusSchema,
@@ -85,7 +85,7 @@ export const UserSubscriptionSchema = z.object({
 })
 export type UserSubscription = z.infer<typeof UserSubscriptionSchema>
 
-/** docs/product.md §12 "Admin-list subscription". */
+/** One plan on the admins' list, GET /admin/subscriptions (docs/product.md, 'Back office', in the API contract). */
 export const AdminSubscriptionSchema = z.object({
   id: z.string(),
   tier: SubscriptionTierSchema,
