@@ -6,7 +6,7 @@ const now = Date.parse('2025-03-01T12:00:00Z')
 const inMs = (ms: number) => new Date(now + ms).toISOString()
 const HOUR = 60 * 60 * 1000
 
-describe('describeTrialTimeLeft (docs/product.md, 'Plans, trial, the premium rule and turnaround promises')', () => {
+describe('describeTrialTimeLeft (docs/product.md, "Plans, trial, the premium rule and turnaround promises")', () => {
   it('shows days while at least a day is left', () => {
     expect(describeTrialTimeLeft(inMs(3 * 24 * HOUR - 1000), now)).toBe('3 days left')
     expect(describeTrialTimeLeft(inMs(24 * HOUR + HOUR), now)).toBe('2 days left')
@@ -40,7 +40,7 @@ describe('pricingTier', () => {
   })
 })
 
-describe('trialStatusFromUser (the fallback of docs/product.md, 'The API contract')', () => {
+describe('trialStatusFromUser (the fallback of docs/product.md, "The API contract")', () => {
   it('reads a running trial from the session user', () => {
     const status = trialStatusFromUser(testUser({ trialEndsAt: inMs(30 * HOUR) }), now)
     expect(status).toMatchObject({ hasTrial: true, isActive: true, remainingDays: 2, accessType: 'trial', trialTier: 'BASIC' })

@@ -29,7 +29,7 @@ async function openCheckout() {
 const sentBody = (calls: { key: string; body: unknown }[]) =>
   JSON.parse(String(calls.find((call) => call.key === 'POST /api/api/payments/create-checkout-session')?.body))
 
-describe('checkout (docs/product.md, 'Checkout and payment')', () => {
+describe('checkout (docs/product.md, "Checkout and payment")', () => {
   it('shows the total, creates a session for the amount in cents and redirects to it', async () => {
     const calls = fakeApi({
       'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70), testCartItem('b', 85)]),

@@ -13,7 +13,7 @@ afterEach(() => {
 })
 
 describe('cart page', () => {
-  it('totals the items with the member discount of the tier (docs/product.md, 'Cart')', async () => {
+  it('totals the items with the member discount of the tier (docs/product.md, "Cart")', async () => {
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70), testCartItem('b', 85)]) })
     renderApp('/cart', {
       user: testUser({ subscription: { tier: 'PROFESSIONAL', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),

@@ -17,7 +17,7 @@ const basicPlan = {
   autoRenew: true,
 }
 
-describe('membership for a subscribed member (docs/product.md, 'Plans, trial, the premium rule and turnaround promises')', () => {
+describe('membership for a subscribed member (docs/product.md, "Plans, trial, the premium rule and turnaround promises")', () => {
   it('shows the current plan, status, period end and auto-renew', async () => {
     fakeApi({ 'GET /api/user/subscription': () => jsonAnswer(200, basicPlan) })
     renderApp('/membership', { user: basicMember })

@@ -24,7 +24,7 @@ const running = (msLeft: number) =>
     trialTier: 'BASIC',
   })
 
-describe('trial banner and expired notice (docs/product.md, 'Plans, trial, the premium rule and turnaround promises')', () => {
+describe('trial banner and expired notice (docs/product.md, "Plans, trial, the premium rule and turnaround promises")', () => {
   it('counts 3 days right after a 3-day trial starts, as the trial page does', async () => {
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(3 * 24 * HOUR - 1000)) })
     renderApp('/pricing', { user: testUser() })

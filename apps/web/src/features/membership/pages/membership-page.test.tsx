@@ -14,7 +14,7 @@ afterEach(() => {
 
 const noPlan = { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: null, endDate: null, autoRenew: false }
 
-describe('membership page (docs/product.md, 'Plans, trial, the premium rule and turnaround promises')', () => {
+describe('membership page (docs/product.md, "Plans, trial, the premium rule and turnaround promises")', () => {
   it('shows four tier cards with monthly prices, and annual prices after the toggle', async () => {
     renderApp('/membership')
     expect(screen.getAllByRole('listitem').filter((item) => item.querySelector('h2'))).toHaveLength(4)
@@ -91,7 +91,15 @@ describe('trial details for a member who took the trial', () => {
       'GET /api/trial/status': () =>
         jsonAnswer(
           200,
-          testTrialStatus({ hasTrial: true, isActive: true, remainingDays: 3, trialEndsAt, hasPremiumAccess: true, accessType: 'trial', trialTier: 'BASIC' }),
+          testTrialStatus({
+            hasTrial: true,
+            isActive: true,
+            remainingDays: 3,
+            trialEndsAt,
+            hasPremiumAccess: true,
+            accessType: 'trial',
+            trialTier: 'BASIC',
+          }),
         ),
     })
     renderApp('/trial-details', { user: testUser() })

@@ -53,7 +53,7 @@ function renderForm(user = testUser()) {
   return { ...view, calls }
 }
 
-describe('keycode request form (docs/product.md, 'Ordering, cart, checkout and payments')', () => {
+describe('keycode request form (docs/product.md, "Ordering, cart, checkout and payments")', () => {
   it('enables model after make and year after model, and resets both when the make changes', async () => {
     renderForm()
     const model = await screen.findByLabelText('Model')

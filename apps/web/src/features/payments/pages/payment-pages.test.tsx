@@ -27,7 +27,7 @@ const paid = {
   receiptEmail: 'dana@locke-keys.example',
 }
 
-describe('payment success page (docs/product.md, 'Checkout and payment')', () => {
+describe('payment success page (docs/product.md, "Checkout and payment")', () => {
   it("says 'Verifying your payment...' and then shows the detailed confirmation", async () => {
     const calls = fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, paid) })
     renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
@@ -127,7 +127,7 @@ describe('payment success page (docs/product.md, 'Checkout and payment')', () =>
   })
 })
 
-describe('payment cancelled page (docs/product.md, 'Checkout and payment')', () => {
+describe('payment cancelled page (docs/product.md, "Checkout and payment")', () => {
   it('says nothing was charged, the cart remains, and links to the cart, home and support', () => {
     renderApp('/payment-cancel')
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument()

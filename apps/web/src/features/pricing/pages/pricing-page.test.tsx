@@ -12,7 +12,7 @@ function renderPricing() {
   return renderApp('/pricing')
 }
 
-describe('pricing page (docs/product.md, 'Screens and routes (web)')', () => {
+describe('pricing page (docs/product.md, "Screens and routes (web)")', () => {
   it("shows 'Loading keycode pricing...' first", () => {
     renderPricing()
     expect(screen.getByText('Loading keycode pricing...')).toBeInTheDocument()

@@ -45,7 +45,7 @@ function serve(overrides = {}) {
   })
 }
 
-describe('super admin dashboard (docs/product.md, 'Super admin')', () => {
+describe('super admin dashboard (docs/product.md, "Super admin")', () => {
   it('disables bulk approve and reject until an admin is selected', async () => {
     serve()
     renderApp('/super-admin', { user: superAdmin })
