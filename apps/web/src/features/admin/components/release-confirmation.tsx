@@ -28,6 +28,8 @@ export function ReleaseConfirmation({ release, onNext }: { release: Release; onN
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== 'n' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
+      // A dialog open above the panel (an enlarged document) has the keyboard; N belongs to the panel only.
+      if (document.querySelector('dialog[open]')) return
       event.preventDefault()
       onNext()
     }
