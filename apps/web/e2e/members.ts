@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import { cartTotalCents, unitPrice } from '@keydesk/contracts/cart-total'
 import { toCents } from '@keydesk/contracts/money'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
@@ -30,6 +31,12 @@ export interface NewMember {
   image?: Buffer
 }
 
+/**
+ * Each set-up call comes from a visitor of its own (the e2e server trusts the loopback proxy), as the suite's many
+ * members would in production: the per-address limits on sign-up and sign-in stay as strict as they are.
+ */
+const visitorAddress = () => ({ 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` })
+
 /** A business account through POST /api/auth/register, with its four document images. */
 export async function registerMember(baseUrl: string, member: NewMember): Promise<{ email: string; password: string }> {
   const email = member.email ?? `${member.fname.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
@@ -38,7 +45,7 @@ export async function registerMember(baseUrl: string, member: NewMember): Promis
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
   const image = new Blob([new Uint8Array(member.image ?? ONE_PIXEL_PNG)], { type: 'image/png' })
   for (const name of ['frontId', 'backId', 'businessDocument', 'coi']) form.append(name, image, `${name}.png`)
-  const answer = await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form })
+  const answer = await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form, headers: visitorAddress() })
   expect(answer.status, await answer.clone().text()).toBe(201)
   return { email, password: MEMBER_PASSWORD }
 }
@@ -47,7 +54,7 @@ export async function registerMember(baseUrl: string, member: NewMember): Promis
 export async function apiSignIn(baseUrl: string, email: string, password: string): Promise<{ cookie: string }> {
   const answer = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...visitorAddress() },
     body: new URLSearchParams({ email, password }),
   })
   expect(answer.status).toBe(200)
@@ -102,6 +109,8 @@ export async function memberWithPaidRequest(
 
 /** Signs in through the member or admin sign-in screen. */
 export async function signInAt(page: Page, baseUrl: string, screen: '/login' | '/admin-login', email: string, password: string) {
+  // The page is one visitor with an address of its own, like a person at their own browser.
+  await page.setExtraHTTPHeaders(visitorAddress())
   await page.goto(`${baseUrl}${screen}`)
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
