@@ -1,8 +1,8 @@
 import type { Role } from '@keydesk/contracts/roles'
 import type { FastifyBaseLogger } from 'fastify'
+import type Stripe from 'stripe'
 import type { Config } from './config.ts'
 import type { DatabaseHandle } from './db/database.ts'
-import type { PaymentProvider } from './modules/payments/provider.ts'
 
 /** The signed-in person, read from the database on every authenticated call (never from the token alone). */
 export interface Principal {
@@ -29,6 +29,34 @@ export interface AccessTokenSubject {
   id: string
   role: Role
   sessionVersion: number
+}
+
+/** What decides whether an account still holds a session: read with the principal, and by the stream re-check. */
+export interface SessionState {
+  isActive: boolean
+  role: Role
+  adminApproval: 'PENDING' | 'APPROVED' | 'REJECTED' | null
+  sessionVersion: number
+}
+
+/** An account as the principal is read from it, on every authenticated call. */
+export interface PrincipalAccount extends SessionState {
+  id: string
+  email: string
+  fname: string
+  lname: string
+  isValidatedUser: boolean
+  twoFactorEnabled: boolean | null
+}
+
+/**
+ * What the auth plugin (plugins/auth.ts) reads of the accounts: the principal behind a token, and the session state
+ * of the accounts with open streams. The accounts context's auth module owns these rows and provides it
+ * (modules/accounts/auth/account-reader.ts).
+ */
+export interface AccountReader {
+  readPrincipal(id: string): Promise<PrincipalAccount | undefined>
+  readSessionStates(accountIds: readonly string[]): Promise<(SessionState & { id: string })[]>
 }
 
 /** Time for every rule that depends on it; tests move their own. */
@@ -92,3 +120,70 @@ export interface Ports {
 
 /** The ports one service function declares it uses, e.g. `Uses<'database' | 'clock'>`. */
 export type Uses<K extends keyof Ports> = Pick<Ports, K>
+
+/** One line of a hosted checkout, in cents (money is integer cents everywhere, on the wire and in the database). */
+export interface CheckoutLine {
+  name: string
+  description: string
+  amountCents: number
+  /** A plan renews (Stripe subscription mode); everything else is a one-time charge. */
+  recurring?: 'month' | 'year'
+}
+
+export interface CheckoutRequest {
+  transactionId: string
+  confirmationNumber: string
+  lines: CheckoutLine[]
+  amountCents: number
+  successUrl: string
+  cancelUrl: string
+  customerEmail: string | null
+  /** After this the session accepts no payment (docs/decisions/013). */
+  expiresAt: Date
+}
+
+/** What the provider says about a checkout: the only truth fulfilment acts on. */
+export interface ProviderSession {
+  sessionId: string
+  paid: boolean
+  amountCents: number
+  currency: string
+  paymentIntentId: string | null
+  customerEmail: string | null
+  /** The name the payer typed (Stripe's customer_details.name); absent when the provider says none. */
+  customerName?: string | null
+  subscriptionId: string | null
+}
+
+/** Money paid back on one payment; the same idempotency key always answers the same refund, never a second one. */
+export interface RefundRequest {
+  /** The payment to refund: its payment intent when fulfilment learnt it (Stripe's subscription mode does not say it). */
+  paymentIntentId: string | null
+  /** The checkout session that took the payment, where the payment intent is looked up when it is not known. */
+  sessionId: string | null
+  amountCents: number
+  idempotencyKey: string
+  metadata: Record<string, string>
+}
+
+export interface ProviderRefund {
+  refundId: string
+  amountCents: number
+}
+
+/** The payments port (docs/architecture.md, 'Ports'): the sandbox checkout by default, Stripe when configured. */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe'
+  createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>
+  /** A Checkout Session by its id, or by the payment intent it produced; null when the provider has none. */
+  retrieveSession(id: string): Promise<ProviderSession | null>
+  /**
+   * Stops a provider-side plan from renewing; it runs to the end of the paid period (docs/product.md, 'Plans, trial,
+   * the premium rule and turnaround promises').
+   */
+  cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>
+  /** Pays part or all of a payment back; throws when the provider refuses or cannot be reached. */
+  refund(request: RefundRequest): Promise<ProviderRefund>
+  /** Verifies a webhook against the raw body; throws on a bad or old signature. */
+  verifyEvent(rawBody: string | Buffer, signature: string | undefined): Stripe.Event
+}

@@ -85,7 +85,9 @@ describe('table ownership', () => {
     const tableNames = [...schema.values()].flatMap((tables) => [...tables.values()])
     expect([...owners.keys()].sort()).toEqual([...tableNames].sort())
     const moduleNames = new Set(
-      readdirSync(modulesDir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [entry.name] : [])),
+      readdirSync(modulesDir, { withFileTypes: true, recursive: true }).flatMap((entry) =>
+        entry.isDirectory() && relative(modulesDir, entry.parentPath) !== '' ? [entry.name] : [],
+      ),
     )
     for (const owner of owners.values()) expect(moduleNames, `owner ${owner}`).toContain(owner)
   })
@@ -94,7 +96,8 @@ describe('table ownership', () => {
   function strayTables(tablesOf: (source: string) => string[], verb: string): string[] {
     const owners = readOwnership()
     return productionFiles(modulesDir).flatMap((file) => {
-      const module = relative(modulesDir, file).split(/[\\/]/)[0]
+      // modules/<context>/<module>/…: the module is the folder inside its context.
+      const module = relative(modulesDir, file).split(/[\\/]/)[1]
       return tablesOf(readFileSync(file, 'utf8'))
         .filter((table) => owners.get(table) !== module)
         .map((table) => `${relative(srcDir, file)} ${verb} ${table} (owned by ${owners.get(table)})`)

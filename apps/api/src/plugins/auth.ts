@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { AppError, loginRequired } from '../errors.ts'
-import { findSessionStates, prepareAccountRead } from '../modules/auth/repository.ts'
-import type { AccessTokenSubject, Principal } from '../ports.ts'
+import type { AccessTokenSubject, AccountReader, Principal, SessionState } from '../ports.ts'
 
 export const ACCESS_COOKIE = 'access_token'
 export const REFRESH_COOKIE = 'refresh_token'
@@ -13,14 +12,6 @@ export const REFRESH_COOKIE = 'refresh_token'
  * version moved) stops working at once; refresh rotates the session.
  */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
-
-/** What decides whether an account still holds a session: read with the principal, and by the stream re-check. */
-export interface SessionState {
-  isActive: boolean
-  role: Role
-  adminApproval: 'PENDING' | 'APPROVED' | 'REJECTED' | null
-  sessionVersion: number
-}
 
 /**
  * Whether an account still backs a session signed with `sessionVersion`: it is active, its version did not move
@@ -67,7 +58,11 @@ function readTokens(request: FastifyRequest): string[] {
   return [bearer, cookie].filter((token, index, tokens) => token !== '' && tokens.indexOf(token) === index)
 }
 
-async function auth(app: FastifyInstance) {
+/**
+ * The accounts this plugin reads come in as a port (the accounts context's auth module provides it, app.ts passes it
+ * in), so this plugin, which every module's guards rely on, imports no module.
+ */
+async function auth(app: FastifyInstance, { accounts }: { accounts: AccountReader }) {
   // Imported once: given raw bytes, jose imports the key again on every sign and verify, about half its cost.
   const key = await crypto.subtle.importKey(
     'raw',
@@ -134,8 +129,6 @@ async function auth(app: FastifyInstance) {
     }
   }
 
-  const readAccount = prepareAccountRead(app.database.db)
-
   /**
    * Resolves the principal of a request, or null when no valid token or active account is behind it. A valid
    * bearer wins; a bearer that is not a valid token (`Bearer undefined`, an expired one) falls back to the cookie.
@@ -147,7 +140,7 @@ async function auth(app: FastifyInstance) {
       if (subject) break
     }
     if (!subject) return null
-    const [user] = await readAccount.execute({ id: subject.id })
+    const user = await accounts.readPrincipal(subject.id)
     // A token signed before the version moved is dead at once, not when it expires; so is an admin no longer approved.
     if (!user || !isSessionStanding(user, subject.sessionVersion)) return null
     const twoFactorEnabled = user.twoFactorEnabled ?? false
@@ -167,7 +160,7 @@ async function auth(app: FastifyInstance) {
   app.decorate('identify', identify)
   app.decorate('readSessionStates', async (accountIds: readonly string[]) => {
     if (accountIds.length === 0) return new Map<string, SessionState>()
-    const rows = await findSessionStates(app.database.db, accountIds)
+    const rows = await accounts.readSessionStates(accountIds)
     return new Map(rows.map(({ id, ...state }) => [id, state]))
   })
 }

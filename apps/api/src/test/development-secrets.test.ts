@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxWebhookSecret } from '../modules/payments/sandbox-provider.ts'
+import { sandboxWebhookSecret } from '../modules/ordering/payments/sandbox-provider.ts'
 import { signInAsBootstrapSuperAdmin } from './accounts.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { transactions } from '../db/schema/payments.ts'
-import { sandboxWebhookSecret } from '../modules/payments/sandbox-provider.ts'
+import { sandboxWebhookSecret } from '../modules/ordering/payments/sandbox-provider.ts'
 import { uniqueIp } from './accounts.ts'
 import { keycodeRequestForm, validVin } from './requests.ts'
 import type { TestApp } from './test-app.ts'

@@ -1,0 +1,12 @@
+import type { Database } from '../../../db/database.ts'
+import type { AccountReader } from '../../../ports.ts'
+import { findSessionStates, prepareAccountRead } from './repository.ts'
+
+/** The accounts as the auth plugin reads them; its principal read is prepared once, as every authenticated call runs it. */
+export function accountReader(db: Database): AccountReader {
+  const readAccount = prepareAccountRead(db)
+  return {
+    readPrincipal: async (id) => (await readAccount.execute({ id }))[0],
+    readSessionStates: (accountIds) => findSessionStates(db, accountIds),
+  }
+}

@@ -1,0 +1,25 @@
+import type { DbExecutor } from '../../../db/database.ts'
+import { SESSIONS_ENDED_TOPIC } from '../../../plugins/events.ts'
+import type { Uses } from '../../../ports.ts'
+import { bumpSessionVersion, revokeAllRefreshTokens } from './repository.ts'
+
+/**
+ * Ends every session of an account, inside the caller's transaction: its refresh tokens are revoked and its session
+ * version moves, so access tokens already issued stop working on their next call (plugins/auth.ts compares it).
+ */
+export async function endAllSessions(db: DbExecutor, userId: string, now: Date): Promise<void> {
+  await bumpSessionVersion(db, userId)
+  await revokeAllRefreshTokens(db, userId, now)
+}
+
+/**
+ * After the change committed: every API process closes the account's open event streams. A failed publish is logged,
+ * not thrown: the sessions are already over, and the caller's change stands.
+ */
+export async function announceSessionsEnded(ports: Uses<'events' | 'log'>, userId: string): Promise<void> {
+  try {
+    await ports.events.publish(SESSIONS_ENDED_TOPIC, userId)
+  } catch (error) {
+    ports.log.error({ err: error }, 'could not announce ended sessions; open streams of the account stay open until their clients leave')
+  }
+}

@@ -1,0 +1,67 @@
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { AppError } from '../../../errors.ts'
+import type { Uses } from '../../../ports.ts'
+import { enqueueMail } from '../../platform/mail/outbox.ts'
+import { REQUESTED_MAILS_PER_WINDOW, requestedMailWindowStart } from '../../platform/mail/requested-mail-limit.ts'
+import { renderMail } from '../../platform/mail/templates.ts'
+import { clearSecondFactorFailures } from '../profile/security-settings-repository.ts'
+import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
+import { commonPasswordProblem, hashPassword } from './passwords.ts'
+import * as repository from './repository.ts'
+import { digest, newOpaqueToken, RESET_TOKEN_TTL_MS } from './tokens.ts'
+
+/**
+ * Answers the same whether or not the e-mail has an account (no account discovery). The token travels only
+ * in the mail; its SHA-256 is stored.
+ */
+export async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'config' | 'secretKey'>, email: string): Promise<void> {
+  const token = newOpaqueToken()
+  const tokenHash = digest(token)
+  const now = ports.clock.now()
+  await ports.database.db.transaction(async (tx) => {
+    const user = await repository.findUserByEmail(tx, email)
+    if (!user?.isActive) return
+    if ((await repository.countResetTokensSince(tx, user.id, requestedMailWindowStart(now))) >= REQUESTED_MAILS_PER_WINDOW) return
+    await repository.insertResetToken(tx, {
+      userId: user.id,
+      tokenHash,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: now,
+    })
+    const link = `${ports.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+    const mail = await renderMail({
+      subject: 'Reset your Keydesk password',
+      preview: 'A link to choose a new password, valid for 1 hour.',
+      // Anyone can ask for this mail to any account's address: it names no one.
+      greeting: { name: null },
+      paragraphs: ['Someone asked to reset the password of your Keydesk account. To choose a new password, open the link below.'],
+      action: { label: 'Choose a new password', url: link },
+      notes: ['The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.'],
+    })
+    await enqueueMail(tx, { to: user.email, ...mail }, ports.secretKey)
+  })
+}
+
+/** Sets the new password once per token and ends every existing session of the account. */
+export async function confirmPasswordReset(
+  ports: Uses<'database' | 'clock' | 'events' | 'log'>,
+  token: string,
+  newPassword: string,
+): Promise<void> {
+  const problem = commonPasswordProblem(newPassword)
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'newPassword', message: problem }])
+  const passwordHash = await hashPassword(newPassword)
+  const now = ports.clock.now()
+  const user = await ports.database.db.transaction(async (tx) => {
+    const userId = await repository.consumeResetToken(tx, digest(token), now)
+    if (!userId) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetInvalid)
+    await repository.setPassword(tx, userId, passwordHash, now)
+    await endAllSessions(tx, userId, now)
+    return repository.findUserById(tx, userId)
+  })
+  if (!user) return
+  // The owner proved control of the mailbox: earlier guesses from any address no longer slow them down.
+  await repository.clearFailedLogins(ports.database.db, user.email)
+  await clearSecondFactorFailures(ports.database.db, user.id)
+  await announceSessionsEnded(ports, user.id)
+}

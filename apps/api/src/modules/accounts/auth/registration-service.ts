@@ -1,0 +1,121 @@
+import { ACCOUNT_MESSAGES, AdminRegisterFieldsSchema, REGISTRATION_DOCUMENTS, RegisterFieldsSchema } from '@keydesk/contracts/accounts-api'
+import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
+import type { z } from 'zod'
+import { AppError, type FieldProblem } from '../../../errors.ts'
+import { cleanImage } from '../../../lib/image-upload.ts'
+import type { MultipartBody } from '../../../lib/multipart.ts'
+import { storeImagesWithRows } from '../../../lib/stored-images.ts'
+import type { Uses } from '../../../ports.ts'
+import { insertFileRows } from '../../platform/files/repository.ts'
+import { consumeAdminCode } from '../admin-registration-code/service.ts'
+import { insertComplianceDocuments } from '../credentials/repository.ts'
+import { commonPasswordProblem, hashPassword } from './passwords.ts'
+import * as repository from './repository.ts'
+
+const DOCUMENT_TYPES: Record<(typeof REGISTRATION_DOCUMENTS)[number], string> = {
+  frontId: 'FRONT_ID',
+  backId: 'BACK_ID',
+  businessDocument: 'BUSINESS_DOCUMENT',
+  coi: 'COI',
+}
+
+function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
+  const parsed = schema.safeParse(fields)
+  if (parsed.success) return parsed.data
+  const details: FieldProblem[] = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }))
+  throw new AppError('VALIDATION_ERROR', details[0]?.message ?? 'Please check the form.', details)
+}
+
+function refuseCommonPassword(password: string) {
+  const problem = commonPasswordProblem(password)
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'password', message: problem }])
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/** Business sign-up (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor'): four identity and business images, account not validated until an admin does. */
+export async function registerBusinessUser(ports: Uses<'database' | 'storage'>, body: MultipartBody) {
+  const fields = parseFields(RegisterFieldsSchema, body.fields)
+  refuseCommonPassword(fields.password)
+  const missing = REGISTRATION_DOCUMENTS.filter((name) => !body.files[name])
+  if (missing.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      UPLOAD_MESSAGES.required,
+      missing.map((field) => ({ field, message: UPLOAD_MESSAGES.required })),
+    )
+  }
+  const images = await Promise.all(
+    REGISTRATION_DOCUMENTS.map(async (name) => {
+      const file = body.files[name]
+      if (!file) throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.required, [{ field: name, message: UPLOAD_MESSAGES.required }])
+      return { purpose: DOCUMENT_TYPES[name], image: await cleanImage(name, file) }
+    }),
+  )
+  if (await repository.findUserByEmail(ports.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  const passwordHash = await hashPassword(fields.password)
+  try {
+    return await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {
+      const user = await repository.insertUser(tx, {
+        email: fields.email,
+        passwordHash,
+        fname: fields.fname,
+        lname: fields.lname,
+        phone: fields.phone,
+        state: fields.state,
+        role: 'BASEUSER',
+      })
+      const fileIds = await insertFileRows(tx, { ownerUserId: user.id }, stored)
+      await insertComplianceDocuments(
+        tx,
+        stored.map((item) => ({ userId: user.id, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })),
+      )
+      return user
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+    throw error
+  }
+}
+
+/**
+ * Admin sign-up (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor'): a valid code sent to this e-mail, then the account waits for a super admin. The code is
+ * checked first, and the password hashed before either check: without a code for that e-mail, the answer and its
+ * timing say nothing about whether the e-mail has an account. A taken e-mail rolls the code's use back.
+ */
+export async function registerAdmin(ports: Uses<'database' | 'clock'>, body: MultipartBody) {
+  const fields = parseFields(AdminRegisterFieldsSchema, body.fields)
+  refuseCommonPassword(fields.password)
+  const passwordHash = await hashPassword(fields.password)
+  const now = ports.clock.now()
+  try {
+    return await ports.database.db.transaction(async (tx) => {
+      if (!(await consumeAdminCode(tx, fields.email, fields.adminCode, now))) {
+        throw new AppError('VALIDATION_ERROR', ACCOUNT_MESSAGES.codeInvalid, [
+          { field: 'adminCode', message: ACCOUNT_MESSAGES.codeInvalid },
+        ])
+      }
+      if (await repository.findUserByEmail(tx, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+      return repository.insertUser(tx, {
+        email: fields.email,
+        passwordHash,
+        fname: fields.fname,
+        lname: fields.lname,
+        phone: fields.phone,
+        company: fields.company,
+        role: 'ADMIN',
+        adminApproval: 'PENDING',
+      })
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+    throw error
+  }
+}

@@ -1,0 +1,130 @@
+import {
+  ACCOUNT_MESSAGES,
+  AdminRegisterFieldsSchema,
+  LoginBodySchema,
+  REGISTRATION_DOCUMENTS,
+  RegisterFieldsSchema,
+  ResetPasswordConfirmBodySchema,
+  ResetPasswordRequestBodySchema,
+} from '@keydesk/contracts/accounts-api'
+import { LoginAnswerSchema, MeAnswerSchema, UserViewSchema } from '@keydesk/contracts/auth'
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../../errors.ts'
+import { readMultipart } from '../../../lib/multipart.ts'
+import { principalOf, REFRESH_COOKIE, requireUser } from '../../../plugins/auth.ts'
+import formBody from '../../../plugins/form-body.ts'
+import { clearSessionCookies, setSessionCookies } from './cookies.ts'
+import { sendFailureAsText } from './failure-as-text.ts'
+import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts'
+import { registerAdmin, registerBusinessUser } from './registration-service.ts'
+import { currentUser, refreshSession, signIn, signOut } from './session-service.ts'
+import { toUserView } from './user-view.ts'
+
+/** Per IP. Per account, failed sign-ins slow that account down (session-service). */
+const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '5 minutes' }
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(formBody)
+  const secureCookies = app.config.isProduction
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { body: LoginBodySchema, response: { 200: LoginAnswerSchema } },
+    },
+    async (request, reply) => {
+      const session = await signIn(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })
+      setSessionCookies(reply, session, secureCookies)
+      return { user: session.user, accessToken: session.accessToken }
+    },
+  )
+
+  app.get('/auth/me', { preHandler: requireUser, schema: { response: { 200: MeAnswerSchema } } }, async (request) => ({
+    user: await currentUser(app, principalOf(request).id),
+  }))
+
+  app.post(
+    '/auth/refresh',
+    {
+      // The refresh cookie, not the access token, is the credential here; only an active account's session renews.
+      config: { access: 'signed-in', rateLimit: { max: 60, timeWindow: '5 minutes' } },
+      schema: { response: { 200: z.object({ user: UserViewSchema }) } },
+    },
+    async (request, reply) => {
+      const result = await refreshSession(app, request.cookies[REFRESH_COOKIE])
+      if (result.reused) {
+        clearSessionCookies(reply, secureCookies)
+        throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
+      }
+      setSessionCookies(reply, result, secureCookies)
+      return { user: result.user }
+    },
+  )
+
+  app.post('/auth/logout', { config: { access: 'public' }, schema: { response: { 200: MessageAnswerSchema } } }, async (request, reply) => {
+    const signedIn = await app.identify(request)
+    await signOut(app, request.cookies[REFRESH_COOKIE], signedIn?.id)
+    clearSessionCookies(reply, secureCookies)
+    return { message: 'Logged out.' }
+  })
+
+  app.post(
+    '/auth/register',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: 10, timeWindow: '15 minutes' },
+        formBody: {
+          fields: RegisterFieldsSchema,
+          files: { names: REGISTRATION_DOCUMENTS, kind: 'image', required: REGISTRATION_DOCUMENTS },
+        },
+      },
+      onSend: sendFailureAsText,
+      schema: { response: { 201: z.object({ message: z.string(), user: UserViewSchema }) } },
+    },
+    async (request, reply) => {
+      const user = await registerBusinessUser(app, await readMultipart(request, REGISTRATION_DOCUMENTS))
+      return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered, user: toUserView(user, app.clock.now()) })
+    },
+  )
+
+  app.post(
+    '/auth/admin-register',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' }, formBody: { fields: AdminRegisterFieldsSchema } },
+      onSend: sendFailureAsText,
+      schema: { response: { 201: MessageAnswerSchema } },
+    },
+    async (request, reply) => {
+      await registerAdmin(app, await readMultipart(request, []))
+      return reply.status(201).send({ message: ACCOUNT_MESSAGES.adminRegistered })
+    },
+  )
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { body: ResetPasswordRequestBodySchema, response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => {
+      await requestPasswordReset(app, request.body.email)
+      return { message: ACCOUNT_MESSAGES.resetRequested }
+    },
+  )
+
+  app.post(
+    '/auth/reset-password/confirm',
+    {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: { body: ResetPasswordConfirmBodySchema, response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => {
+      await confirmPasswordReset(app, request.body.token, request.body.newPassword)
+      return { message: ACCOUNT_MESSAGES.passwordUpdated }
+    },
+  )
+}

@@ -1,0 +1,77 @@
+import {
+  SecuritySchema,
+  TwoFactorCodeBodySchema,
+  TwoFactorEnabledAnswerSchema,
+  TwoFactorSetupAnswerSchema,
+  TwoFactorSetupBodySchema,
+  UpdateSecurityBodySchema,
+} from '@keydesk/contracts/security'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { principalOf, requireUser } from '../../../plugins/auth.ts'
+import { assertOwnerProof } from './owner-proof.ts'
+import { createSecretBox } from './secret-box.ts'
+import { readSecurity, updateSecurity } from './service.ts'
+import { confirmTwoFactorSetup, startTwoFactorSetup } from './two-factor.ts'
+
+/** Calls that check the owner's password or code, per account. */
+const PROOF_RATE_LIMIT = { max: 20, timeWindow: '5 minutes', hook: 'preHandler' } as const
+
+/** docs/product.md, 'Member area, files, chat and support': the signed-in member's own security settings, sign-in history and authenticator enrolment. */
+export async function securityRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const box = createSecretBox(app.totpKey, app.config.jwtSecret)
+
+  api.get('/user/security', { preHandler: requireUser, schema: { response: { 200: SecuritySchema } } }, async (request) =>
+    readSecurity(app.database.db, principalOf(request).id),
+  )
+
+  api.put(
+    '/user/security',
+    {
+      preValidation: requireUser,
+      schema: { body: UpdateSecurityBodySchema, response: { 200: SecuritySchema } },
+      // Switching two-factor off checks a password or a code: guessing them is bounded per account.
+      config: { rateLimit: { ...PROOF_RATE_LIMIT, keyGenerator: (request) => `security-update:${principalOf(request).id}` } },
+    },
+    async (request) => updateSecurity(app.database.db, box, principalOf(request), request.body, app.clock.now()),
+  )
+
+  api.post(
+    '/user/security/two-factor/setup',
+    {
+      preValidation: requireUser,
+      // No body at all counts as an empty proof, so the answer names what is missing.
+      schema: { body: TwoFactorSetupBodySchema.default({}), response: { 200: TwoFactorSetupAnswerSchema } },
+      config: { rateLimit: { ...PROOF_RATE_LIMIT, keyGenerator: (request) => `2fa-setup:${principalOf(request).id}` } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const principal = principalOf(request)
+      const now = app.clock.now()
+      await assertOwnerProof(app.database.db, box, principal, request.body, now)
+      return startTwoFactorSetup(app.database.db, box, principal, now)
+    },
+  )
+
+  api.post(
+    '/user/security/two-factor/enable',
+    {
+      preValidation: requireUser,
+      schema: { body: TwoFactorCodeBodySchema, response: { 200: TwoFactorEnabledAnswerSchema } },
+      // Six digits are guessable by brute force without a limit.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '5 minutes',
+          hook: 'preHandler',
+          keyGenerator: (request) => `2fa-enable:${principalOf(request).id}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return confirmTwoFactorSetup(app.database.db, box, principalOf(request), request.body.code, app.clock.now())
+    },
+  )
+}

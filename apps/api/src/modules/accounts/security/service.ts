@@ -1,0 +1,43 @@
+import { LOGIN_HISTORY_SHOWN, type Security, TWO_FACTOR_MESSAGES, type UpdateSecurityBody } from '@keydesk/contracts/security'
+import type { Database } from '../../../db/database.ts'
+import { AppError } from '../../../errors.ts'
+import { findKeycodesByEmail, saveKeycodesByEmail } from '../auth/repository.ts'
+import { findSecuritySettings, findTwoFactorState, saveSecuritySettings } from '../profile/security-settings-repository.ts'
+import { assertOwnerProof } from './owner-proof.ts'
+import { findRecentSignIns } from './repository.ts'
+import type { SecretBox } from './secret-box.ts'
+import { disableTwoFactor } from './two-factor.ts'
+
+export async function readSecurity(db: Database, userId: string): Promise<Security> {
+  const [settings, signIns, keycodesByEmail] = await Promise.all([
+    findSecuritySettings(db, userId),
+    findRecentSignIns(db, userId, LOGIN_HISTORY_SHOWN),
+    findKeycodesByEmail(db, userId),
+  ])
+  const loginHistory = signIns.map((entry) => ({ ...entry, signedInAt: entry.signedInAt.toISOString() }))
+  return { ...settings, lastLogin: loginHistory[0]?.signedInAt ?? null, loginHistory, keycodesByEmail }
+}
+
+/**
+ * PUT /user/security (docs/product.md, 'Member area, files, chat and support'). Two-factor is only switched on by confirming an authenticator
+ * (two-factor.ts); here it can be switched off, with the owner's password or a current code, or "on" again only
+ * when an app is already confirmed.
+ */
+export async function updateSecurity(
+  db: Database,
+  box: SecretBox,
+  account: { id: string; email: string },
+  body: UpdateSecurityBody,
+  now: Date,
+): Promise<Security> {
+  const userId = account.id
+  if (body.twoFactor === false) await assertOwnerProof(db, box, account, body, now)
+  if (body.twoFactor === true) {
+    const state = await findTwoFactorState(db, userId)
+    if (!state?.totpSecretSealed) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.setupFirst)
+  }
+  if (body.twoFactor === false) await disableTwoFactor(db, userId, now)
+  if (body.fingerprint !== undefined) await saveSecuritySettings(db, userId, { fingerprintEnabled: body.fingerprint }, now)
+  if (body.keycodesByEmail !== undefined) await saveKeycodesByEmail(db, userId, body.keycodesByEmail, now)
+  return readSecurity(db, userId)
+}

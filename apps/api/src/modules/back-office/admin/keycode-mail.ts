@@ -1,0 +1,42 @@
+import type { MailContent } from '../../platform/mail/templates.ts'
+
+export interface KeycodeMailInput {
+  firstName: string | null
+  vehicle: { year: number; make: string; model: string; vinLast4: string }
+  confirmationNumber: string | null
+  /** null when the member chose to receive codes in the account only. */
+  code: { keycode: string; pincode: string | null } | null
+  orderUrl: string
+  isGuest: boolean
+}
+
+/** The keycode mail (docs/decisions/013): the vehicle, the code and PIN unless withheld, and a link to the order. */
+export function keycodeMail(input: KeycodeMailInput): MailContent {
+  const { vehicle } = input
+  const vehicleName = `${vehicle.year} ${vehicle.make} ${vehicle.model}`
+  const facts = [
+    { label: 'Vehicle', value: vehicleName },
+    { label: 'VIN ending', value: vehicle.vinLast4 },
+    ...(input.confirmationNumber ? [{ label: 'Order', value: input.confirmationNumber }] : []),
+    ...(input.code ? [{ label: 'Keycode', value: input.code.keycode, emphasis: true }] : []),
+    ...(input.code?.pincode ? [{ label: 'PIN', value: input.code.pincode, emphasis: true }] : []),
+  ]
+  return {
+    subject: `Your keycode for the ${vehicleName} is ready`,
+    preview: input.code ? `The keycode for the VIN ending ${vehicle.vinLast4} is inside.` : 'Sign in to see your keycode.',
+    greeting: { name: input.firstName },
+    paragraphs: [
+      input.code
+        ? `The keycode for your ${vehicleName} is ready.`
+        : `The keycode for your ${vehicleName} is ready. As you asked, it is shown only in your account: sign in to see it.`,
+    ],
+    facts,
+    action: input.isGuest
+      ? { label: 'Open your order', url: input.orderUrl }
+      : { label: input.code ? 'See it in your account' : 'Sign in to see your keycode', url: input.orderUrl },
+    notes: [
+      'Keep this code private: it lets anyone cut a working key for this vehicle.',
+      ...(input.isGuest ? ['The order link works for 30 days and shows this order only.'] : []),
+    ],
+  }
+}

@@ -1,0 +1,220 @@
+import { ADMIN_MESSAGES, type AdminQueueQuery, type ProcessRequestBody } from '@keydesk/contracts/admin'
+import { toDollars } from '@keydesk/contracts/money'
+import type { DbExecutor } from '../../../db/database.ts'
+import { AppError } from '../../../errors.ts'
+import { encryptSecret } from '../../../lib/secret-box.ts'
+import type { Principal, Uses } from '../../../ports.ts'
+import { findUserNames } from '../../accounts/auth/repository.ts'
+import { findFirstPaidOrders, refreshOrderStatus } from '../../ordering/payments/repository.ts'
+import { countQueues, findReleaseRequest, listPaidRequests } from '../../ordering/requests/queue-repository.ts'
+import { findVehicles, fulfilStartedRequest, startPaidRequest } from '../../ordering/requests/repository.ts'
+import { publishRequestStatusChanges } from '../../ordering/requests/status-events.ts'
+import { recordAction } from '../../platform/action-log/repository.ts'
+import { fileLink } from '../../platform/files/file-link.ts'
+import { enqueueMail } from '../../platform/mail/outbox.ts'
+import { listFailedMails } from '../../platform/mail/repository.ts'
+import { renderMail } from '../../platform/mail/templates.ts'
+import { keycodeMail } from './keycode-mail.ts'
+import { createOrderLink } from './order-links.ts'
+import { describeDocuments, releaseRefusal } from './release-gate.ts'
+import { insertKeycodeRelease } from './repository.ts'
+
+/** The outbox's dedupe key of a request's keycode mail is this prefix and the request's id. */
+const KEYCODE_MAIL_KEY = 'keycode-ready:'
+
+/** GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue. */
+export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
+  const rows = await listPaidRequests(ports.database.db, status, query)
+  // One batched read for the page: the checkout e-mail a guest's identity check compares with.
+  const orders = await findFirstPaidOrders(
+    ports.database.db,
+    rows.map((row) => row.request.id),
+  )
+  return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, buyerActive, starterName, documents }) => {
+    const paidAt = request.paidAt ?? request.createdAt
+    return {
+      id: request.id,
+      make,
+      model: request.model,
+      year: request.year,
+      vin: request.vin,
+      status: request.status,
+      price: toDollars(request.priceCents),
+      keycodePrice: toDollars(request.priceCents),
+      keycodeUserEmail: buyerEmail,
+      buyerId: request.userId,
+      checkoutEmail: orders.get(request.id)?.customerEmail ?? null,
+      checkoutName: orders.get(request.id)?.customerName ?? null,
+      isValidatedUser: buyerValidated ?? false,
+      accountState: buyerActive === null ? null : buyerActive ? ('ACTIVE' as const) : ('REVOKED' as const),
+      frontId: fileLink(request.frontIdFileId),
+      backId: fileLink(request.backIdFileId),
+      registration: fileLink(request.registrationFileId),
+      licenseFront: fileLink(request.licenseFrontFileId),
+      licenseBack: fileLink(request.licenseBackFileId),
+      paidAt: paidAt.toISOString(),
+      paidPrice: request.paidPriceCents === null ? null : toDollars(request.paidPriceCents),
+      isGuest: request.userId === null,
+      documents,
+      servicePlan: request.servicePlan ?? 'NONE',
+      dueAt: (request.dueAt ?? paidAt).toISOString(),
+      buyerName,
+      startedBy: request.startedAt ? { name: starterName ?? 'A removed admin', at: request.startedAt.toISOString() } : null,
+    }
+  })
+}
+
+/** GET /admin/queue-counts: the size of each queue, as of the clock's now. */
+export async function readQueueCounts(ports: Uses<'database' | 'clock'>) {
+  return countQueues(ports.database.db, ports.clock.now())
+}
+
+/** Everything the release gate and the keycode mail need about one request: the request, its owner, its first paid order. */
+async function findReleaseTarget(db: DbExecutor, requestId: string) {
+  const request = await findReleaseRequest(db, requestId)
+  if (!request) return null
+  // The owner's row is held until the release commits, so a revocation cannot slip between the gate and the release.
+  const owner =
+    request.userId === null ? undefined : (await findUserNames(db, [request.userId], { lockForShare: true })).get(request.userId)
+  const order = (await findFirstPaidOrders(db, [request.id])).get(request.id)
+  return {
+    ...request,
+    ownerEmail: owner?.email ?? null,
+    ownerFirstName: owner?.fname ?? null,
+    accountValidated: owner?.isValidatedUser ?? false,
+    accountActive: owner?.isActive ?? request.userId === null,
+    keycodesByEmail: owner?.keycodesByEmail ?? true,
+    transactionId: order?.transactionId ?? null,
+    confirmationNumber: order?.confirmationNumber ?? null,
+    checkoutEmail: order?.customerEmail ?? null,
+  }
+}
+
+/**
+ * The only two transitions (docs/product.md §6), each one conditional UPDATE on the expected status: of two admins
+ * acting at once, exactly one changes the row and the other is refused.
+ */
+export async function startRequest(ports: Uses<'database' | 'clock' | 'events' | 'log'>, admin: Principal, requestId: string) {
+  const now = ports.clock.now()
+  const ownerId = await ports.database.db.transaction(async (tx) => {
+    const started = await startPaidRequest(tx, requestId, admin.id, now)
+    if (!started) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.notPendingPaid)
+    await refreshOrderStatus(tx, requestId)
+    await recordAction(tx, { actorId: admin.id, action: 'REQUEST_STARTED', targetType: 'vehicle_request', targetId: requestId })
+    return started.userId
+  })
+  // After the commit, so the owner's dashboard reads the request back already started.
+  if (ownerId) await publishRequestStatusChanges(ports, [{ userId: ownerId, requestId, status: 'INPROGRESS' }])
+  return { message: ADMIN_MESSAGES.statusUpdated }
+}
+
+/**
+ * Fulfils a started request (docs/decisions/013). The release gate decides first; then, in one transaction, the
+ * keycode and PIN are stored encrypted, the release is recorded with what the admin confirmed, and the buyer's
+ * keycode mail is queued: a member at the account's address (the code in it unless they chose the account only),
+ * a guest at the checkout's address with a link to that one order.
+ */
+export async function fulfilRequest(
+  ports: Uses<'database' | 'clock' | 'config' | 'secretKey' | 'events' | 'log'>,
+  admin: Principal,
+  body: ProcessRequestBody,
+) {
+  const now = ports.clock.now()
+  const released = await ports.database.db.transaction(async (tx) => {
+    const target = await findReleaseTarget(tx, body.vehicleId)
+    if (target?.status !== 'INPROGRESS') throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
+    const isGuest = target.userId === null
+    const requester = {
+      isGuest,
+      accountValidated: target.accountValidated ?? false,
+      accountActive: target.accountActive,
+      hasRecipient: !isGuest || target.checkoutEmail !== null,
+    }
+    const refusal = releaseRefusal(requester, body)
+    if (refusal) throw new AppError('CONFLICT', refusal)
+    // An override is a release the gate would have refused without the reason.
+    const isOverride = releaseRefusal(requester, { identityChecked: body.identityChecked }) !== null
+
+    const fulfilled = await fulfilStartedRequest(tx, body.vehicleId, {
+      keycodeEncrypted: encryptSecret(body.keycode, ports.secretKey),
+      pincodeEncrypted: body.pincode ? encryptSecret(body.pincode, ports.secretKey) : null,
+      fulfilledBy: admin.id,
+      fulfilledAt: now,
+    })
+    if (!fulfilled) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
+    await refreshOrderStatus(tx, target.id)
+
+    const recipient = isGuest ? target.checkoutEmail : target.ownerEmail
+    const codeInMail = recipient !== null && (isGuest || target.keycodesByEmail !== false)
+    const channels = [...(isGuest ? [] : ['account']), ...(codeInMail ? ['email'] : [])]
+    await insertKeycodeRelease(tx, {
+      vehicleRequestId: target.id,
+      transactionId: target.transactionId,
+      releasedBy: admin.id,
+      releasedAt: now,
+      isGuest,
+      accountValidated: target.accountValidated ?? false,
+      documentsOnFile: isGuest ? (target.hasLicencePhotos ? 'licence photos on the request' : 'none') : describeDocuments(target.documents),
+      identityChecked: isGuest && body.identityChecked === true,
+      overrideReason: body.overrideReason ?? null,
+      channels,
+    })
+    // One entry per release (the fulfilment is the release): who, which order, how it went out, and any override.
+    await recordAction(tx, {
+      actorId: admin.id,
+      action: 'KEYCODE_RELEASED',
+      targetType: 'vehicle_request',
+      targetId: target.id,
+      details: {
+        channels,
+        confirmationNumber: target.confirmationNumber,
+        ...(isOverride ? { overrideReason: body.overrideReason, gate: isGuest ? 'guest identity' : 'account not validated' } : {}),
+      },
+    })
+
+    const outcome = { ownerId: target.userId, confirmationNumber: target.confirmationNumber, mailQueuedTo: recipient }
+    if (recipient === null) {
+      ports.log.warn({ vehicleRequestId: target.id }, 'keycode released with no address to mail it to')
+      return outcome
+    }
+    const link = isGuest ? await createOrderLink(tx, ports.config.publicUrl, target.id, now) : null
+    const mail = await renderMail(
+      keycodeMail({
+        firstName: target.ownerFirstName,
+        vehicle: { year: target.year, make: target.make, model: target.model, vinLast4: target.vin.slice(-4) },
+        confirmationNumber: target.confirmationNumber,
+        code: codeInMail ? { keycode: body.keycode, pincode: body.pincode ?? null } : null,
+        orderUrl: link?.url ?? `${ports.config.publicUrl}/user-dash`,
+        isGuest,
+      }),
+    )
+    await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `${KEYCODE_MAIL_KEY}${target.id}` }, ports.secretKey)
+    return outcome
+  })
+  // The event says only "fulfilled"; the keycode and PIN stay behind the owner's signed-in read of the request.
+  if (released.ownerId)
+    await publishRequestStatusChanges(ports, [{ userId: released.ownerId, requestId: body.vehicleId, status: 'FULFILLED' }])
+  return { message: ADMIN_MESSAGES.fulfilled, confirmationNumber: released.confirmationNumber, mailQueuedTo: released.mailQueuedTo }
+}
+
+/** GET /admin/failed-keycode-mails: the newest 50 keycode mails the outbox gave up on, so an admin can call the buyer. */
+export async function failedKeycodeMails(db: DbExecutor) {
+  const mails = await listFailedMails(db, KEYCODE_MAIL_KEY, 50)
+  const requestIdOf = (dedupeKey: string | null) => dedupeKey?.slice(KEYCODE_MAIL_KEY.length) ?? ''
+  const requestIds = mails.map((mail) => requestIdOf(mail.dedupeKey)).filter((id) => id !== '')
+  const vehicles = new Map((await findVehicles(db, requestIds)).map((vehicle) => [vehicle.id, vehicle]))
+  // A mail whose request is gone (its account deleted) has no one left to call.
+  return mails.flatMap((mail) => {
+    const vehicle = vehicles.get(requestIdOf(mail.dedupeKey))
+    if (!vehicle) return []
+    return [
+      {
+        vehicleRequestId: vehicle.id,
+        to: mail.to,
+        lastError: mail.lastError,
+        failedAt: mail.failedAt.toISOString(),
+        vehicle: `${vehicle.year} ${vehicle.make} ${vehicle.model} (VIN ending ${vehicle.vin.slice(-4)})`,
+      },
+    ]
+  })
+}

@@ -1,0 +1,55 @@
+import { UpdateProfileFieldsSchema, UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
+import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
+import { CREDENTIAL_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
+import { SubscriptionTierSchema } from '@keydesk/contracts/subscription'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { readMultipart } from '../../../lib/multipart.ts'
+import { principalOf, requireUser } from '../../../plugins/auth.ts'
+import { perAccountLimit } from '../../../plugins/rate-limit.ts'
+import { clearSessionCookies } from '../../accounts/auth/cookies.ts'
+import { readPricingTier } from '../../ordering/subscriptions/service.ts'
+import { deleteAccount, readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetails } from './service.ts'
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/auth/getUserProfile/:id',
+    {
+      preHandler: requireUser,
+      config: { object: 'owner-or-admin' },
+      schema: { params: IdParamsSchema, response: { 200: UserDetailsAnswerSchema } },
+    },
+    async (request) => readUserDetails(app, principalOf(request), request.params.id),
+  )
+
+  app.put(
+    '/auth/updateProfile',
+    {
+      preHandler: requireUser,
+      config: {
+        // Per account, as the credentials upload: each call may store three images of up to 5 MB.
+        rateLimit: perAccountLimit('update-profile', CREDENTIAL_UPLOADS_PER_10_MINUTES, '10 minutes'),
+        formBody: { fields: UpdateProfileFieldsSchema, files: { names: UPDATE_PROFILE_IMAGES, kind: 'image' } },
+      },
+      schema: { response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => updateUserDetails(app, principalOf(request).id, await readMultipart(request, UPDATE_PROFILE_IMAGES)),
+  )
+
+  app.put(
+    '/keycode-user/delete',
+    { preHandler: requireUser, schema: { response: { 200: MessageAnswerSchema } } },
+    async (request, reply) => {
+      const answer = await deleteAccount(app, principalOf(request).id)
+      clearSessionCookies(reply, app.config.isProduction)
+      return answer
+    },
+  )
+
+  app.get(
+    '/keycode-user/subscription',
+    { preHandler: requireUser, schema: { response: { 200: z.object({ tier: SubscriptionTierSchema }) } } },
+    // docs/product.md, 'Accounts and sessions': clients price the cart with this tier, so a running trial answers its tier (as checkout charges).
+    async (request) => ({ tier: await readPricingTier(app, principalOf(request).id) }),
+  )
+}

@@ -1,0 +1,90 @@
+import type { CartItem } from '@keydesk/contracts/cart'
+import { type PricedKeycodeLine, type PriceHolder, priceKeycodeLines, priceNoteOf } from '@keydesk/contracts/keycode-prices'
+import { toDollars } from '@keydesk/contracts/money'
+import { planCharge } from '@keydesk/contracts/plan-prices'
+import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
+import type { DbExecutor } from '../../../db/database.ts'
+import { findCartVehicles } from '../requests/repository.ts'
+import { findPriceHolder } from '../subscriptions/price-holder.ts'
+import { type CartOwner, listCartItemRows } from './repository.ts'
+
+/** What decides this owner's prices: a paid plan, else a running trial (docs/decisions/021); guests pay standard prices. */
+export const findOwnerPriceHolder = (db: DbExecutor, owner: CartOwner, now: Date): Promise<PriceHolder> =>
+  findPriceHolder(db, 'userId' in owner ? owner.userId : null, now)
+
+/** What a plan line charges: planCharge's first charge; Enterprise is sold monthly only (AddSubscriptionBodySchema). */
+export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
+  const charge = planCharge(tier, billing) ?? planCharge(tier, 'MONTHLY')
+  return charge?.firstChargeCents ?? 0
+}
+
+export type PricedCartItem = CartItem &
+  Omit<PricedKeycodeLine, 'standardCents'> & { vehicleRequestId: string | null; amountCents: number; billing: BillingPeriod }
+
+/**
+ * Every item of the owner's cart still to pay, keycode requests and plans, each priced for this owner by the one rule
+ * of keycode-prices.ts: the cart answers it, and the checkout charges it.
+ */
+export async function listPricedCartItems(
+  db: DbExecutor,
+  owner: CartOwner,
+  now: Date,
+  holder?: PriceHolder,
+): Promise<{ holder: PriceHolder; items: PricedCartItem[] }> {
+  const rows = await listCartItemRows(db, owner)
+  const requestIds = rows.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : []))
+  const [vehicles, pricesFor] = await Promise.all([
+    findCartVehicles(db, requestIds),
+    holder ? Promise.resolve(holder) : findOwnerPriceHolder(db, owner, now),
+  ])
+  const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]))
+  // A paid request is never charged again, even while a cart still holds it.
+  const unpaid = rows.filter((item) => !(item.vehicleRequestId && vehicleOf.get(item.vehicleRequestId)?.paidAt))
+  const keycodeRows = unpaid.filter((item) => item.kind === 'KEYCODE')
+  const keycodePrices = priceKeycodeLines(
+    keycodeRows.map((item) => {
+      const vehicle = item.vehicleRequestId ? vehicleOf.get(item.vehicleRequestId) : undefined
+      return {
+        make: vehicle?.make ?? '',
+        baseCents: vehicle?.priceCents ?? 0,
+        memberCents: vehicle?.memberPriceCents ?? 0,
+        requiresPin: vehicle?.requiresPin ?? false,
+      }
+    }),
+    pricesFor,
+  )
+  const priceOf = new Map(keycodeRows.map((item, index) => [item.id, keycodePrices[index]]))
+  const items = unpaid.map((item): PricedCartItem => {
+    const vehicle = item.vehicleRequestId ? vehicleOf.get(item.vehicleRequestId) : undefined
+    const keycode = priceOf.get(item.id)
+    const planCents = item.subscriptionTier && item.subscriptionTier !== 'NONE' ? planPriceCents(item.subscriptionTier, item.billing) : 0
+    const line: PricedKeycodeLine = keycode ?? {
+      standardCents: planCents,
+      pinCents: 0,
+      amountCents: planCents,
+      priceRule: 'STANDARD',
+      discountPercent: 0,
+      discountRule: 'NONE',
+    }
+    const { standardCents, ...pricing } = line
+    return {
+      id: item.id,
+      kind: item.kind,
+      make: vehicle?.make ?? null,
+      model: vehicle?.model ?? null,
+      year: vehicle?.year ?? null,
+      vinLast4: vehicle ? vehicle.vin.slice(-4) : null,
+      subscriptionTier: item.subscriptionTier,
+      standardPrice: toDollars(standardCents),
+      finalPrice: toDollars(line.amountCents),
+      price: toDollars(standardCents),
+      isTemporary: 'guestId' in owner,
+      pinCharge: toDollars(line.pinCents),
+      priceNote: keycode ? priceNoteOf(keycode, pricesFor) : 'Plan price, never discounted',
+      vehicleRequestId: vehicle?.id ?? null,
+      billing: item.billing,
+      ...pricing,
+    }
+  })
+  return { holder: pricesFor, items }
+}

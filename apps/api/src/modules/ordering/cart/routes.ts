@@ -1,0 +1,57 @@
+import { AddSubscriptionBodySchema, CartItemsAnswerSchema, GuestCartQuerySchema } from '@keydesk/contracts/cart'
+import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { loginRequired } from '../../../errors.ts'
+import { identifyUser, principalOf, requireUser } from '../../../plugins/auth.ts'
+import { findGuestOfRequest } from '../guests/guest-cookie.ts'
+import type { CartOwner } from './repository.ts'
+import { addSubscriptionToCart, readCart, removeCartItem, startTrialFromCart } from './service.ts'
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/cart/items', { preHandler: requireUser, schema: { response: { 200: CartItemsAnswerSchema } } }, async (request) =>
+    readCart(app, { userId: principalOf(request).id }),
+  )
+
+  app.get(
+    '/cart/items/public',
+    // The guest id (in the query or the guest cookie) is the guest's key to its own cart (docs/product.md §4), so anyone holding one may read that cart.
+    { config: { access: 'public' }, schema: { querystring: GuestCartQuerySchema, response: { 200: CartItemsAnswerSchema } } },
+    async (request) => {
+      const guest = await findGuestOfRequest(app.database.db, request, request.query.guestUserId)
+      if (!guest) return []
+      return readCart(app, { guestId: guest.id })
+    },
+  )
+
+  app.delete(
+    '/cart/remove/:id',
+    {
+      preHandler: identifyUser,
+      config: { access: 'guest', object: 'owner' },
+      schema: {
+        params: IdParamsSchema,
+        querystring: GuestCartQuerySchema,
+        response: { 200: MessageAnswerSchema },
+      },
+    },
+    async (request) => {
+      let owner: CartOwner
+      if (request.principal) owner = { userId: request.principal.id }
+      else {
+        const guest = await findGuestOfRequest(app.database.db, request, request.query.guestUserId)
+        if (!guest) throw loginRequired()
+        owner = { guestId: guest.id }
+      }
+      return removeCartItem(app, owner, request.params.id)
+    },
+  )
+
+  app.post(
+    '/cart/addSubscription',
+    { preHandler: requireUser, schema: { body: AddSubscriptionBodySchema, response: { 200: MessageAnswerSchema } } },
+    async (request) =>
+      request.body.trial
+        ? startTrialFromCart(app, principalOf(request).id, request.body.tier)
+        : addSubscriptionToCart(app, principalOf(request).id, request.body.tier, request.body.billing),
+  )
+}

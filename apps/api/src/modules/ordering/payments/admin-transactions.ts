@@ -1,0 +1,44 @@
+import { toDollars } from '@keydesk/contracts/money'
+import { decryptSecret } from '../../../lib/secret-box.ts'
+import type { Uses } from '../../../ports.ts'
+import { findOrderVehicles } from '../requests/repository.ts'
+import { type AdminTransactionsQuery, listOrderRequestIds, listPaidOrdersPage } from './admin-transactions-repository.ts'
+
+/**
+ * GET /admin/transactions: paid orders, one page, filtered by order status and searched by VIN or confirmation
+ * number; the page's requests and their vehicles come in two more queries (never a query per order).
+ */
+export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'>, query: AdminTransactionsQuery) {
+  const db = ports.database.db
+  const rows = await listPaidOrdersPage(db, query)
+  if (rows.length === 0) return []
+
+  const links = await listOrderRequestIds(
+    db,
+    rows.map((row) => row.id),
+  )
+  const vehicles = new Map(
+    (
+      await findOrderVehicles(
+        db,
+        links.map((link) => link.requestId),
+      )
+    ).map((vehicle) => [vehicle.id, vehicle]),
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    confirmationNumber: row.confirmationNumber,
+    status: row.orderStatus ?? 'PENDING',
+    paymentStatus: row.status,
+    amount: toDollars(row.amountCents),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    customerEmail: row.customerEmail,
+    vehicles: links.flatMap((link) => {
+      const vehicle = link.transactionId === row.id ? vehicles.get(link.requestId) : undefined
+      if (!vehicle) return []
+      const { keycodeEncrypted, ...shown } = vehicle
+      return [{ ...shown, keycode: keycodeEncrypted ? decryptSecret(keycodeEncrypted, ports.secretKey) : null }]
+    }),
+  }))
+}

@@ -1,0 +1,148 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import Stripe from 'stripe'
+import type { Database } from '../../../db/database.ts'
+import type { Clock, PaymentProvider, ProviderSession } from '../../../ports.ts'
+import { WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
+import {
+  completeOpenSandboxSession,
+  findOpenSandboxSession,
+  findSandboxRefundByKey,
+  findSandboxSession,
+  insertSandboxRefundOnce,
+  insertSandboxSession,
+  type SandboxSession,
+  sumSandboxRefunds,
+} from './sandbox-repository.ts'
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox'
+  findOpenSession(id: string): Promise<SandboxSession | null>
+  /** Marks an open session paid (once) and answers the signed `checkout.session.completed` event to deliver. */
+  completeSession(id: string, payer: { email: string | null; name: string | null }): Promise<{ payload: string; signature: string } | null>
+  /** Signs a payload exactly as Stripe signs webhooks, with the sandbox's secret. */
+  sign(payload: string, timestamp?: number): string
+}
+
+/** A secret derived from the app's own key, so every API process agrees on it without configuration. */
+export function sandboxWebhookSecret(appSecret: string): string {
+  return `whsec_sandbox_${createHmac('sha256', appSecret).update('sandbox-webhook').digest('hex')}`
+}
+
+const toProviderSession = (row: SandboxSession): ProviderSession => ({
+  sessionId: row.id,
+  paid: row.status === 'complete',
+  amountCents: row.amountCents,
+  currency: 'usd',
+  paymentIntentId: row.paymentIntentId,
+  customerEmail: row.customerEmail,
+  customerName: row.customerName,
+  subscriptionId: null,
+})
+
+/** What Stripe would send for a paid session: the fields our fulfilment reads, in Stripe's names. */
+function completedEvent(row: SandboxSession, now: Date) {
+  return {
+    id: `evt_sbx_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(now.getTime() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: row.id,
+        object: 'checkout.session',
+        amount_total: row.amountCents,
+        currency: 'usd',
+        payment_status: 'paid',
+        status: 'complete',
+        payment_intent: row.paymentIntentId,
+        customer_details: { email: row.customerEmail, name: row.customerName },
+        customer_email: row.customerEmail,
+        subscription: null,
+        metadata: row.metadata,
+      },
+    },
+  }
+}
+
+/** The embedded hosted checkout (ARCHITECTURE.md): its own page and records, Stripe-format signed events. */
+export function createSandboxProvider(db: Database, options: { publicUrl: string; webhookSecret: string; clock: Clock }): SandboxProvider {
+  const stripe = new Stripe('sk_test_sandbox_offline')
+
+  return {
+    name: 'sandbox',
+
+    async createCheckoutSession(request) {
+      const id = `cs_test_sbx_${randomBytes(24).toString('hex')}`
+      await insertSandboxSession(db, {
+        id,
+        amountCents: request.amountCents,
+        lineItems: request.lines.map(({ name, description, amountCents }) => ({ name, description, amountCents })),
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        customerEmail: request.customerEmail,
+        metadata: { transactionId: request.transactionId, confirmationNumber: request.confirmationNumber },
+        expiresAt: request.expiresAt,
+      })
+      return { sessionId: id, url: `${options.publicUrl}/sandbox-checkout/${id}` }
+    },
+
+    async retrieveSession(id) {
+      const row = await findSandboxSession(db, id)
+      return row ? toProviderSession(row) : null
+    },
+
+    async findOpenSession(id) {
+      // The app's clock, which set the expiry: a checkout expires on the same time line as its transaction.
+      return (await findOpenSandboxSession(db, id, options.clock.now())) ?? null
+    },
+
+    async completeSession(id, payer) {
+      const row = await completeOpenSandboxSession(db, id, {
+        paymentIntentId: `pi_sbx_${randomBytes(12).toString('hex')}`,
+        ...(payer.email ? { customerEmail: payer.email } : {}),
+        customerName: payer.name,
+      })
+      if (!row) return null
+      const payload = JSON.stringify(completedEvent(row, options.clock.now()))
+      return { payload, signature: this.sign(payload) }
+    },
+
+    async cancelAtPeriodEnd() {
+      // Sandbox plans never renew (nothing is charged), so there is nothing to stop.
+    },
+
+    async refund(request) {
+      // Refused where Stripe refuses: an unpaid or unknown payment, a key reused for another refund, more than was paid.
+      const session = await findSandboxSession(db, request.paymentIntentId ?? request.sessionId ?? '')
+      const paymentIntentId = session?.status === 'complete' ? session.paymentIntentId : null
+      if (!session || !paymentIntentId) throw new Error('sandbox refund refused: no such paid payment')
+      const earlier = await findSandboxRefundByKey(db, request.idempotencyKey)
+      if (earlier) {
+        if (earlier.amountCents !== request.amountCents || earlier.paymentIntentId !== paymentIntentId) {
+          throw new Error('sandbox refund refused: idempotency key reused with other parameters')
+        }
+        return { refundId: earlier.id, amountCents: earlier.amountCents }
+      }
+      const refunded = await sumSandboxRefunds(db, paymentIntentId)
+      if (request.amountCents <= 0 || refunded + request.amountCents > session.amountCents) {
+        throw new Error('sandbox refund refused: the amount exceeds what is left of the payment')
+      }
+      const row = await insertSandboxRefundOnce(db, {
+        id: `re_sbx_${randomBytes(12).toString('hex')}`,
+        paymentIntentId,
+        amountCents: request.amountCents,
+        idempotencyKey: request.idempotencyKey,
+      })
+      return { refundId: row.id, amountCents: row.amountCents }
+    },
+
+    sign(payload, timestamp) {
+      return stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret, ...(timestamp ? { timestamp } : {}) })
+    },
+
+    verifyEvent(rawBody, signature) {
+      return stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS)
+    },
+  }
+}

@@ -1,0 +1,24 @@
+import { normalizeVin } from '@keydesk/contracts/vin'
+import { type SQL, sql } from 'drizzle-orm'
+import { vehicleRequests } from '../../../db/schema/ordering.ts'
+import { startsWith } from '../../../db/starts-with.ts'
+import { accountIdsMatching } from '../../accounts/auth/repository.ts'
+import { requestIdsOfOrdersMatching } from '../payments/repository.ts'
+
+/**
+ * The paid requests an admin's search term finds (docs/decisions/016): the start or the last characters of the VIN,
+ * the buyer's e-mail or name (through the accounts' subquery), or the order's confirmation number or checkout e-mail
+ * (through the orders' subquery). Each branch reads one index; their union is the answer.
+ */
+export function requestIdsMatching(term: string): SQL {
+  const vin = normalizeVin(term)
+  const branches = [
+    sql`select ${vehicleRequests.id} from ${vehicleRequests} where ${vehicleRequests.vin} like ${startsWith(vin)}`,
+    sql`select ${vehicleRequests.id} from ${vehicleRequests} where reverse(${vehicleRequests.vin}) like ${startsWith([...vin].reverse().join(''))}`,
+    sql`select ${vehicleRequests.id} from ${vehicleRequests} where ${vehicleRequests.userId} in (${accountIdsMatching(term)})`,
+    requestIdsOfOrdersMatching(term),
+  ]
+  return sql.join(branches, sql` union `)
+}
+
+export const requestMatches = (term: string): SQL => sql`${vehicleRequests.id} in (${requestIdsMatching(term)})`

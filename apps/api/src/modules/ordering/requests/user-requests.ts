@@ -1,0 +1,67 @@
+import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
+import { toDollars } from '@keydesk/contracts/money'
+import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
+import type { DbExecutor } from '../../../db/database.ts'
+import { decryptSecret } from '../../../lib/secret-box.ts'
+import { fileLink } from '../../platform/files/file-link.ts'
+import { findFirstPaidOrders } from '../payments/repository.ts'
+import { findDashboardRequests } from './repository.ts'
+
+/** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */
+const OPENED_LIMIT = 10_000
+const openedByKey = new WeakMap<Buffer, Map<string, string>>()
+
+/**
+ * A sealed keycode or PIN, decrypted once per process and key: the dashboard reads the same values on every load
+ * and opening an AES-GCM box costs about 5 µs (a new decipher each time). A sealed value never changes (a new value
+ * is sealed with a new random IV), so a cached plaintext cannot go stale. The process holds the key that opens every
+ * box anyway; the cache keeps at most OPENED_LIMIT plaintexts, oldest out first.
+ */
+function openSealed(box: string, key: Buffer): string {
+  let opened = openedByKey.get(key)
+  if (!opened) {
+    opened = new Map()
+    openedByKey.set(key, opened)
+  }
+  const known = opened.get(box)
+  if (known !== undefined) return known
+  const plain = decryptSecret(box, key)
+  if (opened.size >= OPENED_LIMIT) opened.delete(opened.keys().next().value as string)
+  opened.set(box, plain)
+  return plain
+}
+
+/**
+ * GET /vehicle/user-requests: the signed-in user's requests by status (a PENDING one may still be unpaid, in the cart,
+ * and says so with paid false). The keycode and PIN are decrypted for their owner only (they are encrypted at rest).
+ * The paid orders' confirmation numbers come in one more query for the whole page, never one per card.
+ */
+export async function listUserRequests(db: DbExecutor, userId: string, secretKey: Buffer) {
+  const rows = await findDashboardRequests(db, userId)
+  const orders = await findFirstPaidOrders(
+    db,
+    rows.flatMap((row) => (row.paidAt ? [row.id] : [])),
+  )
+  const views: (VehicleRequestView & { status: string })[] = rows.map((row) => ({
+    id: row.id,
+    make: { manufacturerName: row.makeName },
+    model: row.model,
+    year: row.year,
+    vin: row.vin,
+    status: row.status,
+    price: toDollars(row.priceCents),
+    keycodePrice: toDollars(row.priceCents),
+    frontId: fileLink(row.frontIdFileId),
+    backId: fileLink(row.backIdFileId),
+    registration: fileLink(row.registrationFileId),
+    keycode: row.keycodeEncrypted ? openSealed(row.keycodeEncrypted, secretKey) : null,
+    pincode: row.pincodeEncrypted ? openSealed(row.pincodeEncrypted, secretKey) : null,
+    createdAt: row.createdAt.toISOString(),
+    paid: row.paidAt !== null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    confirmationNumber: orders.get(row.id)?.confirmationNumber ?? null,
+  }))
+  const byStatus = (status: string) => views.filter((view) => view.status === status).slice(0, ORDER_TAB_LIMIT)
+  return { pendingRequests: byStatus('PENDING'), inProgressRequests: byStatus('INPROGRESS'), fulfilledRequests: byStatus('FULFILLED') }
+}

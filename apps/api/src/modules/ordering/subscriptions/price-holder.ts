@@ -1,0 +1,36 @@
+import { type PriceHolder, planMonthOf } from '@keydesk/contracts/keycode-prices'
+import { premiumAccess } from '@keydesk/contracts/premium-access'
+import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
+import type { DbExecutor } from '../../../db/database.ts'
+import { findMemberAccess } from '../../accounts/auth/repository.ts'
+import { isBasicDiscountSpent } from '../payments/basic-discount-repository.ts'
+import { findLatestPlan } from './repository.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * What decides a member's keycode prices now: the tier of the plan or trial held, and for Basic whether this plan
+ * month's one discounted keycode is still unused (docs/decisions/021). Guests and accounts without a plan: NONE.
+ */
+export async function findPriceHolder(db: DbExecutor, userId: string | null, now: Date): Promise<PriceHolder> {
+  if (!userId) return { tier: 'NONE' }
+  const member = await findMemberAccess(db, userId)
+  const access = member ? premiumAccess(member, now) : null
+  if (!access || access.type === 'none') return { tier: 'NONE' }
+  if (access.tier !== 'BASIC') return { tier: access.tier }
+  const month = await basicPlanMonth(db, userId, access, now)
+  const spent = await isBasicDiscountSpent(db, userId, month.from, month.until, now)
+  return { tier: 'BASIC', basicDiscount: { available: !spent, nextOn: month.until } }
+}
+
+/**
+ * The plan month holding `now`: of the running paid plan, or the whole trial for a trial of Basic. A Basic tier with
+ * no plan record (set by an operator) counts its 30-day months from the Unix epoch, so it still has exactly one.
+ */
+async function basicPlanMonth(db: DbExecutor, userId: string, access: ReturnType<typeof premiumAccess>, now: Date) {
+  if (access.type === 'trial') {
+    return planMonthOf(new Date(access.trialEndsAt.getTime() - TRIAL_LENGTH_DAYS * DAY_MS), now, access.trialEndsAt)
+  }
+  const plan = await findLatestPlan(db, userId)
+  return planMonthOf(plan?.startDate ?? new Date(0), now)
+}

@@ -1,0 +1,27 @@
+import { formatDollars } from '@keydesk/contracts/money'
+import { TIER_LABELS } from '@keydesk/contracts/subscription'
+import type { MailContent } from '../../platform/mail/templates.ts'
+import type { PlanRow } from './repository.ts'
+
+/** The member's notice of a plan refund: how much, for which order, and that the plan has ended. */
+export function planRefundMail(
+  plan: Pick<PlanRow, 'tier' | 'billing'>,
+  refund: { amountCents: number; confirmationNumber: string | null },
+  member: { fname: string },
+): MailContent {
+  const planName = `${TIER_LABELS[plan.tier]} ${plan.billing === 'ANNUAL' ? 'annual' : 'monthly'} plan`
+  return {
+    subject: `Keydesk refund of ${formatDollars(refund.amountCents)} issued`,
+    preview: `We have refunded ${formatDollars(refund.amountCents)} for your ${planName}.`,
+    greeting: { name: member.fname },
+    paragraphs: [
+      `We have refunded ${formatDollars(refund.amountCents)} for the unused months of your ${planName}, as our Refund Policy gives, less the processing fee. Your plan has ended today.`,
+      'The refund goes back to the card you paid with; your bank may take 3-5 business days to show it.',
+    ],
+    facts: [
+      { label: 'Plan', value: planName },
+      ...(refund.confirmationNumber ? [{ label: 'Order', value: refund.confirmationNumber }] : []),
+      { label: 'Refunded', value: formatDollars(refund.amountCents) },
+    ],
+  }
+}
