@@ -7,7 +7,7 @@ import { vehicleMakes, vehicleRequests } from '../apps/api/src/db/schema/orderin
 import { subscriptions, type TransactionItem, transactionRequests, transactions } from '../apps/api/src/db/schema/payments.ts'
 import { users } from '../apps/api/src/db/schema/users.ts'
 import { encryptSecret } from '../apps/api/src/lib/secret-box.ts'
-import { hashPassword } from '../apps/api/src/modules/accounts/auth/passwords.ts'
+import { hashPassword } from '../apps/api/src/modules/accounts/members/passwords.ts'
 import { newConfirmationNumber } from '../apps/api/src/modules/ordering/payments/confirmation-number.ts'
 
 const SERVICE_PLANS = ServicePlanSchema.options

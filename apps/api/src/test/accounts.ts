@@ -1,6 +1,6 @@
 import { DEV_SUPER_ADMIN } from '../config.ts'
 import { users } from '../db/schema/users.ts'
-import { hashPassword } from '../modules/accounts/auth/passwords.ts'
+import { hashPassword } from '../modules/accounts/members/passwords.ts'
 import { pngImage } from './images.ts'
 import type { TestApp } from './test-app.ts'
 

@@ -12,12 +12,12 @@ import type { Principal, Uses } from '../../../ports.ts'
 import { latestActionsOn, recordAction } from '../../platform/action-log/repository.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 import {
-  findUserNames,
   listAdminAccounts,
   listRejectedAdminAccounts,
   lockApprovedSuperAdminIds,
   setAdminApproval,
-} from '../auth/repository.ts'
+} from '../members/admin-views-repository.ts'
+import { findUserNames } from '../members/contact-repository.ts'
 
 /**
  * docs/product.md §12 names the acting super admin by e-mail. The server acts as the signed-in super admin and refuses

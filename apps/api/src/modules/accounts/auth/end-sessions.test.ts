@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../../db/schema/users.ts'
+import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import { SESSION_RECHECK_MS } from '../../../plugins/events.ts'
 import {
   GOOD_PASSWORD,
@@ -17,7 +18,6 @@ import { createMember } from '../../../test/members.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { endAllSessions } from './end-sessions.ts'
 import { insertResetToken } from './repository.ts'
-import { digest, newOpaqueToken } from './tokens.ts'
 
 /**
  * Ending sessions (decision 014): logout, a new password, revoking a user or an admin and deleting an account end every session of that

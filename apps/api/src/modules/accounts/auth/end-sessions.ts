@@ -1,7 +1,8 @@
 import type { DbExecutor } from '../../../db/database.ts'
 import { SESSIONS_ENDED_TOPIC } from '../../../plugins/events.ts'
 import type { Uses } from '../../../ports.ts'
-import { bumpSessionVersion, revokeAllRefreshTokens } from './repository.ts'
+import { bumpSessionVersion } from '../members/account-repository.ts'
+import { revokeAllRefreshTokens } from './repository.ts'
 
 /**
  * Ends every session of an account, inside the caller's transaction: its refresh tokens are revoked and its session

@@ -1,14 +1,16 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { AppError } from '../../../errors.ts'
+import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import type { Uses } from '../../../ports.ts'
 import { enqueueMail } from '../../platform/mail/outbox.ts'
 import { REQUESTED_MAILS_PER_WINDOW, requestedMailWindowStart } from '../../platform/mail/requested-mail-limit.ts'
 import { renderMail } from '../../platform/mail/templates.ts'
-import { clearSecondFactorFailures } from '../profile/security-settings-repository.ts'
+import * as accountRepository from '../members/account-repository.ts'
+import { commonPasswordProblem, hashPassword } from '../members/passwords.ts'
+import { clearSecondFactorFailures } from '../members/security-settings-repository.ts'
 import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
-import { commonPasswordProblem, hashPassword } from './passwords.ts'
 import * as repository from './repository.ts'
-import { digest, newOpaqueToken, RESET_TOKEN_TTL_MS } from './tokens.ts'
+import { RESET_TOKEN_TTL_MS } from './tokens.ts'
 
 /**
  * Answers the same whether or not the e-mail has an account (no account discovery). The token travels only
@@ -19,7 +21,7 @@ export async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'c
   const tokenHash = digest(token)
   const now = ports.clock.now()
   await ports.database.db.transaction(async (tx) => {
-    const user = await repository.findUserByEmail(tx, email)
+    const user = await accountRepository.findUserByEmail(tx, email)
     if (!user?.isActive) return
     if ((await repository.countResetTokensSince(tx, user.id, requestedMailWindowStart(now))) >= REQUESTED_MAILS_PER_WINDOW) return
     await repository.insertResetToken(tx, {
@@ -55,9 +57,9 @@ export async function confirmPasswordReset(
   const user = await ports.database.db.transaction(async (tx) => {
     const userId = await repository.consumeResetToken(tx, digest(token), now)
     if (!userId) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.resetInvalid)
-    await repository.setPassword(tx, userId, passwordHash, now)
+    await accountRepository.setPassword(tx, userId, passwordHash, now)
     await endAllSessions(tx, userId, now)
-    return repository.findUserById(tx, userId)
+    return accountRepository.findUserById(tx, userId)
   })
   if (!user) return
   // The owner proved control of the mailbox: earlier guesses from any address no longer slow them down.

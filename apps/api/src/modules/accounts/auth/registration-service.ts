@@ -9,8 +9,8 @@ import type { Uses } from '../../../ports.ts'
 import { insertFileRows } from '../../platform/files/repository.ts'
 import { consumeAdminCode } from '../admin-registration-code/service.ts'
 import { insertComplianceDocuments } from '../credentials/repository.ts'
-import { commonPasswordProblem, hashPassword } from './passwords.ts'
-import * as repository from './repository.ts'
+import * as accountRepository from '../members/account-repository.ts'
+import { commonPasswordProblem, hashPassword } from '../members/passwords.ts'
 
 const DOCUMENT_TYPES: Record<(typeof REGISTRATION_DOCUMENTS)[number], string> = {
   frontId: 'FRONT_ID',
@@ -59,11 +59,11 @@ export async function registerBusinessUser(ports: Uses<'database' | 'storage'>, 
       return { purpose: DOCUMENT_TYPES[name], image: await cleanImage(name, file) }
     }),
   )
-  if (await repository.findUserByEmail(ports.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  if (await accountRepository.findUserByEmail(ports.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
   const passwordHash = await hashPassword(fields.password)
   try {
     return await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {
-      const user = await repository.insertUser(tx, {
+      const user = await accountRepository.insertUser(tx, {
         email: fields.email,
         passwordHash,
         fname: fields.fname,
@@ -102,8 +102,8 @@ export async function registerAdmin(ports: Uses<'database' | 'clock'>, body: Mul
           { field: 'adminCode', message: ACCOUNT_MESSAGES.codeInvalid },
         ])
       }
-      if (await repository.findUserByEmail(tx, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
-      return repository.insertUser(tx, {
+      if (await accountRepository.findUserByEmail(tx, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+      return accountRepository.insertUser(tx, {
         email: fields.email,
         passwordHash,
         fname: fields.fname,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../../db/schema/users.ts'
 import { GOOD_PASSWORD, registerAndSignIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail } from '../../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
-import { hashPassword } from './passwords.ts'
+import { hashPassword } from '../members/passwords.ts'
 
 /**
  * The role × route matrix (issues 3 and 6): every listed call for every principal, each allowed call succeeds and

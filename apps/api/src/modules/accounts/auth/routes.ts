@@ -15,12 +15,12 @@ import { AppError } from '../../../errors.ts'
 import { readMultipart } from '../../../lib/multipart.ts'
 import { principalOf, REFRESH_COOKIE, requireUser } from '../../../plugins/auth.ts'
 import formBody from '../../../plugins/form-body.ts'
+import { toUserView } from '../members/user-view.ts'
 import { clearSessionCookies, setSessionCookies } from './cookies.ts'
 import { sendFailureAsText } from './failure-as-text.ts'
 import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts'
 import { registerAdmin, registerBusinessUser } from './registration-service.ts'
 import { currentUser, refreshSession, signIn, signOut } from './session-service.ts'
-import { toUserView } from './user-view.ts'
 
 /** Per IP. Per account, failed sign-ins slow that account down (session-service). */
 const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '5 minutes' }

@@ -1,20 +1,22 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { AppError, loginRequired } from '../../../errors.ts'
+import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import type { Uses } from '../../../ports.ts'
+import * as accountRepository from '../members/account-repository.ts'
+import { decoyPasswordHash, verifyPassword } from '../members/passwords.ts'
+import { toUserView } from '../members/user-view.ts'
 import { insertSignIn } from '../security/repository.ts'
 import { checkSignInSecondFactor, isTwoFactorRequired } from '../security/two-factor.ts'
 import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
-import { decoyPasswordHash, verifyPassword } from './passwords.ts'
 import * as repository from './repository.ts'
-import { digest, newFamilyId, newOpaqueToken, REFRESH_TOKEN_TTL_MS } from './tokens.ts'
-import { toUserView } from './user-view.ts'
+import { newFamilyId, REFRESH_TOKEN_TTL_MS } from './tokens.ts'
 
 export interface SignInContext {
   ip: string
   userAgent: string | undefined
 }
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof repository.findUserById>>>
+type UserRow = NonNullable<Awaited<ReturnType<typeof accountRepository.findUserById>>>
 
 /** Who may hold a session at all: active accounts, and admins only once a super admin approved them. */
 function refusalFor(user: UserRow): string | null {
@@ -49,7 +51,7 @@ export async function signIn(
   if (await repository.findLoginBlock(db, credentials.email, context.ip, now)) {
     throw new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.accountSlowedDown)
   }
-  const user = await repository.findUserByEmail(db, credentials.email)
+  const user = await accountRepository.findUserByEmail(db, credentials.email)
   // An unknown e-mail costs one argon2 verification too, like a known one.
   const isPasswordRight = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), credentials.password)
   if (!user || !isPasswordRight) {
@@ -91,7 +93,7 @@ export async function refreshSession(ports: Uses<'database' | 'clock' | 'signAcc
       await repository.revokeRefreshFamily(tx, stored.familyId, now)
       return { reused: true as const }
     }
-    const user = await repository.findUserById(tx, stored.userId)
+    const user = await accountRepository.findUserById(tx, stored.userId)
     if (!user || refusalFor(user)) {
       await repository.revokeRefreshFamily(tx, stored.familyId, now)
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
@@ -127,7 +129,7 @@ export async function signOut(
 }
 
 export async function currentUser(ports: Uses<'database' | 'clock'>, userId: string) {
-  const user = await repository.findUserById(ports.database.db, userId)
+  const user = await accountRepository.findUserById(ports.database.db, userId)
   if (!user) throw loginRequired()
   return toUserView(user, ports.clock.now())
 }

@@ -1,6 +1,6 @@
 import { complianceStatusFor } from '@keydesk/contracts/compliance'
 import type { Uses } from '../../../ports.ts'
-import { findUserById } from '../auth/repository.ts'
+import { findUserById } from '../members/account-repository.ts'
 
 /** GET /compliance/status: the rules of the signed-in account's state. */
 export async function readComplianceStatus(ports: Uses<'database'>, userId: string) {

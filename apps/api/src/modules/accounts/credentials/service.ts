@@ -15,7 +15,7 @@ import type { UploadedFile } from '../../../lib/multipart.ts'
 import type { FileStorage } from '../../../ports.ts'
 import { deleteFileRows, findFileSizes, insertFileRow } from '../../platform/files/repository.ts'
 import { postNotice } from '../../platform/notices/service.ts'
-import { findUserNames } from '../auth/repository.ts'
+import { findUserNames } from '../members/contact-repository.ts'
 import { type CheckedDocument, checkCredentialDocument } from './document-check.ts'
 import {
   findComplianceDocuments,

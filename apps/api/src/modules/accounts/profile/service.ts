@@ -7,8 +7,8 @@ import type { UploadedFile } from '../../../lib/multipart.ts'
 import type { Uses } from '../../../ports.ts'
 import { fileLink } from '../../platform/files/file-link.ts'
 import { deleteFileRows, insertFileRow } from '../../platform/files/repository.ts'
-import { findUserContact, updateUserContact } from '../auth/repository.ts'
-import { findMemberProfile, upsertMemberProfile } from './repository.ts'
+import { findUserContact, updateUserContact } from '../members/contact-repository.ts'
+import { findMemberProfile, upsertMemberProfile } from '../members/profile-repository.ts'
 
 export async function readProfile(db: Database, userId: string): Promise<Profile> {
   const [contact, profile] = await Promise.all([findUserContact(db, userId), findMemberProfile(db, userId)])

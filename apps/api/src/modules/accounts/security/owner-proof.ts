@@ -1,8 +1,8 @@
 import { type OwnerProof, TWO_FACTOR_MESSAGES } from '@keydesk/contracts/security'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
-import { verifyPassword } from '../auth/passwords.ts'
-import { findPasswordHash } from '../auth/repository.ts'
+import { findPasswordHash } from '../members/account-repository.ts'
+import { verifyPassword } from '../members/passwords.ts'
 import type { SecretBox } from './secret-box.ts'
 import { verifySecondFactor } from './two-factor.ts'
 

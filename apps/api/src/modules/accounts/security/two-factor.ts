@@ -16,7 +16,7 @@ import {
   findTwoFactorState,
   recordSecondFactorFailure,
   saveTwoFactorState,
-} from '../profile/security-settings-repository.ts'
+} from '../members/security-settings-repository.ts'
 import type { SecretBox } from './secret-box.ts'
 import { createSecretBox } from './secret-box.ts'
 

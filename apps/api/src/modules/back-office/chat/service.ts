@@ -4,7 +4,8 @@ import type { Database } from '../../../db/database.ts'
 import { AppError, notFound } from '../../../errors.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Principal } from '../../../ports.ts'
-import { findMemberAccess, findUserNames } from '../../accounts/auth/repository.ts'
+import { findUserNames } from '../../accounts/members/contact-repository.ts'
+import { findMemberAccess } from '../../accounts/members/membership-repository.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {
   type ChatMessageRow,

@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { AppError } from '../../../errors.ts'
 import type { Uses } from '../../../ports.ts'
-import { commonPasswordProblem, hashPassword } from '../../accounts/auth/passwords.ts'
-import { anySuperAdminExists, findUserByEmail, insertUser, insertUserUnlessEmailTaken } from '../../accounts/auth/repository.ts'
+import { anySuperAdminExists, findUserByEmail, insertUser, insertUserUnlessEmailTaken } from '../../accounts/members/account-repository.ts'
+import { commonPasswordProblem, hashPassword } from '../../accounts/members/passwords.ts'
 import { recordAction } from '../../platform/action-log/repository.ts'
 
 export interface NewSuperAdmin {

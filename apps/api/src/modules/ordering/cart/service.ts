@@ -2,7 +2,7 @@ import { CART_MESSAGES, SUBSCRIPTION_CART_MESSAGES, subscriptionAddedMessage } f
 import { type BillingPeriod, type PaidTier, TIER_LABELS } from '@keydesk/contracts/subscription'
 import { AppError } from '../../../errors.ts'
 import type { Uses } from '../../../ports.ts'
-import { lockSubscriptionTier } from '../../accounts/auth/repository.ts'
+import { lockSubscriptionTier } from '../../accounts/members/membership-repository.ts'
 import { deleteFileRows } from '../../platform/files/repository.ts'
 import { deleteUnpaidRequest } from '../requests/repository.ts'
 import { canBuyTier } from '../subscriptions/access.ts'

@@ -1,8 +1,8 @@
 import type { OrderTracker } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
-import { isUserValidated } from '../../accounts/auth/repository.ts'
 import { countDocuments } from '../../accounts/credentials/repository.ts'
+import { isUserValidated } from '../../accounts/members/contact-repository.ts'
 import { countPaidRequestsInWork, findOwnRequestStatus } from './repository.ts'
 
 /**

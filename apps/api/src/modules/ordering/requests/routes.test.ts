@@ -10,7 +10,7 @@ import { paidColumns, payInSandbox } from '../../../test/paid-orders.ts'
 import { addRequestsToCart, checkout } from '../../../test/payments.ts'
 import { keycodeRequestForm, validVin } from '../../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
-import { sweepExpiredGuests } from '../guests/sweep.ts'
+import { sweepExpiredGuests } from './guest-sweep.ts'
 
 let testApp: TestApp
 

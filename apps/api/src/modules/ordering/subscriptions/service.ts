@@ -12,7 +12,12 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, loginRequired } from '../../../errors.ts'
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
-import { clearSubscriptionTiers, findMemberAccess as findAccessRow, lockUsers, startTrialOnce } from '../../accounts/auth/repository.ts'
+import {
+  clearSubscriptionTiers,
+  findMemberAccess as findAccessRow,
+  lockUsers,
+  startTrialOnce,
+} from '../../accounts/members/membership-repository.ts'
 import { findPlanPayments } from '../payments/plan-payments-repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
 import { findPriceHolder } from './price-holder.ts'

@@ -1,14 +1,15 @@
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
 import { deleteFileRows, listFilesOfGuests } from '../../platform/files/repository.ts'
-import { deleteUnpaidRequestsOfGuests, listPaidPhotoFileIdsOfGuests } from '../requests/repository.ts'
-import { deleteGuests, listExpiredGuestIds } from './repository.ts'
+import { deleteGuests, listExpiredGuestIds } from '../guests/repository.ts'
+import { deleteUnpaidRequestsOfGuests, listPaidPhotoFileIdsOfGuests } from './repository.ts'
 
 const BATCH_SIZE = 500
 
 /**
  * Removes guests whose 24 hours have passed, with their unpaid requests, carts and photos. Paid guest orders
- * stay (their request rows keep paid_at and lose only the guest link); their photos are kept for the admins.
+ * stay (their request rows keep paid_at and lose only the guest link); their photos are kept for the admins. It lives
+ * with the requests it deletes, so the guests module, which requests build on, depends on nothing in ordering.
  */
 export async function sweepExpiredGuests(ports: Uses<'database' | 'storage' | 'clock'>): Promise<number> {
   const db = ports.database.db

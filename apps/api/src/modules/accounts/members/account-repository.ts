@@ -1,0 +1,91 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { Database, DbExecutor } from '../../../db/database.ts'
+import { users } from '../../../db/schema/users.ts'
+import { twoFactorFlags } from './security-settings-repository.ts'
+
+// The users gateway for signing in and sessions: an account by e-mail or id, its creation, its password, its session
+// version, and the principal read every authenticated call makes (account-reader.ts). Profiles and plans read the same
+// rows through contact-repository.ts and membership-repository.ts, the back office through admin-views-repository.ts.
+
+export async function findUserByEmail(db: DbExecutor, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  return user
+}
+
+export async function findUserById(db: DbExecutor, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return user
+}
+
+export async function insertUser(db: DbExecutor, values: typeof users.$inferInsert) {
+  const [user] = await db.insert(users).values(values).returning()
+  if (!user) throw new Error('user insert returned nothing')
+  return user
+}
+
+export async function setPassword(db: DbExecutor, userId: string, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
+}
+
+export async function anySuperAdminExists(db: DbExecutor): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SUPER_ADMIN')).limit(1)
+  return existing !== undefined
+}
+
+/** Inserts the user unless an account holds the e-mail; answers whether it did. */
+export async function insertUserUnlessEmailTaken(db: DbExecutor, values: typeof users.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning({ id: users.id })
+  return inserted.length > 0
+}
+
+export async function findPasswordHash(db: DbExecutor, userId: string) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1)
+  return row?.passwordHash
+}
+
+/** Moves the account's session version, so access tokens issued before stop working (plugins/auth.ts compares it). */
+export async function bumpSessionVersion(db: DbExecutor, userId: string) {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+}
+
+/**
+ * The account read every signed-in call makes (plugins/auth.ts), built once and prepared (named) on each
+ * connection, so PostgreSQL parses and plans it once per connection instead of on every call.
+ */
+export function prepareAccountRead(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      fname: users.fname,
+      lname: users.lname,
+      isActive: users.isActive,
+      isValidatedUser: users.isValidatedUser,
+      adminApproval: users.adminApproval,
+      twoFactorEnabled: twoFactorFlags.twoFactorEnabled,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .leftJoin(twoFactorFlags, eq(twoFactorFlags.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('principal_read')
+}
+
+/** What decides whether the sessions of these accounts still stand (open event streams re-check it). */
+export function findSessionStates(db: DbExecutor, accountIds: readonly string[]) {
+  return db
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      role: users.role,
+      adminApproval: users.adminApproval,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(inArray(users.id, [...accountIds]))
+}

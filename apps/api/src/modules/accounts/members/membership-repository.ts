@@ -1,0 +1,46 @@
+import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import type { DbExecutor } from '../../../db/database.ts'
+import { users } from '../../../db/schema/users.ts'
+
+// The users gateway for plans: the tier and trial columns premium access is decided on, read, locked and set by the
+// ordering context (subscriptions, cart, payments).
+
+/** The columns that decide a member's premium access (subscriptions/access.ts), with the account's role. */
+export async function findMemberAccess(db: DbExecutor, userId: string) {
+  const [member] = await db
+    .select({ role: users.role, subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+  return member
+}
+
+/** The user's paid tier, the row locked until the transaction ends so two purchases decide one after the other. */
+export async function lockSubscriptionTier(db: DbExecutor, userId: string) {
+  const [user] = await db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)).for('update')
+  return user?.tier
+}
+
+export async function setSubscriptionTier(db: DbExecutor, userId: string, tier: SubscriptionTier, now: Date) {
+  await db.update(users).set({ subscriptionTier: tier, updatedAt: now }).where(eq(users.id, userId))
+}
+
+/** Starts the trial only for a member who never had one and pays for nothing; answers whether it started. */
+export async function startTrialOnce(db: DbExecutor, userId: string, tier: PaidTier, endsAt: Date, now: Date): Promise<boolean> {
+  const [started] = await db
+    .update(users)
+    .set({ trialEndsAt: endsAt, trialTier: tier, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.trialEndsAt), eq(users.subscriptionTier, 'NONE')))
+    .returning({ id: users.id })
+  return started !== undefined
+}
+
+/** Locks these accounts' rows until the transaction ends (in id order, so two lockers never wait on each other). */
+export async function lockUsers(db: DbExecutor, userIds: string[]) {
+  await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds)).orderBy(users.id).for('update')
+}
+
+export async function clearSubscriptionTiers(db: DbExecutor, userIds: string[], now: Date) {
+  await db.update(users).set({ subscriptionTier: 'NONE', updatedAt: now }).where(inArray(users.id, userIds))
+}
