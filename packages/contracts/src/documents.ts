@@ -1,5 +1,5 @@
 /**
- * One name per document, on every screen and in every record (issue 38 found one document under four names).
+ * One name per document, on every screen and in every record, so no document goes by two names.
  * Two kinds of identity photo are different documents and keep different names:
  * - a member's government photo ID, front and back: sent at sign-up, replaced on the profile, added to a member's
  *   request; it is the 'Government photo ID' the compliance rules ask for, hence its name;

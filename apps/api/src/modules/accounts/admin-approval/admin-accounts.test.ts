@@ -149,7 +149,7 @@ describe('admin registration codes', () => {
     const code = await requestCode(email)
     clock.advance(ADMIN_CODE_TTL_MS)
     expect((await post('/api/admin-registration-code/validate', { email, code })).json().valid).toBe(false)
-    // docs/product.md §12: registration answers a failure as text.
+    // docs/product.md, 'Accounts and sessions': registration answers a failure as text.
     expect((await adminRegister(email, code)).body).toMatch(/^Invalid registration code/)
   })
 

@@ -20,7 +20,7 @@ import {
 import { findUserNames } from '../members/contact-repository.ts'
 
 /**
- * docs/product.md §12 names the acting super admin by e-mail. The server acts as the signed-in super admin and refuses
+ * The API contract names the acting super admin by e-mail (docs/product.md, 'Super admin'). The server acts as the signed-in super admin and refuses
  * a named one that is someone else, so a payload can never borrow another identity.
  */
 export function assertActingSuperAdmin(principal: Principal, superAdminEmail: string | undefined) {
@@ -109,7 +109,8 @@ export async function approveAdmin(ports: DecisionPorts, actor: Principal, admin
   return { message: ACCOUNT_MESSAGES.adminApproved }
 }
 
-/** Reject a pending admin, or revoke an approved one (docs/product.md §6: a revoke is a rejection with its own notes). */
+/** Reject a pending admin, or revoke an approved one (docs/product.md, 'Super admin': a revoke is a rejection with
+ * its own notes). */
 export async function rejectAdmin(ports: DecisionPorts, actor: Principal, adminId: string, notes: string | undefined) {
   await decide(ports, actor, adminId, 'REJECTED', notes || APPROVAL_NOTES.rejected)
   return { message: ACCOUNT_MESSAGES.adminRejected }

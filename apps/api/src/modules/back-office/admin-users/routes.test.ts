@@ -20,7 +20,7 @@ afterAll(async () => {
 const patch = (url: string, headers: Record<string, string>, payload?: object | string, contentType?: string) =>
   testApp.app.inject({ method: 'PATCH', url, headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) }, payload })
 
-describe('registered users (docs/product.md §8)', () => {
+describe("registered users (docs/product.md, 'Back office (admins and super admins)')", () => {
   it("validates a user with 'User validated successfully.'", async () => {
     const member = await registerAndSignIn(testApp)
     const answer = await patch(`/api/admin/validate-user/${member.id}`, admin.headers)
@@ -57,7 +57,7 @@ describe('registered users (docs/product.md §8)', () => {
   })
 })
 
-describe('GET /admin/users under docs/product.md §12 names', () => {
+describe("GET /admin/users under the API contract's names (docs/product.md, 'Back office')", () => {
   it('carries adminApprovalNotes, isValidatedUser, isActive, trialEndsAt, and frontId, backId, insurance as links an admin can open', async () => {
     const member = await registerAndSignIn(testApp)
     await patch(`/api/admin/users/${member.id}/notes`, admin.headers, 'notes=Checked+licence', 'application/x-www-form-urlencoded')

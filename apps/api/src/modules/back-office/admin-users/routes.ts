@@ -18,7 +18,7 @@ import formBody from '../../../plugins/form-body.ts'
 import { listDocuments, listUsers, recentActions, reviewDocument, revokeUser, setUserNotes, userHistory, validateUser } from './service.ts'
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  // docs/product.md §12 sends the notes as form data: urlencoded here, multipart through readMultipart.
+  // The API contract sends the notes as form data (docs/product.md, 'Back office'): urlencoded here, multipart through readMultipart.
   await app.register(formBody)
   const onlyAdmins = requireRole('ADMIN', 'SUPER_ADMIN')
 

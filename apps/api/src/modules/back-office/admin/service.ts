@@ -91,7 +91,7 @@ async function findReleaseTarget(db: DbExecutor, requestId: string) {
 }
 
 /**
- * The only two transitions (docs/product.md §6), each one conditional UPDATE on the expected status: of two admins
+ * The only two transitions (docs/product.md, 'Keycode requests, delivery and release'), each one conditional UPDATE on the expected status: of two admins
  * acting at once, exactly one changes the row and the other is refused.
  */
 export async function startRequest(ports: Uses<'database' | 'clock' | 'events' | 'log'>, admin: Principal, requestId: string) {

@@ -23,7 +23,7 @@ import {
   streamFilterFor,
 } from './service.ts'
 
-/** docs/product.md §12 live chat: history, send, and a server-sent event stream of new messages. */
+/** docs/product.md, 'Member area, files, chat and support': live chat: history, send, and a server-sent event stream of new messages. */
 export async function chatRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const hub = createChatHub({

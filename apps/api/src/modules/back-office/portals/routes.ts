@@ -15,7 +15,7 @@ import { listPortals, readPortalCredentials } from './service.ts'
 
 const adminsOnly = requireRole('ADMIN', 'SUPER_ADMIN')
 
-/** docs/product.md §8 and 7.7: the OEM keycode portal directory and its logins, for admins only (docs/decisions/003). */
+/** docs/product.md, 'Back office (admins and super admins)': the OEM keycode portal directory and its logins, for admins only (docs/decisions/003). */
 export async function portalRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const directory = loadPortalDirectory()

@@ -49,7 +49,7 @@ describe('POST /cart/addSubscription', () => {
     expect(answer.json()).toEqual({ message: 'Enterprise Subscription added to your cart successfully!' })
   })
 
-  it('prices annual billing as docs/product.md §11 says: Professional 149 plus the 49 setup fee, Basic 99.99', async () => {
+  it('prices annual billing as docs/product.md says under Cart: Professional 149 plus the 49 setup fee, Basic 99.99', async () => {
     const member = await registerAndSignIn(testApp)
     const add = (tier: string) =>
       testApp.app.inject({

@@ -14,7 +14,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cart/items/public',
-    // The guest id (in the query or the guest cookie) is the guest's key to its own cart (docs/product.md §4), so anyone holding one may read that cart.
+    // The guest id (in the query or the guest cookie) is the guest's key to its own cart (docs/product.md, 'Guests'), so anyone holding one may read that cart.
     { config: { access: 'public' }, schema: { querystring: GuestCartQuerySchema, response: { 200: CartItemsAnswerSchema } } },
     async (request) => {
       const guest = await findGuestOfRequest(app.database.db, request, request.query.guestUserId)

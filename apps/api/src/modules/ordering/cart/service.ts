@@ -43,8 +43,8 @@ export async function removeCartItem(ports: Uses<'database' | 'storage'>, owner:
 }
 
 /**
- * POST /cart/addSubscription with `trial: true` (docs/product.md §12 "and trial in one use"): starts the free 3-day trial of
- * that tier instead of selling the plan, so nothing payable goes into the cart; one trial per account, as /trial/start.
+ * POST /cart/addSubscription with `trial: true` (docs/product.md, 'Plans, trial, the premium rule and
+ * turnaround promises'): starts the free 3-day trial of that tier instead of selling the plan, so nothing payable goes into the cart; one trial per account, as /trial/start.
  */
 export async function startTrialFromCart(ports: Uses<'database' | 'clock'>, userId: string, tier: PaidTier) {
   const { message } = await startTrial(ports, userId, tier)

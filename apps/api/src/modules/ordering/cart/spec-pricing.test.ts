@@ -19,7 +19,7 @@ afterAll(async () => {
   await testApp.close()
 })
 
-/** docs/product.md §11's cart discounts, written out as a client reading docs/product.md would. */
+/** The cart discounts of docs/product.md, 'Cart', written out as a client reading docs/product.md would. */
 const SPEC_DISCOUNT_PERCENT: Record<string, number> = { NONE: 0, BASIC: 15, PROFESSIONAL: 20, ENTERPRISE: 25 }
 
 interface CartLine {
@@ -35,14 +35,14 @@ const post = (url: string, headers: Record<string, string>, payload?: object) =>
 /** A contract-only client's total in cents: the sum of finalPrice, less the tier's discount, rounded to 2 decimals. */
 async function specClientAmount(lines: CartLine[], headers: Record<string, string>) {
   const answer = await get('/api/keycode-user/subscription', headers)
-  // docs/product.md §12: a 401 or 403 means NONE.
+  // docs/product.md, 'Plans, trial and compliance': a 401 or 403 means NONE.
   const tier = answer.statusCode === 401 || answer.statusCode === 403 ? 'NONE' : (answer.json().tier as string)
   const subtotal = lines.reduce((sum, line) => sum + (line.finalPrice as number), 0)
   const total = Math.round((subtotal - (subtotal * (SPEC_DISCOUNT_PERCENT[tier] ?? 0)) / 100) * 100) / 100
   return Math.round(total * 100)
 }
 
-/** create-checkout-session with docs/product.md §12's payload only: amount, items, success_url, cancel_url. */
+/** create-checkout-session with the API contract's payload only (docs/product.md, 'Payments and orders'): amount, items, success_url, cancel_url. */
 const checkoutWithSpecPayload = (amount: number, headers: Record<string, string>) =>
   post('/api/api/payments/create-checkout-session', headers, {
     amount,

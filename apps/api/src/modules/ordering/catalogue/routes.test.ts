@@ -23,7 +23,7 @@ describe('GET /makes/getMakes', () => {
     ).toContain(2020)
   })
 
-  it('keeps the ordering-catalogue readings of docs/product.md §11 (Nissan member 56, Mitsubishi 0 = ask)', async () => {
+  it('keeps the ordering-catalogue readings of docs/product.md under Prices (Nissan member 56, Mitsubishi 0 = ask)', async () => {
     const makes = (await testApp.app.inject({ method: 'GET', url: '/api/makes/getMakes' })).json()
     expect(makes.find((make: { name: string }) => make.name === 'Nissan')).toMatchObject({
       basePrice: 70,

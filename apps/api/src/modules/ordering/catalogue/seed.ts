@@ -27,7 +27,7 @@ export function orderMemberPriceOf(makeName: string): number | null {
 const expectedModels = makes.reduce((sum, make) => sum + make.models.length, 0)
 
 /**
- * Upserts the ordering catalogue (docs/product.md §11 ordering readings: Nissan/Infiniti member 56, Mitsubishi 0 = ask).
+ * Upserts the ordering catalogue (docs/product.md, 'Prices', the ordering readings: Nissan/Infiniti member 56, Mitsubishi 0 = ask).
  * Start-up first compares the two row counts, so an already seeded database costs almost nothing.
  */
 export async function seedCatalogue(db: Database): Promise<void> {

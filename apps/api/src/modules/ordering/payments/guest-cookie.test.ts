@@ -17,7 +17,7 @@ afterAll(async () => {
 })
 
 let serial = 700
-/** A guest's keycode request (docs/product.md §12's multipart fields only), sent with the cookie header given. */
+/** A guest's keycode request (the API contract's multipart fields only, docs/product.md, 'Catalogue, ordering and cart'), sent with the cookie header given. */
 async function fileGuestRequest(cookie?: string) {
   serial += 1
   const answer = await testApp.app.inject({
@@ -39,7 +39,7 @@ async function fileGuestRequest(cookie?: string) {
 const itemsOf = (headers: Record<string, string>, query = '') =>
   testApp.app.inject({ method: 'GET', url: `/api/cart/items/public${query}`, headers })
 
-/** docs/product.md §12's payload exactly: amount, items, success_url, cancel_url; no guest identifier. */
+/** The API contract's payload exactly (docs/product.md, 'Payments and orders'): amount, items, success_url, cancel_url; no guest identifier. */
 const specPayload = (amount: number) => ({
   amount,
   items: [],

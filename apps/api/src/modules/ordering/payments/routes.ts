@@ -26,7 +26,7 @@ function onAddressInUse(config: Config, origin: string | null, url: string): str
   return `${origin}${target.pathname}${target.search}${target.hash}`
 }
 
-/** docs/product.md §12, under the app's /api prefix: /api/api/payments/… (ARCHITECTURE.md). */
+/** docs/product.md, 'Payments and orders', under the app's /api prefix: /api/api/payments/…. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/create-checkout-session',
@@ -39,7 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       let owner: CartOwner
       if (request.principal) owner = { userId: request.principal.id }
       else {
-        // docs/product.md §12's body names no guest: the guest cookie set with the guest's first request stands for it.
+        // The API contract's body names no guest (docs/product.md, 'Payments and orders'): the guest cookie set with the guest's first request stands for it.
         const guest = await findGuestOfRequest(app.database.db, request, request.body.guestUserId)
         if (!guest) throw loginRequired()
         owner = { guestId: guest.id }

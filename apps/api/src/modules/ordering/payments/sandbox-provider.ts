@@ -65,7 +65,7 @@ function completedEvent(row: SandboxSession, now: Date) {
   }
 }
 
-/** The embedded hosted checkout (ARCHITECTURE.md): its own page and records, Stripe-format signed events. */
+/** The embedded hosted checkout (docs/architecture.md, 'Ports'): its own page and records, Stripe-format signed events. */
 export function createSandboxProvider(db: Database, options: { publicUrl: string; webhookSecret: string; clock: Clock }): SandboxProvider {
   const stripe = new Stripe('sk_test_sandbox_offline')
 

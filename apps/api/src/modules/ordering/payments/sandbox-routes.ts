@@ -6,7 +6,7 @@ import type { SandboxProvider } from './sandbox-provider.ts'
 import { receiveWebhook } from './service.ts'
 
 /**
- * The sandbox's hosted checkout (ARCHITECTURE.md), only when no Stripe keys are set. Paying delivers a signed
+ * The sandbox's hosted checkout (docs/architecture.md, 'Ports'), only when no Stripe keys are set. Paying delivers a signed
  * `checkout.session.completed` event through the same webhook verification and fulfilment as Stripe's.
  */
 export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginAsyncZod {

@@ -166,7 +166,7 @@ async function servicePlanOfBuyer(tx: DbExecutor, userId: string | null, now: Da
 type FulfilmentPorts = Uses<'database' | 'clock' | 'config' | 'secretKey' | 'events' | 'log'>
 
 /**
- * The one fulfilment (ARCHITECTURE.md), called by every webhook delivery and by the success page. The
+ * The one fulfilment (docs/decisions/008), called by every webhook delivery and by the success page. The
  * transaction row is locked first, so concurrent and repeated calls queue behind each other and all but the
  * first find it PAID and change nothing. Everything else happens in the same database transaction.
  */
@@ -220,7 +220,7 @@ export async function fulfilPayment(
       )
       queued = await markRequestsPaid(tx, requestIds, paidCents, { paidAt: now, servicePlan, dueAt })
       if (queued.length !== requestIds.length) {
-        // Paid in another checkout first (two tabs): the second charge is for support to refund (docs/product.md §11).
+        // Paid in another checkout first (two tabs): the second charge is for support to refund (docs/decisions/008, 'Known limits').
         ports.log.warn({ transactionId: row.id, alreadyPaid: requestIds.length - queued.length }, 'order paid for requests already paid')
       }
       await removeRequestsFromCarts(tx, requestIds)

@@ -40,7 +40,7 @@ function randomFrom(seed: number) {
   }
 }
 
-describe('webhook storm (issue 10)', () => {
+describe('webhook storm', () => {
   it('fulfils 100 checkouts exactly once under 1,000 shuffled, concurrent, duplicated and out-of-order deliveries plus success calls', async () => {
     const random = randomFrom(20261122)
     const sessions: { sessionId: string; email: string }[] = []

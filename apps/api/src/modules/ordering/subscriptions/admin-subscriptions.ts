@@ -3,7 +3,7 @@ import { findUserNames } from '../../accounts/members/contact-repository.ts'
 import { findRefundsOfPlans } from './refund-repository.ts'
 import { listPlans } from './repository.ts'
 
-/** GET /admin/subscriptions (docs/product.md §12 "Admin-list subscription"): newest first; a revoked user's e-mail is not shown. */
+/** GET /admin/subscriptions (docs/product.md, 'Back office', in the API contract): newest first; a revoked user's e-mail is not shown. */
 export async function listAdminSubscriptions(ports: Uses<'database'>, page: { limit: number; offset: number }) {
   const plans = await listPlans(ports.database.db, page.limit, page.offset)
   const [members, refunds] = await Promise.all([

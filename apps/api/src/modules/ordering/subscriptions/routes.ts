@@ -10,7 +10,7 @@ import { cancelSubscription, readTrialStatus, readUserSubscription, startTrial }
 const requireMember = requireRole('BASEUSER')
 const requireSuperAdmin = requireRole('SUPER_ADMIN')
 
-/** docs/product.md §12: trial and subscription of the signed-in business user. */
+/** docs/product.md, 'Plans, trial and compliance': trial and subscription of the signed-in business user. */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/trial/status', { preHandler: requireMember, schema: { response: { 200: TrialStatusSchema } } }, async (request) =>
     readTrialStatus(app, principalOf(request).id),

@@ -32,7 +32,7 @@ async function findMemberAccess(db: DbExecutor, userId: string) {
   return member
 }
 
-/** GET /trial/status (docs/product.md §12 "Trial status"), as of the app's clock. */
+/** GET /trial/status (docs/product.md, 'Plans, trial and compliance'), as of the app's clock. */
 export async function readTrialStatus(ports: Uses<'database' | 'clock'>, userId: string): Promise<TrialStatus> {
   const now = ports.clock.now()
   const member = await findMemberAccess(ports.database.db, userId)
@@ -54,7 +54,9 @@ export async function readPricingTier(ports: Uses<'database' | 'clock'>, userId:
   return effectiveTier(await findMemberAccess(ports.database.db, userId), ports.clock.now())
 }
 
-/** POST /trial/start: one free 3-day trial per account, never for a paying member, no charge afterwards (docs/product.md §6). */
+/** POST /trial/start: one free 3-day trial per account, never for a paying member, no charge afterwards
+ * (docs/product.md, 'Plans, trial, the premium rule and turnaround promises').
+ */
 export async function startTrial(
   ports: Uses<'database' | 'clock'>,
   userId: string,
@@ -117,7 +119,7 @@ export async function readUserSubscription(ports: Uses<'database' | 'clock'>, us
   }
 }
 
-/** docs/product.md §11: cancellation takes effect at the end of the period; access stays until endDate. */
+/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': cancellation takes effect at the end of the period; access stays until endDate. */
 export async function cancelSubscription(ports: Uses<'database' | 'clock' | 'payments'>, userId: string) {
   const plan = await cancelRunningPlan(ports.database.db, userId)
   if (!plan) throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.nothingToCancel)
