@@ -14,7 +14,7 @@ const MEMORY_TARGET_MB = 600
 const SIGN_IN_FACTOR_TARGET = 2
 const REQUESTS = 3
 const FIELDS = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack'] as const
-/** Other users signing in at the same time: two per password-hashing slot (modules/auth/passwords.ts). */
+/** Other users signing in at the same time: two per password-hashing slot (modules/accounts/members/passwords.ts). */
 const SIGN_IN_CLIENTS = 4
 
 /** True the first `count` times it is asked, then false: a shared budget of calls for concurrent loops. */

@@ -298,7 +298,7 @@ async function main() {
         why: 'Requests were refused or failed: the server log above says why.',
       })
 
-      // Login: argon2id is deliberately slow and limited to two hashes at a time (modules/auth/passwords.ts).
+      // Login: argon2id is deliberately slow and limited to two hashes at a time (modules/accounts/members/passwords.ts).
       const login = await measure({
         url: `${server.baseUrl}/api/auth/login`,
         connections: 10,
