@@ -2,7 +2,7 @@ import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription.ts'
 
 /**
  * What one keycode line costs, and why: the one rule the request page, the cart, the checkout and the pricing page
- * read (docs/product.md, "Prices and discounts"; docs/decisions/021-plan-benefits-as-charged.md).
+ * read (docs/product.md, 'Prices'; docs/decisions/021-plan-benefits-as-charged.md).
  */
 
 /**
@@ -45,6 +45,8 @@ export interface PricedKeycodeLine {
   standardCents: number
   /** The PIN charge inside amountCents (0 for members and for makes without a PIN). */
   pinCents: number
+  /** The make needs a PIN and this buyer's price includes it (members). */
+  pinIncluded: boolean
   /** What this buyer pays before the discount. */
   amountCents: number
   priceRule: KeycodePriceRule
@@ -56,12 +58,12 @@ export interface PricedKeycodeLine {
 export function keycodeLinePrice(line: KeycodeLineInput, tier: SubscriptionTier) {
   const pinCents = line.requiresPin ? PIN_CHARGE_CENTS : 0
   const standardCents = line.baseCents + pinCents
-  if (tier === 'NONE') return { standardCents, pinCents, amountCents: standardCents, priceRule: 'STANDARD' as const }
-  if (tier === 'BASIC' && !isBasicCovered(line.make)) {
-    return { standardCents, pinCents: 0, amountCents: line.baseCents, priceRule: 'BASIC_NOT_COVERED' as const }
-  }
-  if (line.memberCents > 0) return { standardCents, pinCents: 0, amountCents: line.memberCents, priceRule: 'MEMBER' as const }
-  return { standardCents, pinCents: 0, amountCents: line.baseCents, priceRule: 'MEMBER_ASK' as const }
+  if (tier === 'NONE') return { standardCents, pinCents, pinIncluded: false, amountCents: standardCents, priceRule: 'STANDARD' as const }
+  const member = { standardCents, pinCents: 0, pinIncluded: line.requiresPin }
+  if (tier === 'BASIC' && !isBasicCovered(line.make))
+    return { ...member, amountCents: line.baseCents, priceRule: 'BASIC_NOT_COVERED' as const }
+  if (line.memberCents > 0) return { ...member, amountCents: line.memberCents, priceRule: 'MEMBER' as const }
+  return { ...member, amountCents: line.baseCents, priceRule: 'MEMBER_ASK' as const }
 }
 
 /**
@@ -123,12 +125,12 @@ export function basicDiscountStatus(basicDiscount: { available: boolean; nextOn:
 
 /** The words a screen shows beside a line, so the buyer sees which rule priced it before paying. */
 export function priceNoteOf(
-  line: Pick<PricedKeycodeLine, 'priceRule' | 'discountRule' | 'pinCents' | 'discountPercent'>,
+  line: Pick<PricedKeycodeLine, 'priceRule' | 'discountRule' | 'pinCents' | 'pinIncluded' | 'discountPercent'>,
   holder: PriceHolder,
 ) {
   const notes: string[] = []
   if (line.priceRule === 'STANDARD') notes.push(line.pinCents > 0 ? 'Non-member price, +$20 for the PIN code' : 'Non-member price')
-  if (line.priceRule === 'MEMBER') notes.push('Member price, PIN included')
+  if (line.priceRule === 'MEMBER') notes.push(line.pinIncluded ? 'Member price, PIN included' : 'Member price')
   if (line.priceRule === 'MEMBER_ASK') notes.push('Member price on request: the standard price applies')
   if (line.priceRule === 'BASIC_NOT_COVERED') notes.push(`Standard price: Basic covers ${BASIC_COVERED_MAKES_TEXT}`)
   if (line.discountRule === 'PLAN') notes.push(`${line.discountPercent}% plan discount`)

@@ -92,7 +92,7 @@ describe("Basic's one discounted keycode a plan month", () => {
       ['Chevrolet', 50, 0],
       ['Nissan', 56, 15],
     ])
-    expect(lines[0]?.priceNote).toBe('Member price, PIN included. Basic discount goes to one keycode a month')
+    expect(lines[0]?.priceNote).toBe('Member price. Basic discount goes to one keycode a month')
     const paid = await payCart(member, 5000 + 4760)
     expect(paid.items.map((line) => [line.amountCents, line.pricing?.discountRule])).toEqual([
       [5000, 'BASIC_ONE_LINE'],
@@ -119,7 +119,7 @@ describe("Basic's one discounted keycode a plan month", () => {
       expect.objectContaining({
         finalPrice: 55,
         discountPercent: 0,
-        priceNote: `Member price, PIN included. Your Basic discount for this month is used; next on ${nextOn}`,
+        priceNote: `Member price. Your Basic discount for this month is used; next on ${nextOn}`,
       }),
     ])
     expect((await checkout(testApp, 4675, member.headers)).statusCode).toBe(409)

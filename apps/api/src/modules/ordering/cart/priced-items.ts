@@ -29,14 +29,10 @@ export async function listPricedCartItems(
   db: DbExecutor,
   owner: CartOwner,
   now: Date,
-  holder?: PriceHolder,
 ): Promise<{ holder: PriceHolder; items: PricedCartItem[] }> {
   const rows = await listCartItemRows(db, owner)
   const requestIds = rows.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : []))
-  const [vehicles, pricesFor] = await Promise.all([
-    findCartVehicles(db, requestIds),
-    holder ? Promise.resolve(holder) : findOwnerPriceHolder(db, owner, now),
-  ])
+  const [vehicles, pricesFor] = await Promise.all([findCartVehicles(db, requestIds), findOwnerPriceHolder(db, owner, now)])
   const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]))
   // A paid request is never charged again, even while a cart still holds it.
   const unpaid = rows.filter((item) => !(item.vehicleRequestId && vehicleOf.get(item.vehicleRequestId)?.paidAt))
@@ -61,6 +57,7 @@ export async function listPricedCartItems(
     const line: PricedKeycodeLine = keycode ?? {
       standardCents: planCents,
       pinCents: 0,
+      pinIncluded: false,
       amountCents: planCents,
       priceRule: 'STANDARD',
       discountPercent: 0,

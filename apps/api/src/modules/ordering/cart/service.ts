@@ -19,6 +19,7 @@ export async function readCart(ports: Uses<'database' | 'clock'>, owner: CartOwn
       amountCents: _cents,
       billing: _billing,
       pinCents: _pin,
+      pinIncluded: _included,
       priceRule: _price,
       discountRule: _discount,
       ...item

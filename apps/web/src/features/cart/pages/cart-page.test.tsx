@@ -46,7 +46,7 @@ describe('cart page', () => {
       ...testCartItem('a', 70),
       finalPrice: 55,
       discountPercent: 0,
-      priceNote: 'Member price, PIN included. Your Basic discount for this month is used; next on Dec 1, 2026',
+      priceNote: 'Member price. Your Basic discount for this month is used; next on Dec 1, 2026',
     }
     const toyota = {
       ...testCartItem('b', 75),
@@ -59,9 +59,7 @@ describe('cart page', () => {
     renderApp('/cart', {
       user: testUser({ subscription: { tier: 'BASIC', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
     })
-    expect(
-      await screen.findByText('Member price, PIN included. Your Basic discount for this month is used; next on Dec 1, 2026'),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Member price. Your Basic discount for this month is used; next on Dec 1, 2026')).toBeInTheDocument()
     expect(screen.getByText('Standard price: Basic covers Ford, Nissan and Chevrolet')).toBeInTheDocument()
     const summary = screen.getByRole('region', { name: 'Order summary' })
     expect(within(summary).getAllByText('$130.00')).toHaveLength(2)

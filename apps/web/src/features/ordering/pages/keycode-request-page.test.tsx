@@ -143,7 +143,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
       renderForBasic({ available: true, nextOn: '2026-12-01T00:00:00.000Z' })
       await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Ford')
       expect(await screen.findByText('Ford keycode: $46.75')).toBeInTheDocument()
-      expect(screen.getByText('Member price, PIN included. 15% Basic discount, your one for this plan month')).toBeInTheDocument()
+      expect(screen.getByText('Member price. 15% Basic discount, your one for this plan month')).toBeInTheDocument()
     })
 
     it('shows a Honda at the standard price, and says Basic covers Ford, Nissan and Chevrolet', async () => {
@@ -157,9 +157,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
       renderForBasic({ available: false, nextOn: '2026-12-01T00:00:00.000Z' })
       await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Ford')
       expect(await screen.findByText('Ford keycode: $55.00')).toBeInTheDocument()
-      expect(
-        screen.getByText('Member price, PIN included. Your Basic discount for this month is used; next on Dec 1, 2026'),
-      ).toBeInTheDocument()
+      expect(screen.getByText('Member price. Your Basic discount for this month is used; next on Dec 1, 2026')).toBeInTheDocument()
     })
   })
 

@@ -15,7 +15,7 @@ const paid = {
   items: [
     {
       name: '2020 Ford F-150 keycode',
-      description: 'Keycode lookup for VIN ending 1234: Member price, PIN included',
+      description: 'Keycode lookup for VIN ending 1234: Member price',
       amount: 55,
       state: 'WAITING',
       dueAt: '2026-11-26T14:00:00.000Z',
