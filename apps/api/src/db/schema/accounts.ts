@@ -23,6 +23,34 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
 )
 
+/**
+ * One row per sign-in, as a device sees it: ending one ends only that device's tokens and streams (decision 022). The
+ * row is the session the access and refresh tokens carry (`sid` in the access token; the refresh family is the
+ * session id). `last_seen_at` moves at sign-in and at each refresh, not on every call, so no call pays a write;
+ * `expires_at` follows the refresh token's lifetime. Ended and expired rows are swept (modules/accounts/sessions).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A short readable label from the User-Agent, "Chrome on Android". */
+    device: text('device').notNull(),
+    ipAddress: text('ip_address'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // The sweep's condition: the earlier of the end and the expiry (least ignores a null end).
+    index('sessions_over_at_idx').using('btree', sql`least(${table.endedAt}, ${table.expiresAt})`),
+  ],
+)
+
 /** Single-use, hashed, one hour (used_at set once, guarded by the update's WHERE). */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
