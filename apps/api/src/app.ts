@@ -18,6 +18,8 @@ import { credentialRoutes } from './modules/accounts/credentials/routes.ts'
 import { accountReader } from './modules/accounts/members/account-reader.ts'
 import { profileRoutes } from './modules/accounts/profile/routes.ts'
 import { securityRoutes } from './modules/accounts/security/routes.ts'
+import { sessionRoutes } from './modules/accounts/sessions/routes.ts'
+import { sessionSweepJob } from './modules/accounts/sessions/service.ts'
 import { actionLogRoutes } from './modules/back-office/action-log-view/routes.ts'
 import { orderLinkRoutes } from './modules/back-office/admin/order-link-routes.ts'
 import { adminRoutes } from './modules/back-office/admin/routes.ts'
@@ -185,6 +187,7 @@ export async function buildApp({
       await api.register(profileRoutes)
       await api.register(memberOrderRoutes)
       await api.register(securityRoutes)
+      await api.register(sessionRoutes)
       await api.register(noticeRoutes)
       await api.register(credentialRoutes)
       await api.register(paymentRoutes)
@@ -202,7 +205,13 @@ export async function buildApp({
     })
   }
   await app.register(webApp, { distDir: config.webDistDir })
-  for (const job of [guestSweepJob(app), unpaidRequestSweepJob(app), subscriptionExpiryJob(app), orphanFileSweepJob(app)]) {
+  for (const job of [
+    guestSweepJob(app),
+    unpaidRequestSweepJob(app),
+    subscriptionExpiryJob(app),
+    orphanFileSweepJob(app),
+    sessionSweepJob(app),
+  ]) {
     schedulePeriodicJob(app, job)
   }
   app.addHook('onReady', async () => {

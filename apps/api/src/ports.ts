@@ -22,16 +22,19 @@ export interface Principal {
   adminPowers: boolean
   /** The account's session version the token was signed with (and still matches). */
   sessionVersion: number
+  /** The open session (one sign-in on one device, decision 022) the token belongs to. */
+  sessionId: string
 }
 
-/** What an access token is signed for: the account, its role, and the session version current at signing. */
+/** What an access token is signed for: the account, its role, the session version current at signing, and its session. */
 export interface AccessTokenSubject {
   id: string
   role: Role
   sessionVersion: number
+  sessionId: string
 }
 
-/** What decides whether an account still holds a session: read with the principal, and by the stream re-check. */
+/** What decides whether an open session's account still holds it: read with the principal, and by the stream re-check. */
 export interface SessionState {
   isActive: boolean
   role: Role
@@ -50,13 +53,13 @@ export interface PrincipalAccount extends SessionState {
 }
 
 /**
- * What the auth plugin (plugins/auth.ts) reads of the accounts: the principal behind a token, and the session state
- * of the accounts with open streams. The accounts context's auth module owns these rows and provides it
- * (modules/accounts/auth/account-reader.ts).
+ * What the auth plugin (plugins/auth.ts) reads of the accounts: the principal behind a token, found only while the
+ * token's session is open, and the state of the open sessions that hold streams (an ended session has no row). The
+ * accounts context's members module provides it (modules/accounts/members/account-reader.ts).
  */
 export interface AccountReader {
-  readPrincipal(id: string): Promise<PrincipalAccount | undefined>
-  readSessionStates(accountIds: readonly string[]): Promise<(SessionState & { id: string })[]>
+  readPrincipal(id: string, sessionId: string): Promise<PrincipalAccount | undefined>
+  readSessionStates(sessionIds: readonly string[]): Promise<(SessionState & { sessionId: string })[]>
 }
 
 /** Time for every rule that depends on it; tests move their own. */

@@ -10,6 +10,7 @@ export const JOB_LOCK_IDS = {
   'guest-sweep': 3,
   'subscription-expiry': 4,
   'unpaid-request-sweep': 5,
+  'session-sweep': 6,
 }
 export type JobName = keyof typeof JOB_LOCK_IDS
 export type JobLocks = ReturnType<typeof createJobLocks>

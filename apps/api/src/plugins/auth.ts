@@ -8,8 +8,9 @@ import type { AccessTokenSubject, AccountReader, Principal, SessionState } from 
 export const ACCESS_COOKIE = 'access_token'
 export const REFRESH_COOKIE = 'refresh_token'
 /**
- * Every authenticated call re-reads the account, and a token signed before its sessions were ended (its session
- * version moved) stops working at once; refresh rotates the session.
+ * Every authenticated call re-reads the account with the token's session, and a token whose session ended (signed out
+ * on its device) or whose account's sessions all ended (its session version moved) stops working at once; refresh
+ * rotates the tokens within the session.
  */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 
@@ -30,8 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     signAccessToken(user: AccessTokenSubject): Promise<string>
     identify(request: FastifyRequest): Promise<Principal | null>
-    /** The session state of each account that still exists, in one query (the open streams' re-check). */
-    readSessionStates(accountIds: readonly string[]): Promise<Map<string, SessionState>>
+    /** The state of each of these sessions still open, by session id, in one query (the open streams' re-check). */
+    readSessionStates(sessionIds: readonly string[]): Promise<Map<string, SessionState>>
   }
 }
 
@@ -43,6 +44,7 @@ const VERIFIED_TOKENS_KEPT = 10_000
 interface VerifiedToken {
   id: string
   sessionVersion: number
+  sessionId: string
   /** The token's `exp` claim, in seconds. */
   expiresAt: number
 }
@@ -77,7 +79,7 @@ async function auth(app: FastifyInstance, { accounts }: { accounts: AccountReade
 
   app.decorate('signAccessToken', (user: AccessTokenSubject) => {
     const issuedAt = nowSeconds()
-    return new SignJWT({ typ: 'access', role: user.role, sv: user.sessionVersion })
+    return new SignJWT({ typ: 'access', role: user.role, sv: user.sessionVersion, sid: user.sessionId })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(user.id)
       .setIssuer(ISSUER)
@@ -122,7 +124,9 @@ async function auth(app: FastifyInstance, { accounts }: { accounts: AccountReade
       })
       if (payload.typ !== 'access' || !payload.sub || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return null
       if (typeof payload.sv !== 'number' || !Number.isInteger(payload.sv)) return null
-      return { id: payload.sub, sessionVersion: payload.sv, expiresAt: payload.exp as number }
+      // A token from before sessions per device carries no session: it is refused, and its holder signs in again.
+      if (typeof payload.sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.sid)) return null
+      return { id: payload.sub, sessionVersion: payload.sv, sessionId: payload.sid, expiresAt: payload.exp as number }
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null
       throw error
@@ -140,7 +144,8 @@ async function auth(app: FastifyInstance, { accounts }: { accounts: AccountReade
       if (subject) break
     }
     if (!subject) return null
-    const user = await accounts.readPrincipal(subject.id)
+    // Found only while the token's own session is open: signing out on one device ends that device's tokens at once.
+    const user = await accounts.readPrincipal(subject.id, subject.sessionId)
     // A token signed before the version moved is dead at once, not when it expires; so is an admin no longer approved.
     if (!user || !isSessionStanding(user, subject.sessionVersion)) return null
     const twoFactorEnabled = user.twoFactorEnabled ?? false
@@ -154,14 +159,15 @@ async function auth(app: FastifyInstance, { accounts }: { accounts: AccountReade
       twoFactorEnabled,
       adminPowers: hasAdminStatus(user.role) && (twoFactorEnabled || !app.config.requireAdminTwoFactor),
       sessionVersion: user.sessionVersion,
+      sessionId: subject.sessionId,
     }
   }
 
   app.decorate('identify', identify)
-  app.decorate('readSessionStates', async (accountIds: readonly string[]) => {
-    if (accountIds.length === 0) return new Map<string, SessionState>()
-    const rows = await accounts.readSessionStates(accountIds)
-    return new Map(rows.map(({ id, ...state }) => [id, state]))
+  app.decorate('readSessionStates', async (sessionIds: readonly string[]) => {
+    if (sessionIds.length === 0) return new Map<string, SessionState>()
+    const rows = await accounts.readSessionStates(sessionIds)
+    return new Map(rows.map(({ sessionId, ...state }) => [sessionId, state]))
   })
 }
 

@@ -15,6 +15,12 @@ export const EVENT_STREAM_HEARTBEAT_MS = 15_000
 export const SESSIONS_ENDED_TOPIC = 'sessions-ended'
 
 /**
+ * Published with a session id once that one session has ended (signed out on its device, or from another one,
+ * decision 022): each process closes the streams opened with it, and the account's other sessions keep theirs.
+ */
+export const SESSION_ENDED_TOPIC = 'session-ended'
+
+/**
  * Every open stream's session is also re-checked this often, in one query per process: a stream still closes when
  * its `sessions-ended` event was lost (a NOTIFY missed while the listening connection reconnects, a failed publish).
  */
@@ -61,18 +67,22 @@ async function events(app: FastifyInstance) {
     for (const close of openStreams) close()
   })
 
-  // The streams of each signed-in account with the session version they opened with, so that ending the account's
-  // sessions also ends what it is still listening to.
-  const streamsByAccount = new Map<string, Map<() => void, number>>()
-  const stopListening = bus.subscribe(SESSIONS_ENDED_TOPIC, (accountId) => {
-    for (const close of streamsByAccount.get(accountId)?.keys() ?? []) close()
+  // The streams of each signed-in account, and of each session, with the session version they opened with, so that
+  // ending one session, or every session of the account, also ends what it is still listening to.
+  const streamsByAccount = new Map<string, Set<() => void>>()
+  const streamsBySession = new Map<string, Map<() => void, number>>()
+  const stopListeningToAccounts = bus.subscribe(SESSIONS_ENDED_TOPIC, (accountId) => {
+    for (const close of streamsByAccount.get(accountId) ?? []) close()
+  })
+  const stopListeningToSessions = bus.subscribe(SESSION_ENDED_TOPIC, (sessionId) => {
+    for (const close of streamsBySession.get(sessionId)?.keys() ?? []) close()
   })
   const recheck = setInterval(async () => {
-    if (streamsByAccount.size === 0) return
+    if (streamsBySession.size === 0) return
     try {
-      const states = await app.readSessionStates([...streamsByAccount.keys()])
-      for (const [accountId, streams] of streamsByAccount) {
-        for (const [close, sessionVersion] of streams) if (!isSessionStanding(states.get(accountId), sessionVersion)) close()
+      const states = await app.readSessionStates([...streamsBySession.keys()])
+      for (const [sessionId, streams] of streamsBySession) {
+        for (const [close, sessionVersion] of streams) if (!isSessionStanding(states.get(sessionId), sessionVersion)) close()
       }
     } catch (error) {
       app.log.warn({ err: error }, 'could not re-check the sessions of open streams; trying again shortly')
@@ -81,7 +91,8 @@ async function events(app: FastifyInstance) {
   recheck.unref()
   app.addHook('onClose', async () => {
     clearInterval(recheck)
-    stopListening()
+    stopListeningToAccounts()
+    stopListeningToSessions()
   })
 
   app.decorate('openEventStream', (request: FastifyRequest, reply: FastifyReply, options: { heartbeatMs?: number } = {}) => {
@@ -104,21 +115,27 @@ async function events(app: FastifyInstance) {
 
     const cleanups: (() => void)[] = []
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS)
-    const accountId = principal?.id
     const close = () => {
       if (!openStreams.delete(close)) return
       clearInterval(heartbeat)
-      if (accountId) {
-        const ofAccount = streamsByAccount.get(accountId)
+      if (principal) {
+        const ofAccount = streamsByAccount.get(principal.id)
         ofAccount?.delete(close)
-        if (ofAccount?.size === 0) streamsByAccount.delete(accountId)
+        if (ofAccount?.size === 0) streamsByAccount.delete(principal.id)
+        const ofSession = streamsBySession.get(principal.sessionId)
+        ofSession?.delete(close)
+        if (ofSession?.size === 0) streamsBySession.delete(principal.sessionId)
       }
       for (const cleanup of cleanups) cleanup()
       raw.end()
     }
     openStreams.add(close)
     if (principal) {
-      streamsByAccount.set(principal.id, (streamsByAccount.get(principal.id) ?? new Map()).set(close, principal.sessionVersion))
+      streamsByAccount.set(principal.id, (streamsByAccount.get(principal.id) ?? new Set()).add(close))
+      streamsBySession.set(
+        principal.sessionId,
+        (streamsBySession.get(principal.sessionId) ?? new Map()).set(close, principal.sessionVersion),
+      )
     }
     request.raw.on('close', close)
     return {

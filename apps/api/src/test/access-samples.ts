@@ -1,6 +1,6 @@
 import { subscriptions } from '../db/schema/payments.ts'
 import type { MatrixWorld, Who } from './access-principals.ts'
-import { registrationForm, uniqueEmail } from './accounts.ts'
+import { GOOD_PASSWORD, registrationForm, sessionIdOf, signIn, uniqueEmail } from './accounts.ts'
 import { createMember } from './members.ts'
 import { checkoutBody } from './payments.ts'
 import { keycodeRequestForm, validVin } from './requests.ts'
@@ -133,6 +133,10 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/chat/send': (world) => ({ url: '/api/chat/send', payload: { message: 'Matrix hello.', userId: world.owner.id } }),
   'PUT /api/user/profile': () => ({ url: '/api/user/profile', payload: form({ fname: 'Renamed' }) }),
   'PUT /api/user/security': () => ({ url: '/api/user/security', payload: { fingerprint: true } }),
+  // A second session of the owner's, so that ending it leaves the session the matrix calls with.
+  'DELETE /api/user/sessions/:id': async (world, _who, testApp) => ({
+    url: `/api/user/sessions/${sessionIdOf(await signIn(testApp, world.owner.email, GOOD_PASSWORD))}`,
+  }),
   'POST /api/user/security/two-factor/enable': () => ({ url: '/api/user/security/two-factor/enable', payload: { code: '123456' } }),
   'PUT /api/user/credentials': () => ({ url: '/api/user/credentials', payload: form({ note: 'no files' }) }),
   'POST /api/api/payments/create-checkout-session': (world, who, testApp) => ({

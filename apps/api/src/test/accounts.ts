@@ -40,6 +40,13 @@ export interface SignedIn {
   headers: { cookie: string }
 }
 
+/** The session (one sign-in on one device, decision 022) a signed-in client's access token belongs to. */
+export function sessionIdOf(session: SignedIn): string {
+  const payload = JSON.parse(Buffer.from((session.cookies.access_token ?? '').split('.')[1] ?? '', 'base64url').toString('utf8'))
+  if (typeof payload.sid !== 'string') throw new Error('the access token carries no session id')
+  return payload.sid
+}
+
 export async function signIn(testApp: TestApp, email: string, password: string): Promise<SignedIn> {
   const answer = await testApp.app.inject({
     method: 'POST',

@@ -1,5 +1,6 @@
 import type { Role } from '@keydesk/contracts/roles'
 import { users } from '../db/schema/users.ts'
+import { insertSession } from '../modules/accounts/sessions/repository.ts'
 import type { TestApp } from './test-app.ts'
 
 export interface TestMember {
@@ -32,6 +33,14 @@ export async function createMember(
     })
     .returning({ id: users.id })
   if (!row) throw new Error('user insert returned nothing')
-  const token = await testApp.app.signAccessToken({ id: row.id, role, sessionVersion: 0 })
+  const now = testApp.app.clock.now()
+  const sessionId = await insertSession(testApp.app.database.db, {
+    userId: row.id,
+    device: 'Test device',
+    ipAddress: null,
+    startedAt: now,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  })
+  const token = await testApp.app.signAccessToken({ id: row.id, role, sessionVersion: 0, sessionId })
   return { id: row.id, email, auth: { authorization: `Bearer ${token}` } }
 }

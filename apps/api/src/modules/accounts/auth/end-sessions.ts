@@ -2,14 +2,17 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { SESSIONS_ENDED_TOPIC } from '../../../plugins/events.ts'
 import type { Uses } from '../../../ports.ts'
 import { bumpSessionVersion } from '../members/account-repository.ts'
+import { endAllSessionsOf } from '../sessions/repository.ts'
 import { revokeAllRefreshTokens } from './repository.ts'
 
 /**
- * Ends every session of an account, inside the caller's transaction: its refresh tokens are revoked and its session
- * version moves, so access tokens already issued stop working on their next call (plugins/auth.ts compares it).
+ * Ends every session of an account, inside the caller's transaction (a new password, a revoked account, a rejected or
+ * revoked admin): its session rows end, its refresh tokens are revoked and its session version moves, so access tokens
+ * already issued stop working on their next call (plugins/auth.ts reads both with the account).
  */
 export async function endAllSessions(db: DbExecutor, userId: string, now: Date): Promise<void> {
   await bumpSessionVersion(db, userId)
+  await endAllSessionsOf(db, userId, now)
   await revokeAllRefreshTokens(db, userId, now)
 }
 

@@ -20,7 +20,7 @@ import { clearSessionCookies, setSessionCookies } from './cookies.ts'
 import { sendFailureAsText } from './failure-as-text.ts'
 import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts'
 import { registerAdmin, registerBusinessUser } from './registration-service.ts'
-import { currentUser, refreshSession, signIn, signOut } from './session-service.ts'
+import { announceReusedSessionEnded, currentUser, refreshSession, signIn, signOut } from './session-service.ts'
 
 /** Per IP. Per account, failed sign-ins slow that account down (session-service). */
 const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '5 minutes' }
@@ -56,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await refreshSession(app, request.cookies[REFRESH_COOKIE])
       if (result.reused) {
+        await announceReusedSessionEnded(app, result.endedSessionId)
         clearSessionCookies(reply, secureCookies)
         throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
       }
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/logout', { config: { access: 'public' }, schema: { response: { 200: MessageAnswerSchema } } }, async (request, reply) => {
     const signedIn = await app.identify(request)
-    await signOut(app, request.cookies[REFRESH_COOKIE], signedIn?.id)
+    await signOut(app, request.cookies[REFRESH_COOKIE], signedIn ?? undefined)
     clearSessionCookies(reply, secureCookies)
     return { message: 'Logged out.' }
   })

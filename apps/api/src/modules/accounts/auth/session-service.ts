@@ -7,9 +7,10 @@ import { decoyPasswordHash, verifyPassword } from '../members/passwords.ts'
 import { toUserView } from '../members/user-view.ts'
 import { insertSignIn } from '../security/repository.ts'
 import { checkSignInSecondFactor, isTwoFactorRequired } from '../security/two-factor.ts'
-import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
+import * as sessionsRepository from '../sessions/repository.ts'
+import { announceDeviceSessionsEnded, startSession } from '../sessions/service.ts'
 import * as repository from './repository.ts'
-import { newFamilyId, REFRESH_TOKEN_TTL_MS } from './tokens.ts'
+import { REFRESH_TOKEN_TTL_MS } from './tokens.ts'
 
 export interface SignInContext {
   ip: string
@@ -27,15 +28,19 @@ function refusalFor(user: UserRow): string | null {
   return null
 }
 
-async function issueSession(ports: Uses<'database' | 'signAccessToken'>, user: UserRow, now: Date) {
+/**
+ * Starts the session of one sign-in on one device (decision 022): its row, and its first refresh token, whose family
+ * is the session (every rotation stays in it). The access token carries the session's id.
+ */
+async function issueSession(ports: Uses<'database' | 'signAccessToken'>, user: UserRow, now: Date, context: SignInContext) {
   const refreshToken = newOpaqueToken()
-  await repository.insertRefreshToken(ports.database.db, {
-    userId: user.id,
-    familyId: newFamilyId(),
-    tokenHash: digest(refreshToken),
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)
+  const sessionId = await ports.database.db.transaction(async (tx) => {
+    const id = await startSession(tx, { userId: user.id, userAgent: context.userAgent, ipAddress: context.ip, now, expiresAt })
+    await repository.insertRefreshToken(tx, { userId: user.id, familyId: id, tokenHash: digest(refreshToken), expiresAt })
+    return id
   })
-  const accessToken = await ports.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion })
+  const accessToken = await ports.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion, sessionId })
   return { accessToken, refreshToken }
 }
 
@@ -73,13 +78,15 @@ export async function signIn(
   }
   await repository.clearFailedLogins(db, credentials.email, context.ip)
   await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
-  const tokens = await issueSession(ports, user, now)
+  const tokens = await issueSession(ports, user, now, context)
   return { ...tokens, user: toUserView(user, now) }
 }
 
 /**
- * Rotates a refresh token. Presenting a token that was already rotated means two parties hold it (one of
- * them a thief), so the whole family is revoked and both must sign in again.
+ * Rotates a refresh token within its session, which stays the same one (its last-seen time moves). Presenting a
+ * token that was already rotated means two parties hold it (one of them a thief), so the whole family is revoked,
+ * its session ends, and both must sign in again. A session that ended (signed out from this device or another)
+ * renews nothing.
  */
 export async function refreshSession(ports: Uses<'database' | 'clock' | 'signAccessToken'>, presented: string | undefined) {
   if (!presented) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
@@ -89,43 +96,54 @@ export async function refreshSession(ports: Uses<'database' | 'clock' | 'signAcc
     if (!stored || stored.revokedAt || stored.expiresAt <= now) {
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
     }
+    const sessionId = stored.familyId
     if (stored.rotatedAt || !(await repository.markRefreshTokenRotated(tx, stored.id, now))) {
       await repository.revokeRefreshFamily(tx, stored.familyId, now)
-      return { reused: true as const }
+      const ended = await sessionsRepository.endSession(tx, sessionId, stored.userId, now)
+      return { reused: true as const, endedSessionId: ended ? sessionId : undefined }
     }
     const user = await accountRepository.findUserById(tx, stored.userId)
-    if (!user || refusalFor(user)) {
+    const session = await sessionsRepository.findOpenSession(tx, sessionId, stored.userId, now)
+    if (!user || refusalFor(user) || !session) {
       await repository.revokeRefreshFamily(tx, stored.familyId, now)
       throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
     }
     const refreshToken = newOpaqueToken()
-    await repository.insertRefreshToken(tx, {
-      userId: user.id,
-      familyId: stored.familyId,
-      tokenHash: digest(refreshToken),
-      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
-    })
-    const accessToken = await ports.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion })
+    const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)
+    await repository.insertRefreshToken(tx, { userId: user.id, familyId: sessionId, tokenHash: digest(refreshToken), expiresAt })
+    await sessionsRepository.touchSession(tx, sessionId, now, expiresAt)
+    const accessToken = await ports.signAccessToken({ id: user.id, role: user.role, sessionVersion: user.sessionVersion, sessionId })
     return { reused: false as const, accessToken, refreshToken, user: toUserView(user, now) }
   })
 }
 
+/** A stolen refresh token presented again ended its session: its streams close too, in every process. */
+export async function announceReusedSessionEnded(ports: Uses<'events' | 'log'>, sessionId: string | undefined) {
+  if (sessionId) await announceDeviceSessionsEnded(ports, [sessionId])
+}
+
 /**
- * Logout ends every session of the account at once (decision 014): refresh tokens revoked, access tokens already issued
- * refused on their next call, open event streams closed. The account is the one of the refresh token, or else of
- * the access token (a bearer-only client); a logout carrying neither only clears cookies.
+ * Logout ends this device's session only (decision 022): its refresh tokens revoked, its access tokens refused on
+ * their next call, its open event streams closed; the account's other sessions go on. The session is the one of the
+ * refresh token, or else of the access token (a bearer-only client); a logout carrying neither only clears cookies.
  */
 export async function signOut(
   ports: Uses<'database' | 'clock' | 'events' | 'log'>,
   presented: string | undefined,
-  signedInId: string | undefined,
+  signedIn: { id: string; sessionId: string } | undefined,
 ) {
-  const stored = presented ? await repository.findRefreshToken(ports.database.db, digest(presented)) : undefined
-  const userId = stored && !stored.revokedAt ? stored.userId : signedInId
-  if (!userId) return
   const now = ports.clock.now()
-  await ports.database.db.transaction((tx) => endAllSessions(tx, userId, now))
-  await announceSessionsEnded(ports, userId)
+  const sessionId = await ports.database.db.transaction(async (tx) => {
+    const stored = presented ? await repository.findRefreshToken(tx, digest(presented)) : undefined
+    const session =
+      stored && !stored.revokedAt
+        ? { userId: stored.userId, sessionId: stored.familyId }
+        : signedIn && { userId: signedIn.id, sessionId: signedIn.sessionId }
+    if (!session) return undefined
+    await repository.revokeRefreshFamily(tx, session.sessionId, now)
+    return (await sessionsRepository.endSession(tx, session.sessionId, session.userId, now)) ? session.sessionId : undefined
+  })
+  if (sessionId) await announceDeviceSessionsEnded(ports, [sessionId])
 }
 
 export async function currentUser(ports: Uses<'database' | 'clock'>, userId: string) {

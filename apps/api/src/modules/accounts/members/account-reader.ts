@@ -6,7 +6,7 @@ import { findSessionStates, prepareAccountRead } from './account-repository.ts'
 export function accountReader(db: Database): AccountReader {
   const readAccount = prepareAccountRead(db)
   return {
-    readPrincipal: async (id) => (await readAccount.execute({ id }))[0],
-    readSessionStates: (accountIds) => findSessionStates(db, accountIds),
+    readPrincipal: async (id, sessionId) => (await readAccount.execute({ id, sessionId }))[0],
+    readSessionStates: (sessionIds) => findSessionStates(db, sessionIds),
   }
 }

@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '../../../db/database.ts'
 import { users } from '../../../db/schema/users.ts'
+import { openSessions } from '../sessions/repository.ts'
 import { twoFactorFlags } from './security-settings-repository.ts'
 
 // The users gateway for signing in and sessions: an account by e-mail or id, its creation, its password, its session
@@ -53,7 +54,8 @@ export async function bumpSessionVersion(db: DbExecutor, userId: string) {
 
 /**
  * The account read every signed-in call makes (plugins/auth.ts), built once and prepared (named) on each
- * connection, so PostgreSQL parses and plans it once per connection instead of on every call.
+ * connection, so PostgreSQL parses and plans it once per connection instead of on every call. It starts from the
+ * token's session and finds nothing once that session ended (decision 022), so the check costs no query of its own.
  */
 export function prepareAccountRead(db: Database) {
   return db
@@ -68,24 +70,30 @@ export function prepareAccountRead(db: Database) {
       adminApproval: users.adminApproval,
       twoFactorEnabled: twoFactorFlags.twoFactorEnabled,
       sessionVersion: users.sessionVersion,
+      sessionId: openSessions.id,
     })
-    .from(users)
+    .from(openSessions)
+    .innerJoin(users, eq(users.id, openSessions.userId))
     .leftJoin(twoFactorFlags, eq(twoFactorFlags.userId, users.id))
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(and(eq(openSessions.id, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('id'))))
     .limit(1)
     .prepare('principal_read')
 }
 
-/** What decides whether the sessions of these accounts still stand (open event streams re-check it). */
-export function findSessionStates(db: DbExecutor, accountIds: readonly string[]) {
+/**
+ * What decides whether these sessions still stand (open event streams re-check it): each open one with its account's
+ * state; an ended session, or one whose account is gone, has no row.
+ */
+export function findSessionStates(db: DbExecutor, sessionIds: readonly string[]) {
   return db
     .select({
-      id: users.id,
+      sessionId: openSessions.id,
       isActive: users.isActive,
       role: users.role,
       adminApproval: users.adminApproval,
       sessionVersion: users.sessionVersion,
     })
-    .from(users)
-    .where(inArray(users.id, [...accountIds]))
+    .from(openSessions)
+    .innerJoin(users, eq(users.id, openSessions.userId))
+    .where(inArray(openSessions.id, [...sessionIds]))
 }

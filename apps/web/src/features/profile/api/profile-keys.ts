@@ -3,6 +3,7 @@ export const profileKeys = {
   all: ['member'] as const,
   profile: () => ['member', 'profile'] as const,
   security: () => ['member', 'security'] as const,
+  sessions: () => ['member', 'sessions'] as const,
   credentials: () => ['member', 'credentials'] as const,
   notices: () => ['member', 'notices'] as const,
   orders: (page: number) => ['member', 'orders', page] as const,

@@ -1,3 +1,4 @@
+import { describeDevice } from '@keydesk/contracts/device-label'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import type { OwnerProof, UpdateSecurityBody } from '@keydesk/contracts/security'
 import { useState } from 'react'
@@ -5,16 +6,16 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
-import { describeDevice } from '../../../lib/describe-device.ts'
 import { useSecurity, useStartTwoFactorSetup, useUpdateSecurity } from '../api/use-security.ts'
 import { OwnerProofPrompt } from './owner-proof-prompt.tsx'
+import { SessionsList } from './sessions-list.tsx'
 import { TwoFactorSetup } from './two-factor-setup.tsx'
 
 /** The server's text for a refused proof (400 missing, 403 wrong); anything else is the generic failure. */
 const proofProblemOf = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 403) ? error.message : PROFILE_MESSAGES.securityUpdateFailed
 
-/** docs/product.md, 'Member area, chat and support', Security: two settings, the last sign-in and the recent sign-ins. */
+/** docs/product.md, 'Member area, chat and support', Security: two settings, the open sessions, the last sign-in and the recent sign-ins. */
 export function SecurityTab() {
   const security = useSecurity()
   const update = useUpdateSecurity()
@@ -130,6 +131,7 @@ export function SecurityTab() {
             : 'Keycodes are shown only in your dashboard; the e-mail only says the order is ready.'}
         </p>
       </fieldset>
+      <SessionsList />
       <p className="text-sm text-slate-700">Last login: {lastLogin ? new Date(lastLogin).toLocaleString() : 'No sign-in recorded yet'}</p>
       <section aria-labelledby="login-history-title">
         <h3 id="login-history-title" className="font-semibold text-slate-900">

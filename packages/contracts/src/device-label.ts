@@ -15,7 +15,10 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ]
 
-/** "Chrome on Windows" from a browser's user-agent string: enough to recognise one's own devices in a login history. */
+/**
+ * "Chrome on Windows" from a browser's user-agent string: enough to recognise one's own devices in a login history
+ * and in the list of open sessions (the API stores the label when a session starts, the web app labels its history).
+ */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device'
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1]

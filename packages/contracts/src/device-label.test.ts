@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeDevice } from './describe-device.ts'
+import { describeDevice } from './device-label.ts'
 
 describe('describeDevice', () => {
   it('names the browser and the system of common user agents', () => {
@@ -17,6 +17,11 @@ describe('describeDevice', () => {
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0',
       ),
     ).toBe('Edge on Windows')
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+      ),
+    ).toBe('Chrome on Android')
   })
 
   it('says "Unknown device" when there is nothing to read', () => {
