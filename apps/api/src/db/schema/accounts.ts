@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users.ts'
 
 /**
@@ -43,6 +43,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Signed in with a passkey, which verified the user: it counts as the second factor (REQUIRE_ADMIN_2FA). */
+    signedInWithPasskey: boolean('signed_in_with_passkey').notNull().default(false),
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),
