@@ -7,7 +7,7 @@ import { countDocumentReviews, setDocumentReview } from '../../accounts/credenti
 import { listDocumentsWithReviewer } from '../../accounts/credentials/service.ts'
 import { findUserByEmail } from '../../accounts/members/account-repository.ts'
 import { type BusinessUserChange, listBusinessUsers, updateBusinessUser } from '../../accounts/members/admin-views-repository.ts'
-import { findFirstPaidOrders } from '../../ordering/payments/repository.ts'
+import { findFirstPaidOrders } from '../../ordering/orders/repository.ts'
 import { listRequestsOfUser } from '../../ordering/requests/repository.ts'
 import { listRecentActions, recordAction } from '../../platform/action-log/repository.ts'
 import { fileAddress } from '../../platform/files/file-link.ts'

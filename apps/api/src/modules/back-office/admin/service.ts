@@ -5,9 +5,9 @@ import { AppError } from '../../../errors.ts'
 import { encryptSecret } from '../../../lib/secret-box.ts'
 import type { Principal, Uses } from '../../../ports.ts'
 import { findUserNames } from '../../accounts/members/contact-repository.ts'
-import { findFirstPaidOrders, refreshOrderStatus } from '../../ordering/payments/repository.ts'
+import { findFirstPaidOrders, refreshOrderStatus } from '../../ordering/orders/repository.ts'
 import { countQueues, findReleaseRequest, listPaidRequests } from '../../ordering/requests/queue-repository.ts'
-import { findVehicles, fulfilStartedRequest, startPaidRequest } from '../../ordering/requests/repository.ts'
+import { findVehicles, fulfilStartedRequest, leastStatusOf, startPaidRequest } from '../../ordering/requests/repository.ts'
 import { publishRequestStatusChanges } from '../../ordering/requests/status-events.ts'
 import { recordAction } from '../../platform/action-log/repository.ts'
 import { fileLink } from '../../platform/files/file-link.ts'
@@ -99,7 +99,7 @@ export async function startRequest(ports: Uses<'database' | 'clock' | 'events' |
   const ownerId = await ports.database.db.transaction(async (tx) => {
     const started = await startPaidRequest(tx, requestId, admin.id, now)
     if (!started) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.notPendingPaid)
-    await refreshOrderStatus(tx, requestId)
+    await refreshOrderStatus(tx, requestId, leastStatusOf)
     await recordAction(tx, { actorId: admin.id, action: 'REQUEST_STARTED', targetType: 'vehicle_request', targetId: requestId })
     return started.userId
   })
@@ -142,7 +142,7 @@ export async function fulfilRequest(
       fulfilledAt: now,
     })
     if (!fulfilled) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
-    await refreshOrderStatus(tx, target.id)
+    await refreshOrderStatus(tx, target.id, leastStatusOf)
 
     const recipient = isGuest ? target.checkoutEmail : target.ownerEmail
     const codeInMail = recipient !== null && (isGuest || target.keycodesByEmail !== false)

@@ -1,13 +1,47 @@
 import { AddSubscriptionBodySchema, CartItemsAnswerSchema, GuestCartQuerySchema } from '@keydesk/contracts/cart'
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
+import {
+  KEYCODE_REQUEST_IMAGES,
+  KeycodeRequestAnswerSchema,
+  KeycodeRequestFieldsSchema,
+  ORDERING_MESSAGES,
+} from '@keydesk/contracts/vehicle-request'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { loginRequired } from '../../../errors.ts'
+import { readMultipart } from '../../../lib/multipart.ts'
 import { identifyUser, principalOf, requireUser } from '../../../plugins/auth.ts'
-import { findGuestOfRequest } from '../guests/guest-cookie.ts'
+import { findGuestOfRequest, guestIdOfCookie, setGuestCookie } from '../guests/guest-cookie.ts'
+import { createKeycodeRequest } from './keycode-request.ts'
 import type { CartOwner } from './repository.ts'
 import { addSubscriptionToCart, readCart, removeCartItem, startTrialFromCart } from './service.ts'
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/vehicle/request-keycode-public',
+    {
+      preHandler: identifyUser,
+      config: {
+        access: 'public',
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        formBody: {
+          fields: KeycodeRequestFieldsSchema,
+          files: { names: KEYCODE_REQUEST_IMAGES, kind: 'image' },
+          description: `licenseFront and licenseBack are required of a guest (no session). ${ORDERING_MESSAGES.guestLicenseRequired}`,
+        },
+      },
+      schema: { response: { 201: KeycodeRequestAnswerSchema } },
+    },
+    async (request, reply) => {
+      const body = await readMultipart(request, KEYCODE_REQUEST_IMAGES)
+      // A guest whose client keeps only cookies adds to the cart of its guest cookie (the documented fields in docs/product.md, 'Catalogue, ordering and cart', name no guest).
+      const cookieGuestId = request.principal ? undefined : guestIdOfCookie(request)
+      if (cookieGuestId && !body.fields.guestUserId) body.fields.guestUserId = cookieGuestId
+      const answer = await createKeycodeRequest(app, request.principal, body)
+      if (answer.guestUserId) setGuestCookie(reply, answer.guestUserId)
+      return reply.status(201).send(answer)
+    },
+  )
+
   app.get('/cart/items', { preHandler: requireUser, schema: { response: { 200: CartItemsAnswerSchema } } }, async (request) =>
     readCart(app, { userId: principalOf(request).id }),
   )

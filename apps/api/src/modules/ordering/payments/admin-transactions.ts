@@ -1,8 +1,11 @@
 import { toDollars } from '@keydesk/contracts/money'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
+import { listOrderRequestIds, listPaidOrdersPage, type PaidOrdersPageQuery } from '../orders/admin-transactions-repository.ts'
 import { findOrderVehicles } from '../requests/repository.ts'
-import { type AdminTransactionsQuery, listOrderRequestIds, listPaidOrdersPage } from './admin-transactions-repository.ts'
+import { requestIdsMatching } from '../requests/search-repository.ts'
+
+type AdminTransactionsQuery = Omit<PaidOrdersPageQuery, 'searchRequestIds'> & { search?: string | undefined }
 
 /**
  * GET /admin/transactions: paid orders, one page, filtered by order status and searched by VIN or confirmation
@@ -10,7 +13,8 @@ import { type AdminTransactionsQuery, listOrderRequestIds, listPaidOrdersPage } 
  */
 export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'>, query: AdminTransactionsQuery) {
   const db = ports.database.db
-  const rows = await listPaidOrdersPage(db, query)
+  const { search, ...page } = query
+  const rows = await listPaidOrdersPage(db, { ...page, ...(search ? { searchRequestIds: requestIdsMatching(search) } : {}) })
   if (rows.length === 0) return []
 
   const links = await listOrderRequestIds(

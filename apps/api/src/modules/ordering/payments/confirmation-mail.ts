@@ -1,9 +1,9 @@
 import { formatDollars } from '@keydesk/contracts/money'
-import type { transactions } from '../../../db/schema/payments.ts'
 import type { MailContent } from '../../platform/mail/templates.ts'
+import type { TransactionRow } from '../orders/repository.ts'
 
 /** The order confirmation: what was bought and what happens next (the success page's promise, in words). */
-export function orderConfirmationMail(row: typeof transactions.$inferSelect, publicUrl: string, isGuest: boolean): MailContent {
+export function orderConfirmationMail(row: TransactionRow, publicUrl: string, isGuest: boolean): MailContent {
   const hasKeycodes = row.items.some((item) => item.kind === 'KEYCODE')
   return {
     subject: `Keydesk order ${row.confirmationNumber} confirmed`,

@@ -1,10 +1,10 @@
 import { maskVin, type OrdersAnswer } from '@keydesk/contracts/profile'
 import type { RequestStatus } from '@keydesk/contracts/request-status'
 import type { Database } from '../../../db/database.ts'
+import { findOrderContacts } from '../orders/repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
 import { countOrdersByStatus, findOrderPage } from '../requests/repository.ts'
 import { listPaidRefundsOfMember } from '../subscriptions/refund-repository.ts'
-import { findOrderContacts } from './repository.ts'
 
 /** More plan refunds than one member could have been paid in years; the list stays one small read. */
 const REFUNDS_LISTED = 50

@@ -14,14 +14,6 @@ import { enqueueMail } from '../../platform/mail/outbox.ts'
 import { renderMail } from '../../platform/mail/templates.ts'
 import { listPricedCartItems } from '../cart/priced-items.ts'
 import { type CartOwner, listCartRequestIds, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
-import { findRequestProgress, findVehicles, lockRequests, markRequestsPaid } from '../requests/repository.ts'
-import { publishRequestStatusChanges } from '../requests/status-events.ts'
-import { endRunningPlans, extendProviderPlan, insertPlan } from '../subscriptions/repository.ts'
-import { checkoutLines } from './checkout-lines.ts'
-import { orderConfirmationMail } from './confirmation-mail.ts'
-import { newConfirmationNumber } from './confirmation-number.ts'
-import { CHECKOUT_SESSION_TTL_MS } from './open-checkouts.ts'
-import { sessionFromStripe } from './provider.ts'
 import {
   closeUnpaidTransaction,
   deleteTransaction,
@@ -33,7 +25,15 @@ import {
   markTransactionPaid,
   setProviderSession,
   type TransactionRow,
-} from './repository.ts'
+} from '../orders/repository.ts'
+import { findRequestProgress, findVehicles, lockRequests, markRequestsPaid } from '../requests/repository.ts'
+import { publishRequestStatusChanges } from '../requests/status-events.ts'
+import { endRunningPlans, extendProviderPlan, insertPlan } from '../subscriptions/repository.ts'
+import { checkoutLines } from './checkout-lines.ts'
+import { orderConfirmationMail } from './confirmation-mail.ts'
+import { newConfirmationNumber } from './confirmation-number.ts'
+import { CHECKOUT_SESSION_TTL_MS } from './open-checkouts.ts'
+import { sessionFromStripe } from './provider.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

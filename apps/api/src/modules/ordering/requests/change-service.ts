@@ -13,7 +13,7 @@ import { storeImagesWithRows } from '../../../lib/stored-images.ts'
 import type { Uses } from '../../../ports.ts'
 import { deleteFileRows, insertFileRows } from '../../platform/files/repository.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
-import { isInOpenCheckout } from '../payments/repository.ts'
+import { isInOpenCheckout } from '../orders/repository.ts'
 import { deletePendingRequest, findOwnRequest, lockOwnRequest, updatePendingRequest } from './repository.ts'
 
 const PURPOSES = { frontId: 'FRONT_ID', backId: 'BACK_ID', registration: 'REGISTRATION' } as const

@@ -1,10 +1,6 @@
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import { IMAGE_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
 import {
-  KEYCODE_REQUEST_IMAGES,
-  KeycodeRequestAnswerSchema,
-  KeycodeRequestFieldsSchema,
-  ORDERING_MESSAGES,
   OrderTrackerQuerySchema,
   OrderTrackerSchema,
   UPDATE_REQUEST_IMAGES,
@@ -13,41 +9,14 @@ import {
 } from '@keydesk/contracts/vehicle-request'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../../lib/multipart.ts'
-import { identifyUser, principalOf, requireUser } from '../../../plugins/auth.ts'
+import { principalOf, requireUser } from '../../../plugins/auth.ts'
 import { perAccountLimit } from '../../../plugins/rate-limit.ts'
-import { guestIdOfCookie, setGuestCookie } from '../guests/guest-cookie.ts'
 import { deleteRequest, updateRequest } from './change-service.ts'
 import { readOrderTracker } from './order-tracker.ts'
-import { createKeycodeRequest, readUserRequests } from './service.ts'
+import { readUserRequests } from './service.ts'
 import { subscribeToRequestStatus } from './status-events.ts'
 
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/vehicle/request-keycode-public',
-    {
-      preHandler: identifyUser,
-      config: {
-        access: 'public',
-        rateLimit: { max: 60, timeWindow: '1 minute' },
-        formBody: {
-          fields: KeycodeRequestFieldsSchema,
-          files: { names: KEYCODE_REQUEST_IMAGES, kind: 'image' },
-          description: `licenseFront and licenseBack are required of a guest (no session). ${ORDERING_MESSAGES.guestLicenseRequired}`,
-        },
-      },
-      schema: { response: { 201: KeycodeRequestAnswerSchema } },
-    },
-    async (request, reply) => {
-      const body = await readMultipart(request, KEYCODE_REQUEST_IMAGES)
-      // A guest whose client keeps only cookies adds to the cart of its guest cookie (the documented fields in docs/product.md, 'Catalogue, ordering and cart', name no guest).
-      const cookieGuestId = request.principal ? undefined : guestIdOfCookie(request)
-      if (cookieGuestId && !body.fields.guestUserId) body.fields.guestUserId = cookieGuestId
-      const answer = await createKeycodeRequest(app, request.principal, body)
-      if (answer.guestUserId) setGuestCookie(reply, answer.guestUserId)
-      return reply.status(201).send(answer)
-    },
-  )
-
   app.get('/vehicle/user-requests', { preHandler: requireUser, schema: { response: { 200: UserRequestsAnswerSchema } } }, async (request) =>
     readUserRequests(app, principalOf(request).id),
   )

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { startsWith } from '../../../db/starts-with.ts'
 import { accountIdsMatching } from '../../accounts/members/admin-views-repository.ts'
-import { requestIdsOfOrdersMatching } from '../payments/repository.ts'
+import { requestIdsOfOrdersMatching } from '../orders/repository.ts'
 
 /**
  * The paid requests an admin's search term finds (docs/decisions/016): the start or the last characters of the VIN,

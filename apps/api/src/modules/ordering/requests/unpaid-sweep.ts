@@ -2,7 +2,7 @@ import { UNPAID_REQUEST_KEEP_DAYS } from '@keydesk/contracts/limits'
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
 import { deleteFileRows } from '../../platform/files/repository.ts'
-import { requestIdsInOpenCheckouts } from '../payments/repository.ts'
+import { requestIdsInOpenCheckouts } from '../orders/repository.ts'
 import { deleteUnpaidRequestsExcept, lockStaleUnpaidMemberRequests } from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -4,7 +4,7 @@ import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../../db/database.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import { fileLink } from '../../platform/files/file-link.ts'
-import { findFirstPaidOrders } from '../payments/repository.ts'
+import { findFirstPaidOrders } from '../orders/repository.ts'
 import { findDashboardRequests } from './repository.ts'
 
 /** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */

@@ -3,7 +3,7 @@ import { premiumAccess } from '@keydesk/contracts/premium-access'
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../../db/database.ts'
 import { findMemberAccess } from '../../accounts/members/membership-repository.ts'
-import { isBasicDiscountSpent } from '../payments/basic-discount-repository.ts'
+import { isBasicDiscountSpent } from '../orders/basic-discount-repository.ts'
 import { findLatestPlan } from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

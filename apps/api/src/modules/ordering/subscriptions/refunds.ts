@@ -15,7 +15,7 @@ import { clearSubscriptionTiers, lockUsers } from '../../accounts/members/member
 import { recordAction } from '../../platform/action-log/repository.ts'
 import { enqueueMail } from '../../platform/mail/outbox.ts'
 import { renderMail } from '../../platform/mail/templates.ts'
-import { findPlanPayments } from '../payments/plan-payments-repository.ts'
+import { findPlanPayments } from '../orders/plan-payments-repository.ts'
 import { planRefundMail } from './refund-mail.ts'
 import {
   findRefundOfPlan,

@@ -18,7 +18,7 @@ import {
   lockUsers,
   startTrialOnce,
 } from '../../accounts/members/membership-repository.ts'
-import { findPlanPayments } from '../payments/plan-payments-repository.ts'
+import { findPlanPayments } from '../orders/plan-payments-repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
 import { findPriceHolder } from './price-holder.ts'
 import { findRefundOfPlan } from './refund-repository.ts'

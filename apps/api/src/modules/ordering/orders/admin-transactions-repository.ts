@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { transactionRequests, transactions } from '../../../db/schema/payments.ts'
-import { requestIdsMatching } from '../requests/search-repository.ts'
 
-export interface AdminTransactionsQuery {
+export interface PaidOrdersPageQuery {
   status?: 'PENDING' | 'INPROGRESS' | 'FULFILLED'
-  search?: string
+  /** The ids of the requests the admin search finds, as a subquery (the requests module's `requestIdsMatching`). */
+  searchRequestIds?: SQL
   sortBy?: 'confirmation' | 'status' | 'createdAt'
   sortOrder: 'asc' | 'desc'
   limit: number
@@ -13,17 +13,17 @@ export interface AdminTransactionsQuery {
 }
 
 /** The orders holding a request the admin search finds (docs/decisions/016); every branch is index-served. */
-const searchCondition = (search: string): SQL =>
+const searchCondition = (searchRequestIds: SQL): SQL =>
   inArray(
     transactions.id,
     sql`(select ${transactionRequests.transactionId} from ${transactionRequests}
-         where ${transactionRequests.vehicleRequestId} in (${requestIdsMatching(search)}))`,
+         where ${transactionRequests.vehicleRequestId} in (${searchRequestIds}))`,
   )
 
-export async function listPaidOrdersPage(db: DbExecutor, query: AdminTransactionsQuery) {
+export async function listPaidOrdersPage(db: DbExecutor, query: PaidOrdersPageQuery) {
   const conditions = [isNotNull(transactions.orderStatus)]
   if (query.status) conditions.push(eq(transactions.orderStatus, query.status))
-  if (query.search) conditions.push(searchCondition(query.search))
+  if (query.searchRequestIds) conditions.push(searchCondition(query.searchRequestIds))
   const direction = query.sortOrder === 'asc' ? asc : desc
   // Both keys in one direction, so transactions_order_status_idx serves either order (ascending: oldest first).
   const order =

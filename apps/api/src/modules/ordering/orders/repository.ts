@@ -3,7 +3,6 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { outerColumn } from '../../../db/outer-column.ts'
 import { transactionRequests, transactions } from '../../../db/schema/payments.ts'
 import { startsWith } from '../../../db/starts-with.ts'
-import { leastStatusOf } from '../requests/repository.ts'
 
 export type TransactionRow = typeof transactions.$inferSelect
 
@@ -95,8 +94,11 @@ export async function isInOpenCheckout(db: DbExecutor, vehicleRequestId: string,
   return open !== undefined
 }
 
-/** Re-derives the order status of the paid orders holding this request (the least advanced of their requests). */
-export async function refreshOrderStatus(db: DbExecutor, vehicleRequestId: string) {
+/**
+ * Re-derives the order status of the paid orders holding this request: the least advanced of their requests, which
+ * the requests module reckons (`leastStatusOf`), handed in because the requests module reads orders and not back.
+ */
+export async function refreshOrderStatus(db: DbExecutor, vehicleRequestId: string, leastStatusOf: (requestIds: SQL) => SQL) {
   await db
     .update(transactions)
     .set({
