@@ -17,6 +17,7 @@ import { complianceStatusRoutes } from './modules/accounts/compliance-status/rou
 import { credentialRoutes } from './modules/accounts/credentials/routes.ts'
 import { accountReader } from './modules/accounts/members/account-reader.ts'
 import { profileRoutes } from './modules/accounts/profile/routes.ts'
+import { passkeyRoutes } from './modules/accounts/security/passkey-routes.ts'
 import { securityRoutes } from './modules/accounts/security/routes.ts'
 import { sessionRoutes } from './modules/accounts/sessions/routes.ts'
 import { sessionSweepJob } from './modules/accounts/sessions/service.ts'
@@ -187,6 +188,7 @@ export async function buildApp({
       await api.register(profileRoutes)
       await api.register(memberOrderRoutes)
       await api.register(securityRoutes)
+      await api.register(passkeyRoutes)
       await api.register(sessionRoutes)
       await api.register(noticeRoutes)
       await api.register(credentialRoutes)

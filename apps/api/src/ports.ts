@@ -50,6 +50,8 @@ export interface PrincipalAccount extends SessionState {
   lname: string
   isValidatedUser: boolean
   twoFactorEnabled: boolean | null
+  /** The token's session was signed in with a passkey that verified its user: a second factor (decision 022). */
+  signedInWithPasskey: boolean
 }
 
 /**

@@ -157,7 +157,9 @@ async function auth(app: FastifyInstance, { accounts }: { accounts: AccountReade
       lname: user.lname,
       isValidatedUser: user.isValidatedUser,
       twoFactorEnabled,
-      adminPowers: hasAdminStatus(user.role) && (twoFactorEnabled || !app.config.requireAdminTwoFactor),
+      // A passkey sign-in verified its user on the device (something held and a fingerprint, face or PIN), so it
+      // stands for the second factor REQUIRE_ADMIN_2FA asks for, as an authenticator app does (decision 022).
+      adminPowers: hasAdminStatus(user.role) && (twoFactorEnabled || user.signedInWithPasskey || !app.config.requireAdminTwoFactor),
       sessionVersion: user.sessionVersion,
       sessionId: subject.sessionId,
     }

@@ -1,3 +1,4 @@
+import { passkeys } from '../db/schema/passkeys.ts'
 import { subscriptions } from '../db/schema/payments.ts'
 import type { MatrixWorld, Who } from './access-principals.ts'
 import { GOOD_PASSWORD, registrationForm, sessionIdOf, signIn, uniqueEmail } from './accounts.ts'
@@ -51,6 +52,16 @@ function monthlyPlanId(testApp: TestApp): Promise<string> {
  * means "not allowed" and never "bad input" (a guard in preHandler runs after validation). Routes without a
  * sample are called bare. Admin calls that change an account act on throwaway targets, not on matrix principals.
  */
+/** A passkey row of this account (its key is never used: these calls only name it). */
+async function passkeyOf(testApp: TestApp, userId: string): Promise<string> {
+  const [row] = await testApp.app.database.db
+    .insert(passkeys)
+    .values({ userId, credentialId: crypto.randomUUID(), publicKey: 'AA', name: 'Matrix key', createdAt: new Date() })
+    .returning({ id: passkeys.id })
+  if (!row) throw new Error('passkey insert returned nothing')
+  return row.id
+}
+
 export const SAMPLES: Record<string, Sample> = {
   'POST /api/vehicle/request-keycode-public': async (world, who) => {
     const body = await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', String(200000 + ++serial)) }, [
@@ -132,7 +143,16 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/chat/history': (world) => ({ url: `/api/chat/history?userId=${world.owner.id}` }),
   'POST /api/chat/send': (world) => ({ url: '/api/chat/send', payload: { message: 'Matrix hello.', userId: world.owner.id } }),
   'PUT /api/user/profile': () => ({ url: '/api/user/profile', payload: form({ fname: 'Renamed' }) }),
-  'PUT /api/user/security': () => ({ url: '/api/user/security', payload: { fingerprint: true } }),
+  'PUT /api/user/security': () => ({ url: '/api/user/security', payload: { keycodesByEmail: true } }),
+  // A passkey of the owner's for each call (the owner's own removal would spend a shared one).
+  'PATCH /api/user/security/passkeys/:id': async (world, _who, testApp) => ({
+    url: `/api/user/security/passkeys/${await passkeyOf(testApp, world.owner.id)}`,
+    payload: { name: 'Renamed' },
+  }),
+  'DELETE /api/user/security/passkeys/:id': async (world, _who, testApp) => ({
+    url: `/api/user/security/passkeys/${await passkeyOf(testApp, world.owner.id)}`,
+    payload: { currentPassword: GOOD_PASSWORD },
+  }),
   // A second session of the owner's, so that ending it leaves the session the matrix calls with.
   'DELETE /api/user/sessions/:id': async (world, _who, testApp) => ({
     url: `/api/user/sessions/${sessionIdOf(await signIn(testApp, world.owner.email, GOOD_PASSWORD))}`,

@@ -9,18 +9,21 @@ import {
 } from '@keydesk/contracts/accounts-api'
 import { LoginAnswerSchema, MeAnswerSchema, UserViewSchema } from '@keydesk/contracts/auth'
 import { MessageAnswerSchema } from '@keydesk/contracts/common'
+import { PasskeyLoginBodySchema, WebAuthnOptionsSchema } from '@keydesk/contracts/passkeys'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../../errors.ts'
 import { readMultipart } from '../../../lib/multipart.ts'
 import { principalOf, REFRESH_COOKIE, requireUser } from '../../../plugins/auth.ts'
+import { requestOrigin } from '../../../plugins/cross-site-guard.ts'
 import formBody from '../../../plugins/form-body.ts'
 import { toUserView } from '../members/user-view.ts'
+import { relyingPartyFor, startAuthentication } from '../passkeys/service.ts'
 import { clearSessionCookies, setSessionCookies } from './cookies.ts'
 import { sendFailureAsText } from './failure-as-text.ts'
 import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts'
 import { registerAdmin, registerBusinessUser } from './registration-service.ts'
-import { announceReusedSessionEnded, currentUser, refreshSession, signIn, signOut } from './session-service.ts'
+import { announceReusedSessionEnded, currentUser, refreshSession, signIn, signInWithPasskey, signOut } from './session-service.ts'
 
 /** Per IP. Per account, failed sign-ins slow that account down (session-service). */
 const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '5 minutes' }
@@ -37,6 +40,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await signIn(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })
+      setSessionCookies(reply, session, secureCookies)
+      return { user: session.user, accessToken: session.accessToken }
+    },
+  )
+
+  app.post(
+    '/auth/passkey/options',
+    {
+      config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { response: { 200: WebAuthnOptionsSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return startAuthentication(app.database.db, relyingPartyFor(app.config, requestOrigin(request)), app.clock.now())
+    },
+  )
+
+  app.post(
+    '/auth/passkey/login',
+    {
+      config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { body: PasskeyLoginBodySchema, response: { 200: LoginAnswerSchema } },
+    },
+    async (request, reply) => {
+      const session = await signInWithPasskey(app, request.body.response, relyingPartyFor(app.config, requestOrigin(request)), {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      })
       setSessionCookies(reply, session, secureCookies)
       return { user: session.user, accessToken: session.accessToken }
     },

@@ -1,10 +1,13 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { PASSKEY_MESSAGES } from '@keydesk/contracts/passkeys'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { AppError, loginRequired } from '../../../errors.ts'
 import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import type { Uses } from '../../../ports.ts'
 import * as accountRepository from '../members/account-repository.ts'
 import { decoyPasswordHash, verifyPassword } from '../members/passwords.ts'
 import { toUserView } from '../members/user-view.ts'
+import { type RelyingParty, recordSignIn as recordPasskeySignIn, spendSignInChallenge, verifySignIn } from '../passkeys/service.ts'
 import { insertSignIn } from '../security/repository.ts'
 import { checkSignInSecondFactor, isTwoFactorRequired } from '../security/two-factor.ts'
 import * as sessionsRepository from '../sessions/repository.ts'
@@ -32,11 +35,24 @@ function refusalFor(user: UserRow): string | null {
  * Starts the session of one sign-in on one device (decision 022): its row, and its first refresh token, whose family
  * is the session (every rotation stays in it). The access token carries the session's id.
  */
-async function issueSession(ports: Uses<'database' | 'signAccessToken'>, user: UserRow, now: Date, context: SignInContext) {
+async function issueSession(
+  ports: Uses<'database' | 'signAccessToken'>,
+  user: UserRow,
+  now: Date,
+  context: SignInContext,
+  signedInWithPasskey = false,
+) {
   const refreshToken = newOpaqueToken()
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)
   const sessionId = await ports.database.db.transaction(async (tx) => {
-    const id = await startSession(tx, { userId: user.id, userAgent: context.userAgent, ipAddress: context.ip, now, expiresAt })
+    const id = await startSession(tx, {
+      userId: user.id,
+      userAgent: context.userAgent,
+      ipAddress: context.ip,
+      now,
+      expiresAt,
+      signedInWithPasskey,
+    })
     await repository.insertRefreshToken(tx, { userId: user.id, familyId: id, tokenHash: digest(refreshToken), expiresAt })
     return id
   })
@@ -79,6 +95,35 @@ export async function signIn(
   await repository.clearFailedLogins(db, credentials.email, context.ip)
   await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
   const tokens = await issueSession(ports, user, now, context)
+  return { ...tokens, user: toUserView(user, now) }
+}
+
+/**
+ * Signs in with a passkey (decision 022): no e-mail typed, the credential names its account. The challenge is spent
+ * first; then, in one transaction, the answer is verified against the stored credential, the account must be able
+ * to hold a session (a disabled or revoked account's passkey does nothing, a deleted one's is gone with it), and only
+ * then the credential's counter moves. The passkey verified its user, so the session holds the second factor.
+ */
+export async function signInWithPasskey(
+  ports: Uses<'database' | 'clock' | 'signAccessToken'>,
+  response: AuthenticationResponseJSON,
+  rp: RelyingParty,
+  context: SignInContext,
+) {
+  const db = ports.database.db
+  const now = ports.clock.now()
+  const challenge = await spendSignInChallenge(db, response, now)
+  const user = await db.transaction(async (tx) => {
+    const verified = await verifySignIn(tx, response, challenge, rp)
+    const account = await accountRepository.findUserById(tx, verified.userId)
+    if (!account) throw new AppError('UNAUTHENTICATED', PASSKEY_MESSAGES.signInFailed)
+    const refusal = refusalFor(account)
+    if (refusal) throw new AppError('FORBIDDEN', refusal)
+    await recordPasskeySignIn(tx, verified, now)
+    return account
+  })
+  await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
+  const tokens = await issueSession(ports, user, now, context, true)
   return { ...tokens, user: toUserView(user, now) }
 }
 

@@ -71,6 +71,7 @@ export function prepareAccountRead(db: Database) {
       twoFactorEnabled: twoFactorFlags.twoFactorEnabled,
       sessionVersion: users.sessionVersion,
       sessionId: openSessions.id,
+      signedInWithPasskey: openSessions.signedInWithPasskey,
     })
     .from(openSessions)
     .innerJoin(users, eq(users.id, openSessions.userId))

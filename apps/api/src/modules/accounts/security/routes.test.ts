@@ -1,8 +1,10 @@
+import { PASSKEY_MESSAGES } from '@keydesk/contracts/passkeys'
 import { SecuritySchema, TWO_FACTOR_MESSAGES, TwoFactorSetupAnswerSchema } from '@keydesk/contracts/security'
 import { eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberProfiles } from '../../../db/schema/member.ts'
+import { passkeys } from '../../../db/schema/passkeys.ts'
 import { createMember, type TestMember } from '../../../test/members.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { hashPassword } from '../members/passwords.ts'
@@ -62,8 +64,18 @@ describe('PUT /user/security', () => {
     expect((await getSecurity(member.auth)).json().twoFactorEnabled).toBe(false)
   })
 
-  it('turns fingerprint on for the caller only', async () => {
-    await putSecurity(member.auth, { fingerprint: true })
+  it('answers what to do when fingerprint is switched on without a passkey, and changes nothing', async () => {
+    const answer = await putSecurity(member.auth, { fingerprint: true })
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json().message).toBe(PASSKEY_MESSAGES.addOneFirst)
+    expect((await getSecurity(member.auth)).json().fingerprintEnabled).toBe(false)
+  })
+
+  it('shows fingerprint on while the caller has a passkey, for the caller only', async () => {
+    await testApp.app.database.db
+      .insert(passkeys)
+      .values({ userId: member.id, credentialId: crypto.randomUUID(), publicKey: 'AA', name: 'Phone', createdAt: new Date() })
+    expect((await putSecurity(member.auth, { fingerprint: true })).json().fingerprintEnabled).toBe(true)
     expect((await getSecurity(member.auth)).json().fingerprintEnabled).toBe(true)
     expect((await getSecurity(other.auth)).json().fingerprintEnabled).toBe(false)
   })

@@ -1,21 +1,31 @@
+import { PASSKEY_MESSAGES } from '@keydesk/contracts/passkeys'
 import { LOGIN_HISTORY_SHOWN, type Security, TWO_FACTOR_MESSAGES, type UpdateSecurityBody } from '@keydesk/contracts/security'
 import type { Database } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { findKeycodesByEmail, saveKeycodesByEmail } from '../members/contact-repository.ts'
-import { findSecuritySettings, findTwoFactorState, saveSecuritySettings } from '../members/security-settings-repository.ts'
+import { findSecuritySettings, findTwoFactorState } from '../members/security-settings-repository.ts'
+import { deleteAllPasskeys, hasPasskey } from '../passkeys/repository.ts'
 import { assertOwnerProof } from './owner-proof.ts'
 import { findRecentSignIns } from './repository.ts'
 import type { SecretBox } from './secret-box.ts'
 import { disableTwoFactor } from './two-factor.ts'
 
 export async function readSecurity(db: Database, userId: string): Promise<Security> {
-  const [settings, signIns, keycodesByEmail] = await Promise.all([
+  const [settings, fingerprintEnabled, signIns, keycodesByEmail] = await Promise.all([
     findSecuritySettings(db, userId),
+    // Fingerprint sign-in is on while the account has a passkey (decision 022).
+    hasPasskey(db, userId),
     findRecentSignIns(db, userId, LOGIN_HISTORY_SHOWN),
     findKeycodesByEmail(db, userId),
   ])
   const loginHistory = signIns.map((entry) => ({ ...entry, signedInAt: entry.signedInAt.toISOString() }))
-  return { ...settings, lastLogin: loginHistory[0]?.signedInAt ?? null, loginHistory, keycodesByEmail }
+  return {
+    twoFactorEnabled: settings.twoFactorEnabled,
+    fingerprintEnabled,
+    lastLogin: loginHistory[0]?.signedInAt ?? null,
+    loginHistory,
+    keycodesByEmail,
+  }
 }
 
 /**
@@ -37,7 +47,16 @@ export async function updateSecurity(
     if (!state?.totpSecretSealed) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.setupFirst)
   }
   if (body.twoFactor === false) await disableTwoFactor(db, userId, now)
-  if (body.fingerprint !== undefined) await saveSecuritySettings(db, userId, { fingerprintEnabled: body.fingerprint }, now)
+  // Fingerprint sign-in is the account's passkeys (decision 022): switching it on means adding one, which takes the
+  // device's own ceremony, so `true` with none yet answers what to do; `false` removes them all, with the owner's
+  // proof checked in the same transaction. The password always still signs in, so no one is locked out.
+  if (body.fingerprint === true && !(await hasPasskey(db, userId))) throw new AppError('CONFLICT', PASSKEY_MESSAGES.addOneFirst)
+  if (body.fingerprint === false) {
+    await db.transaction(async (tx) => {
+      await assertOwnerProof(tx, box, account, body, now)
+      await deleteAllPasskeys(tx, userId)
+    })
+  }
   if (body.keycodesByEmail !== undefined) await saveKeycodesByEmail(db, userId, body.keycodesByEmail, now)
   return readSecurity(db, userId)
 }

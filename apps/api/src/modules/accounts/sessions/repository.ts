@@ -11,14 +11,21 @@ import { sessions } from '../../../db/schema/accounts.ts'
  * session id; PostgreSQL inlines it into a plain join on the primary key.
  */
 export const openSessions = new QueryBuilder()
-  .select({ id: sessions.id, userId: sessions.userId })
+  .select({ id: sessions.id, userId: sessions.userId, signedInWithPasskey: sessions.signedInWithPasskey })
   .from(sessions)
   .where(isNull(sessions.endedAt))
   .as('open_sessions')
 
 export async function insertSession(
   db: DbExecutor,
-  values: { userId: string; device: string; ipAddress: string | null; startedAt: Date; expiresAt: Date },
+  values: {
+    userId: string
+    device: string
+    ipAddress: string | null
+    startedAt: Date
+    expiresAt: Date
+    signedInWithPasskey?: boolean
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(sessions)

@@ -12,7 +12,15 @@ import * as repository from './repository.ts'
 /** Starts the session of one sign-in, inside the caller's transaction; answers its id, which the tokens carry. */
 export function startSession(
   db: DbExecutor,
-  values: { userId: string; userAgent: string | undefined; ipAddress: string; now: Date; expiresAt: Date },
+  values: {
+    userId: string
+    userAgent: string | undefined
+    ipAddress: string
+    now: Date
+    expiresAt: Date
+    /** A passkey that verified its user signed this session in: its second factor (decision 022). */
+    signedInWithPasskey: boolean
+  },
 ): Promise<string> {
   return repository.insertSession(db, {
     userId: values.userId,
@@ -20,6 +28,7 @@ export function startSession(
     ipAddress: values.ipAddress,
     startedAt: values.now,
     expiresAt: values.expiresAt,
+    signedInWithPasskey: values.signedInWithPasskey,
   })
 }
 
