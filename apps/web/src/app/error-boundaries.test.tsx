@@ -33,7 +33,7 @@ describe('error boundaries per section', () => {
   it('shows a failing admin page as an error inside the site frame, with the way back to the admin dashboard', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     fakeApi({})
-    renderApp('/admin/failing-page', { user: testUser({ role: 'ADMIN' }) })
+    await renderApp('/admin/failing-page', { user: testUser({ role: 'ADMIN' }) })
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the admin dashboard' })).toHaveAttribute('href', '/admin')
     // The header of the site frame is still there, so the admin can go elsewhere.

@@ -1,12 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach } from 'vitest'
-import { preloadPages } from '../app/lazy-page.ts'
-import '../app/router.tsx'
 import { fakeApi } from './fake-api.ts'
 
-// Pages are lazy in the app; tests render them at once, as they were before code splitting.
-await preloadPages()
+// A page a test navigates to loads its code on the visit, as in the browser; on a busy machine that can take longer
+// than the default second of findBy.
+configure({ asyncUtilTimeout: 3000 })
 
 // No test reaches the network: a call its test did not answer gets the 404 of a server without that route, instead
 // of a real request to the test page's address that is torn down with the test (and printed a socket trace).

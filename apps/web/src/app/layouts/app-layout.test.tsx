@@ -10,19 +10,19 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('app shell', () => {
-  it('shows the footer tagline of docs/product.md, "Overview and roles"', () => {
-    renderApp('/')
+  it('shows the footer tagline of docs/product.md, "Overview and roles"', async () => {
+    await renderApp('/')
     expect(screen.getByText('Professional vehicle keycode lookup services.')).toBeInTheDocument()
   })
 
-  it('shows home for an unknown path', () => {
-    renderApp('/no/such/page')
+  it('shows home for an unknown path', async () => {
+    await renderApp('/no/such/page')
     expect(screen.getByRole('heading', { level: 1, name: /Vehicle keycodes from the VIN/ })).toBeInTheDocument()
   })
 
   it('opens a page reached by a link at its top, with focus on its heading', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
-    const { router } = renderApp('/')
+    const { router } = await renderApp('/')
     await router.navigate('/pricing')
     const heading = await screen.findByRole('heading', { level: 1, name: /Keycode pricing/ })
     await vi.waitFor(() => expect(heading).toHaveFocus())
@@ -30,7 +30,7 @@ describe('app shell', () => {
   })
 
   it('leaves focus alone on the first load', async () => {
-    renderApp('/pricing')
+    await renderApp('/pricing')
     const heading = await screen.findByRole('heading', { level: 1, name: /Keycode pricing/ })
     expect(heading).not.toHaveFocus()
   })

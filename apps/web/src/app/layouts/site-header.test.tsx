@@ -18,18 +18,18 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('header navigation by role (docs/product.md, "Screens and routes (web)")', () => {
-  it('offers visitors pricing, sign up and login', () => {
-    renderApp('/')
+  it('offers visitors pricing, sign up and login', async () => {
+    await renderApp('/')
     expect(mainLinks()).toEqual(['Pricing', 'Sign up', 'Login'])
   })
 
-  it('offers a business user home, pricing, request keycode, subscriptions, dashboard, profile and cart', () => {
-    renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
+  it('offers a business user home, pricing, request keycode, subscriptions, dashboard, profile and cart', async () => {
+    await renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
     expect(mainLinks()).toEqual(['Home', 'Pricing', 'Request Keycode', 'Subscriptions', 'Dashboard', 'Profile', 'Cart'])
   })
 
-  it('offers an admin the admin screens and the keycode portals', () => {
-    renderApp('/', { user: testUser({ role: 'ADMIN' }) })
+  it('offers an admin the admin screens and the keycode portals', async () => {
+    await renderApp('/', { user: testUser({ role: 'ADMIN' }) })
     expect(mainLinks()).toEqual([
       'Home',
       'Pricing',
@@ -41,8 +41,8 @@ describe('header navigation by role (docs/product.md, "Screens and routes (web)"
     ])
   })
 
-  it('offers a super admin the admin list plus the super admin dashboard', () => {
-    renderApp('/', { user: testUser({ role: 'SUPER_ADMIN' }) })
+  it('offers a super admin the admin list plus the super admin dashboard', async () => {
+    await renderApp('/', { user: testUser({ role: 'SUPER_ADMIN' }) })
     expect(mainLinks()).toEqual([
       'Home',
       'Pricing',
@@ -55,8 +55,8 @@ describe('header navigation by role (docs/product.md, "Screens and routes (web)"
     ])
   })
 
-  it("shows the signed-in user's name", () => {
-    renderApp('/', { user: testUser({ fname: 'Dana', lname: 'Locke' }) })
+  it("shows the signed-in user's name", async () => {
+    await renderApp('/', { user: testUser({ fname: 'Dana', lname: 'Locke' }) })
     expect(screen.getByText('Dana Locke')).toBeInTheDocument()
   })
 })
@@ -73,15 +73,15 @@ describe('header width by role', () => {
   const desktopLinks = () => screen.getByRole('navigation', { name: 'Main' }).closest('header > div > div') as HTMLElement
   const menuToggle = () => screen.getByRole('button', { name: 'Menu' }).parentElement as HTMLElement
 
-  it("keeps a super admin's links on one line from 1280 px and moves them into the menu below", () => {
-    renderApp('/', { user: testUser({ role: 'SUPER_ADMIN' }) })
+  it("keeps a super admin's links on one line from 1280 px and moves them into the menu below", async () => {
+    await renderApp('/', { user: testUser({ role: 'SUPER_ADMIN' }) })
     expect(desktopLinks().className).toContain('min-[1280px]:flex')
     expect(within(desktopLinks()).getByRole('list').className).toContain('flex-nowrap')
     expect(menuToggle().className).toBe('min-[1280px]:hidden')
   })
 
-  it("keeps a member's links beside the logo from 769 px", () => {
-    renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
+  it("keeps a member's links beside the logo from 769 px", async () => {
+    await renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
     expect(desktopLinks().className).toContain('min-[769px]:flex')
     expect(menuToggle().className).toBe('min-[769px]:hidden')
   })
@@ -89,7 +89,7 @@ describe('header width by role', () => {
 
 describe('mobile menu (docs/product.md, "Screens and routes (web)")', () => {
   it('gives a visitor the visitor links, Authentication and Legal, each link once', async () => {
-    renderApp('/')
+    await renderApp('/')
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }))
     expect(
       within(screen.getByRole('navigation', { name: 'Menu' }))
@@ -106,7 +106,7 @@ describe('mobile menu (docs/product.md, "Screens and routes (web)")', () => {
   })
 
   it("shows a signed-in user's first name, last name, e-mail and role with Account links", async () => {
-    renderApp('/', { user: testUser({ fname: 'Ada', lname: 'Admin', email: 'ada@keydesk.example', role: 'ADMIN' }) })
+    await renderApp('/', { user: testUser({ fname: 'Ada', lname: 'Admin', email: 'ada@keydesk.example', role: 'ADMIN' }) })
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }))
     expect(screen.getByText('ada@keydesk.example')).toBeInTheDocument()
     expect(screen.getByText('Role: Admin')).toBeInTheDocument()
@@ -118,7 +118,7 @@ describe('mobile menu (docs/product.md, "Screens and routes (web)")', () => {
   })
 
   it('closes on Escape and gives focus back to its button', async () => {
-    renderApp('/')
+    await renderApp('/')
     const toggle = screen.getByRole('button', { name: 'Menu' })
     await userEvent.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
@@ -128,20 +128,20 @@ describe('mobile menu (docs/product.md, "Screens and routes (web)")', () => {
   })
 
   it('closes when a link is followed', async () => {
-    const { router } = renderApp('/')
+    const { router } = await renderApp('/')
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }))
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', { name: 'Pricing' }))
     expect(router.state.location.pathname).toBe('/pricing')
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false')
+    expect(await screen.findByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false')
     expect(screen.queryByRole('navigation', { name: 'Authentication' })).toBeNull()
   })
 
   it('shows admins how many chat conversations wait for an answer, on every page, and members nothing', async () => {
     fakeApi({ 'GET /api/chat/unread-count': () => jsonAnswer(200, { count: 3 }) })
-    renderApp('/', { user: testUser({ role: 'ADMIN' }) })
+    await renderApp('/', { user: testUser({ role: 'ADMIN' }) })
     expect(await screen.findByRole('link', { name: 'Support chat, 3 unread' })).toHaveAttribute('href', '/admin#support-chat')
     cleanup()
-    renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
+    await renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
     expect(screen.queryByRole('link', { name: /Support chat/ })).not.toBeInTheDocument()
   })
 })

@@ -21,7 +21,7 @@ afterEach(() => {
 describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
   it('asks nothing on load when this browser has not signed in', async () => {
     const calls = serve({})
-    renderApp('/register', { fetchSession: true })
+    await renderApp('/register', { fetchSession: true })
     expect(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Login' })).toBeInTheDocument()
     expect(calls.filter((call) => call.key.includes('/api/auth/'))).toEqual([])
   })
@@ -29,7 +29,7 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
   it('signs the user in on load from GET /auth/me', async () => {
     setSessionHint(true)
     serve({ 'GET /api/auth/me': () => json(200, { user: testUser({ fname: 'Dana', lname: 'Locke' }) }) })
-    renderApp('/', { fetchSession: true })
+    await renderApp('/', { fetchSession: true })
     expect(await screen.findByText('Dana Locke')).toBeInTheDocument()
     expect(within(mainNav()).getByRole('link', { name: 'Cart' })).toBeInTheDocument()
   })
@@ -37,7 +37,7 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
   it('treats a failed GET /auth/me as a visitor without sending them to /login', async () => {
     setSessionHint(true)
     const calls = serve({ 'GET /api/auth/me': unauthorized, 'POST /api/auth/refresh': unauthorized })
-    const { router } = renderApp('/register', { fetchSession: true })
+    const { router } = await renderApp('/register', { fetchSession: true })
     expect(
       await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Sign up' }),
     ).toBeInTheDocument()
@@ -53,14 +53,14 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
       'GET /api/auth/me': () => (++meCalls === 1 ? unauthorized() : json(200, { user: testUser({ fname: 'Rita' }) })),
       'POST /api/auth/refresh': () => json(200, {}),
     })
-    renderApp('/', { fetchSession: true })
+    await renderApp('/', { fetchSession: true })
     expect(await screen.findByText('Rita Locke')).toBeInTheDocument()
   })
 
   it('logs out through the server and shows visitor links on home', async () => {
     setSessionHint(true)
     const calls = serve({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) })
-    const { router } = renderApp('/profile', { user: testUser() })
+    const { router } = await renderApp('/profile', { user: testUser() })
     await userEvent.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Logout' })[0] as HTMLElement)
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(calls.filter((call) => call.key === 'POST /api/auth/logout')).toHaveLength(1)
@@ -71,7 +71,7 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
 
   it('sends the user to /login when a call fails with 401 and the refresh fails too', async () => {
     serve({ 'GET /api/user/orders': unauthorized, 'POST /api/auth/refresh': unauthorized })
-    const { router } = renderApp('/profile', { user: testUser() })
+    const { router } = await renderApp('/profile', { user: testUser(), visits: ['/login'] })
     await screen.findByRole('heading', { level: 1, name: 'Profile' })
     await act(() => apiRequest('/user/orders', { schema: z.unknown() }).catch(() => undefined))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))

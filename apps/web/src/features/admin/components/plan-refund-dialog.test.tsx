@@ -70,7 +70,7 @@ describe('the plan refund dialog (docs/decisions/020)', () => {
           refundedAt: '2026-03-03T09:00:00.000Z',
         }),
     })
-    renderApp('/admin', { user: superAdmin })
+    await renderApp('/admin', { user: superAdmin })
     const dialog = await openRefund()
     expect(await within(dialog).findByText('Refund today: $176.50')).toBeInTheDocument()
     expect(dialog).toHaveTextContent('11 unused months of 12 × $198.00, less the $5.00 processing fee.')
@@ -88,7 +88,7 @@ describe('the plan refund dialog (docs/decisions/020)', () => {
       [`GET /api/admin/subscriptions/${PLAN_ID}/refund`]: () =>
         jsonAnswer(200, preview({ amountCents: 0, unusedMonths: 0, reason: 'BELOW_MINIMUM', message: REFUND_REFUSALS.BELOW_MINIMUM })),
     })
-    renderApp('/admin', { user: superAdmin })
+    await renderApp('/admin', { user: superAdmin })
     const dialog = await openRefund()
     expect(await within(dialog).findByText(`No refund: ${REFUND_REFUSALS.BELOW_MINIMUM}`)).toBeInTheDocument()
     expect(within(dialog).queryByRole('button', { name: /Issue refund/ })).not.toBeInTheDocument()
@@ -99,7 +99,7 @@ describe('the plan refund dialog (docs/decisions/020)', () => {
       [`GET /api/admin/subscriptions/${PLAN_ID}/refund`]: () => jsonAnswer(200, preview(REFUNDABLE)),
       [`POST /api/admin/subscriptions/${PLAN_ID}/refund`]: () => errorAnswer(409, REFUND_REFUSALS.REFUNDED, 'CONFLICT'),
     })
-    renderApp('/admin', { user: superAdmin })
+    await renderApp('/admin', { user: superAdmin })
     const dialog = await openRefund()
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Issue refund of $176.50' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(REFUND_REFUSALS.REFUNDED)
@@ -110,7 +110,7 @@ describe('the plan refund dialog (docs/decisions/020)', () => {
       [`GET /api/admin/subscriptions/${PLAN_ID}/refund`]: () =>
         jsonAnswer(200, preview(REFUNDABLE, { issued: { status: 'FAILED', amountCents: 18_000, refundedAt: null } })),
     })
-    renderApp('/admin', { user: superAdmin })
+    await renderApp('/admin', { user: superAdmin })
     const dialog = await openRefund()
     expect(await within(dialog).findByText(/An earlier refund of \$180\.00 did not finish \(failed\)/)).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Issue refund of $180.00' })).toBeInTheDocument()
@@ -121,7 +121,7 @@ describe('the plan refund dialog (docs/decisions/020)', () => {
       'GET /api/admin/subscriptions': () =>
         jsonAnswer(200, [annualPlan(), annualPlan({ id: 'sub-refunded', status: 'EXPIRED', refundedCents: 17_650 })]),
     })
-    renderApp('/admin', { user: testUser({ role: 'ADMIN' }) })
+    await renderApp('/admin', { user: testUser({ role: 'ADMIN' }) })
     const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' })
     expect((await within(subscriptions).findByText('sub-refunded')).closest('tr')).toHaveTextContent('Refunded $176.50')
     expect(within(subscriptions).queryByRole('button', { name: /Refund plan/ })).not.toBeInTheDocument()

@@ -59,7 +59,7 @@ describe('admin dashboard', () => {
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
       'POST /api/admin/update-request-status/p1': () => jsonAnswer(200, { message: 'Status updated to In Progress' }),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: 'Start 2020 Ford F-150' }))
     expect(await screen.findByText('Status updated to In Progress')).toBeInTheDocument()
     expect(calls.some((call) => call.key === 'POST /api/admin/update-request-status/p1')).toBe(true)
@@ -70,7 +70,7 @@ describe('admin dashboard', () => {
       'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [queued('i1', 'INPROGRESS')]),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: 'Submit keycode' }))
     expect(screen.getByText('Please enter a keycode before submitting.')).toBeInTheDocument()
     expect(calls.some((call) => call.key === 'POST /api/admin/process-request')).toBe(false)
@@ -83,7 +83,7 @@ describe('admin dashboard', () => {
       'POST /api/admin/process-request': () =>
         jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Keycode'), 'K4471')
     await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'POST /api/admin/process-request')).toBe(true))
@@ -107,7 +107,7 @@ describe('admin dashboard: a release is confirmed', () => {
         return jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' })
       },
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Keycode'), 'K4512')
     await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
     const released = await screen.findByRole('region', { name: 'Keycode released' })
@@ -130,7 +130,7 @@ describe('admin dashboard: a release is confirmed', () => {
       'POST /api/admin/process-request': () =>
         jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: 'Start 2020 Ford F-150' }))
     expect(await screen.findByText('Status updated to In Progress')).toBeInTheDocument()
     const inProgress = screen.getByRole('region', { name: 'In progress' })
@@ -165,7 +165,7 @@ describe('admin dashboard: the release gate', () => {
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [unvalidated, guest]),
       'GET /api/compliance/documents/u1': () => jsonAnswer(200, [document('d1', 'COI')]),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     expect(await screen.findByText('Account not validated')).toBeInTheDocument()
     expect(screen.getByText('Account active')).toBeInTheDocument()
     const documents = await screen.findByRole('list', { name: 'Documents on file' })
@@ -186,7 +186,7 @@ describe('admin dashboard: the release gate', () => {
       'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [{ ...queued('r1', 'INPROGRESS'), accountState: 'REVOKED' }]),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     expect(await screen.findByText('Account revoked: cannot sign in')).toBeInTheDocument()
     expect(screen.getByText(/account is revoked, so they cannot sign in/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Submit keycode' })).toBeNull()
@@ -200,7 +200,7 @@ describe('admin dashboard: the release gate', () => {
       'POST /api/admin/process-request': () =>
         jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Keycode'), 'K-GATE')
     await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
     const dialog = await screen.findByRole('dialog', { name: 'Before this keycode is released' })
@@ -227,7 +227,7 @@ describe('admin dashboard: the release gate', () => {
       'PATCH /api/compliance/documents/d1/review': () => jsonAnswer(200, { message: 'Document reviewed.' }),
       'PATCH /api/admin/validate-user/u1': () => jsonAnswer(200, { message: 'User validated successfully.' }),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Certificate of insurance' }))
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(true))
     expect(bodyOf(calls, 'PATCH /api/compliance/documents/d1/review')).toEqual({ verified: true, notes: '' })
@@ -243,7 +243,7 @@ describe('admin dashboard: the release gate', () => {
       'GET /api/compliance/documents/u1': () => jsonAnswer(200, [document('d1', 'COI')]),
       'PATCH /api/compliance/documents/d1/review': () => jsonAnswer(200, { message: 'Document reviewed.' }),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: 'Reject with reason (Certificate of insurance)' }))
     expect(await screen.findByText('Say why the document is rejected.')).toBeInTheDocument()
     expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(false)
@@ -258,7 +258,7 @@ describe('admin dashboard: the release gate', () => {
       'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [guest]),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Keycode'), 'K-GUEST')
     await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
     const dialog = await screen.findByRole('dialog', { name: 'Before this keycode is released' })
@@ -278,7 +278,7 @@ describe('admin dashboard: the release gate', () => {
       'POST /api/admin/process-request': () =>
         jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Keycode'), 'K-GUEST')
     await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
     const dialog = await screen.findByRole('dialog', { name: 'Before this keycode is released' })
@@ -309,7 +309,7 @@ describe('admin dashboard: the release gate', () => {
           },
         ]),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     const panel = await screen.findByRole('region', { name: 'Keycode e-mails that could not be delivered' })
     expect(panel).toHaveTextContent('nobody@bounce.example')
     expect(panel).toHaveTextContent('2016 Honda Civic (VIN ending 0001)')
@@ -353,7 +353,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
       'GET /api/admin/subscriptions': () => jsonAnswer(200, [subscription('sub-1', 'member@example.com'), subscription('sub-2', null)]),
       'GET /api/admin/transactions': () => jsonAnswer(200, [transaction('0001'), transaction('0002', { status: 'PENDING' })]),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
 
     const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' })
     expect(await within(subscriptions).findByText('member@example.com')).toBeInTheDocument()
@@ -381,7 +381,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
       'GET /api/admin/subscriptions': () => jsonAnswer(200, []),
       'GET /api/admin/transactions': () => jsonAnswer(200, []),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     expect(await screen.findByText('No subscriptions yet.')).toBeInTheDocument()
     expect(await screen.findByText('No transactions yet.')).toBeInTheDocument()
   })
@@ -394,7 +394,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
       'GET /api/admin/subscriptions': () => jsonAnswer(200, []),
       'GET /api/admin/transactions': () => jsonAnswer(200, fullPage),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     const transactions = await screen.findByRole('region', { name: 'Transactions' })
     await within(transactions).findByText('KD-2026-0019')
     expect(within(transactions).queryByText('KD-2026-0020')).not.toBeInTheDocument()
@@ -425,7 +425,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
       'GET /api/admin/pending-requests': () => jsonAnswer(200, [{ ...queued('p1', 'PENDING'), frontId: '/api/files/front-1' }]),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     const thumbnail = await screen.findByRole('button', { name: 'Enlarge Government photo ID (front)' })
 
     await userEvent.click(thumbnail)
@@ -449,7 +449,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
       'GET /api/admin/subscriptions': () => new Response('Bad gateway', { status: 502 }),
       'GET /api/admin/transactions': () => jsonAnswer(200, [{ unexpected: true }]),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' })
     expect(await within(subscriptions).findByRole('alert')).toHaveTextContent('Error fetching subscriptions.')
     const transactions = screen.getByRole('region', { name: 'Transactions' })
@@ -463,7 +463,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
       'GET /api/admin/subscriptions': () => jsonAnswer(200, []),
       'GET /api/admin/transactions': () => errorAnswer(400, 'Search is too long.', 'VALIDATION_ERROR'),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     const transactions = await screen.findByRole('region', { name: 'Transactions' })
     expect(await within(transactions).findByRole('alert')).toHaveTextContent('Search is too long.')
   })
@@ -481,7 +481,7 @@ describe('admin dashboard: the SLA queue', () => {
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
       'GET /api/admin/queue-counts': () => jsonAnswer(200, { pending: 3, inProgress: 0, overduePending: 1, overdueInProgress: 0 }),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     const table = await screen.findByRole('table', { name: 'Pending requests' })
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows[0]).toHaveTextContent('2020 Ford Ranger')
@@ -505,7 +505,7 @@ describe('admin dashboard: the SLA queue', () => {
       'GET /api/admin/in-progress-requests': () =>
         jsonAnswer(200, [{ ...queued('i9', 'INPROGRESS'), startedBy: { name: 'Bea Backoffice', at: '2026-11-22T10:05:00.000Z' } }]),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     const table = await screen.findByRole('table', { name: 'Requests in progress' })
     expect(within(table).getByText('Bea Backoffice')).toBeInTheDocument()
   })
@@ -516,7 +516,7 @@ describe('admin dashboard: the SLA queue', () => {
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
       'GET /api/admin/transactions': () => jsonAnswer(200, []),
     })
-    renderApp('/admin', { user: admin })
+    await renderApp('/admin', { user: admin })
     await userEvent.type(await screen.findByLabelText('Search by VIN, confirmation number, e-mail or name'), 'pat@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Search' }))
     expect(

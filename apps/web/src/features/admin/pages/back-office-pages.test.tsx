@@ -29,7 +29,7 @@ const person = {
 describe('user history page', () => {
   it("says 'No history found for this email.' for an e-mail without orders", async () => {
     fakeApi({ 'GET /api/admin/user-history': () => jsonAnswer(200, []) })
-    renderApp('/admin/user-history', { user: admin })
+    await renderApp('/admin/user-history', { user: admin })
     await userEvent.type(await screen.findByLabelText('Customer e-mail'), 'nobody@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Fetch history' }))
     expect(await screen.findByText('No history found for this email.')).toBeInTheDocument()
@@ -42,7 +42,7 @@ describe('registered users page', () => {
       'GET /api/admin/users': () =>
         jsonAnswer(200, [{ ...person, isValidatedUser: true, documentReview: { pending: 0, approved: 4, rejected: 0 } }]),
     })
-    renderApp('/admin/registered-users', { user: admin })
+    await renderApp('/admin/registered-users', { user: admin })
     expect(await screen.findByRole('button', { name: /Lena Locke/ })).toHaveTextContent('Validated · documents approved')
   })
 
@@ -51,7 +51,7 @@ describe('registered users page', () => {
       'GET /api/admin/users': () => jsonAnswer(200, [person]),
       'PATCH /api/admin/validate-user/u1': () => jsonAnswer(200, { message: 'User validated successfully.' }),
     })
-    renderApp('/admin/registered-users', { user: admin })
+    await renderApp('/admin/registered-users', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
     await userEvent.click(screen.getByRole('button', { name: 'Validate' }))
     expect(await screen.findByText('User validated successfully.')).toBeInTheDocument()
@@ -62,7 +62,7 @@ describe('registered users page', () => {
     // happy-dom has no window.confirm: stand in for the browser's dialog, answering No.
     const confirm = vi.fn(() => false)
     vi.stubGlobal('confirm', confirm)
-    renderApp('/admin/registered-users', { user: admin })
+    await renderApp('/admin/registered-users', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
     await userEvent.click(screen.getByRole('button', { name: 'Revoke' }))
     expect(confirm).toHaveBeenCalledWith("Revoke this user's access?")
@@ -73,7 +73,7 @@ describe('registered users page', () => {
 describe('document validation page', () => {
   it("shows each user's review state in the list", async () => {
     fakeApi({ 'GET /api/admin/users': () => jsonAnswer(200, [person]) })
-    renderApp('/admin/document-validation', { user: admin })
+    await renderApp('/admin/document-validation', { user: admin })
     expect(await screen.findByRole('button', { name: /Lena Locke/ })).toHaveTextContent('Not validated · 2 to review, 1 rejected')
   })
 
@@ -95,7 +95,7 @@ describe('document validation page', () => {
         ]),
       'PATCH /api/compliance/documents/d1/review': () => jsonAnswer(200, { message: 'Document reviewed.' }),
     })
-    renderApp('/admin/document-validation', { user: admin })
+    await renderApp('/admin/document-validation', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
     // A thumbnail under the document's human label, its state, and Approve and Reject while it waits for a review.
     expect(await screen.findByRole('button', { name: 'Enlarge Government photo ID (front)' })).toBeInTheDocument()
@@ -127,7 +127,7 @@ describe('document validation page', () => {
           },
         ]),
     })
-    renderApp('/admin/document-validation', { user: admin })
+    await renderApp('/admin/document-validation', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
     expect(await screen.findByText(/Reviewed by Ada Admin on/)).toBeInTheDocument()
     expect(screen.getByText('approved')).toBeInTheDocument()
@@ -149,7 +149,7 @@ describe('registered users page: search and documents', () => {
             : [{ ...person, frontId: '/api/files/id-front' }],
         ),
     })
-    renderApp('/admin/registered-users', { user: admin })
+    await renderApp('/admin/registered-users', { user: admin })
     await userEvent.click(await screen.findByRole('button', { name: /Lena Locke/ }))
     await userEvent.click(screen.getByRole('button', { name: 'Enlarge Government photo ID (front)' }))
     expect(screen.getByRole('dialog', { name: 'Government photo ID (front)' })).toBeInTheDocument()

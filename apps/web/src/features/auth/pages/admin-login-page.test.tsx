@@ -18,14 +18,14 @@ const loginAs = (role: 'BASEUSER' | 'ADMIN' | 'SUPER_ADMIN') => () => jsonAnswer
 describe('admin login screen (docs/product.md, "Screens and routes (web)")', () => {
   it('sends an ADMIN to /admin', async () => {
     fakeApi({ 'POST /api/auth/login': loginAs('ADMIN') })
-    const { router } = renderApp('/admin-login')
+    const { router } = await renderApp('/admin-login')
     await signIn()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'))
   })
 
   it('sends a SUPER_ADMIN to /super-admin', async () => {
     fakeApi({ 'POST /api/auth/login': loginAs('SUPER_ADMIN') })
-    const { router } = renderApp('/admin-login')
+    const { router } = await renderApp('/admin-login')
     await signIn()
     await waitFor(() => expect(router.state.location.pathname).toBe('/super-admin'))
   })
@@ -35,7 +35,7 @@ describe('admin login screen (docs/product.md, "Screens and routes (web)")', () 
       'POST /api/auth/login': loginAs('BASEUSER'),
       'POST /api/auth/logout': () => new Response(null, { status: 204 }),
     })
-    const { router } = renderApp('/admin-login')
+    const { router } = await renderApp('/admin-login')
     await signIn()
     expect(await screen.findByRole('alert')).toHaveTextContent('Access denied. Admin privileges required.')
     await waitFor(() => expect(calls.map((call) => call.key)).toEqual(['POST /api/auth/login', 'POST /api/auth/logout']))
@@ -44,23 +44,23 @@ describe('admin login screen (docs/product.md, "Screens and routes (web)")', () 
 
   it("shows 'Admin login failed.' followed by the reason", async () => {
     fakeApi({ 'POST /api/auth/login': () => errorAnswer(403, 'Your admin account is pending super admin approval.') })
-    renderApp('/admin-login')
+    await renderApp('/admin-login')
     await signIn()
     expect(await screen.findByRole('alert')).toHaveTextContent('Admin login failed. Your admin account is pending super admin approval.')
   })
 
   it('sends a signed-in ADMIN straight to /admin', async () => {
-    const { router } = renderApp('/admin-login', { user: testUser({ role: 'ADMIN' }) })
+    const { router } = await renderApp('/admin-login', { user: testUser({ role: 'ADMIN' }) })
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'))
   })
 
   it('sends a signed-in SUPER_ADMIN straight to /super-admin', async () => {
-    const { router } = renderApp('/admin-login', { user: testUser({ role: 'SUPER_ADMIN' }) })
+    const { router } = await renderApp('/admin-login', { user: testUser({ role: 'SUPER_ADMIN' }) })
     await waitFor(() => expect(router.state.location.pathname).toBe('/super-admin'))
   })
 
-  it('shows a signed-in business user the access-denied alert', () => {
-    const { router } = renderApp('/admin-login', { user: testUser({ role: 'BASEUSER' }) })
+  it('shows a signed-in business user the access-denied alert', async () => {
+    const { router } = await renderApp('/admin-login', { user: testUser({ role: 'BASEUSER' }) })
     expect(screen.getByRole('alert')).toHaveTextContent('Access denied. Admin privileges required.')
     expect(router.state.location.pathname).toBe('/admin-login')
   })

@@ -25,7 +25,7 @@ async function requestCode() {
 describe('admin register: registration code (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
   it('keeps the code field disabled until a code has been requested', async () => {
     fakeApi({ 'POST /api/admin-registration-code/request': codeSent })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     expect(screen.getByLabelText('Registration code')).toBeDisabled()
     await fillNamesAndEmail()
     await requestCode()
@@ -35,7 +35,7 @@ describe('admin register: registration code (docs/product.md, "Accounts, sign-up
 
   it('requests the code with the trimmed email, first name and last name', async () => {
     const calls = fakeApi({ 'POST /api/admin-registration-code/request': codeSent })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillNamesAndEmail()
     await requestCode()
     await waitFor(() => expect(calls).toHaveLength(1))
@@ -44,7 +44,7 @@ describe('admin register: registration code (docs/product.md, "Accounts, sign-up
 
   it('needs email, first name and last name to request a code', async () => {
     const calls = fakeApi({})
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await requestCode()
     expect(await screen.findByText('First name is required')).toBeInTheDocument()
     expect(screen.getByText('Last name is required')).toBeInTheDocument()
@@ -56,7 +56,7 @@ describe('admin register: registration code (docs/product.md, "Accounts, sign-up
     fakeApi({
       'POST /api/admin-registration-code/request': () => errorAnswer(429, 'Too many attempts. Please wait a moment and try again.'),
     })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillNamesAndEmail()
     await requestCode()
     const alert = await screen.findByRole('alert')
@@ -67,7 +67,7 @@ describe('admin register: registration code (docs/product.md, "Accounts, sign-up
 
   it("shows 'Error requesting registration code. Please try again.' when the server cannot be reached", async () => {
     fakeApi({ 'POST /api/admin-registration-code/request': networkFailure })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillNamesAndEmail()
     await requestCode()
     expect(await screen.findByRole('alert')).toHaveTextContent('Error requesting registration code. Please try again.')
@@ -75,7 +75,7 @@ describe('admin register: registration code (docs/product.md, "Accounts, sign-up
 
   it('needs both email and code to validate', async () => {
     const calls = fakeApi({})
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fill('Email', 'ada@keydesk.example')
     await userEvent.click(screen.getByRole('button', { name: 'Validate Code' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Please enter both email and registration code')
@@ -89,7 +89,7 @@ describe('admin register: registration code (docs/product.md, "Accounts, sign-up
     ['no answer', networkFailure, 'Error validating code.'],
   ])('validates the code and reports %s', async (_case, answer, text) => {
     const calls = fakeApi({ 'POST /api/admin-registration-code/request': codeSent, 'POST /api/admin-registration-code/validate': answer })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillNamesAndEmail()
     await requestCode()
     await screen.findByText('Registration code sent successfully! Check your email.')
@@ -111,7 +111,7 @@ describe('admin register: submitting (docs/product.md, "Accounts, sign-up, sign-
 
   it('asks for a registration code to be requested first', async () => {
     const calls = fakeApi({})
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillEverythingButCode()
     await userEvent.click(screen.getByRole('button', { name: 'Create Admin Account' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Please request a registration code first')
@@ -120,7 +120,7 @@ describe('admin register: submitting (docs/product.md, "Accounts, sign-up, sign-
 
   it('shows every admin page message for an empty form', async () => {
     fakeApi({ 'POST /api/admin-registration-code/request': codeSent })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillNamesAndEmail()
     await requestCode()
     await screen.findByText('Registration code sent successfully! Check your email.')
@@ -144,7 +144,7 @@ describe('admin register: submitting (docs/product.md, "Accounts, sign-up, sign-
 
   it('says when the passwords do not match', async () => {
     fakeApi({ 'POST /api/admin-registration-code/request': codeSent })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillEverythingButCode()
     await requestCode()
     await screen.findByText('Registration code sent successfully! Check your email.')
@@ -159,7 +159,7 @@ describe('admin register: submitting (docs/product.md, "Accounts, sign-up, sign-
       'POST /api/admin-registration-code/request': codeSent,
       'POST /api/auth/admin-register': () => jsonAnswer(201, { message: 'created' }),
     })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillEverythingButCode()
     await requestCode()
     await screen.findByText('Registration code sent successfully! Check your email.')
@@ -188,7 +188,7 @@ describe('admin register: submitting (docs/product.md, "Accounts, sign-up, sign-
       'POST /api/auth/admin-register': () =>
         new Response('Invalid or expired registration code.', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } }),
     })
-    renderApp('/admin-register')
+    await renderApp('/admin-register')
     await fillEverythingButCode()
     await requestCode()
     await screen.findByText('Registration code sent successfully! Check your email.')

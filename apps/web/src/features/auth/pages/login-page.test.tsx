@@ -24,7 +24,7 @@ const answerWith = (role: 'BASEUSER' | 'ADMIN' | 'SUPER_ADMIN') => () =>
 describe('login screen (docs/product.md, "Screens and routes (web)")', () => {
   it('requires email and password before calling the server', async () => {
     const calls = fakeApi({})
-    renderApp('/login')
+    await renderApp('/login')
     await userEvent.click(screen.getByRole('button', { name: 'Login' }))
     expect(await screen.findByText('Email is required')).toBeInTheDocument()
     expect(screen.getByText('Password is required')).toBeInTheDocument()
@@ -33,7 +33,7 @@ describe('login screen (docs/product.md, "Screens and routes (web)")', () => {
 
   it('marks email and password with their own messages and focuses the email', async () => {
     fakeApi({})
-    renderApp('/login')
+    await renderApp('/login')
     await userEvent.click(screen.getByRole('button', { name: 'Login' }))
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus())
     expectFieldError('Email', 'Email is required')
@@ -42,7 +42,7 @@ describe('login screen (docs/product.md, "Screens and routes (web)")', () => {
 
   it('sends the email trimmed and lowercased and the password trimmed, form-urlencoded', async () => {
     const calls = fakeApi({ 'POST /api/auth/login': answerWith('BASEUSER') })
-    renderApp('/login')
+    await renderApp('/login')
     await signIn('  Dana@Locke.Example ', ' secret-pass ')
     // A signed-in business user's shell then asks for the trial status; only the login call matters here.
     const logins = () => calls.filter((call) => call.key === 'POST /api/auth/login')
@@ -54,7 +54,7 @@ describe('login screen (docs/product.md, "Screens and routes (web)")', () => {
 
   it('sends a business user home and shows their name', async () => {
     fakeApi({ 'POST /api/auth/login': answerWith('BASEUSER') })
-    const { router } = renderApp('/login')
+    const { router } = await renderApp('/login')
     await signIn('dana@locke.example', 'secret-pass')
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(screen.getByText('Dana Locke')).toBeInTheDocument()
@@ -62,42 +62,42 @@ describe('login screen (docs/product.md, "Screens and routes (web)")', () => {
 
   it('remembers the sign-in so the next page load asks for the session', async () => {
     fakeApi({ 'POST /api/auth/login': answerWith('BASEUSER') })
-    renderApp('/login')
+    await renderApp('/login')
     await signIn('dana@locke.example', 'secret-pass')
     await waitFor(() => expect(hasSessionHint()).toBe(true))
   })
 
   it('sends a business user back to the local page of the redirect parameter', async () => {
     fakeApi({ 'POST /api/auth/login': answerWith('BASEUSER') })
-    const { router } = renderApp('/login?redirect=%2Fprofile')
+    const { router } = await renderApp('/login?redirect=%2Fprofile')
     await signIn('dana@locke.example', 'secret-pass')
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'))
   })
 
   it('sends an admin to /admin', async () => {
     fakeApi({ 'POST /api/auth/login': answerWith('ADMIN') })
-    const { router } = renderApp('/login?redirect=%2Fcart')
+    const { router } = await renderApp('/login?redirect=%2Fcart')
     await signIn('ada@keydesk.example', 'secret-pass')
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'))
   })
 
   it('sends a super admin to /super-admin', async () => {
     fakeApi({ 'POST /api/auth/login': answerWith('SUPER_ADMIN') })
-    const { router } = renderApp('/login')
+    const { router } = await renderApp('/login')
     await signIn('root@keydesk.example', 'secret-pass')
     await waitFor(() => expect(router.state.location.pathname).toBe('/super-admin'))
   })
 
   it("shows 'Login failed.' followed by the server text", async () => {
     fakeApi({ 'POST /api/auth/login': () => errorAnswer(401, 'Invalid email or password.') })
-    const { router } = renderApp('/login')
+    const { router } = await renderApp('/login')
     await signIn('dana@locke.example', 'wrong')
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Invalid email or password.')
     expect(router.state.location.pathname).toBe('/login')
   })
 
-  it('links to sign up and to admin access', () => {
-    renderApp('/login')
+  it('links to sign up and to admin access', async () => {
+    await renderApp('/login')
     const main = within(screen.getByRole('main'))
     expect(main.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register')
     expect(main.getByRole('link', { name: 'Admin access' })).toHaveAttribute('href', '/admin-login')
@@ -111,7 +111,7 @@ describe('Forgot Password panel (docs/product.md, "Screens and routes (web)")', 
 
   it('asks for the email address first', async () => {
     const calls = fakeApi({})
-    renderApp('/login')
+    await renderApp('/login')
     await openPanel()
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
     expect(await screen.findByText('Please enter your email address.')).toBeInTheDocument()
@@ -120,7 +120,7 @@ describe('Forgot Password panel (docs/product.md, "Screens and routes (web)")', 
 
   it('sends the reset e-mail request as JSON and confirms it', async () => {
     const calls = fakeApi({ 'POST /api/auth/reset-password': () => jsonAnswer(200, { message: 'ok' }) })
-    renderApp('/login')
+    await renderApp('/login')
     await openPanel()
     await userEvent.type(screen.getByLabelText('Email for the reset link'), ' Dana@Locke.Example')
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
@@ -130,7 +130,7 @@ describe('Forgot Password panel (docs/product.md, "Screens and routes (web)")', 
 
   it("shows 'Failed to send reset email' with the server's error", async () => {
     fakeApi({ 'POST /api/auth/reset-password': () => errorAnswer(429, 'Too many attempts. Please wait a moment and try again.') })
-    renderApp('/login')
+    await renderApp('/login')
     await openPanel()
     await userEvent.type(screen.getByLabelText('Email for the reset link'), 'dana@locke.example')
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
@@ -141,7 +141,7 @@ describe('Forgot Password panel (docs/product.md, "Screens and routes (web)")', 
 
   it("shows 'Error sending reset email. Please try again.' when the server cannot be reached", async () => {
     fakeApi({ 'POST /api/auth/reset-password': networkFailure })
-    renderApp('/login')
+    await renderApp('/login')
     await openPanel()
     await userEvent.type(screen.getByLabelText('Email for the reset link'), 'dana@locke.example')
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
@@ -158,7 +158,7 @@ describe('Forgot Password panel (docs/product.md, "Screens and routes (web)")', 
           : answerWith('BASEUSER')()
       },
     })
-    renderApp('/login')
+    await renderApp('/login')
     await signIn('dana@locke.example', 'secret-pass')
     const code = await screen.findByLabelText('Authentication code')
     await userEvent.type(code, '123456')
@@ -172,7 +172,7 @@ describe('Forgot Password panel (docs/product.md, "Screens and routes (web)")', 
     fakeApi({
       'POST /api/auth/login': () => jsonAnswer(401, { code: 'TWO_FACTOR_REQUIRED', message: 'Enter the code', error: 'Enter the code' }),
     })
-    renderApp('/login')
+    await renderApp('/login')
     await signIn('dana@locke.example', 'secret-pass')
     const code = await screen.findByLabelText('Authentication code')
     await waitFor(() => expect(code).toHaveFocus())

@@ -34,8 +34,8 @@ async function attachAll() {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
 
 describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
-  it('lists the US states alphabetically, starting with Alabama', () => {
-    renderApp('/register')
+  it('lists the US states alphabetically, starting with Alabama', async () => {
+    await renderApp('/register')
     const options = within(screen.getByLabelText('State'))
       .getAllByRole('option')
       .map((option) => option.textContent)
@@ -44,27 +44,27 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
   })
 
   it('needs passwords of at least 8 characters', async () => {
-    renderApp('/register')
+    await renderApp('/register')
     await fillDetails({ Password: 'short', 'Confirm password': 'short' })
     await submit()
     expect(await screen.findByText('Password must be at least 8 characters long.')).toBeInTheDocument()
   })
 
   it('needs matching passwords', async () => {
-    renderApp('/register')
+    await renderApp('/register')
     await fillDetails({ 'Confirm password': 'long-enougH' })
     await submit()
     expect(await screen.findByText('Passwords do not match. Please try again.')).toBeInTheDocument()
   })
 
   it('needs a state', async () => {
-    renderApp('/register')
+    await renderApp('/register')
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
     expect(await screen.findByText('State is required')).toBeInTheDocument()
   })
 
   it('marks every empty field with its own message on an empty submit and focuses the first', async () => {
-    renderApp('/register')
+    await renderApp('/register')
     await submit()
     await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus())
     expectFieldError('First name', 'First name is required')
@@ -76,7 +76,7 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
 
   it('focuses the first missing document when the details are complete', async () => {
     const calls = fakeApi({})
-    renderApp('/register')
+    await renderApp('/register')
     await fillDetails()
     await submit()
     await waitFor(() => expect(screen.getByLabelText(documentLabels[0] ?? '')).toHaveFocus())
@@ -85,7 +85,7 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
 
   it('requires all four documents', async () => {
     const calls = fakeApi({})
-    renderApp('/register')
+    await renderApp('/register')
     await fillDetails()
     await submit()
     await waitFor(() => expect(screen.getAllByText('File is required.')).toHaveLength(4))
@@ -93,13 +93,13 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
   })
 
   it('refuses a document that is not an image as soon as it is chosen', async () => {
-    renderApp('/register')
+    await renderApp('/register')
     await user().upload(screen.getByLabelText('Government photo ID (front)'), new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }))
     expect(await screen.findByText('Only image files are allowed.')).toBeInTheDocument()
   })
 
   it('refuses a HEIC photo as soon as it is chosen, saying how to send a JPEG instead (decision 017)', async () => {
-    renderApp('/register')
+    await renderApp('/register')
     // Desktop browsers that do not know HEIC give it no type: the name tells.
     await user().upload(
       screen.getByLabelText('Government photo ID (front)'),
@@ -109,14 +109,14 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
   })
 
   it('refuses a document over 5 MB', async () => {
-    renderApp('/register')
+    await renderApp('/register')
     await user().upload(screen.getByLabelText('Government photo ID (back)'), image('back.png', 5 * 1024 * 1024 + 1))
     expect(await screen.findByText('File size should not exceed 5MB.')).toBeInTheDocument()
   })
 
   it('sends the sign-up as multipart with the four documents, then asks the user to log in', async () => {
     const calls = fakeApi({ 'POST /api/auth/register': () => jsonAnswer(201, { message: 'created' }) })
-    const { router } = renderApp('/register')
+    const { router } = await renderApp('/register')
     await fillDetails()
     await attachAll()
     await submit()
@@ -146,7 +146,7 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
           headers: { 'content-type': 'text/plain; charset=utf-8' },
         }),
     })
-    renderApp('/register')
+    await renderApp('/register')
     await fillDetails()
     await attachAll()
     await submit()
@@ -155,7 +155,7 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
 
   it("shows 'Registration failed. Please try again.' when the server gives no text", async () => {
     fakeApi({ 'POST /api/auth/register': () => new Response('', { status: 500 }) })
-    renderApp('/register')
+    await renderApp('/register')
     await fillDetails()
     await attachAll()
     await submit()

@@ -14,8 +14,8 @@ async function choosePassword(password: string, confirmation: string) {
 }
 
 describe('reset password screen (docs/product.md, "Screens and routes (web)")', () => {
-  it('shows Invalid Reset Link without a token', () => {
-    renderApp('/reset-password')
+  it('shows Invalid Reset Link without a token', async () => {
+    await renderApp('/reset-password')
     expect(screen.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid reset link. Please request a new password reset.')
     expect(screen.queryByLabelText('New password')).toBeNull()
@@ -23,7 +23,7 @@ describe('reset password screen (docs/product.md, "Screens and routes (web)")', 
 
   it('needs at least 6 characters', async () => {
     const calls = fakeApi({})
-    renderApp('/reset-password?token=abc')
+    await renderApp('/reset-password?token=abc')
     await choosePassword('12345', '12345')
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument()
     expect(calls).toEqual([])
@@ -31,21 +31,21 @@ describe('reset password screen (docs/product.md, "Screens and routes (web)")', 
 
   it('marks the new password with its own message on an empty submit and focuses it', async () => {
     fakeApi({})
-    renderApp('/reset-password?token=abc')
+    await renderApp('/reset-password?token=abc')
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }))
     await waitFor(() => expect(screen.getByLabelText('New password')).toHaveFocus())
     expectFieldError('New password', 'Password is required')
   })
 
   it('needs a matching confirmation', async () => {
-    renderApp('/reset-password?token=abc')
+    await renderApp('/reset-password?token=abc')
     await choosePassword('new-secret', 'new-secreT')
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
   })
 
   it('sends token and newPassword, shows the success text, then goes to /login after 2 seconds', async () => {
     const calls = fakeApi({ 'POST /api/auth/reset-password/confirm': () => jsonAnswer(200, { message: 'ok' }) })
-    const { router } = renderApp('/reset-password?token=abc123')
+    const { router } = await renderApp('/reset-password?token=abc123')
     await choosePassword('new-secret', 'new-secret')
     expect(await screen.findByText('Password updated successfully! Redirecting to login...')).toBeInTheDocument()
     expect(JSON.parse(String(calls[0]?.body))).toEqual({ token: 'abc123', newPassword: 'new-secret' })
@@ -56,7 +56,7 @@ describe('reset password screen (docs/product.md, "Screens and routes (web)")', 
 
   it("shows 'Failed to update password' with the server's reason for a used or expired token", async () => {
     fakeApi({ 'POST /api/auth/reset-password/confirm': () => errorAnswer(400, 'This reset link is invalid or has expired.') })
-    renderApp('/reset-password?token=used')
+    await renderApp('/reset-password?token=used')
     await choosePassword('new-secret', 'new-secret')
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Failed to update password')
@@ -65,7 +65,7 @@ describe('reset password screen (docs/product.md, "Screens and routes (web)")', 
 
   it("shows 'Error updating password. Please try again.' when the server cannot be reached", async () => {
     fakeApi({ 'POST /api/auth/reset-password/confirm': networkFailure })
-    renderApp('/reset-password?token=abc')
+    await renderApp('/reset-password?token=abc')
     await choosePassword('new-secret', 'new-secret')
     expect(await screen.findByRole('alert')).toHaveTextContent('Error updating password. Please try again.')
   })

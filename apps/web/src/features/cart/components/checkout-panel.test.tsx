@@ -36,7 +36,7 @@ describe('checkout (docs/product.md, "Checkout and payment")', () => {
       'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()),
       'POST /api/api/payments/create-checkout-session': () => jsonAnswer(200, session),
     })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     const dialog = await openCheckout()
     expect(within(dialog).getByText('$155.00')).toBeInTheDocument()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
@@ -69,7 +69,7 @@ describe('checkout (docs/product.md, "Checkout and payment")', () => {
         ),
       'POST /api/api/payments/create-checkout-session': () => jsonAnswer(200, session),
     })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     expect(await screen.findByText('Member discount (20%)')).toBeInTheDocument()
     const dialog = await openCheckout()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
@@ -83,7 +83,7 @@ describe('checkout (docs/product.md, "Checkout and payment")', () => {
       'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]),
       'POST /api/api/payments/create-checkout-session': () => jsonAnswer(200, session),
     })
-    renderApp('/cart')
+    await renderApp('/cart')
     const dialog = await openCheckout()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(session.url))
@@ -103,7 +103,7 @@ describe('checkout (docs/product.md, "Checkout and payment")', () => {
       'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]),
       'POST /api/api/payments/create-checkout-session': answer,
     })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     const dialog = await openCheckout()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message)
@@ -120,7 +120,7 @@ describe('checkout (docs/product.md, "Checkout and payment")', () => {
           release = resolve
         }),
     })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     const dialog = await openCheckout()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay securely' }))
     expect(await within(dialog).findByRole('button', { name: /Redirecting/ })).toBeDisabled()

@@ -15,7 +15,7 @@ afterEach(() => {
 describe('cart page', () => {
   it('totals the items with the member discount of the tier (docs/product.md, "Cart")', async () => {
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70), testCartItem('b', 85)]) })
-    renderApp('/cart', {
+    await renderApp('/cart', {
       user: testUser({ subscription: { tier: 'PROFESSIONAL', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
     })
     expect(await screen.findByText('$124.00')).toBeInTheDocument()
@@ -33,7 +33,7 @@ describe('cart page', () => {
       vinLast4: null,
     }
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [plan, testCartItem('a', 60)]) })
-    renderApp('/cart', {
+    await renderApp('/cart', {
       user: testUser({ subscription: { tier: 'ENTERPRISE', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
     })
     // 99.99 + 60 less 25% of 60 (15.00): 144.99.
@@ -56,7 +56,7 @@ describe('cart page', () => {
       priceNote: 'Standard price: Basic covers Ford, Nissan and Chevrolet',
     }
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [used, toyota]) })
-    renderApp('/cart', {
+    await renderApp('/cart', {
       user: testUser({ subscription: { tier: 'BASIC', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
     })
     expect(await screen.findByText('Member price. Your Basic discount for this month is used; next on Dec 1, 2026')).toBeInTheDocument()
@@ -69,21 +69,21 @@ describe('cart page', () => {
   it('shows no discount line to a guest, who has none', async () => {
     saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
     fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]) })
-    renderApp('/cart')
+    await renderApp('/cart')
     const summary = await screen.findByRole('region', { name: 'Order summary' })
     expect(within(summary).queryByText(/discount/i)).not.toBeInTheDocument()
   })
 
   it('tells a member how long an unpaid request is kept', async () => {
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]) })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     expect(await screen.findByText(/Unpaid keycode requests are kept for 30 days after their last change/)).toBeInTheDocument()
   })
 
   it('loads a guest cart by the guest id kept in the browser', async () => {
     saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
     const calls = fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]) })
-    renderApp('/cart')
+    await renderApp('/cart')
     expect(await screen.findByText('2020 Ford F-150')).toBeInTheDocument()
     expect(calls[0]?.url).toContain('guestUserId=7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b')
   })
@@ -93,19 +93,19 @@ describe('cart page', () => {
       'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]),
       'DELETE /api/cart/remove/a': () => jsonAnswer(200, { message: 'ok' }),
     })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: /Remove/ }))
     expect(await screen.findByText('Item removed from cart successfully!')).toBeInTheDocument()
   })
 
   it("says 'Failed to fetch cart items. Please try again.' when the cart cannot load", async () => {
     fakeApi({ 'GET /api/cart/items': () => errorAnswer(500, 'Something went wrong') })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     expect(await screen.findByText('Failed to fetch cart items. Please try again.')).toBeInTheDocument()
   })
   it('opens and closes the checkout modal', async () => {
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]) })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: 'Checkout' }))
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeVisible()
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Checkout' })).getByRole('button', { name: /Close/ }))
@@ -117,7 +117,7 @@ describe('cart page', () => {
       'GET /api/cart/items': () => jsonAnswer(200, []),
       'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'Basic Subscription added to your cart successfully!' }),
     })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: 'Add Basic' }))
     expect(await screen.findByText('Basic Subscription added to your cart successfully!')).toBeInTheDocument()
     expect(calls.some((call) => call.key === 'POST /api/cart/addSubscription')).toBe(true)
@@ -134,7 +134,7 @@ describe('cart page', () => {
       vinLast4: null,
     }
     fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [plan]) })
-    renderApp('/cart', { user: testUser() })
+    await renderApp('/cart', { user: testUser() })
     const plans = await screen.findByRole('region', { name: 'Save with a membership' })
     expect(within(plans).getByText('In your cart')).toBeInTheDocument()
     expect(within(plans).queryByRole('button', { name: 'Add Basic' })).not.toBeInTheDocument()

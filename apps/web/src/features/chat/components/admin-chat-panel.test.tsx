@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../../../test/fake-server.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { AdminChatPanel } from './admin-chat-panel.tsx'
 
 const memberId = '8b0c5a8e-1f43-4f0e-9d57-2f7d0c0a1b2c'
@@ -21,9 +21,9 @@ afterEach(() => vi.unstubAllGlobals())
 describe('admin chat panel', () => {
   it('marks a conversation answered once an admin replied, and shows when each message was sent', async () => {
     let awaitingReply = true
-    serve({
+    fakeApi({
       'GET /api/chat/conversations': () =>
-        json(200, [
+        jsonAnswer(200, [
           {
             userId: memberId,
             email: 'dana@example.com',
@@ -34,10 +34,10 @@ describe('admin chat panel', () => {
           },
         ]),
       'GET /api/chat/history': () =>
-        json(200, [{ id: 'm1', userId: memberId, sender: 'USER', message: 'Help please', createdAt: '2026-01-01T09:00:00.000Z' }]),
+        jsonAnswer(200, [{ id: 'm1', userId: memberId, sender: 'USER', message: 'Help please', createdAt: '2026-01-01T09:00:00.000Z' }]),
       'POST /api/chat/send': () => {
         awaitingReply = false
-        return json(201, { id: 'm2', userId: memberId, sender: 'AGENT', message: 'On it', createdAt: '2026-01-01T09:05:00.000Z' })
+        return jsonAnswer(201, { id: 'm2', userId: memberId, sender: 'AGENT', message: 'On it', createdAt: '2026-01-01T09:05:00.000Z' })
       },
     })
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
@@ -58,9 +58,9 @@ describe('admin chat panel', () => {
   })
 
   it("answers the chosen member's conversation as that member's conversation", async () => {
-    const calls = serve({
+    const calls = fakeApi({
       'GET /api/chat/conversations': () =>
-        json(200, [
+        jsonAnswer(200, [
           {
             userId: memberId,
             email: 'dana@example.com',
@@ -71,9 +71,9 @@ describe('admin chat panel', () => {
           },
         ]),
       'GET /api/chat/history': () =>
-        json(200, [{ id: 'm1', userId: memberId, sender: 'USER', message: 'Help please', createdAt: '2026-01-01T00:00:00.000Z' }]),
+        jsonAnswer(200, [{ id: 'm1', userId: memberId, sender: 'USER', message: 'Help please', createdAt: '2026-01-01T00:00:00.000Z' }]),
       'POST /api/chat/send': () =>
-        json(201, { id: 'm2', userId: memberId, sender: 'AGENT', message: 'On it', createdAt: '2026-01-01T00:01:00.000Z' }),
+        jsonAnswer(201, { id: 'm2', userId: memberId, sender: 'AGENT', message: 'On it', createdAt: '2026-01-01T00:01:00.000Z' }),
     })
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     render(

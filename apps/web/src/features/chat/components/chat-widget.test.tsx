@@ -3,8 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { FakeEventSource } from '../../../test/fake-event-source.ts'
-import { json, serve } from '../../../test/fake-server.ts'
 import { testUser } from '../../../test/test-user.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
 import { ChatWidget } from './chat-widget.tsx'
@@ -37,21 +37,21 @@ function renderWidget(user = trialUser) {
 
 describe('chat widget', () => {
   it('is not offered to a member without premium access', () => {
-    serve({})
+    fakeApi({})
     renderWidget(testUser())
     expect(screen.queryByRole('button', { name: 'Chat with support' })).toBeNull()
   })
 
   it('is not offered once the trial has ended', () => {
-    serve({})
+    fakeApi({})
     renderWidget(testUser({ trialEndsAt: '2020-01-01T00:00:00.000Z' }))
     expect(screen.queryByRole('button', { name: 'Chat with support' })).toBeNull()
   })
 
   it('shows the history and sends a message for a trial member', async () => {
-    const calls = serve({
-      'GET /api/chat/history': () => json(200, [message('m1', 'AGENT', 'Welcome!')]),
-      'POST /api/chat/send': () => json(201, message('m2', 'USER', 'Need a Ford code')),
+    const calls = fakeApi({
+      'GET /api/chat/history': () => jsonAnswer(200, [message('m1', 'AGENT', 'Welcome!')]),
+      'POST /api/chat/send': () => jsonAnswer(201, message('m2', 'USER', 'Need a Ford code')),
     })
     renderWidget()
     await userEvent.click(screen.getByRole('button', { name: 'Chat with support' }))
@@ -64,7 +64,7 @@ describe('chat widget', () => {
   })
 
   it('opens the stream with credentials and shows an answer it delivers, once', async () => {
-    serve({ 'GET /api/chat/history': () => json(200, []) })
+    fakeApi({ 'GET /api/chat/history': () => jsonAnswer(200, []) })
     renderWidget()
     await userEvent.click(screen.getByRole('button', { name: 'Chat with support' }))
     await screen.findByText('No messages yet. Ask us anything.')
@@ -79,7 +79,7 @@ describe('chat widget', () => {
   })
 
   it('closes the stream on error, silently', async () => {
-    serve({ 'GET /api/chat/history': () => json(200, []) })
+    fakeApi({ 'GET /api/chat/history': () => jsonAnswer(200, []) })
     renderWidget()
     await userEvent.click(screen.getByRole('button', { name: 'Chat with support' }))
     const stream = FakeEventSource.instances[0]

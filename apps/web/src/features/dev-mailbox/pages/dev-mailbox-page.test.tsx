@@ -29,7 +29,7 @@ describe('development mailbox', () => {
           mail('m1', 'Keydesk order KD-1 confirmed', 'Thank you.'),
         ]),
     })
-    renderApp('/dev/mailbox')
+    await renderApp('/dev/mailbox')
     const list = await screen.findByRole('list', { name: 'Mails' })
     expect(
       within(list)
@@ -47,7 +47,7 @@ describe('development mailbox', () => {
 
   it('says the mailbox is off when the server has none', async () => {
     fakeApi({ 'GET /api/dev/mailbox': () => errorAnswer(404, 'Not found', 'NOT_FOUND') })
-    renderApp('/dev/mailbox')
+    await renderApp('/dev/mailbox')
     expect(
       await screen.findByText('The development mailbox is off: mail goes to the SMTP server, or this is production.'),
     ).toBeInTheDocument()
@@ -55,7 +55,7 @@ describe('development mailbox', () => {
 
   it('says so when no mail was sent yet', async () => {
     fakeApi({ 'GET /api/dev/mailbox': () => jsonAnswer(200, []) })
-    renderApp('/dev/mailbox')
+    await renderApp('/dev/mailbox')
     expect(await screen.findByText('No mail sent yet.')).toBeInTheDocument()
   })
 })

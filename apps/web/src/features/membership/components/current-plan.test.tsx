@@ -20,7 +20,7 @@ const basicPlan = {
 describe('membership for a subscribed member (docs/product.md, "Plans, trial, the premium rule and turnaround promises")', () => {
   it('shows the current plan, status, period end and auto-renew', async () => {
     fakeApi({ 'GET /api/user/subscription': () => jsonAnswer(200, basicPlan) })
-    renderApp('/membership', { user: basicMember })
+    await renderApp('/membership', { user: basicMember })
     const plan = await screen.findByRole('region', { name: 'Your subscription' })
     expect(within(plan).getByText('Basic')).toBeInTheDocument()
     expect(within(plan).getByText('Active')).toBeInTheDocument()
@@ -35,7 +35,7 @@ describe('membership for a subscribed member (docs/product.md, "Plans, trial, th
       'GET /api/user/subscription': () =>
         jsonAnswer(200, { ...basicPlan, basicDiscount: { available: false, nextOn: '2025-03-31T00:00:00.000Z' } }),
     })
-    renderApp('/membership', { user: basicMember })
+    await renderApp('/membership', { user: basicMember })
     const plan = await screen.findByRole('region', { name: 'Your subscription' })
     expect(within(plan).getByText('Basic discount: used this plan month; next on Mar 31, 2025')).toBeInTheDocument()
   })
@@ -45,7 +45,7 @@ describe('membership for a subscribed member (docs/product.md, "Plans, trial, th
       'GET /api/user/subscription': () =>
         jsonAnswer(200, { ...basicPlan, basicDiscount: { available: true, nextOn: '2025-03-31T00:00:00.000Z' } }),
     })
-    renderApp('/membership', { user: basicMember })
+    await renderApp('/membership', { user: basicMember })
     const plan = await screen.findByRole('region', { name: 'Your subscription' })
     expect(
       within(plan).getByText('Basic discount: 15% off one Ford, Nissan or Chevrolet keycode, unused this plan month'),
@@ -63,7 +63,7 @@ describe('membership for a subscribed member (docs/product.md, "Plans, trial, th
           message: 'Your subscription will end at the close of the current period.',
         }),
     })
-    renderApp('/membership', { user: basicMember })
+    await renderApp('/membership', { user: basicMember })
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }))
     const dialog = screen.getByRole('dialog', { name: 'Cancel your subscription?' })
     expect(calls.some((call) => call.key === 'POST /api/user/subscription/cancel')).toBe(false)
@@ -75,7 +75,7 @@ describe('membership for a subscribed member (docs/product.md, "Plans, trial, th
 
   it('keeps the plan when the member changes their mind', async () => {
     const calls = fakeApi({ 'GET /api/user/subscription': () => jsonAnswer(200, basicPlan) })
-    renderApp('/membership', { user: basicMember })
+    await renderApp('/membership', { user: basicMember })
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }))
     await userEvent.click(screen.getByRole('button', { name: 'Keep my plan' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -87,7 +87,7 @@ describe('membership for a subscribed member (docs/product.md, "Plans, trial, th
       'GET /api/user/subscription': () => jsonAnswer(200, basicPlan),
       'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'Enterprise Subscription added to your cart successfully!' }),
     })
-    const { router } = renderApp('/membership', { user: basicMember })
+    const { router } = await renderApp('/membership', { user: basicMember })
     const plan = await screen.findByRole('region', { name: 'Your subscription' })
     expect(within(plan).getByRole('button', { name: 'Upgrade to Professional' })).toBeInTheDocument()
     await userEvent.click(within(plan).getByRole('button', { name: 'Upgrade to Enterprise' }))
@@ -99,7 +99,7 @@ describe('membership for a subscribed member (docs/product.md, "Plans, trial, th
 
   it("says 'Failed to fetch User Subscription' and still offers the plans", async () => {
     fakeApi({ 'GET /api/user/subscription': () => errorAnswer(500, 'Something went wrong') })
-    renderApp('/membership', { user: testUser() })
+    await renderApp('/membership', { user: testUser() })
     expect(await screen.findByText('Failed to fetch User Subscription')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Choose Basic' })).toBeEnabled()
   })

@@ -33,7 +33,7 @@ const NINE_UNUSED = 2 * ANNUAL_PLAN_MONTH_MS + DAY_MS
 describe("the subscription screen's refund line (docs/decisions/020)", () => {
   it('shows the refund the policy gives today once an annual member has cancelled', async () => {
     fakeApi({ 'GET /api/user/subscription': () => jsonAnswer(200, plan(NINE_UNUSED)) })
-    renderApp('/membership', { user: member })
+    await renderApp('/membership', { user: member })
     const refund = await screen.findByRole('region', { name: 'Refund' })
     expect(refund).toHaveTextContent('The Refund Policy gives $143.50 today')
     expect(refund).toHaveTextContent('9 unused months of 12 × $198.00, less the $5.00 processing fee.')
@@ -47,13 +47,13 @@ describe("the subscription screen's refund line (docs/decisions/020)", () => {
           plan(DAY_MS, { tier: 'BASIC', billing: 'MONTHLY', feeCents: 999, endDate: new Date(Date.now() + 29 * DAY_MS).toISOString() }),
         ),
     })
-    renderApp('/membership', { user: member })
+    await renderApp('/membership', { user: member })
     expect(await screen.findByRole('region', { name: 'Refund' })).toHaveTextContent(`No refund: ${REFUND_REFUSALS.MONTHLY}`)
   })
 
   it('says why none when the unused months come to less than the $10 minimum', async () => {
     fakeApi({ 'GET /api/user/subscription': () => jsonAnswer(200, plan(11 * ANNUAL_PLAN_MONTH_MS + DAY_MS)) })
-    renderApp('/membership', { user: member })
+    await renderApp('/membership', { user: member })
     expect(await screen.findByRole('region', { name: 'Refund' })).toHaveTextContent(`No refund: ${REFUND_REFUSALS.BELOW_MINIMUM}`)
   })
 
@@ -69,7 +69,7 @@ describe("the subscription screen's refund line (docs/decisions/020)", () => {
           message: 'Your subscription will end at the close of the current period.',
         }),
     })
-    renderApp('/membership', { user: member })
+    await renderApp('/membership', { user: member })
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }))
     expect(screen.queryByRole('region', { name: 'Refund' })).not.toBeInTheDocument()
     const dialog = screen.getByRole('dialog', { name: 'Cancel your subscription?' })
@@ -83,7 +83,7 @@ describe("the subscription screen's refund line (docs/decisions/020)", () => {
       'GET /api/user/subscription': () =>
         jsonAnswer(200, plan(NINE_UNUSED, { status: 'EXPIRED', refund: { amountCents: 14_350, refundedAt: '2026-03-03T12:00:00.000Z' } })),
     })
-    renderApp('/membership', { user: member })
+    await renderApp('/membership', { user: member })
     expect(await screen.findByRole('region', { name: 'Refund' })).toHaveTextContent(
       'Refunded $143.50 on March 3, 2026, to the card you paid with.',
     )

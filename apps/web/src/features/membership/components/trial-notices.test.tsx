@@ -27,13 +27,13 @@ const running = (msLeft: number) =>
 describe('trial banner and expired notice (docs/product.md, "Plans, trial, the premium rule and turnaround promises")', () => {
   it('counts 3 days right after a 3-day trial starts, as the trial page does', async () => {
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(3 * 24 * HOUR - 1000)) })
-    renderApp('/pricing', { user: testUser() })
+    await renderApp('/pricing', { user: testUser() })
     expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('3 days left')
   })
 
   it('shows no countdown once a paid plan is active, even with trial days left', async () => {
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, { ...running(2 * 24 * HOUR), accessType: 'paid' }) })
-    renderApp('/pricing', { user: testUser() })
+    await renderApp('/pricing', { user: testUser() })
     await screen.findByRole('heading', { level: 1 })
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
@@ -43,14 +43,14 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
 
   it('offers the trial to a member with no trial and no premium access', async () => {
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()) })
-    renderApp('/user-dash', { user: testUser() })
+    await renderApp('/user-dash', { user: testUser() })
     const offer = await screen.findByRole('region', { name: 'Free trial offer' })
     expect(within(offer).getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/membership?trial=start')
   })
 
   it('does not repeat the offer on the trial activation page', async () => {
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()) })
-    renderApp('/membership?trial=start', { user: testUser() })
+    await renderApp('/membership?trial=start', { user: testUser() })
     expect(await screen.findByRole('button', { name: 'Start my 3-day free trial' })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Free trial offer' })).not.toBeInTheDocument()
   })
@@ -61,7 +61,7 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
     [20 * 60_000, 'Less than 1 hour left'],
   ])('counts down a running trial (%i ms left)', async (msLeft, text) => {
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(msLeft)) })
-    renderApp('/pricing', { user: testUser() })
+    await renderApp('/pricing', { user: testUser() })
     expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent(text)
   })
 
@@ -70,7 +70,7 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
       'GET /api/trial/status': () =>
         jsonAnswer(200, testTrialStatus({ hasTrial: true, trialEndsAt: '2025-01-01T00:00:00.000Z', trialTier: 'BASIC' })),
     })
-    renderApp('/pricing', { user: testUser() })
+    await renderApp('/pricing', { user: testUser() })
     const notice = await screen.findByRole('region', { name: 'Trial expired' })
     expect(within(notice).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/membership')
     await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }))
@@ -82,21 +82,21 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
     const calls = fakeApi({
       'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus({ hasPremiumAccess: true, accessType: 'paid' })),
     })
-    renderApp('/pricing', { user: testUser() })
+    await renderApp('/pricing', { user: testUser() })
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'GET /api/trial/status')).toBe(true))
     expect(screen.queryByRole('region', { name: /trial/i })).not.toBeInTheDocument()
   })
 
-  it('is only for business users', () => {
+  it('is only for business users', async () => {
     const calls = fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()) })
-    renderApp('/pricing', { user: testUser({ role: 'ADMIN' }) })
-    renderApp('/pricing')
+    await renderApp('/pricing', { user: testUser({ role: 'ADMIN' }) })
+    await renderApp('/pricing')
     expect(calls.some((call) => call.key === 'GET /api/trial/status')).toBe(false)
   })
 
   it('falls back to the stored subscription data when the status cannot be fetched', async () => {
     fakeApi({ 'GET /api/trial/status': () => errorAnswer(500, 'Failed to fetch trial status') })
-    renderApp('/trial-details', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR).toISOString() }) })
+    await renderApp('/trial-details', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR).toISOString() }) })
     expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('2 days left')
     expect(await screen.findByRole('heading', { level: 1, name: 'Free premium trial' })).toBeInTheDocument()
   })
@@ -104,7 +104,7 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
   it('asks for the trial status again every hour', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const calls = fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(30 * HOUR)) })
-    renderApp('/pricing', { user: testUser() })
+    await renderApp('/pricing', { user: testUser() })
     await screen.findByRole('region', { name: 'Your free trial' })
     const asked = () => calls.filter((call) => call.key === 'GET /api/trial/status').length
     expect(asked()).toBe(1)

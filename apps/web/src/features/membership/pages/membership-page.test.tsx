@@ -16,7 +16,7 @@ const noPlan = { tier: 'NONE', status: 'INACTIVE', billing: null, startDate: nul
 
 describe('membership page (docs/product.md, "Plans, trial, the premium rule and turnaround promises")', () => {
   it('shows four tier cards with monthly prices, and annual prices after the toggle', async () => {
-    renderApp('/membership')
+    await renderApp('/membership')
     expect(screen.getAllByRole('listitem').filter((item) => item.querySelector('h2'))).toHaveLength(4)
     expect(screen.getByText('$24.99')).toBeInTheDocument()
     // 'Save 20%' holds for Professional only (33% on the first year); Basic annual saves 16%.
@@ -27,7 +27,7 @@ describe('membership page (docs/product.md, "Plans, trial, the premium rule and 
   })
 
   it('states what each annual plan costs against twelve monthly payments, setup fee where the checkout charges it', async () => {
-    renderApp('/membership')
+    await renderApp('/membership')
     await userEvent.click(screen.getByLabelText('Annual'))
     const card = (name: string) => screen.getByRole('heading', { name }).closest('li') as HTMLElement
     expect(card('Basic')).toHaveTextContent('First year $99.99 against $119.88 for 12 monthly payments: you save $19.89 (16%)')
@@ -36,7 +36,7 @@ describe('membership page (docs/product.md, "Plans, trial, the premium rule and 
   })
 
   it('sends a visitor who chooses a plan to /login', async () => {
-    const { router } = renderApp('/subscriptions')
+    const { router } = await renderApp('/subscriptions')
     const professional = screen.getByRole('heading', { name: 'Professional' }).closest('li') as HTMLElement
     await userEvent.click(within(professional).getByRole('button', { name: 'Choose Professional' }))
     expect(router.state.location.pathname).toBe('/login')
@@ -47,7 +47,7 @@ describe('membership page (docs/product.md, "Plans, trial, the premium rule and 
       'GET /api/user/subscription': () => jsonAnswer(200, noPlan),
       'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'Professional Subscription added to your cart successfully!' }),
     })
-    const { router } = renderApp('/membership', { user: testUser() })
+    const { router } = await renderApp('/membership', { user: testUser() })
     await userEvent.click(screen.getByLabelText('Annual'))
     expect(screen.getByRole('button', { name: 'Choose Enterprise' })).toBeDisabled()
     await userEvent.click(screen.getByRole('button', { name: 'Choose Professional' }))
@@ -65,19 +65,19 @@ describe('membership page (docs/product.md, "Plans, trial, the premium rule and 
       'GET /api/user/subscription': () => jsonAnswer(200, noPlan),
       'POST /api/cart/addSubscription': () => errorAnswer(status, serverMessage, status === 409 ? 'CONFLICT' : 'ERROR'),
     })
-    const { router } = renderApp('/membership', { user: testUser() })
+    const { router } = await renderApp('/membership', { user: testUser() })
     await userEvent.click(screen.getByRole('button', { name: 'Choose Basic' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(shown)
     expect(router.state.location.pathname).toBe('/membership')
   })
 
-  it('states the trial has no automatic charge', () => {
-    renderApp('/trial-details')
+  it('states the trial has no automatic charge', async () => {
+    await renderApp('/trial-details')
     expect(screen.getByText('no automatic charge')).toBeInTheDocument()
   })
 
-  it('offers to start the trial, on the activation page that holds the Start button', () => {
-    renderApp('/trial-details')
+  it('offers to start the trial, on the activation page that holds the Start button', async () => {
+    await renderApp('/trial-details')
     expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/membership?trial=start')
   })
 })
@@ -102,7 +102,7 @@ describe('trial details for a member who took the trial', () => {
           }),
         ),
     })
-    renderApp('/trial-details', { user: testUser() })
+    await renderApp('/trial-details', { user: testUser() })
     expect(await screen.findByText('Your free trial is running: 3 days left.')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Start your free trial' })).not.toBeInTheDocument()
   })
@@ -110,15 +110,15 @@ describe('trial details for a member who took the trial', () => {
   it('says the trial was used once it has ended', async () => {
     const trialEndsAt = new Date(Date.now() - 60 * 1000).toISOString()
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus({ hasTrial: true, trialEndsAt, trialTier: 'BASIC' })) })
-    renderApp('/trial-details', { user: testUser() })
+    await renderApp('/trial-details', { user: testUser() })
     expect(await screen.findByText('You have already used your free trial.')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Start your free trial' })).not.toBeInTheDocument()
   })
 })
 
 describe('trial activation page (/membership?trial=start)', () => {
-  it('explains the trial and asks a visitor to log in first', () => {
-    renderApp('/membership?trial=start')
+  it('explains the trial and asks a visitor to log in first', async () => {
+    await renderApp('/membership?trial=start')
     expect(screen.getByRole('heading', { level: 1, name: 'Start your free trial' })).toBeInTheDocument()
     expect(screen.getByText('no automatic charge')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Log in to start your trial' })).toHaveAttribute(
@@ -145,7 +145,7 @@ describe('trial activation page (/membership?trial=start)', () => {
           message: 'Your 3-day free trial has started.',
         }),
     })
-    renderApp('/membership?trial=start', { user: testUser() })
+    await renderApp('/membership?trial=start', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: 'Start my 3-day free trial' }))
     expect(await screen.findByText(/Your 3-day free trial has started\./)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Request a keycode' })).toBeInTheDocument()
@@ -161,7 +161,7 @@ describe('trial activation page (/membership?trial=start)', () => {
       'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()),
       'POST /api/trial/start': () => errorAnswer(status, serverMessage, status === 409 ? 'CONFLICT' : 'ERROR'),
     })
-    renderApp('/membership?trial=start', { user: testUser() })
+    await renderApp('/membership?trial=start', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: 'Start my 3-day free trial' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(shown)
   })
@@ -171,7 +171,7 @@ describe('trial activation page (/membership?trial=start)', () => {
       'GET /api/trial/status': () =>
         jsonAnswer(200, testTrialStatus({ hasTrial: true, trialEndsAt: '2024-01-01T00:00:00.000Z', trialTier: 'BASIC' })),
     })
-    renderApp('/membership?trial=start', { user: testUser() })
+    await renderApp('/membership?trial=start', { user: testUser() })
     expect(await screen.findByText('You have already used your free trial.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Start my/ })).not.toBeInTheDocument()
   })

@@ -23,7 +23,7 @@ const order = {
 describe('order link page', () => {
   it('sends the token from the address fragment in the body and shows the keycode and PIN', async () => {
     const calls = fakeApi({ 'POST /api/order-link': () => jsonAnswer(200, order) })
-    renderApp(`/order-link#${TOKEN}`)
+    await renderApp(`/order-link#${TOKEN}`)
     expect(await screen.findByText('K-7781')).toBeInTheDocument()
     expect(screen.getByText('4410')).toBeInTheDocument()
     expect(screen.getByText('2016 Honda Civic')).toBeInTheDocument()
@@ -33,20 +33,20 @@ describe('order link page', () => {
 
   it('says the code is not ready while the order is being processed', async () => {
     fakeApi({ 'POST /api/order-link': () => jsonAnswer(200, { ...order, status: 'INPROGRESS', keycode: null, pincode: null }) })
-    renderApp(`/order-link#${TOKEN}`)
+    await renderApp(`/order-link#${TOKEN}`)
     expect(await screen.findByText('Your keycode is not ready yet. We will e-mail you as soon as it is.')).toBeInTheDocument()
     expect(screen.getByText('In Progress')).toBeInTheDocument()
   })
 
   it('explains what to do when the link is unknown or expired', async () => {
     fakeApi({ 'POST /api/order-link': () => errorAnswer(404, ORDER_LINK_MESSAGES.invalid, 'NOT_FOUND') })
-    renderApp(`/order-link#${TOKEN}`)
+    await renderApp(`/order-link#${TOKEN}`)
     expect(await screen.findByText(ORDER_LINK_MESSAGES.invalid)).toBeInTheDocument()
   })
 
   it('explains the same without calling the API when the address has no token', async () => {
     const calls = fakeApi({})
-    renderApp('/order-link')
+    await renderApp('/order-link')
     expect(await screen.findByText(ORDER_LINK_MESSAGES.invalid)).toBeInTheDocument()
     expect(calls.filter((call) => call.key === 'POST /api/order-link')).toHaveLength(0)
   })

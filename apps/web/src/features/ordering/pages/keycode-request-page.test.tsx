@@ -43,19 +43,19 @@ const catalogue = [
   },
 ]
 
-function renderForm(user = testUser()) {
+async function renderForm(user = testUser()) {
   const calls = fakeApi({
     'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
     'POST /api/vehicle/request-keycode-public': () => jsonAnswer(201, { id: 'r1', guestUserId: null, cartId: 'c1' }),
     'GET /api/cart/items': () => jsonAnswer(200, []),
   })
-  const view = renderApp('/vehicle-keycode-request', { user })
+  const view = await renderApp('/vehicle-keycode-request', { user })
   return { ...view, calls }
 }
 
 describe('keycode request form (docs/product.md, "Ordering, cart, checkout and payments")', () => {
   it('enables model after make and year after model, and resets both when the make changes', async () => {
-    renderForm()
+    await renderForm()
     const model = await screen.findByLabelText('Model')
     expect(model).toBeDisabled()
     await userEvent.selectOptions(screen.getByLabelText('Make'), 'Honda')
@@ -67,14 +67,14 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
   })
 
   it("says 'Please fill in all required fields.' before sending anything", async () => {
-    const { calls } = renderForm()
+    const { calls } = await renderForm()
     await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }))
     expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument()
     expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false)
   })
 
   it('marks each empty field with its own message on an empty submit, and focuses the first', async () => {
-    renderForm()
+    await renderForm()
     await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }))
     expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument()
     for (const [label, message] of [
@@ -90,20 +90,20 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
 
   it("says which photos are optional, and a guest's licence photos are not", async () => {
     fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
-    renderApp('/vehicle-keycode-request')
+    await renderApp('/vehicle-keycode-request')
     expect(await screen.findByLabelText('Government photo ID (front) (optional)')).toBeInTheDocument()
     expect(screen.getByLabelText("Driver's license (front)")).toBeInTheDocument()
   })
 
   it('checks the VIN as it is typed', async () => {
-    renderForm()
+    await renderForm()
     await userEvent.type(await screen.findByLabelText('VIN'), '1HGCR2F31GA00000O')
     expect(screen.getByText(/never contains the letters I, O or Q/)).toBeInTheDocument()
   })
 
   it('shows the member price to guests only as a teaser, and asks them for licence photos', async () => {
     fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
-    renderApp('/vehicle-keycode-request')
+    await renderApp('/vehicle-keycode-request')
     await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
     expect(screen.getByText('Honda keycode: $60.00')).toBeInTheDocument()
     expect(screen.getByText('Members pay $45. Basic covers Ford, Nissan and Chevrolet.')).toBeInTheDocument()
@@ -112,7 +112,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
 
   it('adds the $20 PIN charge to the price of a PIN make for a buyer without a plan, as the checkout does', async () => {
     fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
-    renderApp('/vehicle-keycode-request')
+    await renderApp('/vehicle-keycode-request')
     await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Nissan')
     expect(screen.getByText('Nissan keycode: $90.00')).toBeInTheDocument()
     expect(screen.getByText('Non-member price, +$20 for the PIN code')).toBeInTheDocument()
@@ -120,7 +120,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
 
   describe('for a Basic member', () => {
     const basicMember = testUser({ subscription: { tier: 'BASIC', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } })
-    const renderForBasic = (basicDiscount: { available: boolean; nextOn: string | null }) => {
+    const renderForBasic = async (basicDiscount: { available: boolean; nextOn: string | null }) => {
       fakeApi({
         'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
         'GET /api/user/subscription': () =>
@@ -136,25 +136,25 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
             basicDiscount,
           }),
       })
-      renderApp('/vehicle-keycode-request', { user: basicMember })
+      await renderApp('/vehicle-keycode-request', { user: basicMember })
     }
 
     it("shows a Ford at the member price less this month's 15%", async () => {
-      renderForBasic({ available: true, nextOn: '2026-12-01T00:00:00.000Z' })
+      await renderForBasic({ available: true, nextOn: '2026-12-01T00:00:00.000Z' })
       await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Ford')
       expect(await screen.findByText('Ford keycode: $46.75')).toBeInTheDocument()
       expect(screen.getByText('Member price. 15% Basic discount, your one for this plan month')).toBeInTheDocument()
     })
 
     it('shows a Honda at the standard price, and says Basic covers Ford, Nissan and Chevrolet', async () => {
-      renderForBasic({ available: true, nextOn: '2026-12-01T00:00:00.000Z' })
+      await renderForBasic({ available: true, nextOn: '2026-12-01T00:00:00.000Z' })
       await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
       expect(await screen.findByText('Honda keycode: $60.00')).toBeInTheDocument()
       expect(screen.getByText('Standard price: Basic covers Ford, Nissan and Chevrolet')).toBeInTheDocument()
     })
 
     it("says when the month's discount is used and when the next one comes", async () => {
-      renderForBasic({ available: false, nextOn: '2026-12-01T00:00:00.000Z' })
+      await renderForBasic({ available: false, nextOn: '2026-12-01T00:00:00.000Z' })
       await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Ford')
       expect(await screen.findByText('Ford keycode: $55.00')).toBeInTheDocument()
       expect(screen.getByText('Member price. Your Basic discount for this month is used; next on Dec 1, 2026')).toBeInTheDocument()
@@ -162,7 +162,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
   })
 
   it('sends a complete request and goes to the cart', async () => {
-    const { calls, router } = renderForm()
+    const { calls, router } = await renderForm()
     await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
     await userEvent.selectOptions(screen.getByLabelText('Model'), 'Civic')
     await userEvent.selectOptions(screen.getByLabelText('Year'), '2016')
@@ -179,7 +179,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
       'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
       'POST /api/vehicle/request-keycode-public': () => jsonAnswer(400, { code: 'VALIDATION_ERROR', message: refusal, error: refusal }),
     })
-    renderApp('/vehicle-keycode-request', { user: testUser() })
+    await renderApp('/vehicle-keycode-request', { user: testUser() })
     await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
     await userEvent.selectOptions(screen.getByLabelText('Model'), 'Civic')
     await userEvent.selectOptions(screen.getByLabelText('Year'), '2016')
@@ -192,7 +192,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
   })
 
   it('clears a field message once the field is fixed after a submit', async () => {
-    renderForm()
+    await renderForm()
     await userEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }))
     expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument()
     await userEvent.selectOptions(screen.getByLabelText('Make'), 'Honda')
@@ -203,7 +203,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
   })
 
   it('refuses a PDF renamed .jpg as soon as it is chosen, by its first bytes, with no preview', async () => {
-    renderForm()
+    await renderForm()
     const pdf = new File(['%PDF-1.4 not a photo'], 'front.jpg', { type: 'image/jpeg' })
     await userEvent.upload(await screen.findByLabelText('Government photo ID (front) (optional)'), pdf)
     expect(await screen.findByText('Only image files are allowed.')).toBeInTheDocument()
@@ -214,7 +214,7 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
     // The test page loads nothing: the preview's address is a data URL instead of a blob the page would fetch.
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('data:image/gif;base64,R0lGODlhAQABAAAAACw=')
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
-    renderForm()
+    await renderForm()
     const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])], 'front.jpg', {
       type: 'image/jpeg',
     })

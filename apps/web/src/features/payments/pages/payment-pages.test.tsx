@@ -30,7 +30,7 @@ const paid = {
 describe('payment success page (docs/product.md, "Checkout and payment")', () => {
   it("says 'Verifying your payment...' and then shows the detailed confirmation", async () => {
     const calls = fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, paid) })
-    renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
+    await renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
     expect(screen.getByText('Verifying your payment...')).toBeInTheDocument()
     expect(await screen.findByText('Payment successful! Your order has been placed.')).toBeInTheDocument()
     const processed = calls.find((call) => call.key === 'POST /api/api/payments/process-payment-success')
@@ -56,7 +56,7 @@ describe('payment success page (docs/product.md, "Checkout and payment")', () =>
 
   it('leads with the confirmation number and the items, each with its charge, its real state and when its code is due', async () => {
     fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, paid) })
-    renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
+    await renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
     const confirmation = await screen.findByRole('region', { name: 'Order confirmation' })
     const text = confirmation.textContent ?? ''
     expect(text.indexOf('KD-7Q2X9')).toBeLessThan(text.indexOf('cs_test_123'))
@@ -81,7 +81,7 @@ describe('payment success page (docs/product.md, "Checkout and payment")', () =>
       'POST /api/api/payments/process-payment-success': () =>
         jsonAnswer(200, { ...paid, items: paid.items.slice(0, 1), requestIds: [], receiptEmail: 'guest@example.com' }),
     })
-    renderApp('/payment-success?session_id=cs_test_123')
+    await renderApp('/payment-success?session_id=cs_test_123')
     expect(
       await screen.findByText('Your keycode will be e-mailed to guest@example.com, with a secure link to your order.'),
     ).toBeInTheDocument()
@@ -89,14 +89,14 @@ describe('payment success page (docs/product.md, "Checkout and payment")', () =>
 
   it('offers no dashboard link for an order without member requests (a guest, or a plan only)', async () => {
     fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, { ...paid, requestIds: [] }) })
-    renderApp('/payment-success?session_id=cs_test_123')
+    await renderApp('/payment-success?session_id=cs_test_123')
     await screen.findByText('Payment successful! Your order has been placed.')
     expect(screen.queryByRole('link', { name: 'View your order' })).not.toBeInTheDocument()
   })
 
   it('fetches the cart again after the payment is confirmed', async () => {
     fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, paid) })
-    const { queryClient } = renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
+    const { queryClient } = await renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
     queryClient.setQueryData(cartKeys.items('/cart/items'), [])
     await screen.findByText('Payment successful! Your order has been placed.')
     expect(queryClient.getQueryState(cartKeys.items('/cart/items'))?.isInvalidated).toBe(true)
@@ -104,16 +104,16 @@ describe('payment success page (docs/product.md, "Checkout and payment")', () =>
 
   it('asks the user to contact support when the order could not be processed', async () => {
     fakeApi({ 'POST /api/api/payments/process-payment-success': () => errorAnswer(404, 'Payment session not found.', 'NOT_FOUND') })
-    renderApp('/payment-success?session_id=cs_test_123')
+    await renderApp('/payment-success?session_id=cs_test_123')
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Payment successful but there was an issue processing your order. Please contact support.',
     )
     expect(screen.getByText('cs_test_123')).toBeInTheDocument()
   })
 
-  it('explains that there is nothing to confirm without a session id, and calls nothing', () => {
+  it('explains that there is nothing to confirm without a session id, and calls nothing', async () => {
     const calls = fakeApi({})
-    renderApp('/payment-success')
+    await renderApp('/payment-success')
     expect(screen.getByText('No payment to confirm')).toBeInTheDocument()
     expect(screen.queryByText('Verifying your payment...')).not.toBeInTheDocument()
     expect(calls.filter((call) => call.key.includes('payments'))).toHaveLength(0)
@@ -121,15 +121,15 @@ describe('payment success page (docs/product.md, "Checkout and payment")', () =>
 
   it("says 'Payment failed. Please try again.' for a failed payment", async () => {
     fakeApi({ 'POST /api/api/payments/process-payment-success': () => jsonAnswer(200, { ...paid, status: 'FAILED' }) })
-    renderApp('/payment-success?session_id=cs_test_123')
+    await renderApp('/payment-success?session_id=cs_test_123')
     expect(await screen.findByRole('alert')).toHaveTextContent('Payment failed. Please try again.')
     expect(screen.getByRole('link', { name: 'Return to cart' })).toHaveAttribute('href', '/cart')
   })
 })
 
 describe('payment cancelled page (docs/product.md, "Checkout and payment")', () => {
-  it('says nothing was charged, the cart remains, and links to the cart, home and support', () => {
-    renderApp('/payment-cancel')
+  it('says nothing was charged, the cart remains, and links to the cart, home and support', async () => {
+    await renderApp('/payment-cancel')
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Cancelled' })).toBeInTheDocument()
     expect(screen.getByText(/No charges were made/)).toBeInTheDocument()
     expect(screen.getByText(/cart items remain/)).toBeInTheDocument()

@@ -25,19 +25,19 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('/keycodes guard', () => {
   it('sends a visitor to /login without loading the configuration', async () => {
-    const { router } = renderApp('/keycodes')
+    const { router } = await renderApp('/keycodes')
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(calls).not.toContain('/api/keycode-portals.json')
   })
 
   it('sends a BASEUSER to / without loading the configuration', async () => {
-    const { router } = renderApp('/keycodes', { user: testUser() })
+    const { router } = await renderApp('/keycodes', { user: testUser() })
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(calls).not.toContain('/api/keycode-portals.json')
   })
 
   it('loads the configuration for an admin and shows the Admin badge', async () => {
-    renderApp('/keycodes', { user: testUser({ role: 'ADMIN' }) })
+    await renderApp('/keycodes', { user: testUser({ role: 'ADMIN' }) })
     expect(await screen.findByRole('heading', { name: 'Keycode Portals' })).toBeInTheDocument()
     expect(screen.getByText('VSP-1')).toBeInTheDocument()
     expect(screen.getByText('Admin', { selector: 'span' })).toBeInTheDocument()
@@ -45,7 +45,7 @@ describe('/keycodes guard', () => {
   })
 
   it('shows the Super Admin badge for a super admin', async () => {
-    renderApp('/keycodes', { user: testUser({ role: 'SUPER_ADMIN' }) })
+    await renderApp('/keycodes', { user: testUser({ role: 'SUPER_ADMIN' }) })
     expect(await screen.findByText('Super Admin', { selector: 'span' })).toBeInTheDocument()
   })
 })

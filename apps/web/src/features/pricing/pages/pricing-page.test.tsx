@@ -7,19 +7,19 @@ import { renderApp } from '../../../test/render-app.tsx'
 
 afterEach(() => vi.unstubAllGlobals())
 
-function renderPricing() {
+async function renderPricing() {
   fakeApi({ 'GET /api/pricing': () => jsonAnswer(200, MANUFACTURER_PRICING) })
-  return renderApp('/pricing')
+  return await renderApp('/pricing')
 }
 
 describe('pricing page (docs/product.md, "Screens and routes (web)")', () => {
-  it("shows 'Loading keycode pricing...' first", () => {
-    renderPricing()
+  it("shows 'Loading keycode pricing...' first", async () => {
+    await renderPricing()
     expect(screen.getByText('Loading keycode pricing...')).toBeInTheDocument()
   })
 
   it('shows one card per manufacturer with both prices and the PIN note', async () => {
-    renderPricing()
+    await renderPricing()
     const nissan = await screen.findByRole('article', { name: 'Nissan' }, { timeout: 2000 })
     expect(within(nissan).getByText('$70')).toBeInTheDocument()
     expect(within(nissan).getByText('$36')).toBeInTheDocument()
@@ -35,7 +35,7 @@ describe('pricing page (docs/product.md, "Screens and routes (web)")', () => {
           MANUFACTURER_PRICING.map((entry) => (entry.name === 'Nissan' ? { ...entry, orderMemberPrice: 56 } : entry)),
         ),
     })
-    renderApp('/pricing')
+    await renderApp('/pricing')
     const nissan = await screen.findByRole('article', { name: 'Nissan' }, { timeout: 2000 })
     expect(within(nissan).getByText('$56')).toBeInTheDocument()
     expect(within(nissan).queryByText('$36')).not.toBeInTheDocument()
@@ -43,7 +43,7 @@ describe('pricing page (docs/product.md, "Screens and routes (web)")', () => {
   })
 
   it('says on each card whether Basic covers the make', async () => {
-    renderPricing()
+    await renderPricing()
     const ford = await screen.findByRole('article', { name: 'Ford' }, { timeout: 2000 })
     expect(within(ford).getByText('Basic: member price, 15% off one keycode a month')).toBeInTheDocument()
     expect(
@@ -54,21 +54,21 @@ describe('pricing page (docs/product.md, "Screens and routes (web)")', () => {
   })
 
   it("shows 'Ask' for a member price of null and 'Includes PIN code' by default", async () => {
-    renderPricing()
+    await renderPricing()
     const mitsubishi = await screen.findByRole('article', { name: 'Mitsubishi' }, { timeout: 2000 })
     expect(within(mitsubishi).getByText('Ask')).toBeInTheDocument()
     expect(within(screen.getByRole('article', { name: 'Toyota' })).getByText('Includes PIN code')).toBeInTheDocument()
   })
 
   it('searches name, description and popular models regardless of case', async () => {
-    renderPricing()
+    await renderPricing()
     await screen.findByRole('article', { name: 'Toyota' }, { timeout: 2000 })
     await userEvent.type(screen.getByLabelText('Search'), 'SILVERADO')
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-labelledby'))).toEqual(['pricing-chevrolet'])
   })
 
   it("filters by manufacturer, starting at 'All Manufacturers'", async () => {
-    renderPricing()
+    await renderPricing()
     await screen.findByRole('article', { name: 'Toyota' }, { timeout: 2000 })
     const select = screen.getByLabelText('Manufacturer')
     expect(select).toHaveValue('All Manufacturers')

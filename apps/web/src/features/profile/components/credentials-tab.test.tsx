@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../../../test/fake-server.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { CredentialsTab } from './credentials-tab.tsx'
 
 const empty = {
@@ -29,7 +29,7 @@ function renderTab() {
 
 describe('credentials tab', () => {
   it('asks for at least one document without calling the server', async () => {
-    const calls = serve({ 'GET /api/user/credentials': () => json(200, empty) })
+    const calls = fakeApi({ 'GET /api/user/credentials': () => jsonAnswer(200, empty) })
     renderTab()
     await userEvent.click(screen.getByRole('button', { name: 'Upload documents' }))
     expect(await screen.findByText('Please select at least one document to upload.')).toBeInTheDocument()
@@ -37,7 +37,7 @@ describe('credentials tab', () => {
   })
 
   it("needs both sides of the driver's license together", async () => {
-    serve({ 'GET /api/user/credentials': () => json(200, empty) })
+    fakeApi({ 'GET /api/user/credentials': () => jsonAnswer(200, empty) })
     renderTab()
     await userEvent.upload(screen.getByLabelText("Driver's license (front)"), pdf('front.pdf'))
     await userEvent.click(screen.getByRole('button', { name: 'Upload documents' }))
@@ -45,15 +45,15 @@ describe('credentials tab', () => {
   })
 
   it('uploads the chosen documents and shows the success text', async () => {
-    const calls = serve({
-      'GET /api/user/credentials': () => json(200, empty),
+    const calls = fakeApi({
+      'GET /api/user/credentials': () => jsonAnswer(200, empty),
       'PUT /api/user/credentials': () =>
-        json(200, {
+        jsonAnswer(200, {
           ...empty,
           businessLicense: { name: 'license.pdf', uploadDate: '2026-01-01T00:00:00.000Z', review: 'PENDING' },
           identificationDocuments: [{ name: 'license.pdf', uploadDate: '2026-01-01T00:00:00.000Z', review: 'PENDING' }],
         }),
-      'GET /api/user/notices': () => json(200, []),
+      'GET /api/user/notices': () => jsonAnswer(200, []),
     })
     renderTab()
     await userEvent.upload(screen.getByLabelText('Business license'), pdf('license.pdf'))
@@ -65,9 +65,9 @@ describe('credentials tab', () => {
   })
 
   it('shows the failure text when the upload is refused', async () => {
-    serve({
-      'GET /api/user/credentials': () => json(200, empty),
-      'PUT /api/user/credentials': () => json(400, { code: 'VALIDATION_ERROR', message: 'x', error: 'x' }),
+    fakeApi({
+      'GET /api/user/credentials': () => jsonAnswer(200, empty),
+      'PUT /api/user/credentials': () => jsonAnswer(400, { code: 'VALIDATION_ERROR', message: 'x', error: 'x' }),
     })
     renderTab()
     await userEvent.upload(screen.getByLabelText('Certificate of insurance'), pdf('coi.pdf'))

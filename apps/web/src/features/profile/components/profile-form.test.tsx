@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../../../test/fake-server.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { ProfileForm } from './profile-form.tsx'
 
 const profile: Profile = {
@@ -49,7 +49,7 @@ describe('profile form', () => {
   })
 
   it('saves the fields as multipart without the e-mail and shows the success text', async () => {
-    const calls = serve({ 'PUT /api/user/profile': () => json(200, { ...profile, city: 'Austin' }) })
+    const calls = fakeApi({ 'PUT /api/user/profile': () => jsonAnswer(200, { ...profile, city: 'Austin' }) })
     renderForm()
     await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }))
     await userEvent.type(screen.getByLabelText('City'), 'Austin')
@@ -63,7 +63,7 @@ describe('profile form', () => {
   })
 
   it('shows the failure text when saving fails', async () => {
-    serve({ 'PUT /api/user/profile': () => json(500, { code: 'INTERNAL_ERROR', message: 'x', error: 'x' }) })
+    fakeApi({ 'PUT /api/user/profile': () => jsonAnswer(500, { code: 'INTERNAL_ERROR', message: 'x', error: 'x' }) })
     renderForm()
     await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }))
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
@@ -71,7 +71,7 @@ describe('profile form', () => {
   })
 
   it('requires the first name before sending anything', async () => {
-    const calls = serve({})
+    const calls = fakeApi({})
     renderForm()
     await userEvent.click(screen.getByRole('button', { name: 'Edit profile' }))
     await userEvent.clear(screen.getByLabelText('First name'))

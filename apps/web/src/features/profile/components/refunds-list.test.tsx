@@ -23,7 +23,7 @@ async function openOrders(answer: unknown) {
     'GET /api/user/notices': () => jsonAnswer(200, []),
     'GET /api/user/orders': () => jsonAnswer(200, answer),
   })
-  renderApp('/profile', { user: testUser() })
+  await renderApp('/profile', { user: testUser() })
   await userEvent.click(screen.getByRole('tab', { name: 'Orders' }))
   await screen.findByText('You have no orders yet.')
 }

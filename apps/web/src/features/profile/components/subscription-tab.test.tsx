@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals())
 const DAY = 24 * 60 * 60 * 1000
 
 async function openSubscriptionTab() {
-  renderApp('/profile', { user: testUser() })
+  await renderApp('/profile', { user: testUser() })
   await userEvent.click(await screen.findByRole('tab', { name: 'Subscription' }))
   return screen.findByRole('tabpanel')
 }

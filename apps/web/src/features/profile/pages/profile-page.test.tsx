@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../../../test/fake-server.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
 
@@ -23,11 +23,12 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('/profile', () => {
   it('shows the notices banner and the five tabs', async () => {
-    serve({
-      'GET /api/user/profile': () => json(200, profile),
-      'GET /api/user/notices': () => json(200, [{ id: 'n1', title: 'Maintenance', date: '2026-01-01T00:00:00.000Z', message: 'Sunday' }]),
+    fakeApi({
+      'GET /api/user/profile': () => jsonAnswer(200, profile),
+      'GET /api/user/notices': () =>
+        jsonAnswer(200, [{ id: 'n1', title: 'Maintenance', date: '2026-01-01T00:00:00.000Z', message: 'Sunday' }]),
     })
-    renderApp('/profile', { user: testUser() })
+    await renderApp('/profile', { user: testUser() })
     expect(await screen.findByRole('region', { name: 'Notices' })).toHaveTextContent('Maintenance')
     const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' })).getAllByRole('tab')
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Subscription', 'Orders', 'Credentials', 'Security'])
@@ -35,11 +36,11 @@ describe('/profile', () => {
   })
 
   it('shows the status counts and masked VINs on the Orders tab', async () => {
-    serve({
-      'GET /api/user/profile': () => json(200, profile),
-      'GET /api/user/notices': () => json(200, []),
+    fakeApi({
+      'GET /api/user/profile': () => jsonAnswer(200, profile),
+      'GET /api/user/notices': () => jsonAnswer(200, []),
       'GET /api/user/orders': () =>
-        json(200, {
+        jsonAnswer(200, {
           status: { ACCOUNT: true, DOCS: false, PROCESSING: false, COMPLETED: true },
           statusMap: { PENDING: 1, INPROGRESS: 0, FULFILLED: 2 },
           orders: [
@@ -59,7 +60,7 @@ describe('/profile', () => {
           pageSize: 25,
         }),
     })
-    renderApp('/profile', { user: testUser() })
+    await renderApp('/profile', { user: testUser() })
     await userEvent.click(screen.getByRole('tab', { name: 'Orders' }))
     expect(await screen.findByText('*************0002')).toBeInTheDocument()
     expect(screen.getByText('$70.00')).toBeInTheDocument()
@@ -67,8 +68,8 @@ describe('/profile', () => {
   })
 
   it('moves between tabs with the arrow keys', async () => {
-    serve({ 'GET /api/user/profile': () => json(200, profile), 'GET /api/user/notices': () => json(200, []) })
-    renderApp('/profile', { user: testUser() })
+    fakeApi({ 'GET /api/user/profile': () => jsonAnswer(200, profile), 'GET /api/user/notices': () => jsonAnswer(200, []) })
+    await renderApp('/profile', { user: testUser() })
     screen.getByRole('tab', { name: 'Profile' }).focus()
     await userEvent.keyboard('{ArrowRight}')
     expect(screen.getByRole('tab', { name: 'Subscription' })).toHaveAttribute('aria-selected', 'true')

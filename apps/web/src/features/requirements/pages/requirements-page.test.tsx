@@ -16,7 +16,7 @@ const texas = {
 describe('requirements page (docs/product.md, "Screens and routes (web)")', () => {
   it('asks the public call for a visitor and shows the documents by their display names', async () => {
     const calls = fakeApi({ 'GET /api/compliance/status/public': () => jsonAnswer(200, texas) })
-    renderApp('/requirements')
+    await renderApp('/requirements')
     expect(await screen.findByText('State locksmith license')).toBeInTheDocument()
     expect(screen.getByText('Government photo ID')).toBeInTheDocument()
     expect(calls.map((call) => call.key)).toContain('GET /api/compliance/status/public')
@@ -24,14 +24,14 @@ describe('requirements page (docs/product.md, "Screens and routes (web)")', () =
 
   it('asks the signed-in call for a signed-in user', async () => {
     const calls = fakeApi({ 'GET /api/compliance/status': () => jsonAnswer(200, texas) })
-    renderApp('/requirements', { user: testUser() })
+    await renderApp('/requirements', { user: testUser() })
     expect(await screen.findByText('Texas requires a state locksmith license.')).toBeInTheDocument()
     expect(calls.map((call) => call.key)).toContain('GET /api/compliance/status')
   })
 
   it("shows 'Unable to load requirements.' when the call fails, and still lists the licence states", async () => {
     fakeApi({ 'GET /api/compliance/status/public': () => errorAnswer(500, 'Something went wrong') })
-    renderApp('/requirements')
+    await renderApp('/requirements')
     expect(await screen.findByText('Unable to load requirements.')).toBeInTheDocument()
     expect(screen.getByText('North Carolina')).toBeInTheDocument()
   })

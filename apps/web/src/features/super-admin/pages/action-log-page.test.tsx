@@ -36,7 +36,7 @@ describe('action log page', () => {
               nextBefore: 9,
             }),
     })
-    renderApp('/super-admin/action-log', { user: superAdmin })
+    await renderApp('/super-admin/action-log', { user: superAdmin })
     expect(await screen.findByText(/validated the account of Lena Locke/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Open user Lena Locke' })).toHaveAttribute(
       'href',
@@ -53,7 +53,7 @@ describe('action log page', () => {
         jsonAnswer(200, [{ id: '5b0e7f7e-9c39-4a8e-8f5e-0f0a3c1d2e4f', name: 'Alex Queue', email: 'alex@keydesk.test' }]),
       'GET /api/admin/action-log': () => jsonAnswer(200, { entries: [], nextBefore: null }),
     })
-    renderApp('/super-admin/action-log', { user: superAdmin })
+    await renderApp('/super-admin/action-log', { user: superAdmin })
     expect(await screen.findByText('No entries match.')).toBeInTheDocument()
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'KEYCODE_RELEASED')
     await userEvent.selectOptions(await screen.findByLabelText('Actor'), 'Alex Queue (alex@keydesk.test)')
@@ -78,7 +78,7 @@ describe('action log page', () => {
       'GET /api/admin/action-log/actors': () => jsonAnswer(200, []),
       'GET /api/admin/action-log': () => jsonAnswer(200, { entries: [], nextBefore: null }),
     })
-    renderApp('/super-admin/action-log', { user: superAdmin })
+    await renderApp('/super-admin/action-log', { user: superAdmin })
     await screen.findByText('No entries match.')
     await userEvent.type(screen.getByLabelText('From (UTC day)'), '2026-11-30')
     await userEvent.type(screen.getByLabelText('To (UTC day)'), '2026-11-01')

@@ -48,7 +48,7 @@ function serve(overrides = {}) {
 describe('super admin dashboard (docs/product.md, "Super admin")', () => {
   it('disables bulk approve and reject until an admin is selected', async () => {
     serve()
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     await screen.findByText(/Ada Admin/)
     expect(screen.getByRole('button', { name: 'Approve selected' })).toBeDisabled()
     await userEvent.click(screen.getByRole('checkbox'))
@@ -57,7 +57,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it("approves an admin, naming the signed-in super admin, with 'Admin account approved successfully!'", async () => {
     const calls = serve()
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     await screen.findByText(/Ada Admin/)
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }))
     expect(await screen.findByText('Admin account approved successfully!')).toBeInTheDocument()
@@ -69,13 +69,13 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it("shows 'Failed to fetch admin data' when the lists cannot load", async () => {
     serve({ 'GET /api/admin-approval/pending': () => errorAnswer(500, 'Something went wrong') })
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     expect(await screen.findByText('Failed to fetch admin data')).toBeInTheDocument()
   })
 
   it('empties the create form after success, so no temporary password stays on screen', async () => {
     serve({ 'POST /api/super-admin/create': () => jsonAnswer(200, { message: 'created' }) })
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     await userEvent.type(await screen.findByLabelText('Super admin e-mail'), 'new.boss@keydesk.test')
     await userEvent.type(screen.getByLabelText('Temporary password'), 'Temp-Keyway-2026')
     await userEvent.click(screen.getAllByRole('button', { name: 'Create super admin' }).at(-1) as HTMLElement)
@@ -86,7 +86,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it('empties the send-code form after success', async () => {
     serve({ 'POST /api/admin-registration-code/request': () => jsonAnswer(200, { message: 'Code sent.' }) })
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     await userEvent.type(await screen.findByLabelText('Admin e-mail'), 'ada@example.com')
     await userEvent.type(screen.getByLabelText('Admin first name'), 'Ada')
     await userEvent.type(screen.getByLabelText('Admin last name'), 'Admin')
@@ -106,7 +106,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
       link: { kind: 'order', search: 'KD-ABCDEFGHJK', label: 'KD-ABCDEFGHJK' },
     }
     const calls = serve({ 'GET /api/admin/action-log': () => jsonAnswer(200, { entries: [release], nextBefore: null }) })
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     expect(await screen.findByText(/Alex Queue released the keycode of KD-ABCDEFGHJK/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Open order KD-ABCDEFGHJK' })).toHaveAttribute('href', '/admin?search=KD-ABCDEFGHJK')
     expect(screen.getByRole('link', { name: 'Open the action log to filter and export' })).toHaveAttribute(
@@ -118,7 +118,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it('says when the approved list and the action log are empty', async () => {
     serve()
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     expect(await screen.findByText('No approved admins yet.')).toBeInTheDocument()
     expect(await screen.findByText('No entries match.')).toBeInTheDocument()
   })
@@ -128,7 +128,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
       'GET /api/admin-approval/approved': () => jsonAnswer(200, [approvedAdmin]),
       'POST /api/admin-approval/reject': () => jsonAnswer(200, { message: 'Admin account rejected successfully!' }),
     })
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke Bo Approved' }))
     const dialog = await screen.findByRole('dialog', { name: 'Revoke admin access' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke access' }))
@@ -146,7 +146,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it('lists revoked admins with who revoked them, when and why', async () => {
     serve({ 'GET /api/admin-approval/rejected': () => jsonAnswer(200, [revokedAdmin]) })
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     const list = await screen.findByRole('region', { name: 'Rejected and revoked admins' })
     expect(await within(list).findByText(/Cy Gone · cy@example\.com/)).toBeInTheDocument()
     expect(within(list).getByText('Revoked')).toBeInTheDocument()
@@ -155,7 +155,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it('searches the rejected and revoked list on the server with the search box', async () => {
     const calls = serve()
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     await userEvent.type(await screen.findByLabelText('Search admins'), 'cy')
     await waitFor(() =>
       expect(calls.some((call) => call.key === 'GET /api/admin-approval/rejected' && call.url.includes('search=cy'))).toBe(true),
@@ -164,7 +164,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it('says how many admins a bulk approve approved, never that they were rejected', async () => {
     serve()
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     await screen.findByText(/Ada Admin/)
     await userEvent.click(screen.getByRole('checkbox'))
     await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }))
@@ -174,7 +174,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it("shows the create form's own field messages instead of the browser's validation bubble", async () => {
     const calls = serve()
-    renderApp('/super-admin', { user: superAdmin })
+    await renderApp('/super-admin', { user: superAdmin })
     const form = (await screen.findByRole('form', { name: 'Create super admin' })) as HTMLFormElement
     expect(form.noValidate).toBe(true)
     await userEvent.click(within(form).getByRole('button', { name: 'Create super admin' }))
@@ -185,7 +185,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
 
   it('asks a signed-out visitor to log in', async () => {
     serve()
-    renderApp('/super-admin')
+    await renderApp('/super-admin')
     expect(await screen.findByText('Please log in to access the super admin dashboard')).toBeInTheDocument()
   })
 })

@@ -18,7 +18,7 @@ async function fillAndSend() {
 describe('support contact form', () => {
   it('requires every field before calling the API', async () => {
     const calls = fakeApi({})
-    renderApp('/support')
+    await renderApp('/support')
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }))
     expect(await screen.findByText('Name is required')).toBeInTheDocument()
     expect(screen.getByText('Message is required')).toBeInTheDocument()
@@ -27,7 +27,7 @@ describe('support contact form', () => {
 
   it('marks each empty field with its own message and focuses the first', async () => {
     fakeApi({})
-    renderApp('/support')
+    await renderApp('/support')
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }))
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus())
     expectFieldError('Name', 'Name is required')
@@ -38,7 +38,7 @@ describe('support contact form', () => {
 
   it("says 'Thanks! Your message has been sent.' after sending", async () => {
     const calls = fakeApi({ 'POST /api/support/contact': () => jsonAnswer(201, { message: 'ok' }) })
-    renderApp('/support')
+    await renderApp('/support')
     await fillAndSend()
     expect(await screen.findByText('Thanks! Your message has been sent.')).toBeInTheDocument()
     expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/support/contact')?.body))).toMatchObject({
@@ -49,7 +49,7 @@ describe('support contact form', () => {
 
   it('shows the documented failure text and keeps what was typed', async () => {
     fakeApi({ 'POST /api/support/contact': () => errorAnswer(500, 'Something went wrong') })
-    renderApp('/support')
+    await renderApp('/support')
     await fillAndSend()
     expect(await screen.findByText("Sorry, we couldn't send your message. Please try again.")).toBeInTheDocument()
     expect(screen.getByLabelText('Subject')).toHaveValue('Bulk')

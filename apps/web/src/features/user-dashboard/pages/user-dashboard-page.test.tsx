@@ -41,7 +41,7 @@ const inCart = (id: string, make: string, model: string, vin: string) => ({
 })
 const cardOf = (title: string) => screen.getByText(title).closest('li') as HTMLElement
 
-function renderDashboard(path = '/user-dash') {
+async function renderDashboard(path = '/user-dash') {
   fakeApi({
     'GET /api/vehicle/user-requests': () =>
       jsonAnswer(200, {
@@ -51,19 +51,19 @@ function renderDashboard(path = '/user-dash') {
       }),
     'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
   })
-  renderApp(path, { user: testUser({ fname: 'Lena' }) })
+  await renderApp(path, { user: testUser({ fname: 'Lena' }) })
 }
 
 describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
   it('welcomes the user and counts orders by status', async () => {
-    renderDashboard()
+    await renderDashboard()
     expect(await screen.findByText('Welcome, Lena.')).toBeInTheDocument()
     expect(await screen.findByText('2020 Ford F-150')).toBeInTheDocument()
     expect(screen.getAllByText('Pending')[0]?.nextElementSibling).toHaveTextContent('2')
   })
 
   it('searches by VIN, model or make', async () => {
-    renderDashboard()
+    await renderDashboard()
     await screen.findByText('2020 Ford F-150')
     await userEvent.type(screen.getByLabelText('Search by VIN, model or make'), 'civic')
     expect(screen.queryByText('2020 Ford F-150')).not.toBeInTheDocument()
@@ -71,12 +71,12 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
   })
 
   it('tracks the order the payment success page links to', async () => {
-    renderDashboard('/user-dash?order=b')
+    await renderDashboard('/user-dash?order=b')
     expect(await screen.findByText(/Tracking: 2020 Honda Civic/)).toBeInTheDocument()
   })
 
   it('searches every tab and opens the one with the match', async () => {
-    renderDashboard()
+    await renderDashboard()
     await screen.findByText('2020 Ford F-150')
     await userEvent.type(screen.getByLabelText('Search by VIN, model or make'), 'soul')
     expect(screen.getByRole('tab', { name: 'Fulfilled (1)' })).toHaveAttribute('aria-selected', 'true')
@@ -90,7 +90,7 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
       'GET /api/vehicle/user-requests': () => new Promise<Response>((resolve) => (answer = resolve)),
       'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
     })
-    renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+    await renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
     await userEvent.type(screen.getByLabelText('Search by VIN, model or make'), 'soul')
     answer(
       jsonAnswer(200, {
@@ -104,7 +104,7 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
   })
 
   it('says that nothing matches a search with no match, not that there are no orders yet', async () => {
-    renderDashboard()
+    await renderDashboard()
     await screen.findByText('2020 Ford F-150')
     await userEvent.type(screen.getByLabelText('Search by VIN, model or make'), 'tesla')
     expect(screen.getByText('No orders match “tesla”.')).toBeInTheDocument()
@@ -112,7 +112,7 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
   })
 
   it('shows fulfilled orders with their keycode on the Fulfilled tab', async () => {
-    renderDashboard()
+    await renderDashboard()
     await screen.findByText('2020 Ford F-150')
     await userEvent.click(screen.getByRole('tab', { name: 'Fulfilled' }))
     expect(screen.getByText('K1234')).toBeInTheDocument()
@@ -145,7 +145,7 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
             : { ACCOUNT: false, DOCS: false, PROCESSING: false, COMPLETED: false },
         ),
     })
-    renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+    await renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
     expect(await screen.findByText('Tracking: 2020 Ford F-150 (VIN ending 0001)')).toBeInTheDocument()
     expect(calls.some((call) => call.url.includes('order-tracker?requestId=a'))).toBe(true)
     await userEvent.click(screen.getByRole('tab', { name: 'Fulfilled' }))
@@ -176,7 +176,7 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
       'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: false, DOCS: false, PROCESSING: false, COMPLETED: false }),
       'PUT /api/vehicle/update-request/b': () => jsonAnswer(409, { code: 'INVALID_TRANSITION', message: 'x', error: 'x' }),
     })
-    renderApp('/user-dash', { user: testUser() })
+    await renderApp('/user-dash', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }))
     await userEvent.clear(screen.getByLabelText('Model'))
     await userEvent.type(screen.getByLabelText('Model'), 'Accord')
@@ -186,17 +186,17 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
 })
 
 describe('order cards say where each order stands', () => {
-  function renderOrders(pendingRequests: unknown[]) {
+  async function renderOrders(pendingRequests: unknown[]) {
     const calls = fakeApi({
       'GET /api/vehicle/user-requests': () => jsonAnswer(200, { pendingRequests, inProgressRequests: [], fulfilledRequests: [] }),
       'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
     })
-    renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+    await renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
     return calls
   }
 
   it('shows a request still in the cart as "In cart: pay to submit" with a link to the cart, and nothing to track', async () => {
-    renderOrders([inCart('u', 'Honda', 'Civic', '1HGCR2F31GA000000')])
+    await renderOrders([inCart('u', 'Honda', 'Civic', '1HGCR2F31GA000000')])
     await screen.findByText('2020 Honda Civic')
     const card = cardOf('2020 Honda Civic')
     expect(within(card).getByText('In cart: pay to submit')).toBeInTheDocument()
@@ -206,13 +206,13 @@ describe('order cards say where each order stands', () => {
   })
 
   it('shows no deadline once the code is delivered', async () => {
-    renderOrders([{ ...order('f', 'Honda', 'Civic', '1HGCR2F31GA000000'), keycode: 'K4821' }])
+    await renderOrders([{ ...order('f', 'Honda', 'Civic', '1HGCR2F31GA000000'), keycode: 'K4821' }])
     await screen.findByText('2020 Honda Civic')
     expect(within(cardOf('2020 Honda Civic')).queryByText('Code due by')).not.toBeInTheDocument()
   })
 
   it('shows a paid order with its confirmation number, the price paid and when its code is due, in the local time', async () => {
-    renderOrders([{ ...order('p', 'Honda', 'Civic', '1HGCR2F31GA000000'), price: 36, keycodePrice: 36 }])
+    await renderOrders([{ ...order('p', 'Honda', 'Civic', '1HGCR2F31GA000000'), price: 36, keycodePrice: 36 }])
     await screen.findByText('2020 Honda Civic')
     const card = cardOf('2020 Honda Civic')
     expect(within(card).getByText('Confirmation number').nextElementSibling).toHaveTextContent('KD-P')
@@ -226,7 +226,7 @@ describe('order cards say where each order stands', () => {
   })
 
   it('lights the tracker only for a paid order, never for a newer request still in the cart', async () => {
-    const calls = renderOrders([
+    const calls = await renderOrders([
       { ...inCart('u', 'Ford', 'F-150', '1FTEW1EP0LFA00001'), createdAt: '2026-11-23T09:00:00.000Z' },
       order('p', 'Honda', 'Civic', '1HGCR2F31GA000000'),
     ])
@@ -237,7 +237,7 @@ describe('order cards say where each order stands', () => {
   })
 
   it('shows no tracker while every request is still in the cart', async () => {
-    const calls = renderOrders([inCart('u', 'Ford', 'F-150', '1FTEW1EP0LFA00001')])
+    const calls = await renderOrders([inCart('u', 'Ford', 'F-150', '1FTEW1EP0LFA00001')])
     await screen.findByText('2020 Ford F-150')
     expect(screen.queryByText(/Tracking:/)).not.toBeInTheDocument()
     expect(screen.queryByRole('list', { name: /Order tracker/ })).not.toBeInTheDocument()
@@ -262,7 +262,7 @@ describe('user dashboard live status', () => {
       },
       'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
     })
-    renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
+    await renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
     await screen.findByText('2020 Ford F-150')
     const stream = FakeEventSource.instances.find((source) => source.url.endsWith('/api/vehicle/user-requests/stream'))
     if (!stream) throw new Error('the dashboard opened no status stream')

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { expectFieldError } from '../../../test/expect-field-error.ts'
-import { json, serve } from '../../../test/fake-server.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
 import { setSessionHint } from '../../session/session-hint.ts'
@@ -25,7 +25,7 @@ const details = {
   insuranceImage: null,
 }
 const profileCall = `GET /api/auth/getUserProfile/${user.id}`
-const failure = (status: number) => () => json(status, { code: 'X', message: 'x', error: 'x' })
+const failure = (status: number) => () => jsonAnswer(status, { code: 'X', message: 'x', error: 'x' })
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -34,29 +34,29 @@ afterEach(() => {
 
 describe('/user-profile', () => {
   it("loads the signed-in user's details into the form", async () => {
-    serve({ [profileCall]: () => json(200, details) })
-    renderApp('/user-profile', { user })
+    fakeApi({ [profileCall]: () => jsonAnswer(200, details) })
+    await renderApp('/user-profile', { user })
     expect(await screen.findByLabelText('First name')).toHaveValue('Dana')
     expect(screen.getByLabelText('State (optional)')).toHaveValue('Texas')
   })
 
   it('shows the load failure text with a retry', async () => {
-    serve({ [profileCall]: failure(500) })
-    renderApp('/user-profile', { user })
+    fakeApi({ [profileCall]: failure(500) })
+    await renderApp('/user-profile', { user })
     expect(await screen.findByText(PROFILE_MESSAGES.loadUserProfileFailed)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 
   it('sends an unknown user to /login with the documented text', async () => {
-    serve({ [profileCall]: failure(404) })
-    const { router } = renderApp('/user-profile', { user })
+    fakeApi({ [profileCall]: failure(404) })
+    const { router } = await renderApp('/user-profile', { user })
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(await screen.findByText(PROFILE_MESSAGES.userNotFound)).toBeInTheDocument()
   })
 
   it('requires first and last name, phone optional', async () => {
-    const calls = serve({ [profileCall]: () => json(200, details) })
-    renderApp('/user-profile', { user })
+    const calls = fakeApi({ [profileCall]: () => jsonAnswer(200, details) })
+    await renderApp('/user-profile', { user })
     await userEvent.clear(await screen.findByLabelText('First name'))
     await userEvent.clear(screen.getByLabelText('Last name'))
     await userEvent.clear(screen.getByLabelText('Phone (optional)'))
@@ -69,8 +69,8 @@ describe('/user-profile', () => {
   })
 
   it('marks each cleared name with its own message and focuses the first', async () => {
-    serve({ [profileCall]: () => json(200, details) })
-    renderApp('/user-profile', { user })
+    fakeApi({ [profileCall]: () => jsonAnswer(200, details) })
+    await renderApp('/user-profile', { user })
     await userEvent.clear(await screen.findByLabelText('First name'))
     await userEvent.clear(screen.getByLabelText('Last name'))
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }))
@@ -80,8 +80,8 @@ describe('/user-profile', () => {
   })
 
   it('refuses a non-image ID and an image over 5 MB with the documented texts', async () => {
-    serve({ [profileCall]: () => json(200, details) })
-    renderApp('/user-profile', { user })
+    fakeApi({ [profileCall]: () => jsonAnswer(200, details) })
+    await renderApp('/user-profile', { user })
     const user$ = userEvent.setup({ applyAccept: false })
     await user$.upload(
       await screen.findByLabelText('Government photo ID (front) (optional)'),
@@ -97,14 +97,14 @@ describe('/user-profile', () => {
   })
 
   it('sends fname, lname, phone, state and the chosen images as multipart and shows the success text', async () => {
-    const calls = serve({
-      [profileCall]: () => json(200, details),
-      'PUT /api/auth/updateProfile': () => json(200, { ok: true }),
-      'GET /api/auth/me': () => json(200, { user }),
+    const calls = fakeApi({
+      [profileCall]: () => jsonAnswer(200, details),
+      'PUT /api/auth/updateProfile': () => jsonAnswer(200, { ok: true }),
+      'GET /api/auth/me': () => jsonAnswer(200, { user }),
     })
     // This browser has signed in, so saving asks the server for the refreshed user (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Sessions).
     setSessionHint(true)
-    renderApp('/user-profile', { user })
+    await renderApp('/user-profile', { user })
     await userEvent.type(await screen.findByLabelText('First name'), 'lyn')
     await userEvent.upload(
       screen.getByLabelText('Government photo ID (back) (optional)'),
@@ -122,19 +122,19 @@ describe('/user-profile', () => {
   })
 
   it('shows the update failure text', async () => {
-    serve({ [profileCall]: () => json(200, details), 'PUT /api/auth/updateProfile': failure(500) })
-    renderApp('/user-profile', { user })
+    fakeApi({ [profileCall]: () => jsonAnswer(200, details), 'PUT /api/auth/updateProfile': failure(500) })
+    await renderApp('/user-profile', { user })
     await userEvent.click(await screen.findByRole('button', { name: 'Update Profile' }))
     expect(await screen.findByText(PROFILE_MESSAGES.updateUserProfileFailed)).toBeInTheDocument()
   })
 
   it('deletes the profile, logs out and lands on /login with the documented text', async () => {
-    const calls = serve({
-      [profileCall]: () => json(200, details),
-      'PUT /api/keycode-user/delete': () => json(200, { ok: true }),
+    const calls = fakeApi({
+      [profileCall]: () => jsonAnswer(200, details),
+      'PUT /api/keycode-user/delete': () => jsonAnswer(200, { ok: true }),
       'POST /api/auth/logout': () => new Response(null, { status: 204 }),
     })
-    const { router } = renderApp('/user-profile', { user })
+    const { router } = await renderApp('/user-profile', { user })
     await userEvent.click(await screen.findByRole('button', { name: 'Delete profile' }))
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my profile' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
@@ -143,8 +143,8 @@ describe('/user-profile', () => {
   })
 
   it('shows the delete failure text and stays signed in', async () => {
-    serve({ [profileCall]: () => json(200, details), 'PUT /api/keycode-user/delete': failure(500) })
-    const { router } = renderApp('/user-profile', { user })
+    fakeApi({ [profileCall]: () => jsonAnswer(200, details), 'PUT /api/keycode-user/delete': failure(500) })
+    const { router } = await renderApp('/user-profile', { user })
     await userEvent.click(await screen.findByRole('button', { name: 'Delete profile' }))
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my profile' }))
     expect(await screen.findByText(PROFILE_MESSAGES.deleteUserProfileFailed)).toBeInTheDocument()
