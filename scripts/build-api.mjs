@@ -20,7 +20,7 @@ const packagesStayExternal = {
 
 export async function buildApi() {
   await build({
-    entryPoints: [path.join(apiRoot, 'src/server.ts')],
+    entryPoints: [path.join(apiRoot, 'src/entry/server.ts')],
     outfile: API_BUNDLE,
     bundle: true,
     platform: 'node',

@@ -8,18 +8,18 @@ import { describe, expect, it } from 'vitest'
  *
  *   core → platform → accounts → ordering → back-office → entry
  *
- * core is everything outside modules/ (db, lib, plugins, ports.ts, config, errors, logger), which serves every module
- * and imports none; entry is app.ts and server.ts, which assemble them all. A module may import its own context and
- * the contexts to its left, never one to its right, and no two modules may depend on each other, directly or around
- * a loop, whether they share a context or not. These tests read every production file's relative imports (tests and
- * src/test left out) and hold the code to it.
+ * core is everything outside modules/ and entry/ (db, lib, plugins, ports.ts, config, errors, logger), which serves
+ * every module and imports none; entry/ holds app.ts and server.ts, which assemble them all. A module may import its
+ * own context and the contexts to its left, never one to its right, and no two modules may depend on each other,
+ * directly or around a loop, whether they share a context or not; nor may any two folders of src, core's included.
+ * These tests read every production file's relative imports (tests and src/test left out) and hold the code to it.
  */
 
 const srcDir = fileURLToPath(new URL('.', import.meta.url))
 
 /**
- * The contexts in their order. Each is a folder of modules/ (modules/<context>/<module>/); core and entry are the
- * files outside modules/.
+ * The contexts in their order. Each is a folder of modules/ (modules/<context>/<module>/); entry is the folder
+ * entry/, and core every other file.
  */
 const CONTEXTS = ['core', 'platform', 'accounts', 'ordering', 'back-office', 'entry']
 
@@ -47,7 +47,7 @@ const contextRank = new Map(CONTEXTS.map((context, index) => [context, index]))
 function unitOf(path: string): string {
   const [top, context = '', module = ''] = path.split(/[\\/]/)
   if (top === 'modules') return `${context}/${module}`
-  if (top === 'app.ts' || top === 'server.ts') return 'entry'
+  if (top === 'entry') return 'entry'
   return 'core'
 }
 
@@ -107,6 +107,18 @@ function violations(imports: SourceImport[]): string[] {
   return [...upward, ...cycles].sort()
 }
 
+/** Every loop between folders of src (a file's folder, src itself for the files at its top), as sorted lines. */
+function folderLoops(imports: SourceImport[]): string[] {
+  const edges = new Map<string, Set<string>>()
+  for (const { from, to } of imports) {
+    const [source, target] = [dirname(from), dirname(to)]
+    if (source !== target) edges.set(source, (edges.get(source) ?? new Set()).add(target))
+  }
+  return loops(edges)
+    .map((component) => `loop: ${component.join(', ')}`)
+    .sort()
+}
+
 describe('API import direction', () => {
   it('keeps every module in the folder of one of the contexts, and nothing else there', () => {
     const modulesDir = join(srcDir, 'modules')
@@ -124,6 +136,16 @@ describe('API import direction', () => {
 
   it('has no import against the direction and no loop between modules', () => {
     expect(violations(productionImports())).toEqual([])
+  })
+
+  it('has no loop between folders, core and entry included', () => {
+    expect(folderLoops(productionImports())).toEqual([])
+  })
+
+  it('fails on a planted loop between folders', () => {
+    const imports = productionImports()
+    expect(folderLoops([...imports, { from: 'lib/validator.ts', to: 'plugins/auth.ts' }])).toEqual(['loop: lib, plugins'])
+    expect(folderLoops([...imports, { from: 'config.ts', to: 'db/database.ts' }])).toEqual(['loop: ., db'])
   })
 
   it('fails on a planted import against the direction and on a planted loop', () => {
@@ -148,6 +170,7 @@ describe('API import direction', () => {
     expect(imports.some(({ from }) => from.startsWith('test'))).toBe(false)
     expect(unitOf('modules/ordering/cart/service.ts')).toBe('ordering/cart')
     expect(unitOf('plugins/auth.ts')).toBe('core')
-    expect(unitOf('app.ts')).toBe('entry')
+    expect(unitOf('entry/app.ts')).toBe('entry')
+    expect(unitOf('ports.ts')).toBe('core')
   })
 })

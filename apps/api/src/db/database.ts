@@ -4,36 +4,19 @@ import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { API_ROOT } from '../api-root.ts'
+import type { Database, DatabaseHandle } from '../ports.ts'
 import * as schema from './schema/index.ts'
 
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'src/db/migrations')
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A transaction handed to `db.transaction(async (tx) => …)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 /** Repositories take either, so a service decides what runs inside one transaction. */
 export type DbExecutor = Database | Transaction
-
-interface DatabaseHandleBase {
-  db: Database
-  /** Throws when the database cannot answer. */
-  ping(): Promise<void>
-  migrate(): Promise<void>
-  close(): Promise<void>
-}
-
-/**
- * The driver beneath `db` is exposed for what needs a connection of its own (LISTEN, the job locks): the embedded
- * PGlite is a single connection, a PostgreSQL server is reached through a pool.
- */
-export type DatabaseHandle =
-  | (DatabaseHandleBase & { kind: 'pglite'; client: PGlite })
-  | (DatabaseHandleBase & { kind: 'postgres'; pool: pg.Pool })
 
 export type DatabaseSource =
   | { kind: 'postgres'; url: string; onPoolError?: (error: Error) => void }

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import type { FastifyBaseLogger } from 'fastify'
-import type { DatabaseHandle } from '../db/database.ts'
+import type { DatabaseHandle } from '../ports.ts'
 
 /** Two-key advisory locks (space, job): processes of two releases must agree on them, so a number is never reused. */
 export const JOB_LOCK_SPACE = 0x4b455944 // 'KEYD'

@@ -1,5 +1,5 @@
-import type { Database, DbExecutor } from '../db/database.ts'
-import type { FileStorage } from '../ports.ts'
+import type { DbExecutor } from '../db/database.ts'
+import type { Database, FileStorage } from '../ports.ts'
 import { isDatabaseUnreachable } from './database-unreachable.ts'
 import type { CleanImage } from './image-upload.ts'
 

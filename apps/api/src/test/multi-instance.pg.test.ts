@@ -12,7 +12,7 @@ import { postTo, type ServerProcess, startServer } from './server-process.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
- * Several instances: two real API processes (src/server.ts, as `npm start` runs it) on one PostgreSQL,
+ * Several instances: two real API processes (src/entry/server.ts, as `npm start` runs it) on one PostgreSQL,
  * each on its own port. What is published on one reaches an SSE client of the other through LISTEN/NOTIFY.
  * PostgreSQL only (vitest.config.ts includes *.pg.test.ts when TEST_DATABASE_URL is set).
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ServerProcess, startServer } from './server-process.ts'
 
 /**
- * Several instances, the rate limit: two real API processes (src/server.ts) with one REDIS_URL count
+ * Several instances, the rate limit: two real API processes (src/entry/server.ts) with one REDIS_URL count
  * one limit together. Redis only (vitest.config.ts includes *.redis.test.ts when REDIS_URL is set). Each process
  * has its own embedded database: the shared count lives in Redis, not in the database.
  */

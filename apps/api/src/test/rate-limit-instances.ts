@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
+import { buildApp } from '../entry/app.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /** Two app instances on one database and one configuration, as two API processes behind a load balancer are. */

@@ -15,9 +15,9 @@ export interface ServerProcess {
   stop(): Promise<number | null>
 }
 
-/** Runs the real server (src/server.ts) as its own process, the way `npm start` does. */
+/** Runs the real server (src/entry/server.ts) as its own process, the way `npm start` does. */
 export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/server.ts'], {
     cwd: apiRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

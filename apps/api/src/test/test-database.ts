@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { inject } from 'vitest'
-import { type DatabaseHandle, openDatabase } from '../db/database.ts'
+import { openDatabase } from '../db/database.ts'
+import type { DatabaseHandle } from '../ports.ts'
 import { withAdminClient } from './global-setup.ts'
 
 export interface TestDatabase {

@@ -22,7 +22,7 @@ import { postTo, type ServerProcess, startServer } from './server-process.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 /**
- * Two processes, one deployment: two real API processes (src/server.ts, as `npm start` runs it) with
+ * Two processes, one deployment: two real API processes (src/entry/server.ts, as `npm start` runs it) with
  * one PostgreSQL, one Redis and one S3-compatible store (fauxqs on 127.0.0.1, started here), each process with a
  * data folder of its own that nothing shared may depend on. Needs TEST_DATABASE_URL and REDIS_URL (vitest.config.ts
  * includes *.pg.redis.test.ts only when both are set).

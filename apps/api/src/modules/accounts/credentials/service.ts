@@ -8,11 +8,11 @@ import {
   checkCredentialSelection,
 } from '@keydesk/contracts/credentials'
 import { CREDENTIALS_MAX_STORED_BYTES } from '@keydesk/contracts/limits'
-import type { Database, DbExecutor } from '../../../db/database.ts'
+import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { isDatabaseUnreachable } from '../../../lib/database-unreachable.ts'
 import type { UploadedFile } from '../../../lib/multipart.ts'
-import type { FileStorage } from '../../../ports.ts'
+import type { Database, FileStorage } from '../../../ports.ts'
 import { deleteFileRows, findFileSizes, insertFileRow } from '../../platform/files/repository.ts'
 import { postNotice } from '../../platform/notices/service.ts'
 import { findUserNames } from '../members/contact-repository.ts'

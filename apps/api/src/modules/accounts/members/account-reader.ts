@@ -1,5 +1,4 @@
-import type { Database } from '../../../db/database.ts'
-import type { AccountReader } from '../../../ports.ts'
+import type { AccountReader, Database } from '../../../ports.ts'
 import { findSessionStates, prepareAccountRead } from './account-repository.ts'
 
 /** The accounts as the auth plugin reads them; its principal read is prepared once, as every authenticated call runs it. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Database, DbExecutor } from '../../../db/database.ts'
+import type { DbExecutor } from '../../../db/database.ts'
 import { users } from '../../../db/schema/users.ts'
+import type { Database } from '../../../ports.ts'
 import { openSessions } from '../sessions/repository.ts'
 import { twoFactorFlags } from './security-settings-repository.ts'
 

@@ -1,7 +1,7 @@
 import { PASSKEY_MESSAGES } from '@keydesk/contracts/passkeys'
 import { LOGIN_HISTORY_SHOWN, type Security, TWO_FACTOR_MESSAGES, type UpdateSecurityBody } from '@keydesk/contracts/security'
-import type { Database } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
+import type { Database } from '../../../ports.ts'
 import { findKeycodesByEmail, saveKeycodesByEmail } from '../members/contact-repository.ts'
 import { findSecuritySettings, findTwoFactorState } from '../members/security-settings-repository.ts'
 import { deleteAllPasskeys, hasPasskey } from '../passkeys/repository.ts'

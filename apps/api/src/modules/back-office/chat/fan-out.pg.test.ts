@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { buildApp } from '../../../app.ts'
+import { buildApp } from '../../../entry/app.ts'
 import { openStream } from '../../../test/event-stream.ts'
 import { createMember } from '../../../test/members.ts'
 import { createTestApp } from '../../../test/test-app.ts'

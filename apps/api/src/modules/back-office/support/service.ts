@@ -1,5 +1,5 @@
 import type { ContactMessage } from '@keydesk/contracts/support'
-import type { Database } from '../../../db/database.ts'
+import type { Database } from '../../../ports.ts'
 import { enqueueMail } from '../../platform/mail/outbox.ts'
 import { insertContactMessage } from './repository.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Database } from '../../../db/database.ts'
+import type { Database } from '../../../ports.ts'
 import { countMakesAndModels, upsertMake, upsertModels } from './repository.ts'
 import catalogue from './vehicle-catalogue.json' with { type: 'json' }
 

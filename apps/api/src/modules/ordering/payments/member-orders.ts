@@ -1,6 +1,6 @@
 import { maskVin, type OrdersAnswer } from '@keydesk/contracts/profile'
 import type { RequestStatus } from '@keydesk/contracts/request-status'
-import type { Database } from '../../../db/database.ts'
+import type { Database } from '../../../ports.ts'
 import { findOrderContacts } from '../orders/repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
 import { countOrdersByStatus, findOrderPage } from '../requests/repository.ts'

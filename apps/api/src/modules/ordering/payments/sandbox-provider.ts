@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
-import type { Database } from '../../../db/database.ts'
-import type { Clock, PaymentProvider, ProviderSession } from '../../../ports.ts'
+import type { Clock, Database, PaymentProvider, ProviderSession } from '../../../ports.ts'
 import { WEBHOOK_TOLERANCE_SECONDS } from './provider.ts'
 import {
   completeOpenSandboxSession,

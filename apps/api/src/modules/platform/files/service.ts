@@ -1,8 +1,7 @@
-import type { Database } from '../../../db/database.ts'
 import { notFound } from '../../../errors.ts'
 import { extensionOfType } from '../../../lib/stored-file-types.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
-import type { FileStorage, Principal } from '../../../ports.ts'
+import type { Database, FileStorage, Principal } from '../../../ports.ts'
 import { findViewableFile } from './repository.ts'
 
 const FILE_NOT_FOUND = 'File not found.'

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer, { type Transporter } from 'nodemailer'
-import type { Database } from '../../../db/database.ts'
+import type { Database } from '../../../ports.ts'
 import { openBodies } from './outbox.ts'
 import { claimDueMail, markMailSent, recordMailFailure } from './repository.ts'
 

@@ -1,5 +1,6 @@
 import { NOTICES_SHOWN, type Notice } from '@keydesk/contracts/notices'
-import type { Database, DbExecutor } from '../../../db/database.ts'
+import type { DbExecutor } from '../../../db/database.ts'
+import type { Database } from '../../../ports.ts'
 import { findNoticesFor, insertNotice } from './repository.ts'
 
 export async function readNotices(db: Database, userId: string): Promise<Notice[]> {

@@ -1,6 +1,6 @@
+import { type Config, ConfigError, loadConfig } from '../config.ts'
+import { openDatabase } from '../db/database.ts'
 import { buildApp } from './app.ts'
-import { type Config, ConfigError, loadConfig } from './config.ts'
-import { openDatabase } from './db/database.ts'
 
 function readConfig(): Config {
   try {

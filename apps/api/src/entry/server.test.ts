@@ -3,12 +3,12 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_SUPER_ADMIN } from './config.ts'
-import { openStream } from './test/event-stream.ts'
-import { keycodeRequestForm, validVin } from './test/requests.ts'
-import { spawnServer, startServer } from './test/server-process.ts'
-import { startSlowUpload } from './test/slow-upload.ts'
-import { registerMember } from './test/write-load.ts'
+import { DEV_SUPER_ADMIN } from '../config.ts'
+import { openStream } from '../test/event-stream.ts'
+import { keycodeRequestForm, validVin } from '../test/requests.ts'
+import { spawnServer, startServer } from '../test/server-process.ts'
+import { startSlowUpload } from '../test/slow-upload.ts'
+import { registerMember } from '../test/write-load.ts'
 
 let dataDir: string
 

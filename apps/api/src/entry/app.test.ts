@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { MESSAGES } from '@keydesk/contracts/messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from './test/test-app.ts'
+import { createTestApp, type TestApp } from '../test/test-app.ts'
 
 let distDir: string
 let testApp: TestApp
