@@ -46,7 +46,7 @@ const contextRank = new Map(CONTEXTS.map((context, index) => [context, index]))
 /** The unit a path under src belongs to: 'context/module' for a module's file, 'core' or 'entry' otherwise. */
 function unitOf(path: string): string {
   const [top, context = '', module = ''] = path.split(/[\\/]/)
-  if (top === 'modules') return `${context}/${module}`
+  if (top === 'modules') return module === 'index.ts' ? context : `${context}/${module}`
   if (top === 'entry') return 'entry'
   return 'core'
 }
@@ -107,6 +107,24 @@ function violations(imports: SourceImport[]): string[] {
   return [...upward, ...cycles].sort()
 }
 
+/**
+ * Every import that reaches into another context past its public surface (modules/<context>/index.ts), and every
+ * import of a module's own context's surface (which would make the surface import its own importer); entry, which
+ * assembles every module's routes and plugins, reaches in where it needs to.
+ */
+function surfaceBypasses(imports: SourceImport[]): string[] {
+  return imports
+    .filter(({ from, to }) => {
+      const [source, target] = [unitOf(from), unitOf(to)]
+      if (source === 'entry' || source === 'core' || target === 'core' || target === 'entry') return false
+      const sameContext = contextOf(source) === contextOf(target)
+      const intoSurface = target === contextOf(target)
+      return sameContext ? intoSurface && source !== target : !intoSurface
+    })
+    .map(({ from, to }) => `${from} -> ${to}`)
+    .sort()
+}
+
 /** Every loop between folders of src (a file's folder, src itself for the files at its top), as sorted lines. */
 function folderLoops(imports: SourceImport[]): string[] {
   const edges = new Map<string, Set<string>>()
@@ -127,7 +145,7 @@ describe('API import direction', () => {
     expect(contexts.sort()).toEqual(CONTEXTS.filter((context) => context !== 'core' && context !== 'entry').sort())
     const stray = contexts.flatMap((context) =>
       readdirSync(join(modulesDir, context), { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory() ? [] : [`${context}/${entry.name}`],
+        entry.isDirectory() || entry.name === 'index.ts' ? [] : [`${context}/${entry.name}`],
       ),
     )
     expect(stray).toEqual([])
@@ -136,6 +154,36 @@ describe('API import direction', () => {
 
   it('has no import against the direction and no loop between modules', () => {
     expect(violations(productionImports())).toEqual([])
+  })
+
+  it("reads another context only through that context's public surface, and its own context never through it", () => {
+    expect(surfaceBypasses(productionImports())).toEqual([])
+  })
+
+  it('keeps each public surface to re-exports, so it holds no rule of its own', () => {
+    const modulesDir = join(srcDir, 'modules')
+    for (const context of CONTEXTS.filter((name) => name !== 'core' && name !== 'entry')) {
+      const surface = join(modulesDir, context, 'index.ts')
+      let code = ''
+      try {
+        code = readFileSync(surface, 'utf8')
+      } catch {
+        continue
+      }
+      const statements = code.replace(/\/\*[\s\S]*?\*\//g, '').split(/(?<=')\s*\n/)
+      expect(
+        statements.filter((statement) => statement.trim() !== '' && !/^\s*export (type )?\{[^}]*\} from '\.\/[^']+'$/.test(statement)),
+      ).toEqual([])
+    }
+  })
+
+  it('fails on a planted import past a surface, and on a module importing its own surface', () => {
+    const imports = productionImports()
+    const past = { from: 'modules/back-office/admin/service.ts', to: 'modules/ordering/orders/repository.ts' }
+    expect(surfaceBypasses([...imports, past])).toEqual(['modules/back-office/admin/service.ts -> modules/ordering/orders/repository.ts'])
+    const own = { from: 'modules/ordering/cart/service.ts', to: 'modules/ordering/index.ts' }
+    expect(surfaceBypasses([...imports, own])).toEqual(['modules/ordering/cart/service.ts -> modules/ordering/index.ts'])
+    expect(surfaceBypasses([{ from: 'modules/back-office/admin/service.ts', to: 'modules/ordering/index.ts' }])).toEqual([])
   })
 
   it('has no loop between folders, core and entry included', () => {

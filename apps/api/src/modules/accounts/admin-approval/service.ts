@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../../errors.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { latestActionsOn, recordAction } from '../../platform/action-log/repository.ts'
+import { latestActionsOn, recordAction } from '../../platform/index.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 import {
   listAdminAccounts,

@@ -5,10 +5,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { digest } from '../../../lib/opaque-tokens.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { recordAction } from '../../platform/action-log/repository.ts'
-import { enqueueMail } from '../../platform/mail/outbox.ts'
-import { REQUESTED_MAILS_PER_WINDOW, requestedMailWindowStart } from '../../platform/mail/requested-mail-limit.ts'
-import { renderMail } from '../../platform/mail/templates.ts'
+import { enqueueMail, REQUESTED_MAILS_PER_WINDOW, recordAction, renderMail, requestedMailWindowStart } from '../../platform/index.ts'
 import { countCodesSince, insertCode, isCodeUsable, markCodeUsed } from './repository.ts'
 
 /** Unambiguous characters only (no 0/O, 1/I/L): the code is typed from an e-mail. */

@@ -6,8 +6,7 @@ import { renderSVG } from 'uqr'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import type { Database, Uses } from '../../../ports.ts'
-import { enqueueMail } from '../../platform/mail/outbox.ts'
-import { renderMail } from '../../platform/mail/templates.ts'
+import { enqueueMail, renderMail } from '../../platform/index.ts'
 import {
   claimTotpStep,
   clearSecondFactorFailures,

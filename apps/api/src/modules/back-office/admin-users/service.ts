@@ -2,15 +2,19 @@ import { ADMIN_USER_MESSAGES, type AdminUsersQuery } from '@keydesk/contracts/ad
 import { formatDollars } from '@keydesk/contracts/money'
 import { AppError } from '../../../errors.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { announceSessionsEnded, endAllSessions } from '../../accounts/auth/end-sessions.ts'
-import { countDocumentReviews, setDocumentReview } from '../../accounts/credentials/repository.ts'
-import { listDocumentsWithReviewer } from '../../accounts/credentials/service.ts'
-import { findUserByEmail } from '../../accounts/members/account-repository.ts'
-import { type BusinessUserChange, listBusinessUsers, updateBusinessUser } from '../../accounts/members/admin-views-repository.ts'
-import { findFirstPaidOrders } from '../../ordering/orders/repository.ts'
-import { listRequestsOfUser } from '../../ordering/requests/repository.ts'
-import { listRecentActions, recordAction } from '../../platform/action-log/repository.ts'
-import { fileAddress } from '../../platform/files/file-link.ts'
+import {
+  announceSessionsEnded,
+  type BusinessUserChange,
+  countDocumentReviews,
+  endAllSessions,
+  findUserByEmail,
+  listBusinessUsers,
+  listDocumentsWithReviewer,
+  setDocumentReview,
+  updateBusinessUser,
+} from '../../accounts/index.ts'
+import { findFirstPaidOrders, listRequestsOfUser } from '../../ordering/index.ts'
+import { fileAddress, listRecentActions, recordAction } from '../../platform/index.ts'
 import { latestDocumentLinks } from '../member-accounts/service.ts'
 
 const userNotFound = () => new AppError('NOT_FOUND', 'User not found.')

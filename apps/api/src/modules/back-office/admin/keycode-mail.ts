@@ -1,4 +1,4 @@
-import type { MailContent } from '../../platform/mail/templates.ts'
+import type { MailContent } from '../../platform/index.ts'
 
 export interface KeycodeMailInput {
   firstName: string | null

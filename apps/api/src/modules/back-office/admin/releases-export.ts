@@ -3,10 +3,9 @@ import { toDollars } from '@keydesk/contracts/money'
 import { stringify } from 'csv-stringify'
 import type { DbExecutor } from '../../../db/database.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { findUserNames } from '../../accounts/members/contact-repository.ts'
-import { findOrderContacts } from '../../ordering/orders/repository.ts'
-import { findReleasedVehicles } from '../../ordering/requests/repository.ts'
-import { recordAction } from '../../platform/action-log/repository.ts'
+import { findUserNames } from '../../accounts/index.ts'
+import { findOrderContacts, findReleasedVehicles } from '../../ordering/index.ts'
+import { recordAction } from '../../platform/index.ts'
 import { listReleasesPage, type ReleaseCursor } from './repository.ts'
 
 const PAGE_SIZE = 1000

@@ -13,8 +13,7 @@ import { AdminTransactionListSchema, AdminTransactionsQuerySchema } from '@keyde
 import { AdminSubscriptionListSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../../plugins/auth.ts'
-import { listAdminTransactions } from '../../ordering/payments/admin-transactions.ts'
-import { listAdminSubscriptions } from '../../ordering/subscriptions/admin-subscriptions.ts'
+import { listAdminSubscriptions, listAdminTransactions } from '../../ordering/index.ts'
 import { exportReleases } from './releases-export.ts'
 import { failedKeycodeMails, fulfilRequest, listQueue, readQueueCounts, startRequest } from './service.ts'
 

@@ -4,16 +4,20 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { encryptSecret } from '../../../lib/secret-box.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { findUserNames } from '../../accounts/members/contact-repository.ts'
-import { findFirstPaidOrders, refreshOrderStatus } from '../../ordering/orders/repository.ts'
-import { countQueues, findReleaseRequest, listPaidRequests } from '../../ordering/requests/queue-repository.ts'
-import { findVehicles, fulfilStartedRequest, leastStatusOf, startPaidRequest } from '../../ordering/requests/repository.ts'
-import { publishRequestStatusChanges } from '../../ordering/requests/status-events.ts'
-import { recordAction } from '../../platform/action-log/repository.ts'
-import { fileLink } from '../../platform/files/file-link.ts'
-import { enqueueMail } from '../../platform/mail/outbox.ts'
-import { listFailedMails } from '../../platform/mail/repository.ts'
-import { renderMail } from '../../platform/mail/templates.ts'
+import { findUserNames } from '../../accounts/index.ts'
+import {
+  countQueues,
+  findFirstPaidOrders,
+  findReleaseRequest,
+  findVehicles,
+  fulfilStartedRequest,
+  leastStatusOf,
+  listPaidRequests,
+  publishRequestStatusChanges,
+  refreshOrderStatus,
+  startPaidRequest,
+} from '../../ordering/index.ts'
+import { enqueueMail, fileLink, listFailedMails, recordAction, renderMail } from '../../platform/index.ts'
 import { keycodeMail } from './keycode-mail.ts'
 import { createOrderLink } from './order-links.ts'
 import { describeDocuments, releaseRefusal } from './release-gate.ts'

@@ -3,8 +3,7 @@ import { hasPremiumAccess } from '@keydesk/contracts/premium-access'
 import { AppError, notFound } from '../../../errors.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Database, Principal } from '../../../ports.ts'
-import { findUserNames } from '../../accounts/members/contact-repository.ts'
-import { findMemberAccess } from '../../accounts/members/membership-repository.ts'
+import { findMemberAccess, findUserNames } from '../../accounts/index.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {
   type ChatMessageRow,

@@ -7,8 +7,8 @@ import { z } from 'zod'
 import { readMultipart } from '../../../lib/multipart.ts'
 import { principalOf, requireUser } from '../../../plugins/auth.ts'
 import { perAccountLimit } from '../../../plugins/rate-limit.ts'
-import { clearSessionCookies } from '../../accounts/auth/cookies.ts'
-import { readPricingTier } from '../../ordering/subscriptions/service.ts'
+import { clearSessionCookies } from '../../accounts/index.ts'
+import { readPricingTier } from '../../ordering/index.ts'
 import { deleteAccount, readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetails } from './service.ts'
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,17 +6,17 @@ import type { MultipartBody } from '../../../lib/multipart.ts'
 import { storeImagesWithRows } from '../../../lib/stored-images.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { announceSessionsEnded } from '../../accounts/auth/end-sessions.ts'
-import { listIdentityDocuments } from '../../accounts/credentials/repository.ts'
-import { saveMemberDocuments } from '../../accounts/credentials/service.ts'
-import { findUserById } from '../../accounts/members/account-repository.ts'
-import { deleteUser } from '../../accounts/members/admin-views-repository.ts'
-import { updateUserContact } from '../../accounts/members/contact-repository.ts'
-import { toUserView } from '../../accounts/members/user-view.ts'
-import { forgetCustomerEmail } from '../../ordering/orders/repository.ts'
-import { removeRequestsOfUser } from '../../ordering/requests/repository.ts'
-import { fileLink } from '../../platform/files/file-link.ts'
-import { deleteFileRows, listFilesOfOwner } from '../../platform/files/repository.ts'
+import {
+  announceSessionsEnded,
+  deleteUser,
+  findUserById,
+  listIdentityDocuments,
+  saveMemberDocuments,
+  toUserView,
+  updateUserContact,
+} from '../../accounts/index.ts'
+import { forgetCustomerEmail, removeRequestsOfUser } from '../../ordering/index.ts'
+import { deleteFileRows, fileLink, listFilesOfOwner } from '../../platform/index.ts'
 
 export const UPDATE_PROFILE_IMAGES = ['frontId', 'backId', 'insurance'] as const
 const IMAGE_DOC_TYPES = { frontId: 'FRONT_ID', backId: 'BACK_ID', insurance: 'INSURANCE' } as const

@@ -2,7 +2,7 @@ import { CreateSuperAdminQuerySchema } from '@keydesk/contracts/accounts-api'
 import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../../plugins/auth.ts'
-import { assertActingSuperAdmin } from '../../accounts/admin-approval/service.ts'
+import { assertActingSuperAdmin } from '../../accounts/index.ts'
 import { createSuperAdmin } from './service.ts'
 
 export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {

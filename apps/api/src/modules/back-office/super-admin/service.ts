@@ -1,9 +1,15 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { AppError } from '../../../errors.ts'
 import type { Uses } from '../../../ports.ts'
-import { anySuperAdminExists, findUserByEmail, insertUser, insertUserUnlessEmailTaken } from '../../accounts/members/account-repository.ts'
-import { commonPasswordProblem, hashPassword } from '../../accounts/members/passwords.ts'
-import { recordAction } from '../../platform/action-log/repository.ts'
+import {
+  anySuperAdminExists,
+  commonPasswordProblem,
+  findUserByEmail,
+  hashPassword,
+  insertUser,
+  insertUserUnlessEmailTaken,
+} from '../../accounts/index.ts'
+import { recordAction } from '../../platform/index.ts'
 
 export interface NewSuperAdmin {
   email: string

@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@keydesk/contracts/support'
 import type { Database } from '../../../ports.ts'
-import { enqueueMail } from '../../platform/mail/outbox.ts'
+import { enqueueMail } from '../../platform/index.ts'
 import { insertContactMessage } from './repository.ts'
 
 /** A contact message is kept, and forwarded to the support inbox in the same transaction. */

@@ -1,5 +1,5 @@
 import { formatDollars } from '@keydesk/contracts/money'
-import type { MailContent } from '../../platform/mail/templates.ts'
+import type { MailContent } from '../../platform/index.ts'
 import type { TransactionRow } from '../orders/repository.ts'
 
 /** The order confirmation: what was bought and what happens next (the success page's promise, in words). */

@@ -1,6 +1,6 @@
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
-import { deleteFileRows, listFilesOfGuests } from '../../platform/files/repository.ts'
+import { deleteFileRows, listFilesOfGuests } from '../../platform/index.ts'
 import { deleteGuests, listExpiredGuestIds } from '../guests/repository.ts'
 import { deleteUnpaidRequestsOfGuests, listPaidPhotoFileIdsOfGuests } from './repository.ts'
 

@@ -1,8 +1,7 @@
 import type { OrderTracker } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
-import { countDocuments } from '../../accounts/credentials/repository.ts'
-import { isUserValidated } from '../../accounts/members/contact-repository.ts'
+import { countDocuments, isUserValidated } from '../../accounts/index.ts'
 import { countPaidRequestsInWork, findOwnRequestStatus } from './repository.ts'
 
 /**

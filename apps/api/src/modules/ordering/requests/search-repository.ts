@@ -2,7 +2,7 @@ import { normalizeVin } from '@keydesk/contracts/vin'
 import { type SQL, sql } from 'drizzle-orm'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { startsWith } from '../../../db/starts-with.ts'
-import { accountIdsMatching } from '../../accounts/members/admin-views-repository.ts'
+import { accountIdsMatching } from '../../accounts/index.ts'
 import { requestIdsOfOrdersMatching } from '../orders/repository.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { UNPAID_REQUEST_KEEP_DAYS } from '@keydesk/contracts/limits'
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
-import { deleteFileRows } from '../../platform/files/repository.ts'
+import { deleteFileRows } from '../../platform/index.ts'
 import { requestIdsInOpenCheckouts } from '../orders/repository.ts'
 import { deleteUnpaidRequestsExcept, lockStaleUnpaidMemberRequests } from './repository.ts'
 

@@ -3,7 +3,7 @@ import { toDollars } from '@keydesk/contracts/money'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../../db/database.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
-import { fileLink } from '../../platform/files/file-link.ts'
+import { fileLink } from '../../platform/index.ts'
 import { findFirstPaidOrders } from '../orders/repository.ts'
 import { findDashboardRequests } from './repository.ts'
 

@@ -1,5 +1,5 @@
 import type { Uses } from '../../../ports.ts'
-import { findUserNames } from '../../accounts/members/contact-repository.ts'
+import { findUserNames } from '../../accounts/index.ts'
 import { findRefundsOfPlans } from './refund-repository.ts'
 import { listPlans } from './repository.ts'
 

@@ -2,7 +2,7 @@ import { type PriceHolder, planMonthOf } from '@keydesk/contracts/keycode-prices
 import { premiumAccess } from '@keydesk/contracts/premium-access'
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../../db/database.ts'
-import { findMemberAccess } from '../../accounts/members/membership-repository.ts'
+import { findMemberAccess } from '../../accounts/index.ts'
 import { isBasicDiscountSpent } from '../orders/basic-discount-repository.ts'
 import { findLatestPlan } from './repository.ts'
 

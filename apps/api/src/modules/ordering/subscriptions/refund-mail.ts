@@ -1,6 +1,6 @@
 import { formatDollars } from '@keydesk/contracts/money'
 import { TIER_LABELS } from '@keydesk/contracts/subscription'
-import type { MailContent } from '../../platform/mail/templates.ts'
+import type { MailContent } from '../../platform/index.ts'
 import type { PlanRow } from './repository.ts'
 
 /** The member's notice of a plan refund: how much, for which order, and that the plan has ended. */

@@ -12,12 +12,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, loginRequired } from '../../../errors.ts'
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
-import {
-  clearSubscriptionTiers,
-  findMemberAccess as findAccessRow,
-  lockUsers,
-  startTrialOnce,
-} from '../../accounts/members/membership-repository.ts'
+import { clearSubscriptionTiers, findMemberAccess as findAccessRow, lockUsers, startTrialOnce } from '../../accounts/index.ts'
 import { findPlanPayments } from '../orders/plan-payments-repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
 import { findPriceHolder } from './price-holder.ts'

@@ -1,0 +1,38 @@
+/**
+ * The accounts context's public surface (who someone is: accounts, sign-in and sessions, credentials): everything
+ * another context may import from it, and nothing else (docs/architecture.md, 'Contexts'). Modules of this context
+ * import each other directly, never this file.
+ */
+export { assertActingSuperAdmin } from './admin-approval/service.ts'
+export { clearSessionCookies } from './auth/cookies.ts'
+export { announceSessionsEnded, endAllSessions } from './auth/end-sessions.ts'
+export {
+  countDocumentReviews,
+  countDocuments,
+  documentSummariesOf,
+  findDocumentOwners,
+  listIdentityDocuments,
+  setDocumentReview,
+} from './credentials/repository.ts'
+export { listDocumentsWithReviewer, saveMemberDocuments } from './credentials/service.ts'
+export { anySuperAdminExists, findUserByEmail, findUserById, insertUser, insertUserUnlessEmailTaken } from './members/account-repository.ts'
+export {
+  accountIdsMatching,
+  accountNames,
+  type BusinessUserChange,
+  deleteUser,
+  listBackOfficeAccounts,
+  listBusinessUsers,
+  updateBusinessUser,
+} from './members/admin-views-repository.ts'
+export { findUserEmail, findUserNames, isUserValidated, updateUserContact } from './members/contact-repository.ts'
+export {
+  clearSubscriptionTiers,
+  findMemberAccess,
+  lockSubscriptionTier,
+  lockUsers,
+  setSubscriptionTier,
+  startTrialOnce,
+} from './members/membership-repository.ts'
+export { commonPasswordProblem, hashPassword } from './members/passwords.ts'
+export { toUserView } from './members/user-view.ts'
