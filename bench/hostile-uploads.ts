@@ -5,7 +5,7 @@ import type { RunningServer } from './processes.ts'
 import type { ReportRow } from './report.ts'
 
 /**
- * Issue 31's hostile uploads: three guest keycode requests sent at once, each carrying five WebP images of
+ * Hostile uploads: three guest keycode requests sent at once, each carrying five WebP images of
  * 7000 × 7000 pixels that weigh about 88 KB (one colour compresses to almost nothing), while other users sign in
  * over and over. Reports the server's peak resident memory during the bursts and their sign-in p50 against the same
  * sign-ins on the idle server just before. No account is needed for the uploads, as for an attacker.

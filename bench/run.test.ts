@@ -34,7 +34,7 @@ describe('npm run bench -- --quick', () => {
     expect(rows.length).toBeGreaterThanOrEqual(scenarios.length)
     for (const [scenario, figure, target, verdict, why] of rows) {
       expect([scenario, figure, target, verdict].every(Boolean), `${scenario}: a cell is empty`).toBe(true)
-      // Issue 9: a missed target says by how much and why.
+      // A missed target says by how much and why.
       if (verdict !== 'met') {
         expect(verdict, scenario).toMatch(/^missed by \S/)
         expect(why, scenario).toMatch(/\w{3}/)

@@ -7,7 +7,7 @@ import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
 import { apiSignIn, guestWithPaidRequest, MEMBER_PASSWORD, memberWithPaidRequest, signInAt } from './members.ts'
 
-/** Issue 37, "The order panel does the whole job" and "An action log people can read", at a phone's and a desk's width. */
+/** The order panel does the whole job, and the action log reads as sentences, at a phone's and a desk's width. */
 let browser: Browser
 
 beforeAll(async () => {
@@ -68,7 +68,7 @@ async function approvedAdmin(baseUrl: string, fname: string): Promise<string> {
   return email
 }
 
-describe('the order panel and the action log (issue 37)', () => {
+describe('the order panel and the action log', () => {
   it.each([390, 1280])(
     'a super admin revokes an admin with a reason and finds it in the revoked list and the log, at %ipx',
     async (width) => {

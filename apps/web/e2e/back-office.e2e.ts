@@ -53,7 +53,7 @@ async function waitForMail(to: string, subject: string): Promise<ParsedMail> {
   throw new Error(`no mail "${subject}" to ${to}`)
 }
 
-describe('back office (issue 7 acceptance)', () => {
+describe('the back office, end to end', () => {
   it('a super admin approves a pending admin, who starts a paid request, gives the release gate a reason for the unvalidated member, finds the release in the downloaded CSV, and the member sees the code', async () => {
     const adminEmail = `new.admin.${Date.now()}@example.com`
     await fetch(`${server.baseUrl}/api/admin-registration-code/request`, {

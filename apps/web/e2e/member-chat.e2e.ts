@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe('live chat (issue 8 acceptance)', () => {
+describe('live chat', () => {
   it('a trial user writes to support and an admin answers from the admin dashboard', async () => {
     const baseUrl = inject('baseUrl')
     // A business user on the free trial: premium access, so chat is open.

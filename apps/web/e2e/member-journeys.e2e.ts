@@ -8,7 +8,7 @@ import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
 import { apiSignIn, memberWithPaidRequest, registerMember, signInAt } from './members.ts'
 
-/** Issue 38: member and guest journeys without friction, at a phone's width and a desktop's. */
+/** Member and guest journeys without friction, at a phone's width and a desktop's. */
 let browser: Browser
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe('ordering as a guest (issue 5 acceptance)', () => {
+describe('ordering as a guest', () => {
   it('requests a keycode with photos and finds it in the cart', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)
@@ -37,7 +37,7 @@ describe('ordering as a guest (issue 5 acceptance)', () => {
   })
 })
 
-describe('ordering as a signed-in user (issue 5 acceptance)', () => {
+describe('ordering as a signed-in user', () => {
   it('orders two keycodes, removes one, edits the other and sees the change on the dashboard', async () => {
     const baseUrl = inject('baseUrl')
     const { email, password } = await registerMember(baseUrl, { fname: 'Omar', lname: 'Orders' })

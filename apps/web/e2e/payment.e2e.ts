@@ -30,7 +30,7 @@ async function payWith(page: Page, card: string) {
   await page.getByRole('button', { name: /^Pay \$/ }).click()
 }
 
-describe('paying for keycodes (issue 6 acceptance)', () => {
+describe('paying for keycodes', () => {
   it('keeps the cart on a declined card and on cancel, then pays with 4242 and sees the order as Pending', async () => {
     const baseUrl = inject('baseUrl')
     const member = await registerMember(baseUrl, { fname: 'Paula', lname: 'Payer' })

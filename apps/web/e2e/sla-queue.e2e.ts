@@ -12,7 +12,7 @@ import { collectPageErrors } from './console-errors.ts'
 import { apiSignIn, memberWithPaidRequest, signInAt } from './members.ts'
 
 /**
- * Issue 21 acceptance (decision 016): the SLA queue, the dashboard search, a registered user's ID image, a member's
+ * Decision 016 in a browser: the SLA queue, the dashboard search, a registered user's ID image, a member's
  * search across tabs, and the admin dashboard at 1280 and 390 px with no horizontal overflow and no overlapping controls.
  */
 let server: ServerProcess
@@ -72,7 +72,7 @@ function layoutProblems(page: Page) {
   })
 }
 
-describe('the SLA queue and the back office (issue 21)', () => {
+describe('the SLA queue and the back office', () => {
   let trialMember: { email: string; password: string; vin: string }
   let plainMember: { email: string; password: string; vin: string }
 

@@ -14,7 +14,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe("the super admin's header (issue 37)", () => {
+describe("the super admin's header", () => {
   it('holds every link, the name and Logout on one line at 1280 px, and moves them into the menu at 1279 px', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await signInAt(page, inject('baseUrl'), '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)

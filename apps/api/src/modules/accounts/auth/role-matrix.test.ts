@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { hashPassword } from '../members/passwords.ts'
 
 /**
- * The role × route matrix (issues 3 and 6): every listed call for every principal, each allowed call succeeds and
+ * The role × route matrix: every listed call for every principal, each allowed call succeeds and
  * each forbidden one answers 401 (nobody signed in) or 403/404 (signed in, not allowed).
  */
 type Principal = 'visitor' | 'baseuser' | 'pendingAdmin' | 'admin' | 'superAdmin' | 'revokedUser'
