@@ -6,7 +6,7 @@ import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
-import { apiSignIn, memberWithPaidRequest, registerMember, signInAt } from './members.ts'
+import { apiSignIn, guestWithPaidRequest, memberWithPaidRequest, registerMember, signInAt } from './members.ts'
 
 /** Member and guest journeys without friction, at a phone's width and a desktop's. */
 let browser: Browser
@@ -185,6 +185,50 @@ describe("the trial's days agree", () => {
     expect(await panel.textContent()).not.toContain('No plan')
     await page.close()
   })
+})
+
+describe('the payment success page leads with the order', () => {
+  for (const width of WIDTHS) {
+    it(`shows a member the confirmation number and each item's real state and due time before the session id, at ${width}px`, async () => {
+      const baseUrl = inject('baseUrl')
+      const member = await memberWithPaidRequest(baseUrl, {
+        fname: 'Sena',
+        lname: 'Success',
+        vin: validVin('1HGCR2F3', 'G', String(390500 + width)),
+      })
+      const page = await newPage(width)
+      await signInAt(page, baseUrl, '/login', member.email, member.password)
+      await page.waitForURL(`${baseUrl}/`)
+      await page.goto(`${baseUrl}/payment-success?session_id=${member.sessionId}`)
+      const confirmation = page.getByRole('region', { name: 'Order confirmation' })
+      await confirmation.getByText('Paid, waiting for an admin', { exact: true }).waitFor()
+      expect(await confirmation.getByText(/^Code due by/).count()).toBe(1)
+      const lead = (await confirmation.textContent()) ?? ''
+      expect(lead.search(/KD-[A-Z0-9]{10}/)).toBeGreaterThanOrEqual(0)
+      expect(lead.search(/KD-[A-Z0-9]{10}/)).toBeLessThan(lead.indexOf('Session ID'))
+      expect(await page.getByText('Processed', { exact: true }).count()).toBe(0)
+      expect(await page.getByText(/shown in your account/).count()).toBe(1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      await page.close()
+    })
+
+    it(`tells a guest which e-mail receives the code and that a secure link comes with it, at ${width}px`, async () => {
+      const baseUrl = inject('baseUrl')
+      const email = `guest-success-${width}-${Date.now()}@example.com`
+      const { sessionId } = await guestWithPaidRequest(baseUrl, {
+        vin: validVin('1HGCR2F3', 'G', String(390600 + width)),
+        name: 'Gale Guest',
+        email,
+      })
+      const page = await newPage(width)
+      await page.goto(`${baseUrl}/payment-success?session_id=${sessionId}`)
+      await page.getByText(`Your keycode will be e-mailed to ${email}, with a secure link to your order.`).waitFor()
+      const confirmation = page.getByRole('region', { name: 'Order confirmation' })
+      expect(await confirmation.getByText('Paid, waiting for an admin', { exact: true }).count()).toBe(1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      await page.close()
+    })
+  }
 })
 
 describe('member area at a phone width', () => {

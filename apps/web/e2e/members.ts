@@ -70,7 +70,7 @@ export async function startTrial(baseUrl: string, headers: { cookie: string }, t
 export async function memberWithPaidRequest(
   baseUrl: string,
   member: NewMember & { vin: string; trialTier?: SubscriptionTier; vehicle?: { make: string; model: string } },
-): Promise<{ email: string; password: string; vin: string }> {
+): Promise<{ email: string; password: string; vin: string; sessionId: string }> {
   const { email, password } = await registerMember(baseUrl, member)
   const headers = await apiSignIn(baseUrl, email, password)
   if (member.trialTier) await startTrial(baseUrl, headers, member.trialTier)
@@ -104,7 +104,7 @@ export async function memberWithPaidRequest(
     redirect: 'manual',
   })
   expect(paid.status).toBe(303)
-  return { email, password, vin: member.vin }
+  return { email, password, vin: member.vin, sessionId: session.sessionId }
 }
 
 /** Signs in through the member or admin sign-in screen. */
@@ -121,7 +121,10 @@ export async function signInAt(page: Page, baseUrl: string, screen: '/login' | '
  * A guest who ordered one Honda keycode with its licence photos and paid on the sandbox checkout, typing `name` and
  * `email` there (what the admin's identity check compares the photos with).
  */
-export async function guestWithPaidRequest(baseUrl: string, guest: { vin: string; name: string; email: string }): Promise<void> {
+export async function guestWithPaidRequest(
+  baseUrl: string,
+  guest: { vin: string; name: string; email: string },
+): Promise<{ sessionId: string }> {
   const order = new FormData()
   for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: guest.vin })) order.append(field, value)
   const image = new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' })
@@ -156,4 +159,5 @@ export async function guestWithPaidRequest(baseUrl: string, guest: { vin: string
     redirect: 'manual',
   })
   expect(paid.status).toBe(303)
+  return { sessionId: session.sessionId }
 }

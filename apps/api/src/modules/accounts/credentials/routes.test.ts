@@ -1,4 +1,5 @@
 import { CREDENTIAL_MESSAGES, CredentialsSchema } from '@keydesk/contracts/credentials'
+import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { complianceDocuments } from '../../../db/schema/compliance.ts'
@@ -119,6 +120,19 @@ describe('GET /user/credentials', () => {
     expect(credentials.businessLicense?.review).toBe('VERIFIED')
     expect(credentials.insuranceCertificate).toBeNull()
     expect(credentials.identificationDocuments).toHaveLength(1)
+  })
+
+  it('names each document by its one name, the photo ID sent at sign-up included', async () => {
+    const member = await createMember(testApp)
+    const db = testApp.app.database.db
+    const [file] = await db
+      .insert(files)
+      .values({ ownerUserId: member.id, storageKey: `id-${member.id}`, contentType: 'image/png', sizeBytes: 10, purpose: 'FRONT_ID' })
+      .returning({ id: files.id })
+    await db.insert(complianceDocuments).values({ userId: member.id, fileId: file?.id ?? '', docType: 'FRONT_ID' })
+    await put(member.auth, form({ businessLicense: { data: pdf, name: 'l.pdf', type: 'application/pdf' } }))
+    const names = CredentialsSchema.parse((await get(member.auth)).json()).identificationDocuments.map((document) => document.name)
+    expect(names.sort()).toEqual([DOCUMENT_NAMES.businessLicense, DOCUMENT_NAMES.frontId].sort())
   })
 
   it('refuses a visitor', async () => {

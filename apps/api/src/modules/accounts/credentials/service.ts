@@ -7,6 +7,7 @@ import {
   type Credentials,
   checkCredentialSelection,
 } from '@keydesk/contracts/credentials'
+import { documentLabel } from '@keydesk/contracts/documents'
 import { CREDENTIALS_MAX_STORED_BYTES } from '@keydesk/contracts/limits'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
@@ -32,20 +33,7 @@ const DOC_TYPE: Record<CredentialField, string> = {
   insuranceCertificate: 'INSURANCE',
 }
 
-/** Names for the documents sent at registration, which also show in the member's list. */
-const OTHER_DOC_NAMES: Record<string, string> = {
-  FRONT_ID: 'Photo ID (front)',
-  BACK_ID: 'Photo ID (back)',
-  BUSINESS_DOCUMENT: 'Business document',
-  COI: 'Certificate of insurance',
-}
-
 const fieldOfDocType = new Map(Object.entries(DOC_TYPE).map(([field, docType]) => [docType, field as CredentialField]))
-
-function nameOf(docType: string): string {
-  const field = fieldOfDocType.get(docType)
-  return field ? CREDENTIAL_LABELS[field] : (OTHER_DOC_NAMES[docType] ?? docType)
-}
 
 export async function readCredentials(db: Database, userId: string): Promise<Credentials> {
   const rows = await findComplianceDocuments(db, userId)
@@ -58,7 +46,8 @@ export async function readCredentials(db: Database, userId: string): Promise<Cre
   }
   for (const row of rows) {
     const document: CredentialDocument = {
-      name: nameOf(row.docType),
+      // One name per document on every screen (documentLabel), the sign-up's photo ID included.
+      name: documentLabel(row.docType),
       uploadDate: row.uploadedAt.toISOString(),
       review: row.verified === null ? 'PENDING' : row.verified ? 'VERIFIED' : 'REJECTED',
     }

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -116,6 +117,25 @@ describe('admin register: submitting (docs/product.md, "Accounts, sign-up, sign-
     await userEvent.click(screen.getByRole('button', { name: 'Create Admin Account' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Please request a registration code first')
     expect(calls).toEqual([])
+  })
+
+  it('moves focus to the first field on the page with a problem, the names before the company', async () => {
+    fakeApi({ 'POST /api/admin-registration-code/request': codeSent })
+    await renderApp('/admin-register')
+    await fillNamesAndEmail()
+    await requestCode()
+    await screen.findByText('Registration code sent successfully! Check your email.')
+    await userEvent.clear(screen.getByLabelText('First name'))
+    await userEvent.click(screen.getByRole('button', { name: 'Create Admin Account' }))
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus())
+  })
+
+  it('marks every field and focuses the first when the code was not requested yet', async () => {
+    await renderApp('/admin-register')
+    await userEvent.click(screen.getByRole('button', { name: 'Create Admin Account' }))
+    expect(await screen.findByText(AUTH_MESSAGES.requestCodeFirst)).toBeInTheDocument()
+    expect(await screen.findByText('Company name is required')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus())
   })
 
   it('shows every admin page message for an empty form', async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type AdminRegisterForm, AdminRegisterFormSchema } from '@keydesk/contracts/auth-forms'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../lib/paths.ts'
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts'
 import { useAdminRegister } from '../api/use-admin-register.ts'
 import { useRequestAdminCode } from '../api/use-request-admin-code.ts'
 import { useValidateAdminCode } from '../api/use-validate-admin-code.ts'
@@ -42,7 +43,10 @@ export function AdminRegisterPage() {
     trigger,
     getValues,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(AdminRegisterFormSchema), defaultValues: emptyForm })
+  } = useForm({ resolver: zodResolver(AdminRegisterFormSchema), shouldFocusError: false, defaultValues: emptyForm })
+  const formRef = useRef<HTMLFormElement>(null)
+  const [submitAttempts, setSubmitAttempts] = useState(0)
+  useFocusFirstInvalid(formRef, submitAttempts)
 
   const email = () => getValues('email').trim().toLowerCase()
 
@@ -66,13 +70,14 @@ export function AdminRegisterPage() {
     adminRegister.mutate(body)
   })
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+  // Every attempt marks every field with its problem and then moves focus to the first one on the page, also when
+  // the code was not requested yet (the alert says so; the fields still say what else is missing).
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
     setIsCodeNotRequested(!isCodeRequested)
-    if (!isCodeRequested) {
-      event.preventDefault()
-      return
-    }
-    return submitForm(event)
+    if (isCodeRequested) await submitForm(event)
+    else await trigger()
+    setSubmitAttempts((count) => count + 1)
   }
 
   if (adminRegister.isSuccess) {
@@ -90,7 +95,7 @@ export function AdminRegisterPage() {
 
   return (
     <PageFrame title="Admin Registration" description="Create an admin account with a registration code." width="narrow">
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
         {adminRegister.isError && (
           <Alert tone="error">{`${AUTH_MESSAGES.adminRegistrationFailed} ${serverText(adminRegister.error, '')}`.trim()}</Alert>
         )}
