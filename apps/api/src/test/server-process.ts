@@ -41,16 +41,20 @@ export async function findFreePort(): Promise<number> {
   return port
 }
 
-/** Starts the server on a free port and waits until /api/health answers 200. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+/**
+ * Starts the server on a free port and waits until /api/health answers 200. `publicHost` names the host of the site's
+ * public address (PUBLIC_URL): passkeys need a domain such as localhost, where an IP address is refused as RP ID.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, publicHost = '127.0.0.1'): Promise<ServerProcess> {
   const port = await findFreePort()
-  const baseUrl = `http://127.0.0.1:${port}`
+  const baseUrl = `http://${publicHost}:${port}`
   // The address the browser uses is the site's public address: the cross-site guard accepts only its Origin.
   const { child, output, exited } = spawnServer({ PORT: String(port), PUBLIC_URL: baseUrl, ...env })
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
+    // The server listens on 127.0.0.1, whatever host name the browser uses.
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (answer) => answer.ok,
       () => false,
     )

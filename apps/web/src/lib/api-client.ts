@@ -30,7 +30,15 @@ export interface RequestOptions<T> {
 }
 
 /** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Sessions: these calls never trigger a refresh; their 401 is the answer itself. */
-const NO_REFRESH_PATHS = new Set(['/auth/refresh', '/auth/login', '/auth/register', '/auth/admin-register', '/auth/logout'])
+const NO_REFRESH_PATHS = new Set([
+  '/auth/refresh',
+  '/auth/login',
+  '/auth/passkey/options',
+  '/auth/passkey/login',
+  '/auth/register',
+  '/auth/admin-register',
+  '/auth/logout',
+])
 
 type SessionExpiredHandler = () => void
 

@@ -36,7 +36,8 @@ export function CredentialsForm({ submitLabel, isBusy, failure, onSubmit, askCod
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      {/* `webauthn` lets the browser offer saved passkeys here (conditional UI, passkey-sign-in.tsx). */}
+      <TextField label="Email" type="email" autoComplete="username webauthn" error={errors.email?.message} {...register('email')} />
       <TextField
         label="Password"
         type="password"

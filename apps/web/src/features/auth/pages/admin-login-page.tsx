@@ -1,3 +1,4 @@
+import type { UserView } from '@keydesk/contracts/auth'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { hasAdminStatus } from '@keydesk/contracts/roles'
 import { useState } from 'react'
@@ -8,6 +9,7 @@ import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useLogin } from '../api/use-login.ts'
 import { type Credentials, CredentialsForm } from '../components/credentials-form.tsx'
+import { PasskeySignIn } from '../components/passkey-sign-in.tsx'
 import { destinationAfterLogin } from '../destination-after-login.ts'
 import { serverText } from '../failure-text.ts'
 
@@ -22,18 +24,18 @@ export function AdminLoginPage() {
   const login = useLogin()
   const [isDenied, setIsDenied] = useState(false)
 
+  const afterSignIn = async (signedIn: UserView) => {
+    if (hasAdminStatus(signedIn.role)) {
+      navigate(destinationAfterLogin(signedIn.role, null), { replace: true })
+      return
+    }
+    setIsDenied(true)
+    await logout()
+  }
+
   const onSubmit = (form: Credentials) => {
     setIsDenied(false)
-    login.mutate(form, {
-      onSuccess: async (signedIn) => {
-        if (hasAdminStatus(signedIn.role)) {
-          navigate(destinationAfterLogin(signedIn.role, null), { replace: true })
-          return
-        }
-        setIsDenied(true)
-        await logout()
-      },
-    })
+    login.mutate(form, { onSuccess: afterSignIn })
   }
 
   if (user && hasAdminStatus(user.role) && !login.isPending) return <Navigate to={destinationAfterLogin(user.role, null)} replace />
@@ -49,6 +51,12 @@ export function AdminLoginPage() {
           failure={failure}
           onSubmit={onSubmit}
           askCode={login.needsCode}
+        />
+        <PasskeySignIn
+          onSignedIn={(signedIn) => {
+            setIsDenied(false)
+            void afterSignIn(signedIn)
+          }}
         />
         <p className="text-sm text-slate-700">
           Need an admin account?{' '}

@@ -6,10 +6,11 @@ import { useSession } from '../../session/use-session.ts'
 import { useLogin } from '../api/use-login.ts'
 import { type Credentials, CredentialsForm } from '../components/credentials-form.tsx'
 import { ForgotPasswordPanel } from '../components/forgot-password-panel.tsx'
+import { PasskeySignIn } from '../components/passkey-sign-in.tsx'
 import { destinationAfterLogin } from '../destination-after-login.ts'
 import { serverText } from '../failure-text.ts'
 
-/** The login screen (docs/product.md, 'Screens and routes (web)'): email and password, Forgot Password, links to sign up and admin access. */
+/** The login screen (docs/product.md, 'Screens and routes (web)'): email and password or a passkey, Forgot Password, links to sign up and admin access. */
 export function LoginPage() {
   const { user } = useSession()
   const [params] = useSearchParams()
@@ -33,6 +34,9 @@ export function LoginPage() {
           failure={login.isError && !login.isCodeStep ? `${AUTH_MESSAGES.loginFailed} ${serverText(login.error, '')}`.trim() : null}
           onSubmit={onSubmit}
           askCode={login.needsCode}
+        />
+        <PasskeySignIn
+          onSignedIn={(signedIn) => navigate(destinationAfterLogin(signedIn.role, params.get('redirect')), { replace: true })}
         />
         <ForgotPasswordPanel />
         <p className="text-sm text-slate-700">

@@ -4,6 +4,7 @@ export const profileKeys = {
   profile: () => ['member', 'profile'] as const,
   security: () => ['member', 'security'] as const,
   sessions: () => ['member', 'sessions'] as const,
+  passkeys: () => ['member', 'passkeys'] as const,
   credentials: () => ['member', 'credentials'] as const,
   notices: () => ['member', 'notices'] as const,
   orders: (page: number) => ['member', 'orders', page] as const,

@@ -131,7 +131,7 @@ describe('security tab', () => {
       'PUT /api/user/security': () => json(500, { code: 'INTERNAL_ERROR', message: 'x', error: 'x' }),
     })
     renderTab()
-    await userEvent.click(await screen.findByLabelText('Fingerprint sign-in'))
+    await userEvent.click(await screen.findByLabelText('Send keycodes by e-mail'))
     expect(await screen.findByText(PROFILE_MESSAGES.securityUpdateFailed)).toBeInTheDocument()
   })
 

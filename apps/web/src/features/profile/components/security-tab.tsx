@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { useSecurity, useStartTwoFactorSetup, useUpdateSecurity } from '../api/use-security.ts'
 import { OwnerProofPrompt } from './owner-proof-prompt.tsx'
+import { PasskeysSection } from './passkeys-section.tsx'
 import { SessionsList } from './sessions-list.tsx'
 import { TwoFactorSetup } from './two-factor-setup.tsx'
 
@@ -101,17 +102,8 @@ export function SecurityTab() {
           />
         )}
         {startSetup.data && <TwoFactorSetup setup={startSetup.data} onDone={() => startSetup.reset()} />}
-        <label className="flex items-center gap-3">
-          <input
-            type="checkbox"
-            checked={fingerprintEnabled}
-            disabled={update.isPending}
-            onChange={(event) => change({ fingerprint: event.target.checked })}
-            className="h-5 w-5"
-          />
-          Fingerprint sign-in
-        </label>
       </div>
+      <PasskeysSection fingerprintEnabled={fingerprintEnabled} canUseCode={twoFactorEnabled} />
       <fieldset className="space-y-2">
         <legend className="font-semibold text-slate-900">Keycode delivery</legend>
         <label className="flex items-start gap-3">
