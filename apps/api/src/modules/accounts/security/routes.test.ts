@@ -135,6 +135,18 @@ describe('two-factor enrolment (TOTP)', () => {
     expect(await isTwoFactorRequired(testApp.app.database.db, enrolling.id)).toBe(true)
   })
 
+  it('switches two-factor and fingerprint sign-in off together with one code, spent once', async () => {
+    const enrolling = await enrollingMember()
+    const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())
+    const [recoveryCode] = (await enable(enrolling.auth, codeFor(secret))).json().recoveryCodes
+    await testApp.app.database.db
+      .insert(passkeys)
+      .values({ userId: enrolling.id, credentialId: crypto.randomUUID(), publicKey: 'AA', name: 'Phone', createdAt: new Date() })
+    const off = await putSecurity(enrolling.auth, { twoFactor: false, fingerprint: false, code: recoveryCode })
+    expect(off.statusCode).toBe(200)
+    expect(off.json()).toMatchObject({ twoFactorEnabled: false, fingerprintEnabled: false })
+  })
+
   it('accepts a current code and each recovery code once at the sign-in step, and nothing else', async () => {
     const enrolling = await enrollingMember()
     const { secret } = TwoFactorSetupAnswerSchema.parse((await setup(enrolling.auth)).json())

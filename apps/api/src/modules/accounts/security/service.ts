@@ -41,22 +41,21 @@ export async function updateSecurity(
   now: Date,
 ): Promise<Security> {
   const userId = account.id
-  if (body.twoFactor === false) await assertOwnerProof(db, box, account, body, now)
-  if (body.twoFactor === true) {
-    const state = await findTwoFactorState(db, userId)
-    if (!state?.totpSecretSealed) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.setupFirst)
-  }
-  if (body.twoFactor === false) await disableTwoFactor(db, userId, now)
   // Fingerprint sign-in is the account's passkeys (decision 022): switching it on means adding one, which takes the
-  // device's own ceremony, so `true` with none yet answers what to do; `false` removes them all, with the owner's
-  // proof checked in the same transaction. The password always still signs in, so no one is locked out.
+  // device's own ceremony, so `true` with none yet answers what to do; `false` removes them all. The password always
+  // still signs in, so no one is locked out.
   if (body.fingerprint === true && !(await hasPasskey(db, userId))) throw new AppError('CONFLICT', PASSKEY_MESSAGES.addOneFirst)
-  if (body.fingerprint === false) {
-    await db.transaction(async (tx) => {
-      await assertOwnerProof(tx, box, account, body, now)
-      await deleteAllPasskeys(tx, userId)
-    })
-  }
-  if (body.keycodesByEmail !== undefined) await saveKeycodesByEmail(db, userId, body.keycodesByEmail, now)
+  await db.transaction(async (tx) => {
+    // One proof for whatever is switched off, checked in the transaction of the change it guards (a code is spent
+    // once, so switching two-factor and fingerprint off together asks for it once).
+    if (body.twoFactor === false || body.fingerprint === false) await assertOwnerProof(tx, box, account, body, now)
+    if (body.twoFactor === true) {
+      const state = await findTwoFactorState(tx, userId)
+      if (!state?.totpSecretSealed) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.setupFirst)
+    }
+    if (body.twoFactor === false) await disableTwoFactor(tx, userId, now)
+    if (body.fingerprint === false) await deleteAllPasskeys(tx, userId)
+    if (body.keycodesByEmail !== undefined) await saveKeycodesByEmail(tx, userId, body.keycodesByEmail, now)
+  })
   return readSecurity(db, userId)
 }
