@@ -48,7 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/passkey/options',
     {
-      config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+      // Asked on every visit of a sign-in page (the e-mail field's autofill): more room than the sign-in itself.
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '5 minutes' } },
       schema: { response: { 200: WebAuthnOptionsSchema } },
     },
     async (request, reply) => {

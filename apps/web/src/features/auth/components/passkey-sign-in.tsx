@@ -1,10 +1,11 @@
 import type { UserView } from '@keydesk/contracts/auth'
 import { PASSKEY_MESSAGES } from '@keydesk/contracts/passkeys'
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser'
+import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser'
 import { useEffect, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { passkeysPossibleHere } from '../../../lib/webauthn-options.ts'
 import { usePasskeyLogin } from '../api/use-passkey-login.ts'
 
 /** A cancelled or dismissed device prompt is the member's choice, not a failure to report. */
@@ -20,7 +21,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: UserView) => 
   const [failure, setFailure] = useState<string | null>(null)
   const signedIn = useRef(onSignedIn)
   signedIn.current = onSignedIn
-  const [isSupported] = useState(() => browserSupportsWebAuthn())
+  const [isSupported] = useState(passkeysPossibleHere)
 
   const run = (autofill: boolean) =>
     login.mutate(
@@ -40,6 +41,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: UserView) => 
 
   useEffect(() => {
     let isCurrent = true
+    if (!passkeysPossibleHere()) return
     browserSupportsWebAuthnAutofill().then((supported) => {
       if (supported && isCurrent) runRef.current(true)
     })

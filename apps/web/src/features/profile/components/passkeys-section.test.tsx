@@ -37,7 +37,7 @@ describe('the passkeys of the Security tab', () => {
   it('says when this browser cannot create passkeys instead of offering to add one', async () => {
     serve({ 'GET /api/user/security/passkeys': () => json(200, []) })
     renderSection(false)
-    expect(await screen.findByText('This browser cannot create passkeys.')).toBeInTheDocument()
+    expect(await screen.findByText(/^Passkeys cannot be created here/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument()
     expect(screen.getByText(/^Off: add a passkey/)).toBeInTheDocument()
   })

@@ -1,13 +1,13 @@
 import { describeDevice } from '@keydesk/contracts/device-label'
 import { PASSKEY_MESSAGES, type Passkey, PasskeyNameSchema } from '@keydesk/contracts/passkeys'
 import type { OwnerProof } from '@keydesk/contracts/security'
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { passkeysPossibleHere } from '../../../lib/webauthn-options.ts'
 import { useCreatePasskey, usePasskeyOptions, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/use-passkeys.ts'
 import { OwnerProofPrompt } from './owner-proof-prompt.tsx'
 
@@ -38,7 +38,7 @@ export function PasskeysSection({ fingerprintEnabled, canUseCode }: { fingerprin
   const create = useCreatePasskey()
   const rename = useRenamePasskey()
   const remove = useRemovePasskey()
-  const [isSupported] = useState(() => browserSupportsWebAuthn())
+  const [isSupported] = useState(passkeysPossibleHere)
   const [step, setStep] = useState<'idle' | 'proof' | 'name'>('idle')
   const [name, setName] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -198,7 +198,10 @@ export function PasskeysSection({ fingerprintEnabled, canUseCode }: { fingerprin
             Add a passkey
           </Button>
         ) : (
-          <p className="text-sm text-slate-600">This browser cannot create passkeys.</p>
+          <p className="text-sm text-slate-600">
+            Passkeys cannot be created here: they need a browser that supports them, with this site opened at its name (not at an IP
+            address).
+          </p>
         ))}
       {step === 'proof' && (
         <OwnerProofPrompt
