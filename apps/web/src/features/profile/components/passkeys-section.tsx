@@ -1,5 +1,5 @@
 import { describeDevice } from '@keydesk/contracts/device-label'
-import { PASSKEY_MESSAGES, type Passkey, PasskeyNameSchema } from '@keydesk/contracts/passkeys'
+import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX, type Passkey, PasskeyNameSchema } from '@keydesk/contracts/passkeys'
 import type { OwnerProof } from '@keydesk/contracts/security'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -132,7 +132,7 @@ export function PasskeysSection({ fingerprintEnabled, canUseCode }: { fingerprin
                   <TextField
                     label="New name"
                     value={renaming.name}
-                    maxLength={60}
+                    maxLength={PASSKEY_NAME_MAX}
                     onChange={(event) => setRenaming({ id: passkey.id, name: event.target.value })}
                   />
                   <Button type="submit" isBusy={rename.isPending}>
@@ -219,7 +219,7 @@ export function PasskeysSection({ fingerprintEnabled, canUseCode }: { fingerprin
             label="Passkey name"
             hint="So you can tell your passkeys apart, for example the device it is on."
             value={name}
-            maxLength={60}
+            maxLength={PASSKEY_NAME_MAX}
             error={problem ?? undefined}
             onChange={(event) => setName(event.target.value)}
           />
