@@ -8,9 +8,7 @@ import { renderApp } from '../../test/render-app.tsx'
 import { testUser } from '../../test/test-user.ts'
 import { hasSessionHint, setSessionHint } from './session-hint.ts'
 
-const json = jsonAnswer
 const unauthorized = () => errorAnswer(401, 'Please log in to continue.', 'UNAUTHENTICATED')
-const serve = fakeApi
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' })
 
 afterEach(() => {
@@ -20,7 +18,7 @@ afterEach(() => {
 
 describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
   it('asks nothing on load when this browser has not signed in', async () => {
-    const calls = serve({})
+    const calls = fakeApi({})
     await renderApp('/register', { fetchSession: true })
     expect(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Login' })).toBeInTheDocument()
     expect(calls.filter((call) => call.key.includes('/api/auth/'))).toEqual([])
@@ -28,7 +26,7 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
 
   it('signs the user in on load from GET /auth/me', async () => {
     setSessionHint(true)
-    serve({ 'GET /api/auth/me': () => json(200, { user: testUser({ fname: 'Dana', lname: 'Locke' }) }) })
+    fakeApi({ 'GET /api/auth/me': () => jsonAnswer(200, { user: testUser({ fname: 'Dana', lname: 'Locke' }) }) })
     await renderApp('/', { fetchSession: true })
     expect(await screen.findByText('Dana Locke')).toBeInTheDocument()
     expect(within(mainNav()).getByRole('link', { name: 'Cart' })).toBeInTheDocument()
@@ -36,7 +34,7 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
 
   it('treats a failed GET /auth/me as a visitor without sending them to /login', async () => {
     setSessionHint(true)
-    const calls = serve({ 'GET /api/auth/me': unauthorized, 'POST /api/auth/refresh': unauthorized })
+    const calls = fakeApi({ 'GET /api/auth/me': unauthorized, 'POST /api/auth/refresh': unauthorized })
     const { router } = await renderApp('/register', { fetchSession: true })
     expect(
       await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Sign up' }),
@@ -49,9 +47,9 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
   it('restores the session through one refresh when the access cookie has expired', async () => {
     setSessionHint(true)
     let meCalls = 0
-    serve({
-      'GET /api/auth/me': () => (++meCalls === 1 ? unauthorized() : json(200, { user: testUser({ fname: 'Rita' }) })),
-      'POST /api/auth/refresh': () => json(200, {}),
+    fakeApi({
+      'GET /api/auth/me': () => (++meCalls === 1 ? unauthorized() : jsonAnswer(200, { user: testUser({ fname: 'Rita' }) })),
+      'POST /api/auth/refresh': () => jsonAnswer(200, {}),
     })
     await renderApp('/', { fetchSession: true })
     expect(await screen.findByText('Rita Locke')).toBeInTheDocument()
@@ -59,7 +57,7 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
 
   it('logs out through the server and shows visitor links on home', async () => {
     setSessionHint(true)
-    const calls = serve({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) })
+    const calls = fakeApi({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) })
     const { router } = await renderApp('/profile', { user: testUser() })
     await userEvent.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Logout' })[0] as HTMLElement)
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
@@ -70,7 +68,7 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
   })
 
   it('sends the user to /login when a call fails with 401 and the refresh fails too', async () => {
-    serve({ 'GET /api/user/orders': unauthorized, 'POST /api/auth/refresh': unauthorized })
+    fakeApi({ 'GET /api/user/orders': unauthorized, 'POST /api/auth/refresh': unauthorized })
     const { router } = await renderApp('/profile', { user: testUser(), visits: ['/login'] })
     await screen.findByRole('heading', { level: 1, name: 'Profile' })
     await act(() => apiRequest('/user/orders', { schema: z.unknown() }).catch(() => undefined))

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../../../test/fake-server.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { PasskeysSection } from './passkeys-section.tsx'
 
 const phone = {
@@ -26,7 +26,7 @@ function renderSection(fingerprintEnabled = true) {
 
 describe('the passkeys of the Security tab', () => {
   it('lists each passkey with its name and when it was added and used, and says Fingerprint sign-in is on', async () => {
-    serve({ 'GET /api/user/security/passkeys': () => json(200, [phone]) })
+    fakeApi({ 'GET /api/user/security/passkeys': () => jsonAnswer(200, [phone]) })
     renderSection()
     const list = await screen.findByRole('list', { name: 'Passkeys' })
     expect(within(list).getByText('My phone')).toBeInTheDocument()
@@ -35,7 +35,7 @@ describe('the passkeys of the Security tab', () => {
   })
 
   it('says when this browser cannot create passkeys instead of offering to add one', async () => {
-    serve({ 'GET /api/user/security/passkeys': () => json(200, []) })
+    fakeApi({ 'GET /api/user/security/passkeys': () => jsonAnswer(200, []) })
     renderSection(false)
     expect(await screen.findByText(/^Passkeys cannot be created here/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument()
@@ -44,11 +44,11 @@ describe('the passkeys of the Security tab', () => {
 
   it('renames a passkey', async () => {
     let listed = [phone]
-    const calls = serve({
-      'GET /api/user/security/passkeys': () => json(200, listed),
+    const calls = fakeApi({
+      'GET /api/user/security/passkeys': () => jsonAnswer(200, listed),
       [`PATCH /api/user/security/passkeys/${phone.id}`]: () => {
         listed = [{ ...phone, name: 'Pixel 8' }]
-        return json(200, listed[0])
+        return jsonAnswer(200, listed[0])
       },
     })
     renderSection()
@@ -64,13 +64,13 @@ describe('the passkeys of the Security tab', () => {
 
   it('removes a passkey only with the password, and shows the server text for a wrong one', async () => {
     let attempts = 0
-    const calls = serve({
-      'GET /api/user/security/passkeys': () => json(200, attempts < 2 ? [phone] : []),
+    const calls = fakeApi({
+      'GET /api/user/security/passkeys': () => jsonAnswer(200, attempts < 2 ? [phone] : []),
       [`DELETE /api/user/security/passkeys/${phone.id}`]: () => {
         attempts += 1
         return attempts === 1
-          ? json(403, { code: 'FORBIDDEN', message: 'That password or code is not right. Try again.', error: 'x' })
-          : json(200, { message: PASSKEY_MESSAGES.removed })
+          ? jsonAnswer(403, { code: 'FORBIDDEN', message: 'That password or code is not right. Try again.', error: 'x' })
+          : jsonAnswer(200, { message: PASSKEY_MESSAGES.removed })
       },
     })
     renderSection()

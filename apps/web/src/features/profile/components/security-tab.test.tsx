@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../../../test/fake-server.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { SecurityTab } from './security-tab.tsx'
 
 const security = {
@@ -28,21 +28,21 @@ function renderTab() {
 
 describe('security tab', () => {
   it('shows the sign-in history', async () => {
-    serve({ 'GET /api/user/security': () => json(200, security) })
+    fakeApi({ 'GET /api/user/security': () => jsonAnswer(200, security) })
     renderTab()
     expect(await screen.findByText(/203\.0\.113\.7/)).toBeInTheDocument()
   })
 
   it('switching two-factor on asks for the current password, then walks through QR code, confirmation code and recovery codes', async () => {
-    const calls = serve({
-      'GET /api/user/security': () => json(200, security),
+    const calls = fakeApi({
+      'GET /api/user/security': () => jsonAnswer(200, security),
       'POST /api/user/security/two-factor/setup': () =>
-        json(200, {
+        jsonAnswer(200, {
           secret: 'JBSWY3DPEHPK3PXP',
           otpauthUrl: 'otpauth://totp/Keydesk:dana?secret=JBSWY3DPEHPK3PXP',
           qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
         }),
-      'POST /api/user/security/two-factor/enable': () => json(200, { recoveryCodes: ['abcde-12345', 'fghij-67890'] }),
+      'POST /api/user/security/two-factor/enable': () => jsonAnswer(200, { recoveryCodes: ['abcde-12345', 'fghij-67890'] }),
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
@@ -65,12 +65,12 @@ describe('security tab', () => {
   })
 
   it('shows the server text for a wrong confirmation code', async () => {
-    serve({
-      'GET /api/user/security': () => json(200, security),
+    fakeApi({
+      'GET /api/user/security': () => jsonAnswer(200, security),
       'POST /api/user/security/two-factor/setup': () =>
-        json(200, { secret: 'S', otpauthUrl: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,' }),
+        jsonAnswer(200, { secret: 'S', otpauthUrl: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,' }),
       'POST /api/user/security/two-factor/enable': () =>
-        json(400, { code: 'VALIDATION_ERROR', message: 'That code is not valid.', error: 'That code is not valid.' }),
+        jsonAnswer(400, { code: 'VALIDATION_ERROR', message: 'That code is not valid.', error: 'That code is not valid.' }),
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
@@ -82,9 +82,9 @@ describe('security tab', () => {
   })
 
   it('switching two-factor off asks for the password or a current code and sends it with the change', async () => {
-    const calls = serve({
-      'GET /api/user/security': () => json(200, { ...security, twoFactorEnabled: true }),
-      'PUT /api/user/security': () => json(200, security),
+    const calls = fakeApi({
+      'GET /api/user/security': () => jsonAnswer(200, { ...security, twoFactorEnabled: true }),
+      'PUT /api/user/security': () => jsonAnswer(200, security),
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
@@ -101,10 +101,10 @@ describe('security tab', () => {
   })
 
   it('shows the server text when the password or code is refused, and keeps two-factor on', async () => {
-    serve({
-      'GET /api/user/security': () => json(200, { ...security, twoFactorEnabled: true }),
+    fakeApi({
+      'GET /api/user/security': () => jsonAnswer(200, { ...security, twoFactorEnabled: true }),
       'PUT /api/user/security': () =>
-        json(403, { code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.proofInvalid, error: TWO_FACTOR_MESSAGES.proofInvalid }),
+        jsonAnswer(403, { code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.proofInvalid, error: TWO_FACTOR_MESSAGES.proofInvalid }),
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
@@ -115,7 +115,7 @@ describe('security tab', () => {
   })
 
   it('cancelling the password prompt changes nothing', async () => {
-    const calls = serve({ 'GET /api/user/security': () => json(200, { ...security, twoFactorEnabled: true }) })
+    const calls = fakeApi({ 'GET /api/user/security': () => jsonAnswer(200, { ...security, twoFactorEnabled: true }) })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
@@ -126,9 +126,9 @@ describe('security tab', () => {
   })
 
   it('shows the failure text when the change is refused', async () => {
-    serve({
-      'GET /api/user/security': () => json(200, security),
-      'PUT /api/user/security': () => json(500, { code: 'INTERNAL_ERROR', message: 'x', error: 'x' }),
+    fakeApi({
+      'GET /api/user/security': () => jsonAnswer(200, security),
+      'PUT /api/user/security': () => jsonAnswer(500, { code: 'INTERNAL_ERROR', message: 'x', error: 'x' }),
     })
     renderTab()
     await userEvent.click(await screen.findByLabelText('Send keycodes by e-mail'))
@@ -136,9 +136,9 @@ describe('security tab', () => {
   })
 
   it('lets a member choose to receive keycodes in the account only', async () => {
-    const calls = serve({
-      'GET /api/user/security': () => json(200, security),
-      'PUT /api/user/security': () => json(200, { ...security, keycodesByEmail: false }),
+    const calls = fakeApi({
+      'GET /api/user/security': () => jsonAnswer(200, security),
+      'PUT /api/user/security': () => jsonAnswer(200, { ...security, keycodesByEmail: false }),
     })
     renderTab()
     const choice = await screen.findByLabelText('Send keycodes by e-mail')

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { json, serve } from '../../../test/fake-server.ts'
+import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { SessionsList } from './sessions-list.tsx'
 
 const thisLaptop = {
@@ -35,7 +35,7 @@ function renderList() {
 
 describe('the sessions list', () => {
   it('lists every signed-in device, marks this one and offers no sign-out for it', async () => {
-    serve({ 'GET /api/user/sessions': () => json(200, [thisLaptop, phone]) })
+    fakeApi({ 'GET /api/user/sessions': () => jsonAnswer(200, [thisLaptop, phone]) })
     renderList()
     const rows = within(await screen.findByRole('list', { name: 'Signed-in devices' })).getAllByRole('listitem')
     expect(rows).toHaveLength(2)
@@ -49,11 +49,11 @@ describe('the sessions list', () => {
 
   it('signs one other session out and lists the sessions again', async () => {
     let listed = [thisLaptop, phone]
-    const calls = serve({
-      'GET /api/user/sessions': () => json(200, listed),
+    const calls = fakeApi({
+      'GET /api/user/sessions': () => jsonAnswer(200, listed),
       [`DELETE /api/user/sessions/${phone.id}`]: () => {
         listed = [thisLaptop]
-        return json(200, { message: 'That session is signed out.' })
+        return jsonAnswer(200, { message: 'That session is signed out.' })
       },
     })
     renderList()
@@ -66,11 +66,11 @@ describe('the sessions list', () => {
 
   it('signs every other session out at once', async () => {
     let listed = [thisLaptop, phone, { ...phone, id: '33333333-3333-4333-8333-333333333333', device: 'Safari on iPhone' }]
-    const calls = serve({
-      'GET /api/user/sessions': () => json(200, listed),
+    const calls = fakeApi({
+      'GET /api/user/sessions': () => jsonAnswer(200, listed),
       'POST /api/user/sessions/sign-out-others': () => {
         listed = [thisLaptop]
-        return json(200, { message: 'Every other session is signed out.' })
+        return jsonAnswer(200, { message: 'Every other session is signed out.' })
       },
     })
     renderList()
@@ -81,10 +81,10 @@ describe('the sessions list', () => {
   })
 
   it('shows the server text when a sign-out is refused', async () => {
-    serve({
-      'GET /api/user/sessions': () => json(200, [thisLaptop, phone]),
+    fakeApi({
+      'GET /api/user/sessions': () => jsonAnswer(200, [thisLaptop, phone]),
       [`DELETE /api/user/sessions/${phone.id}`]: () =>
-        json(404, { code: 'NOT_FOUND', message: 'Session not found.', error: 'Session not found.' }),
+        jsonAnswer(404, { code: 'NOT_FOUND', message: 'Session not found.', error: 'Session not found.' }),
     })
     renderList()
     await userEvent.click(await screen.findByRole('button', { name: /^Sign out Chrome on Android/ }))
