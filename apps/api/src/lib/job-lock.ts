@@ -65,7 +65,6 @@ export function createJobLocks(database: DatabaseHandle, log: FastifyBaseLogger)
       running.set(name, runs)
       return runs
     },
-    /** Waits for the runs in progress. */
     idle: () => Promise.allSettled(running.values()),
     /** Lets go of every lock, so that another process takes the jobs at its next tick. */
     async close() {
