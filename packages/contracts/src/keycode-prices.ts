@@ -11,6 +11,8 @@ import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription.ts'
  */
 export const BASIC_COVERED_MAKES = ['Ford', 'Nissan', 'Chevrolet'] as const
 export const BASIC_COVERED_MAKES_TEXT = 'Ford, Nissan and Chevrolet'
+/** The same makes as a choice of one, for the one discounted keycode. */
+const BASIC_COVERED_MAKES_CHOICE = 'Ford, Nissan or Chevrolet'
 export const isBasicCovered = (make: string) => (BASIC_COVERED_MAKES as readonly string[]).includes(make)
 
 /** The PIN of a make that needs one is included for members and costs buyers without a plan this much more. */
@@ -110,14 +112,14 @@ const formatDay = (value: Date | string) =>
 
 /** What a plan takes off keycodes, in a few words for a plan card. */
 export function planDiscountSummary(tier: Exclude<SubscriptionTier, 'NONE'>) {
-  if (tier === 'BASIC') return `15% off one keycode a month (${BASIC_COVERED_MAKES_TEXT})`
+  if (tier === 'BASIC') return `${CART_DISCOUNT_PERCENT.BASIC}% off one keycode a month (${BASIC_COVERED_MAKES_TEXT})`
   return `${CART_DISCOUNT_PERCENT[tier]}% off every keycode`
 }
 
 /** Where a Basic member's one discounted keycode of this plan month stands, as the membership screen says it. */
 export function basicDiscountStatus(basicDiscount: { available: boolean; nextOn: Date | string | null }) {
   if (basicDiscount.available)
-    return `Basic discount: 15% off one ${BASIC_COVERED_MAKES_TEXT.replace(' and ', ' or ')} keycode, unused this plan month`
+    return `Basic discount: ${CART_DISCOUNT_PERCENT.BASIC}% off one ${BASIC_COVERED_MAKES_CHOICE} keycode, unused this plan month`
   return basicDiscount.nextOn
     ? `Basic discount: used this plan month; next on ${formatDay(basicDiscount.nextOn)}`
     : 'Basic discount: used this plan month'
