@@ -6,6 +6,9 @@ import { verifyPassword } from '../members/passwords.ts'
 import type { SecretBox } from './secret-box.ts'
 import { verifySecondFactor } from './two-factor.ts'
 
+/** The rate of every call that checks the owner's password or code, per account and route (guessing stays slow). */
+export const OWNER_PROOF_RATE_LIMIT = { max: 20, timeWindow: '5 minutes', hook: 'preHandler' } as const
+
 /**
  * Refuses unless the caller proves to be the account's owner, not only the holder of its session (decision 014):
  * the current password, or a current authenticator code (spent like at sign-in, so it cannot be replayed).

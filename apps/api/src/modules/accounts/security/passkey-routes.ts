@@ -14,11 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../../plugins/auth.ts'
 import { requestOrigin } from '../../../plugins/cross-site-guard.ts'
 import { relyingPartyFor } from '../passkeys/service.ts'
+import { OWNER_PROOF_RATE_LIMIT } from './owner-proof.ts'
 import { addPasskey, passkeysOf, removePasskey, renamePasskey, startAddingPasskey } from './passkey-service.ts'
 import { createSecretBox } from './secret-box.ts'
-
-/** Calls that check the owner's password or code, per account (as the two-factor calls). */
-const PROOF_RATE_LIMIT = { max: 20, timeWindow: '5 minutes', hook: 'preHandler' } as const
 
 /** docs/product.md, 'Fingerprint sign-in (passkeys)': the signed-in member's own passkeys. */
 export async function passkeyRoutes(app: FastifyInstance) {
@@ -34,7 +32,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
     {
       preValidation: requireUser,
       schema: { body: PasskeyOptionsBodySchema.default({}), response: { 200: WebAuthnOptionsSchema } },
-      config: { rateLimit: { ...PROOF_RATE_LIMIT, keyGenerator: (request) => `passkey-options:${principalOf(request).id}` } },
+      config: { rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `passkey-options:${principalOf(request).id}` } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
@@ -47,7 +45,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
     {
       preValidation: requireUser,
       schema: { body: AddPasskeyBodySchema, response: { 201: PasskeySchema } },
-      config: { rateLimit: { ...PROOF_RATE_LIMIT, keyGenerator: (request) => `passkey-add:${principalOf(request).id}` } },
+      config: { rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `passkey-add:${principalOf(request).id}` } },
     },
     async (request, reply) => {
       const rp = relyingPartyFor(app.config, requestOrigin(request))
@@ -72,7 +70,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
       preValidation: requireUser,
       config: {
         object: 'owner',
-        rateLimit: { ...PROOF_RATE_LIMIT, keyGenerator: (request) => `passkey-remove:${principalOf(request).id}` },
+        rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `passkey-remove:${principalOf(request).id}` },
       },
       schema: { params: IdParamsSchema, body: RemovePasskeyBodySchema.default({}), response: { 200: MessageAnswerSchema } },
     },

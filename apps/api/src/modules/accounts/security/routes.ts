@@ -9,13 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../../plugins/auth.ts'
-import { assertOwnerProof } from './owner-proof.ts'
+import { assertOwnerProof, OWNER_PROOF_RATE_LIMIT } from './owner-proof.ts'
 import { createSecretBox } from './secret-box.ts'
 import { readSecurity, updateSecurity } from './service.ts'
 import { confirmTwoFactorSetup, startTwoFactorSetup } from './two-factor.ts'
-
-/** Calls that check the owner's password or code, per account. */
-const PROOF_RATE_LIMIT = { max: 20, timeWindow: '5 minutes', hook: 'preHandler' } as const
 
 /** docs/product.md, 'Member area, files, chat and support': the signed-in member's own security settings, sign-in history and authenticator enrolment. */
 export async function securityRoutes(app: FastifyInstance) {
@@ -32,7 +29,7 @@ export async function securityRoutes(app: FastifyInstance) {
       preValidation: requireUser,
       schema: { body: UpdateSecurityBodySchema, response: { 200: SecuritySchema } },
       // Switching two-factor off checks a password or a code: guessing them is bounded per account.
-      config: { rateLimit: { ...PROOF_RATE_LIMIT, keyGenerator: (request) => `security-update:${principalOf(request).id}` } },
+      config: { rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `security-update:${principalOf(request).id}` } },
     },
     async (request) => updateSecurity(app.database.db, box, principalOf(request), request.body, app.clock.now()),
   )
@@ -43,7 +40,7 @@ export async function securityRoutes(app: FastifyInstance) {
       preValidation: requireUser,
       // No body at all counts as an empty proof, so the answer names what is missing.
       schema: { body: TwoFactorSetupBodySchema.default({}), response: { 200: TwoFactorSetupAnswerSchema } },
-      config: { rateLimit: { ...PROOF_RATE_LIMIT, keyGenerator: (request) => `2fa-setup:${principalOf(request).id}` } },
+      config: { rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `2fa-setup:${principalOf(request).id}` } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
