@@ -12,6 +12,7 @@ import { logAbandonedRequests, loggerOptions, OneLinePerAnswer } from '../logger
 import { adminApprovalRoutes } from '../modules/accounts/admin-approval/routes.ts'
 import { adminRegistrationCodeRoutes } from '../modules/accounts/admin-registration-code/routes.ts'
 import { authRoutes } from '../modules/accounts/auth/routes.ts'
+import { signInRecordsSweepJob } from '../modules/accounts/auth/sign-in-records-sweep.ts'
 import { complianceStatusRoutes } from '../modules/accounts/compliance-status/routes.ts'
 import { credentialRoutes } from '../modules/accounts/credentials/routes.ts'
 import { accountReader } from '../modules/accounts/members/account-reader.ts'
@@ -212,6 +213,7 @@ export async function buildApp({
     subscriptionExpiryJob(app),
     orphanFileSweepJob(app),
     sessionSweepJob(app),
+    signInRecordsSweepJob(app),
   ]) {
     schedulePeriodicJob(app, job)
   }

@@ -5,7 +5,8 @@ import { openDatabase } from '../db/database.ts'
 import type { DatabaseHandle } from '../ports.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
 import { createTestDatabase, type TestDatabase } from '../test/test-database.ts'
-import { createJobLocks, JOB_LOCK_IDS, JOB_LOCK_SPACE, type JobLocks, type JobName } from './job-lock.ts'
+import { createJobLocks, type JobLocks } from './job-lock.ts'
+import { JOB_LOCK_IDS, JOB_LOCK_SPACE, type JobName } from './job-lock-ids.ts'
 import { jobLocksOf } from './periodic-jobs.ts'
 
 /**

@@ -1,18 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DatabaseHandle } from '../ports.ts'
+import { JOB_LOCK_IDS, JOB_LOCK_SPACE, type JobName } from './job-lock-ids.ts'
 
-/** Two-key advisory locks (space, job): processes of two releases must agree on them, so a number is never reused. */
-export const JOB_LOCK_SPACE = 0x4b455944 // 'KEYD'
-export const JOB_LOCK_IDS = {
-  'mail-outbox': 1,
-  'orphan-file-sweep': 2,
-  'guest-sweep': 3,
-  'subscription-expiry': 4,
-  'unpaid-request-sweep': 5,
-  'session-sweep': 6,
-}
-export type JobName = keyof typeof JOB_LOCK_IDS
 export type JobLocks = ReturnType<typeof createJobLocks>
 type Session = { query(text: string, params?: unknown[]): Promise<{ rows: { locked?: boolean }[] }>; release(error?: Error): void }
 const pgliteSession = (client: PGlite): Session => ({ query: (text, params) => client.query(text, params), release: () => undefined })

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { createJobLocks, type JobLocks, type JobName } from './job-lock.ts'
+import { createJobLocks, type JobLocks } from './job-lock.ts'
+import type { JobName } from './job-lock-ids.ts'
 
 /** `signal` aborts when the app closes, so that a long job stops between two steps. */
 export type PeriodicJob = { name: JobName; everyMs: number; run(signal: AbortSignal): Promise<void> }

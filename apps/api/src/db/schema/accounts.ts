@@ -20,7 +20,12 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
+  (table) => [
+    index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_user_idx').on(table.userId),
+    // The sweep of expired tokens (auth/sign-in-records-sweep.ts).
+    index('refresh_tokens_expires_idx').on(table.expiresAt),
+  ],
 )
 
 /**
@@ -66,7 +71,7 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId), index('password_reset_tokens_expires_idx').on(table.expiresAt)],
 )
 
 /** Codes a super admin sends to a future admin: hashed, bound to one e-mail, 24 hours, single use. */

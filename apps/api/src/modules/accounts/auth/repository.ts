@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { passwordResetTokens, refreshTokens } from '../../../db/schema/accounts.ts'
 import { loginFailures } from '../../../db/schema/users.ts'
@@ -98,4 +98,31 @@ export async function consumeResetToken(db: DbExecutor, tokenHash: string, now: 
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     .returning({ userId: passwordResetTokens.userId })
   return row?.userId
+}
+
+/** Removes up to `limit` refresh tokens past their expiry (refresh_tokens_expires_idx); an expired token is refused whatever its row says. */
+export async function deleteExpiredRefreshTokens(db: DbExecutor, now: Date, limit: number): Promise<number> {
+  const expired = db.select({ id: refreshTokens.id }).from(refreshTokens).where(lt(refreshTokens.expiresAt, now)).limit(limit)
+  return (await db.delete(refreshTokens).where(inArray(refreshTokens.id, expired)).returning({ id: refreshTokens.id })).length
+}
+
+/** Removes up to `limit` password-reset tokens past their expiry (password_reset_tokens_expires_idx). */
+export async function deleteExpiredResetTokens(db: DbExecutor, now: Date, limit: number): Promise<number> {
+  const expired = db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(lt(passwordResetTokens.expiresAt, now))
+    .limit(limit)
+  return (await db.delete(passwordResetTokens).where(inArray(passwordResetTokens.id, expired)).returning({ id: passwordResetTokens.id }))
+    .length
+}
+
+/**
+ * Removes up to `limit` failure counts idle since `before` (login_failures_updated_idx): a count idle for a day starts
+ * again at one and its wait ended long before, so such a row decides nothing.
+ */
+export async function deleteIdleLoginFailures(db: DbExecutor, before: Date, limit: number): Promise<number> {
+  const idle = sql`(${loginFailures.email}, ${loginFailures.ipAddress}) in (select ${loginFailures.email}, ${loginFailures.ipAddress}
+    from ${loginFailures} where ${loginFailures.updatedAt} < ${before.toISOString()}::timestamptz limit ${limit})`
+  return (await db.delete(loginFailures).where(idle).returning({ email: loginFailures.email })).length
 }
