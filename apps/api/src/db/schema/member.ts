@@ -14,6 +14,10 @@ export const memberProfiles = pgTable('member_profiles', {
   profilePhotoFileId: uuid('profile_photo_file_id').references(() => files.id, { onDelete: 'set null' }),
   companyLogoFileId: uuid('company_logo_file_id').references(() => files.id, { onDelete: 'set null' }),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /**
+   * Read by no code since passkeys decide Fingerprint sign-in (decision 022). Drop it in a later release than the one
+   * that stopped reading it: during a rollout, processes of the previous release still select it.
+   */
   fingerprintEnabled: boolean('fingerprint_enabled').notNull().default(false),
   /** TOTP secrets, AES-256-GCM sealed (modules/security/secret-box.ts); pending until a first code confirms it. */
   totpSecretSealed: text('totp_secret_sealed'),

@@ -16,23 +16,11 @@ export const twoFactorFlags = new QueryBuilder()
 
 export async function findSecuritySettings(db: DbExecutor, userId: string) {
   const [row] = await db
-    .select({ twoFactorEnabled: memberProfiles.twoFactorEnabled, fingerprintEnabled: memberProfiles.fingerprintEnabled })
+    .select({ twoFactorEnabled: memberProfiles.twoFactorEnabled })
     .from(memberProfiles)
     .where(eq(memberProfiles.userId, userId))
     .limit(1)
-  return row ?? { twoFactorEnabled: false, fingerprintEnabled: false }
-}
-
-export async function saveSecuritySettings(
-  db: DbExecutor,
-  userId: string,
-  values: { twoFactorEnabled?: boolean; fingerprintEnabled?: boolean },
-  now: Date,
-) {
-  await db
-    .insert(memberProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: memberProfiles.userId, set: { ...values, updatedAt: now } })
+  return row ?? { twoFactorEnabled: false }
 }
 
 export async function findTwoFactorState(db: DbExecutor, userId: string) {
