@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest'
  * core is everything outside modules/ and entry/ (db, lib, plugins, ports.ts, config, errors, logger), which serves
  * every module and imports none; entry/ holds app.ts and server.ts, which assemble them all. A module may import its
  * own context and the contexts to its left, never one to its right, and no two modules may depend on each other,
- * directly or around a loop, whether they share a context or not; nor may any two folders of src, core's included.
+ * directly or around a loop, whether they share a context or not; nor may any two folders of src, core's included,
+ * nor any two files.
  * These tests read every production file's relative imports (tests and src/test left out) and hold the code to it.
  */
 
@@ -137,6 +138,15 @@ function folderLoops(imports: SourceImport[]): string[] {
     .sort()
 }
 
+/** Every loop between files, as sorted lines. */
+function fileLoops(imports: SourceImport[]): string[] {
+  const edges = new Map<string, Set<string>>()
+  for (const { from, to } of imports) edges.set(from, (edges.get(from) ?? new Set()).add(to))
+  return loops(edges)
+    .map((component) => `loop: ${component.join(', ')}`)
+    .sort()
+}
+
 describe('API import direction', () => {
   it('keeps every module in the folder of one of the contexts, and nothing else there', () => {
     const modulesDir = join(srcDir, 'modules')
@@ -188,6 +198,15 @@ describe('API import direction', () => {
 
   it('has no loop between folders, core and entry included', () => {
     expect(folderLoops(productionImports())).toEqual([])
+  })
+
+  it('has no loop between files either', () => {
+    expect(fileLoops(productionImports())).toEqual([])
+  })
+
+  it('fails on a planted loop between files', () => {
+    const planted = { from: 'plugins/storage-keys.ts', to: 'plugins/s3-storage.ts' }
+    expect(fileLoops([...productionImports(), planted])).toEqual(['loop: plugins/s3-storage.ts, plugins/storage-keys.ts'])
   })
 
   it('fails on a planted loop between folders', () => {

@@ -67,6 +67,7 @@ export const AdminRequestSchema = z.object({
   /** The admin who started the request, so others see it is taken; null while pending. */
   startedBy: z.object({ name: z.string(), at: z.string() }).nullable(),
 })
+export type AdminRequest = z.infer<typeof AdminRequestSchema>
 export const AdminRequestListSchema = z.array(AdminRequestSchema)
 
 export const OVERRIDE_REASON_MIN = 10

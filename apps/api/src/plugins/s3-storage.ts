@@ -11,7 +11,7 @@ import {
 import type { Config } from '../config.ts'
 import { typeOfExtension } from '../lib/stored-file-types.ts'
 import type { FileStorage } from '../ports.ts'
-import { checkStorageKey, isStorageKey, newStorageKey } from './storage.ts'
+import { checkStorageKey, isStorageKey, newStorageKey } from './storage-keys.ts'
 
 export type S3Options = NonNullable<Config['s3']>
 

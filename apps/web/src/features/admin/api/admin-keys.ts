@@ -1,4 +1,4 @@
-import type { TransactionFilters } from './use-admin-transactions.ts'
+import type { TransactionFilters } from './transaction-filters.ts'
 
 export type QueueName = 'pending' | 'in-progress'
 

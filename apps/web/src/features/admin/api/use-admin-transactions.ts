@@ -1,20 +1,9 @@
 import { AdminTransactionListSchema } from '@keydesk/contracts/payments'
-import type { RequestStatus } from '@keydesk/contracts/request-status'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { adminKeys } from './admin-keys.ts'
 import { ADMIN_PAGE_SIZE, toAdminPage } from './admin-page.ts'
-
-/** docs/product.md, 'Back office (admins and super admins)': the dashboard's search, status filter and sort; '' means "All" or "none". */
-export interface TransactionFilters {
-  status: '' | RequestStatus
-  /** A VIN or a confirmation number, matched exactly (case-insensitive) by the API. */
-  search: string
-  sortBy: '' | 'confirmation' | 'status'
-  sortOrder: 'asc' | 'desc'
-}
-
-export const NO_TRANSACTION_FILTERS: TransactionFilters = { status: '', search: '', sortBy: '', sortOrder: 'desc' }
+import type { TransactionFilters } from './transaction-filters.ts'
 
 /** The query string of GET /admin/transactions; empty choices are left out. */
 export function toTransactionParams(filters: TransactionFilters, offset: number): URLSearchParams {

@@ -1,3 +1,4 @@
+import type { AdminRequest } from '@keydesk/contracts/admin'
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -6,7 +7,6 @@ import { adminErrorText } from '../admin-error-text.ts'
 import { useUserAction, useUserDocuments } from '../api/use-admin-users.ts'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
 import { DocumentReviewCard } from './document-review-card.tsx'
-import type { AdminRequest } from './request-summary.tsx'
 
 /**
  * A member's account and documents in the order's panel (decision 013's gate, worked in place): whether the account is

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import type { AdminRequest } from '@keydesk/contracts/admin'
 import {
   ADMIN_MESSAGES,
   KeycodeFormSchema,
@@ -17,7 +18,6 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
 import { useProcessRequest } from '../api/use-admin-queue.ts'
-import type { AdminRequest } from './request-summary.tsx'
 
 type GateAnswer = Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>
 

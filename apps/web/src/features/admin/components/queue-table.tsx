@@ -1,7 +1,7 @@
+import type { AdminRequest } from '@keydesk/contracts/admin'
 import { SERVICE_PLAN_LABELS } from '@keydesk/contracts/service-levels'
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 import { CellLabel } from '../../../components/ui/cell-label.tsx'
-import type { AdminRequest } from './request-summary.tsx'
 import { TimeLeft } from './time-left.tsx'
 
 type SortKey = 'dueAt' | 'paidAt' | 'vehicle' | 'buyer' | 'plan'

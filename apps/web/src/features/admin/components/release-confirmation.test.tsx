@@ -1,8 +1,8 @@
+import type { AdminRequest } from '@keydesk/contracts/admin'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ReleaseConfirmation } from './release-confirmation.tsx'
-import type { AdminRequest } from './request-summary.tsx'
 
 const release = {
   request: { year: 2020, make: 'Ford', model: 'F-150', vin: '1FTEW1EP0LFA00001' } as AdminRequest,

@@ -1,6 +1,6 @@
+import type { AdminRequest } from '@keydesk/contracts/admin'
 import { useEffect, useRef } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import type { AdminRequest } from './request-summary.tsx'
 
 export interface Release {
   request: AdminRequest

@@ -1,12 +1,9 @@
-import type { AdminRequestSchema } from '@keydesk/contracts/admin'
+import type { AdminRequest } from '@keydesk/contracts/admin'
 import { DOCUMENT_NAMES, documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
-import type { z } from 'zod'
 import { BuyerReview } from './buyer-review.tsx'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
 import { reviewBadgeClass } from './document-review-card.tsx'
 import { DocumentThumbnail } from './document-thumbnail.tsx'
-
-export type AdminRequest = z.infer<typeof AdminRequestSchema>
 
 const DOCUMENTS = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack'] as const
 

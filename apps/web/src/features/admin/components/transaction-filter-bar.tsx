@@ -1,5 +1,5 @@
 import { SelectField } from '../../../components/ui/select-field.tsx'
-import type { TransactionFilters } from '../api/use-admin-transactions.ts'
+import type { TransactionFilters } from '../api/transaction-filters.ts'
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
