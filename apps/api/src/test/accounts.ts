@@ -1,5 +1,7 @@
 import { DEV_SUPER_ADMIN } from '../config.ts'
 import { users } from '../db/schema/users.ts'
+import { digest, newOpaqueToken } from '../lib/opaque-tokens.ts'
+import { insertResetToken } from '../modules/accounts/auth/repository.ts'
 import { hashPassword } from '../modules/accounts/members/passwords.ts'
 import { pngImage } from './images.ts'
 import type { TestApp } from './test-app.ts'
@@ -89,4 +91,16 @@ export async function signedInAdmin(testApp: TestApp, role: 'ADMIN' | 'SUPER_ADM
     adminApproval: 'APPROVED',
   })
   return signIn(testApp, email, GOOD_PASSWORD)
+}
+
+/** Sets a new password through the reset link's confirmation, as a member who got the e-mail does; answers the call. */
+export async function resetPassword(testApp: TestApp, userId: string, newPassword: string) {
+  const token = newOpaqueToken()
+  await insertResetToken(testApp.app.database.db, { userId, tokenHash: digest(token), expiresAt: new Date(Date.now() + 60_000) })
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password/confirm',
+    payload: { token, newPassword },
+    remoteAddress: uniqueIp(),
+  })
 }

@@ -2,22 +2,20 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../../db/schema/users.ts'
-import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import { SESSION_RECHECK_MS } from '../../../plugins/events.ts'
 import {
   GOOD_PASSWORD,
   registerAndSignIn,
+  resetPassword,
   type SignedIn,
   signedInAdmin,
   signIn,
   signInAsBootstrapSuperAdmin,
-  uniqueIp,
 } from '../../../test/accounts.ts'
 import { type OpenStream, openStream } from '../../../test/event-stream.ts'
 import { createMember } from '../../../test/members.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { endAllSessions } from './end-sessions.ts'
-import { insertResetToken } from './repository.ts'
 
 /**
  * Ending sessions (decision 014): a new password, revoking a user or an admin and deleting an account end every
@@ -93,18 +91,7 @@ describe('ending every session of an account', () => {
 
   it('a password reset ends every session of the account, access tokens already issued included', async () => {
     const [first, second] = await twoSessionsOfNewMember()
-    const token = newOpaqueToken()
-    await insertResetToken(testApp.app.database.db, {
-      userId: first.id,
-      tokenHash: digest(token),
-      expiresAt: new Date(Date.now() + 60_000),
-    })
-    const answer = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password/confirm',
-      payload: { token, newPassword: 'Brand-New-Pass-7' },
-      remoteAddress: uniqueIp(),
-    })
+    const answer = await resetPassword(testApp, first.id, 'Brand-New-Pass-7')
     expect(answer.statusCode).toBe(200)
     await expectSessionsEnded(first, second)
   })
@@ -152,20 +139,7 @@ describe('open event streams of an account whose sessions end', () => {
     const status = await statusStream(second)
     const chat = await chatStream(first)
     expect([status.status, chat.status]).toEqual([200, 200])
-    const token = newOpaqueToken()
-    await insertResetToken(testApp.app.database.db, {
-      userId: first.id,
-      tokenHash: digest(token),
-      expiresAt: new Date(Date.now() + 60_000),
-    })
-    const elapsed = await msUntilClosed(status, () =>
-      testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password/confirm',
-        payload: { token, newPassword: 'Brand-New-Pass-8' },
-        remoteAddress: uniqueIp(),
-      }),
-    )
+    const elapsed = await msUntilClosed(status, () => resetPassword(testApp, first.id, 'Brand-New-Pass-8'))
     await chat.ended
     expect(elapsed).toBeLessThan(2000)
     console.log(`session end: 2 of 2 open streams of the account closed ${Math.round(elapsed)} ms after a password reset`)

@@ -2,12 +2,10 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../../../db/schema/accounts.ts'
-import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, sessionIdOf, signIn, uniqueIp } from '../../../test/accounts.ts'
+import { GOOD_PASSWORD, registerAndSignIn, resetPassword, type SignedIn, sessionIdOf, signIn, uniqueIp } from '../../../test/accounts.ts'
 import { type OpenStream, openStream } from '../../../test/event-stream.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
-import { insertResetToken } from '../auth/repository.ts'
 import { sweepSessions } from './service.ts'
 
 /**
@@ -188,18 +186,7 @@ describe('ending every session', () => {
   it('a password reset ends every session of the account, and none is listed after', async () => {
     const laptop = await registerAndSignIn(testApp)
     const phone = await signIn(testApp, laptop.email, GOOD_PASSWORD)
-    const token = newOpaqueToken()
-    await insertResetToken(testApp.app.database.db, {
-      userId: laptop.id,
-      tokenHash: digest(token),
-      expiresAt: new Date(Date.now() + 60_000),
-    })
-    const confirm = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password/confirm',
-      payload: { token, newPassword: 'Brand-New-Pass-9' },
-      remoteAddress: uniqueIp(),
-    })
+    const confirm = await resetPassword(testApp, laptop.id, 'Brand-New-Pass-9')
     expect(confirm.statusCode).toBe(200)
     for (const session of [laptop, phone]) {
       expect((await me(session)).statusCode).toBe(401)
