@@ -5,6 +5,20 @@ import type { JobName } from './job-lock-ids.ts'
 /** `signal` aborts when the app closes, so that a long job stops between two steps. */
 export type PeriodicJob = { name: JobName; everyMs: number; run(signal: AbortSignal): Promise<void> }
 
+/**
+ * A sweep's loop: runs one batched delete until a batch comes back smaller than `batchSize` (nothing left) or the app
+ * closes; answers how many rows went.
+ */
+export async function sweepInBatches(remove: () => Promise<number>, batchSize: number, signal?: AbortSignal): Promise<number> {
+  let removed = 0
+  for (;;) {
+    if (signal?.aborted) return removed
+    const batch = await remove()
+    removed += batch
+    if (batch < batchSize) return removed
+  }
+}
+
 const appLocks = new WeakMap<FastifyInstance, JobLocks>()
 
 /** The app's job locks, let go when it closes (after every job's preClose has waited for its run). */

@@ -1,21 +1,10 @@
-import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
+import { type PeriodicJob, sweepInBatches } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
 import { deleteExpiredRefreshTokens, deleteExpiredResetTokens, deleteIdleLoginFailures } from './repository.ts'
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 const SWEEP_BATCH = 1000
 const DAY_MS = 24 * 60 * 60 * 1000
-
-/** Runs one batched delete until a batch comes back short (or the app is closing). */
-async function inBatches(remove: () => Promise<number>, signal?: AbortSignal): Promise<number> {
-  let removed = 0
-  for (;;) {
-    if (signal?.aborted) return removed
-    const batch = await remove()
-    removed += batch
-    if (batch < SWEEP_BATCH) return removed
-  }
-}
 
 /**
  * Removes what sign-in leaves behind once it can decide nothing: refresh tokens and password-reset tokens past their
@@ -26,9 +15,13 @@ export async function sweepSignInRecords(ports: Uses<'database' | 'clock'>, sign
   const db = ports.database.db
   const now = ports.clock.now()
   return {
-    refreshTokens: await inBatches(() => deleteExpiredRefreshTokens(db, now, SWEEP_BATCH), signal),
-    resetTokens: await inBatches(() => deleteExpiredResetTokens(db, now, SWEEP_BATCH), signal),
-    loginFailures: await inBatches(() => deleteIdleLoginFailures(db, new Date(now.getTime() - DAY_MS), SWEEP_BATCH), signal),
+    refreshTokens: await sweepInBatches(() => deleteExpiredRefreshTokens(db, now, SWEEP_BATCH), SWEEP_BATCH, signal),
+    resetTokens: await sweepInBatches(() => deleteExpiredResetTokens(db, now, SWEEP_BATCH), SWEEP_BATCH, signal),
+    loginFailures: await sweepInBatches(
+      () => deleteIdleLoginFailures(db, new Date(now.getTime() - DAY_MS), SWEEP_BATCH),
+      SWEEP_BATCH,
+      signal,
+    ),
   }
 }
 

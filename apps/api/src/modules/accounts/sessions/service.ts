@@ -2,7 +2,7 @@ import { describeDevice } from '@keydesk/contracts/device-label'
 import { type DeviceSession, SESSION_MESSAGES } from '@keydesk/contracts/sessions'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
-import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
+import { type PeriodicJob, sweepInBatches } from '../../../lib/periodic-jobs.ts'
 import { SESSION_ENDED_TOPIC } from '../../../plugins/events.ts'
 import type { Uses } from '../../../ports.ts'
 import * as repository from './repository.ts'
@@ -82,13 +82,7 @@ const SWEEP_BATCH = 1000
 /** Removes sessions that ended or expired; nothing reads them once over (an ended session's tokens are refused either way). */
 export async function sweepSessions(ports: Uses<'database' | 'clock'>, signal?: AbortSignal): Promise<number> {
   const now = ports.clock.now()
-  let removed = 0
-  for (;;) {
-    if (signal?.aborted) return removed
-    const batch = await repository.deleteSessionsOverBefore(ports.database.db, now, SWEEP_BATCH)
-    removed += batch
-    if (batch < SWEEP_BATCH) return removed
-  }
+  return sweepInBatches(() => repository.deleteSessionsOverBefore(ports.database.db, now, SWEEP_BATCH), SWEEP_BATCH, signal)
 }
 
 export function sessionSweepJob(ports: Uses<'database' | 'clock'>): PeriodicJob {
