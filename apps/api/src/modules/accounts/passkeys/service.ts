@@ -35,7 +35,8 @@ export function relyingPartyFor(config: Pick<Config, 'publicUrl' | 'publicUrlCon
   return { origin, rpID: new URL(origin).hostname }
 }
 
-const toView = (row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }): Passkey => ({
+/** A stored passkey as the API answers it. */
+export const toPasskeyView = (row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }): Passkey => ({
   id: row.id,
   name: row.name,
   createdAt: row.createdAt.toISOString(),
@@ -61,7 +62,7 @@ function challengeOf(clientDataJSON: string): string | null {
 }
 
 export async function listPasskeys(db: DbExecutor, userId: string): Promise<Passkey[]> {
-  return (await repository.listPasskeys(db, userId)).map(toView)
+  return (await repository.listPasskeys(db, userId)).map(toPasskeyView)
 }
 
 /** The options for `navigator.credentials.create()`: a discoverable credential that verifies its user. */
@@ -128,7 +129,7 @@ export async function finishRegistration(
     createdAt: now,
   })
   if (!row) throw new AppError('CONFLICT', PASSKEY_MESSAGES.alreadyAdded)
-  return toView(row)
+  return toPasskeyView(row)
 }
 
 /** The options for `navigator.credentials.get()`: any passkey of this site (no e-mail asked), verifying its user. */

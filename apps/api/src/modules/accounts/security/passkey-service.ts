@@ -4,7 +4,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import { AppError } from '../../../errors.ts'
 import type { Uses } from '../../../ports.ts'
 import * as passkeys from '../passkeys/repository.ts'
-import { finishRegistration, listPasskeys, type RelyingParty, startRegistration } from '../passkeys/service.ts'
+import { finishRegistration, listPasskeys, type RelyingParty, startRegistration, toPasskeyView } from '../passkeys/service.ts'
 import { assertOwnerProof } from './owner-proof.ts'
 import type { SecretBox } from './secret-box.ts'
 
@@ -39,7 +39,7 @@ export function passkeysOf(ports: Uses<'database'>, owner: { id: string }): Prom
 export async function renamePasskey(ports: Uses<'database'>, owner: { id: string }, id: string, name: string): Promise<Passkey> {
   const row = await passkeys.renamePasskey(ports.database.db, owner.id, id, name)
   if (!row) throw new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound)
-  return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt?.toISOString() ?? null }
+  return toPasskeyView(row)
 }
 
 /**
