@@ -60,6 +60,12 @@ const WMI_BY_MAKE: Record<string, string[]> = {
   BMW: ['WBA', 'WBS', 'WBX', '5UX', '5YM', '4US', 'WBY', '3AV'],
 }
 
+/** The catalogue makes whose manufacturer codes include this VIN's first three characters (none when the code is not listed). */
+export function makesOfVin(rawVin: string): string[] {
+  const wmi = normalizeVin(rawVin).slice(0, 3)
+  return Object.entries(WMI_BY_MAKE).flatMap(([make, prefixes]) => (prefixes.includes(wmi) ? [make] : []))
+}
+
 export type VinProblem =
   | { code: 'VIN_REQUIRED'; message: string }
   | { code: 'VIN_LENGTH'; message: string }

@@ -31,6 +31,7 @@ import { portalRoutes } from '../modules/back-office/portals/routes.ts'
 import { superAdminRoutes } from '../modules/back-office/super-admin/routes.ts'
 import { ensureBootstrapSuperAdmin } from '../modules/back-office/super-admin/service.ts'
 import { supportRoutes } from '../modules/back-office/support/routes.ts'
+import { bulkRoutes } from '../modules/ordering/bulk/routes.ts'
 import { cartRoutes } from '../modules/ordering/cart/routes.ts'
 import { catalogueRoutes } from '../modules/ordering/catalogue/routes.ts'
 import { seedCatalogue } from '../modules/ordering/catalogue/seed.ts'
@@ -172,6 +173,7 @@ export async function buildApp({
       await api.register(catalogueRoutes)
       await api.register(requestRoutes)
       await api.register(cartRoutes)
+      await api.register(bulkRoutes)
       await api.register(complianceStatusRoutes)
       await api.register(supportRoutes)
       await api.register(authRoutes)

@@ -109,7 +109,11 @@ describe('the access matrix', () => {
     expect(refusedOwners, 'owners refused their own objects').toEqual([])
     // No declaration is wider than its route: the refusals past a guard are the chat's premium rule (docs/product.md, 'Member area, chat and support')
     // and an admin account without the second factor, whose stream would carry every member's chat.
+    // and bulk ordering's plan rule (docs/product.md, 'Bulk ordering'): the other member holds no plan.
     expect(refusedDeclared, 'declared callers refused').toEqual([
+      'POST /api/bulk/check as otherUser → 403',
+      'POST /api/bulk/batches as otherUser → 403',
+      'POST /api/bulk/quote as otherUser → 403',
       'GET /api/chat/stream as otherUser → 403',
       'GET /api/chat/stream as adminWithoutFactor → 403',
     ])

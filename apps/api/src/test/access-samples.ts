@@ -1,10 +1,12 @@
+import { BULK_QUOTE_FROM_ROWS } from '@keydesk/contracts/bulk'
+import { requestBatches } from '../db/schema/ordering.ts'
 import { passkeys } from '../db/schema/passkeys.ts'
 import { subscriptions } from '../db/schema/payments.ts'
 import type { MatrixWorld, Who } from './access-principals.ts'
 import { GOOD_PASSWORD, registrationForm, sessionIdOf, signIn, uniqueEmail } from './accounts.ts'
 import { createMember } from './members.ts'
 import { checkoutBody } from './payments.ts'
-import { keycodeRequestForm, validVin } from './requests.ts'
+import { HONDA_2016_VIN, keycodeRequestForm, validVin } from './requests.ts'
 import type { TestApp } from './test-app.ts'
 
 /** One call of the matrix: the URL with its parameters and query filled in, and a body the route accepts. */
@@ -52,6 +54,24 @@ function monthlyPlanId(testApp: TestApp): Promise<string> {
  * means "not allowed" and never "bad input" (a guard in preHandler runs after validation). Routes without a
  * sample are called bare. Admin calls that change an account act on throwaway targets, not on matrix principals.
  */
+const batches = new WeakMap<TestApp, Promise<string>>()
+
+/** A batch of the owner's (empty: its codes file is the header alone). */
+function batchOf(testApp: TestApp, userId: string): Promise<string> {
+  const known = batches.get(testApp)
+  if (known) return known
+  const created = (async () => {
+    const [batch] = await testApp.app.database.db
+      .insert(requestBatches)
+      .values({ code: `B-MATRIX`, userId })
+      .returning({ id: requestBatches.id })
+    if (!batch) throw new Error('batch insert returned nothing')
+    return batch.id
+  })()
+  batches.set(testApp, created)
+  return created
+}
+
 /** A passkey row of this account (its key is never used: these calls only name it). */
 async function passkeyOf(testApp: TestApp, userId: string): Promise<string> {
   const [row] = await testApp.app.database.db
@@ -175,6 +195,20 @@ export const SAMPLES: Record<string, Sample> = {
   }),
   'POST /api/admin/subscriptions/:id/refund': async (_world, _who, testApp) => ({
     url: `/api/admin/subscriptions/${await monthlyPlanId(testApp)}/refund`,
+  }),
+  'POST /api/bulk/check': () => ({ url: '/api/bulk/check', payload: { text: HONDA_2016_VIN } }),
+  // Every owner's call adds the same VIN again, which later calls refuse as an open order: allowed, not refused.
+  'POST /api/bulk/batches': () => ({ url: '/api/bulk/batches', payload: { rows: [{ vin: HONDA_2016_VIN, model: 'Civic' }] } }),
+  'POST /api/bulk/quote': () => ({
+    url: '/api/bulk/quote',
+    payload: {
+      rows: Array.from({ length: BULK_QUOTE_FROM_ROWS }, (_, index) => ({
+        vin: validVin('1HGCR2F3', 'G', String(index).padStart(6, '0')),
+      })),
+    },
+  }),
+  'GET /api/bulk/batches/:id/codes.csv': async (world, _who, testApp) => ({
+    url: `/api/bulk/batches/${await batchOf(testApp, world.owner.id)}/codes.csv`,
   }),
   'GET /api/vehicle/order-tracker': (world) => ({ url: `/api/vehicle/order-tracker?requestId=${world.owner.requestId}` }),
   'GET /sandbox-checkout/:sessionId': (world) => ({ url: `/sandbox-checkout/${world.owner.sessionId}` }),

@@ -42,6 +42,24 @@ export const guests = pgTable(
 export const requestStatusEnum = pgEnum('request_status', ['PENDING', 'INPROGRESS', 'FULFILLED'])
 export const servicePlanEnum = pgEnum('service_plan', ['ENTERPRISE', 'PROFESSIONAL', 'TRIAL', 'BASIC', 'NONE'])
 
+/**
+ * A bulk order's batch (docs/product.md, 'Bulk ordering'): its requests point to it. How far it is, and how many
+ * requests it holds now (an unpaid one may be taken out of the cart), are counted from them.
+ */
+export const requestBatches = pgTable(
+  'request_batches',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** What the member, the checkout, the mails and the admin queue call it: 'B-' and six characters. */
+    code: text('code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('request_batches_user_idx').on(table.userId, table.createdAt)],
+)
+
 export const vehicleRequests = pgTable(
   'vehicle_requests',
   {
@@ -76,6 +94,10 @@ export const vehicleRequests = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     fulfilledBy: uuid('fulfilled_by').references(() => users.id),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** The bulk order's batch, the request's place in it (from 1) and the shop's own reference for the vehicle. */
+    batchId: uuid('batch_id').references(() => requestBatches.id, { onDelete: 'set null' }),
+    batchPosition: integer('batch_position'),
+    reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,6 +110,7 @@ export const vehicleRequests = pgTable(
     // The admin queues: one status, earliest deadline first (docs/decisions/016).
     index('vehicle_requests_queue_idx').on(table.status, table.dueAt, table.id).where(sql`${table.paidAt} is not null`),
     index('vehicle_requests_vin_idx').on(table.vin),
+    index('vehicle_requests_batch_idx').on(table.batchId, table.batchPosition).where(sql`${table.batchId} is not null`),
     // Queue search by the start or the end of a VIN (LIKE 'x%' needs the pattern operator class).
     index('vehicle_requests_vin_prefix_idx').using('btree', sql`${table.vin} text_pattern_ops`),
     index('vehicle_requests_vin_suffix_idx').using('btree', sql`reverse(${table.vin}) text_pattern_ops`),

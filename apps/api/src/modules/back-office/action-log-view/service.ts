@@ -2,11 +2,11 @@ import { Readable } from 'node:stream'
 import type { ActionLogFilter, ActionLogQuery } from '@keydesk/contracts/action-log'
 import { stringify } from 'csv-stringify'
 import type { DbExecutor } from '../../../db/database.ts'
+import { guardFormula } from '../../../lib/csv-cells.ts'
 import type { Principal, Uses } from '../../../ports.ts'
 import { findDocumentOwners, findUserNames, listBackOfficeAccounts } from '../../accounts/index.ts'
 import { findFirstPaidOrders, findReleasedVehicles } from '../../ordering/index.ts'
 import { type ActionPageFilter, listActionsPage, recordAction } from '../../platform/index.ts'
-import { guardFormula } from '../admin/releases-export.ts'
 import { describeEntry, idsNamedBy, type LogRow, type Names } from './describe.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -5,11 +5,12 @@ import { parse } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actionLog } from '../../../db/schema/action-log.ts'
+import { guardFormula } from '../../../lib/csv-cells.ts'
 import { registerAndSignIn, type SignedIn, signedInAdmin, signInAgain } from '../../../test/accounts.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, startRequest } from '../../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
-import { guardFormula, RELEASE_COLUMNS } from './releases-export.ts'
+import { RELEASE_COLUMNS } from './releases-export.ts'
 
 const clock = testClock(new Date('2026-03-10T15:00:00Z'))
 let testApp: TestApp

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { toDollars } from '@keydesk/contracts/money'
 import { stringify } from 'csv-stringify'
 import type { DbExecutor } from '../../../db/database.ts'
+import { guardFormula } from '../../../lib/csv-cells.ts'
 import type { Principal, Uses } from '../../../ports.ts'
 import { findUserNames } from '../../accounts/index.ts'
 import { findOrderContacts, findReleasedVehicles } from '../../ordering/index.ts'
@@ -61,14 +62,6 @@ async function withDetails(db: DbExecutor, releases: Awaited<ReturnType<typeof l
       },
     ]
   })
-}
-
-/**
- * A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage return) as a formula, so such a
- * cell is written with a leading apostrophe, as OWASP's CSV-injection advice says.
- */
-export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 
 function requesterOf(row: ReleaseRow): string {

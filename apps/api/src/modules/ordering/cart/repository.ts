@@ -67,6 +67,12 @@ export async function addRequestToCart(db: DbExecutor, cartId: string, vehicleRe
   await db.insert(cartItems).values({ cartId, kind: 'KEYCODE', vehicleRequestId })
 }
 
+/** Many keycode requests into one cart in one statement (a bulk order's batch). */
+export async function addRequestsToCart(db: DbExecutor, cartId: string, vehicleRequestIds: string[]) {
+  if (vehicleRequestIds.length === 0) return
+  await db.insert(cartItems).values(vehicleRequestIds.map((vehicleRequestId) => ({ cartId, kind: 'KEYCODE' as const, vehicleRequestId })))
+}
+
 /** Puts a plan in the cart in place of any plan already there. */
 export async function replaceCartPlan(db: DbExecutor, cartId: string, tier: PaidTier, billing: BillingPeriod) {
   await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.kind, 'SUBSCRIPTION')))

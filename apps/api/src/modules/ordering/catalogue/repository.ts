@@ -20,11 +20,21 @@ export const makes = new QueryBuilder()
   .from(vehicleMakes)
   .as('makes')
 
-/** The whole catalogue in two queries (makes, then every model), never one query per make. */
+/** Every make row with its models, in two queries (makes, then every model), never one query per make. */
+export async function listMakesWithModels(db: DbExecutor) {
+  const [makeRows, models] = await Promise.all([
+    db.select().from(vehicleMakes).orderBy(asc(vehicleMakes.id)),
+    db.select().from(vehicleModels).orderBy(asc(vehicleModels.id)),
+  ])
+  return makeRows.map((make) => ({
+    ...make,
+    models: models.filter((model) => model.makeId === make.id).map((model) => ({ name: model.name, years: model.years })),
+  }))
+}
+
+/** The whole catalogue as clients see it, prices in dollars. */
 export async function listCatalogue(db: DbExecutor): Promise<CatalogueMake[]> {
-  const makes = await db.select().from(vehicleMakes).orderBy(asc(vehicleMakes.id))
-  const models = await db.select().from(vehicleModels).orderBy(asc(vehicleModels.id))
-  return makes.map((make) => ({
+  return (await listMakesWithModels(db)).map((make) => ({
     id: make.id,
     name: make.name,
     category: make.category,
@@ -32,7 +42,7 @@ export async function listCatalogue(db: DbExecutor): Promise<CatalogueMake[]> {
     memberPrice: toDollars(make.memberPriceCents),
     requiresPin: make.requiresPin,
     pricingNote: make.pricingNote,
-    models: models.filter((model) => model.makeId === make.id).map((model) => ({ name: model.name, years: model.years })),
+    models: make.models,
   }))
 }
 

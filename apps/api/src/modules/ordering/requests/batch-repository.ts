@@ -1,0 +1,139 @@
+import type { BatchPlace } from '@keydesk/contracts/bulk'
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { DbExecutor } from '../../../db/database.ts'
+import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
+import { makes } from '../catalogue/repository.ts'
+
+/**
+ * Bulk orders' batches (docs/product.md, 'Bulk ordering'). A batch's size and a request's place in it are counted
+ * from its requests (vehicle_requests_batch_idx), so an unpaid request taken out of the cart leaves no gap.
+ */
+
+/** A new batch under this code; null when the code is taken (the caller draws another). */
+export async function insertBatch(db: DbExecutor, userId: string, code: string, now: Date): Promise<string | null> {
+  const [batch] = await db
+    .insert(requestBatches)
+    .values({ code, userId, createdAt: now })
+    .onConflictDoNothing({ target: requestBatches.code })
+    .returning({ id: requestBatches.id })
+  return batch?.id ?? null
+}
+
+/** Many requests in one statement; answers their ids in the order given. */
+export async function insertVehicleRequests(db: DbExecutor, values: (typeof vehicleRequests.$inferInsert)[]): Promise<string[]> {
+  if (values.length === 0) return []
+  const rows = await db
+    .insert(vehicleRequests)
+    .values(values)
+    .returning({ id: vehicleRequests.id, position: vehicleRequests.batchPosition })
+  const idAt = new Map(rows.map((row) => [row.position, row.id]))
+  return values.map((value) => {
+    const id = idAt.get(value.batchPosition ?? null)
+    if (!id) throw new Error('batch request insert lost a row')
+    return id
+  })
+}
+
+/** Which of these VINs the user already has an order for that is not released yet (paid or still in the cart). */
+export async function findOpenVinsOfUser(db: DbExecutor, userId: string, vins: string[]): Promise<Set<string>> {
+  if (vins.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ vin: vehicleRequests.vin })
+    .from(vehicleRequests)
+    .where(and(inArray(vehicleRequests.vin, vins), eq(vehicleRequests.userId, userId), ne(vehicleRequests.status, 'FULFILLED')))
+  return new Set(rows.map((row) => row.vin))
+}
+
+const ofBatch = (status?: 'INPROGRESS' | 'FULFILLED') =>
+  sql<number>`(select count(*)::int from ${vehicleRequests} where ${vehicleRequests.batchId} = ${requestBatches.id}${
+    status ? sql` and ${vehicleRequests.status} = ${status} and ${vehicleRequests.paidAt} is not null` : sql``
+  })`
+const paidOfBatch = sql<number>`(select count(*)::int from ${vehicleRequests} where ${vehicleRequests.batchId} = ${requestBatches.id} and ${vehicleRequests.paidAt} is not null)`
+const hasRequests = sql`exists (select 1 from ${vehicleRequests} where ${vehicleRequests.batchId} = ${requestBatches.id})`
+
+/** One page of the user's batches, newest first, each with how far its requests are (counted per batch by index). */
+export async function listBatchesOfUser(db: DbExecutor, userId: string, page: { limit: number; offset: number }) {
+  const mine = and(eq(requestBatches.userId, userId), hasRequests)
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: requestBatches.id,
+        code: requestBatches.code,
+        createdAt: requestBatches.createdAt,
+        size: ofBatch(),
+        paid: paidOfBatch,
+        inProgress: ofBatch('INPROGRESS'),
+        released: ofBatch('FULFILLED'),
+      })
+      .from(requestBatches)
+      .where(mine)
+      .orderBy(desc(requestBatches.createdAt), desc(requestBatches.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ count: count() }).from(requestBatches).where(mine),
+  ])
+  return { items, total: total?.count ?? 0 }
+}
+
+/** The batch when it is this user's. */
+export async function findBatchOfUser(db: DbExecutor, userId: string, batchId: string) {
+  const [batch] = await db
+    .select({ id: requestBatches.id, code: requestBatches.code })
+    .from(requestBatches)
+    .where(and(eq(requestBatches.id, batchId), eq(requestBatches.userId, userId)))
+    .limit(1)
+  return batch
+}
+
+/** The released requests of a batch in batch order, their codes still sealed. */
+export function listReleasedOfBatch(db: DbExecutor, batchId: string) {
+  return db
+    .select({
+      year: vehicleRequests.year,
+      make: makes.name,
+      model: vehicleRequests.model,
+      vin: vehicleRequests.vin,
+      reference: vehicleRequests.reference,
+      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
+      pincodeEncrypted: vehicleRequests.pincodeEncrypted,
+      fulfilledAt: vehicleRequests.fulfilledAt,
+    })
+    .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
+    .where(and(eq(vehicleRequests.batchId, batchId), eq(vehicleRequests.status, 'FULFILLED'), isNotNull(vehicleRequests.paidAt)))
+    .orderBy(asc(vehicleRequests.batchPosition))
+}
+
+const sibling = alias(vehicleRequests, 'sibling')
+
+/** Where each of these requests sits in its batch ("3 of 20, batch B-7K2Q"), in one query; requests of no batch are left out. */
+export async function findBatchPlaces(db: DbExecutor, requestIds: string[]): Promise<Map<string, BatchPlace>> {
+  if (requestIds.length === 0) return new Map()
+  const rows = await db
+    .select({
+      id: vehicleRequests.id,
+      code: requestBatches.code,
+      position: sql<number>`(select count(*)::int from ${sibling} where ${sibling.batchId} = ${vehicleRequests.batchId} and ${sibling.batchPosition} <= ${vehicleRequests.batchPosition})`,
+      size: sql<number>`(select count(*)::int from ${sibling} where ${sibling.batchId} = ${vehicleRequests.batchId})`,
+    })
+    .from(vehicleRequests)
+    .innerJoin(requestBatches, eq(requestBatches.id, vehicleRequests.batchId))
+    .where(inArray(vehicleRequests.id, requestIds))
+  return new Map(rows.map(({ id, ...place }) => [id, place]))
+}
+
+/** How far the request's batch is: its size and how many of it are released; null for a request of no batch. */
+export async function findBatchProgressOfRequest(db: DbExecutor, requestId: string) {
+  const [row] = await db
+    .select({
+      code: requestBatches.code,
+      size: sql<number>`(select count(*)::int from ${sibling} where ${sibling.batchId} = ${requestBatches.id})`,
+      released: sql<number>`(select count(*)::int from ${sibling} where ${sibling.batchId} = ${requestBatches.id} and ${sibling.status} = 'FULFILLED')`,
+    })
+    .from(vehicleRequests)
+    .innerJoin(requestBatches, eq(requestBatches.id, vehicleRequests.batchId))
+    .where(eq(vehicleRequests.id, requestId))
+    .limit(1)
+  return row ?? null
+}
