@@ -4,7 +4,13 @@ import { validVin } from '../../../test/requests.ts'
 import { type CatalogueEntry, checkBulkRows } from './checks.ts'
 
 const CATALOGUE: CatalogueEntry[] = [
-  { name: 'Honda', models: [{ name: 'Civic', years: [2015, 2016, 2017] }, { name: 'CR-V', years: [2016] }] },
+  {
+    name: 'Honda',
+    models: [
+      { name: 'Civic', years: [2015, 2016, 2017] },
+      { name: 'CR-V', years: [2016] },
+    ],
+  },
   { name: 'Ford', models: [{ name: 'F-150', years: [2018, 2019] }] },
   { name: 'Chrysler', models: [{ name: '300', years: [2016] }] },
   { name: 'Dodge', models: [{ name: 'Charger', years: [2016] }] },
