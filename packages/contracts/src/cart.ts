@@ -27,6 +27,8 @@ export const CartItemSchema = z.object({
   discountPercent: z.number().optional(),
   /** Which rule priced the line, in words, shown beside it before the buyer pays. */
   priceNote: z.string().optional(),
+  /** A bulk order's line: its place in the batch, "3 of 20, batch B-7K2QX4" (null for a single request or a plan). */
+  batch: z.string().nullable().optional(),
 })
 export type CartItem = z.infer<typeof CartItemSchema>
 export const CartItemsAnswerSchema = z.array(CartItemSchema)

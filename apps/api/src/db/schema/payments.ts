@@ -15,6 +15,8 @@ export interface TransactionItem {
   vehicleRequestId?: string
   /** The vehicle this line pays for, as it stood when the checkout was created (docs/decisions/013). */
   vehicle?: { make: string; model: string; year: number; vin: string }
+  /** The bulk order's batch the line belongs to, by code (docs/product.md, 'Bulk ordering'). */
+  batch?: string
   tier?: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE'
   billing?: 'MONTHLY' | 'ANNUAL'
   /** Which rule priced a keycode line, fixed with its amount (docs/decisions/021). */

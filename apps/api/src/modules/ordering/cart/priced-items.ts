@@ -1,9 +1,11 @@
+import { batchPlaceText } from '@keydesk/contracts/bulk'
 import type { CartItem } from '@keydesk/contracts/cart'
 import { type PricedKeycodeLine, type PriceHolder, priceKeycodeLines, priceNoteOf } from '@keydesk/contracts/keycode-prices'
 import { toDollars } from '@keydesk/contracts/money'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../../db/database.ts'
+import { findBatchPlaces } from '../requests/batch-repository.ts'
 import { findCartVehicles } from '../requests/repository.ts'
 import { findPriceHolder } from '../subscriptions/price-holder.ts'
 import { type CartOwner, listCartItemRows } from './repository.ts'
@@ -19,7 +21,13 @@ export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
 }
 
 export type PricedCartItem = CartItem &
-  Omit<PricedKeycodeLine, 'standardCents'> & { vehicleRequestId: string | null; amountCents: number; billing: BillingPeriod }
+  Omit<PricedKeycodeLine, 'standardCents'> & {
+    vehicleRequestId: string | null
+    amountCents: number
+    billing: BillingPeriod
+    /** The code of the bulk order's batch the line belongs to. */
+    batchCode: string | null
+  }
 
 /**
  * Every item of the owner's cart still to pay, keycode requests and plans, each priced for this owner by the one rule
@@ -32,7 +40,11 @@ export async function listPricedCartItems(
 ): Promise<{ holder: PriceHolder; items: PricedCartItem[] }> {
   const rows = await listCartItemRows(db, owner)
   const requestIds = rows.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : []))
-  const [vehicles, pricesFor] = await Promise.all([findCartVehicles(db, requestIds), findOwnerPriceHolder(db, owner, now)])
+  const [vehicles, pricesFor, batchPlaces] = await Promise.all([
+    findCartVehicles(db, requestIds),
+    findOwnerPriceHolder(db, owner, now),
+    findBatchPlaces(db, requestIds),
+  ])
   const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]))
   // A paid request is never charged again, even while a cart still holds it.
   const unpaid = rows.filter((item) => !(item.vehicleRequestId && vehicleOf.get(item.vehicleRequestId)?.paidAt))
@@ -64,6 +76,7 @@ export async function listPricedCartItems(
       discountRule: 'NONE',
     }
     const { standardCents, ...pricing } = line
+    const batch = item.vehicleRequestId ? batchPlaces.get(item.vehicleRequestId) : undefined
     return {
       id: item.id,
       kind: item.kind,
@@ -78,7 +91,9 @@ export async function listPricedCartItems(
       isTemporary: 'guestId' in owner,
       pinCharge: toDollars(line.pinCents),
       priceNote: keycode ? priceNoteOf(keycode, pricesFor) : 'Plan price, never discounted',
+      batch: batch ? batchPlaceText(batch) : null,
       vehicleRequestId: vehicle?.id ?? null,
+      batchCode: batch?.code ?? null,
       billing: item.billing,
       ...pricing,
     }

@@ -22,6 +22,7 @@ export async function readCart(ports: Uses<'database' | 'clock'>, owner: CartOwn
       pinIncluded: _included,
       priceRule: _price,
       discountRule: _discount,
+      batchCode: _batch,
       ...item
     }) => item,
   )

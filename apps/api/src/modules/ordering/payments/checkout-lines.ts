@@ -10,7 +10,11 @@ function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'descrip
   }
   // The rule that priced the line travels with it: to the provider's page, the success page and the receipt.
   const rule = item.priceNote ? `: ${item.priceNote}` : ''
-  return { name: `${item.make} ${item.model} ${item.year} keycode`, description: `Keycode lookup for VIN ending ${item.vinLast4}${rule}` }
+  const batch = item.batch ? ` (${item.batch})` : ''
+  return {
+    name: `${item.make} ${item.model} ${item.year} keycode`,
+    description: `Keycode lookup for VIN ending ${item.vinLast4}${batch}${rule}`,
+  }
 }
 
 /**
@@ -55,6 +59,7 @@ export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): 
       ...describe(item),
       amountCents,
       ...(item.vehicleRequestId ? { vehicleRequestId: item.vehicleRequestId } : {}),
+      ...(item.batchCode ? { batch: item.batchCode } : {}),
       pricing: {
         priceRule: item.priceRule,
         discountRule: item.discountRule,

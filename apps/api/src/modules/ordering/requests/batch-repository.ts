@@ -1,6 +1,5 @@
 import type { BatchPlace } from '@keydesk/contracts/bulk'
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { makes } from '../catalogue/repository.ts'
@@ -45,12 +44,11 @@ export async function findOpenVinsOfUser(db: DbExecutor, userId: string, vins: s
   return new Set(rows.map((row) => row.vin))
 }
 
-const ofBatch = (status?: 'INPROGRESS' | 'FULFILLED') =>
-  sql<number>`(select count(*)::int from ${vehicleRequests} where ${vehicleRequests.batchId} = ${requestBatches.id}${
-    status ? sql` and ${vehicleRequests.status} = ${status} and ${vehicleRequests.paidAt} is not null` : sql``
-  })`
-const paidOfBatch = sql<number>`(select count(*)::int from ${vehicleRequests} where ${vehicleRequests.batchId} = ${requestBatches.id} and ${vehicleRequests.paidAt} is not null)`
-const hasRequests = sql`exists (select 1 from ${vehicleRequests} where ${vehicleRequests.batchId} = ${requestBatches.id})`
+/** The outer batch row, named in full: a select from one table renders its own columns unqualified. */
+const outerBatchId = sql.raw('"request_batches"."id"')
+const countOfBatch = (condition = sql``) =>
+  sql<number>`(select count(*)::int from ${vehicleRequests} where ${vehicleRequests.batchId} = ${outerBatchId}${condition})`
+const hasRequests = sql`exists (select 1 from ${vehicleRequests} where ${vehicleRequests.batchId} = ${outerBatchId})`
 
 /** One page of the user's batches, newest first, each with how far its requests are (counted per batch by index). */
 export async function listBatchesOfUser(db: DbExecutor, userId: string, page: { limit: number; offset: number }) {
@@ -61,10 +59,10 @@ export async function listBatchesOfUser(db: DbExecutor, userId: string, page: { 
         id: requestBatches.id,
         code: requestBatches.code,
         createdAt: requestBatches.createdAt,
-        size: ofBatch(),
-        paid: paidOfBatch,
-        inProgress: ofBatch('INPROGRESS'),
-        released: ofBatch('FULFILLED'),
+        size: countOfBatch(),
+        paid: countOfBatch(sql` and ${vehicleRequests.paidAt} is not null`),
+        inProgress: countOfBatch(sql` and ${vehicleRequests.paidAt} is not null and ${vehicleRequests.status} = 'INPROGRESS'`),
+        released: countOfBatch(sql` and ${vehicleRequests.paidAt} is not null and ${vehicleRequests.status} = 'FULFILLED'`),
       })
       .from(requestBatches)
       .where(mine)
@@ -105,7 +103,9 @@ export function listReleasedOfBatch(db: DbExecutor, batchId: string) {
     .orderBy(asc(vehicleRequests.batchPosition))
 }
 
-const sibling = alias(vehicleRequests, 'sibling')
+/** Requests of the batch `batchId` names, counted where `condition` (over the alias sibling) holds. */
+const siblingsOf = (batchId: SQL | typeof vehicleRequests.batchId, condition = sql``) =>
+  sql<number>`(select count(*)::int from ${vehicleRequests} as sibling where sibling.batch_id = ${batchId}${condition})`
 
 /** Where each of these requests sits in its batch ("3 of 20, batch B-7K2Q"), in one query; requests of no batch are left out. */
 export async function findBatchPlaces(db: DbExecutor, requestIds: string[]): Promise<Map<string, BatchPlace>> {
@@ -114,8 +114,8 @@ export async function findBatchPlaces(db: DbExecutor, requestIds: string[]): Pro
     .select({
       id: vehicleRequests.id,
       code: requestBatches.code,
-      position: sql<number>`(select count(*)::int from ${sibling} where ${sibling.batchId} = ${vehicleRequests.batchId} and ${sibling.batchPosition} <= ${vehicleRequests.batchPosition})`,
-      size: sql<number>`(select count(*)::int from ${sibling} where ${sibling.batchId} = ${vehicleRequests.batchId})`,
+      position: siblingsOf(vehicleRequests.batchId, sql` and sibling.batch_position <= ${vehicleRequests.batchPosition}`),
+      size: siblingsOf(vehicleRequests.batchId),
     })
     .from(vehicleRequests)
     .innerJoin(requestBatches, eq(requestBatches.id, vehicleRequests.batchId))
@@ -128,8 +128,8 @@ export async function findBatchProgressOfRequest(db: DbExecutor, requestId: stri
   const [row] = await db
     .select({
       code: requestBatches.code,
-      size: sql<number>`(select count(*)::int from ${sibling} where ${sibling.batchId} = ${requestBatches.id})`,
-      released: sql<number>`(select count(*)::int from ${sibling} where ${sibling.batchId} = ${requestBatches.id} and ${sibling.status} = 'FULFILLED')`,
+      size: siblingsOf(vehicleRequests.batchId),
+      released: siblingsOf(vehicleRequests.batchId, sql` and sibling.status = 'FULFILLED'`),
     })
     .from(vehicleRequests)
     .innerJoin(requestBatches, eq(requestBatches.id, vehicleRequests.batchId))

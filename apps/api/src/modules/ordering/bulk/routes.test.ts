@@ -1,0 +1,265 @@
+import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, type BulkRowInput } from '@keydesk/contracts/bulk'
+import type { SubscriptionTier } from '@keydesk/contracts/subscription'
+import { parse } from 'csv-parse/sync'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailOutbox } from '../../../db/schema/mail.ts'
+import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
+import { users } from '../../../db/schema/users.ts'
+import { registerAndSignIn, type SignedIn, signedInAdmin } from '../../../test/accounts.ts'
+import { paidColumns, processRequest, startRequest } from '../../../test/paid-orders.ts'
+import { addRequestsToCart, TEST_VEHICLES } from '../../../test/payments.ts'
+import { validVin } from '../../../test/requests.ts'
+import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+
+/**
+ * Bulk ordering (docs/product.md, 'Bulk ordering') through the API as any client calls it: who may, how many rows,
+ * all or none, the same prices as single requests, and the codes file of the member's own batch only.
+ */
+let testApp: TestApp
+let serial = 0
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const db = () => testApp.app.database.db
+const post = (url: string, member: SignedIn, payload: object) =>
+  testApp.app.inject({ method: 'POST', url, headers: member.headers, payload })
+const get = (url: string, member: SignedIn) => testApp.app.inject({ method: 'GET', url, headers: member.headers })
+
+async function member(tier: SubscriptionTier, extra: Partial<typeof users.$inferInsert> = {}) {
+  const signedIn = await registerAndSignIn(testApp)
+  await db()
+    .update(users)
+    .set({ subscriptionTier: tier, ...extra })
+    .where(eq(users.id, signedIn.id))
+  return signedIn
+}
+
+/** `count` valid rows of one test vehicle, each with its own VIN. */
+const rowsOf = (count: number, vehicle: (typeof TEST_VEHICLES)[keyof typeof TEST_VEHICLES] = TEST_VEHICLES.Honda): BulkRowInput[] =>
+  Array.from({ length: count }, () => ({
+    vin: validVin(vehicle.vinPrefix, 'G', String(300000 + ++serial)),
+    model: vehicle.model,
+    reference: `Stock ${serial}`,
+  }))
+
+const expectOk = <Answer extends { statusCode: number; body: string }>(answer: Answer) => {
+  expect(answer.statusCode, answer.body).toBe(200)
+  return answer
+}
+const requestsOf = (userId: string) => db().select().from(vehicleRequests).where(eq(vehicleRequests.userId, userId))
+const batchesOf = (userId: string) => db().select().from(requestBatches).where(eq(requestBatches.userId, userId))
+
+describe('who may order in bulk', () => {
+  it('refuses a member without Professional or Enterprise, and says what bulk needs', async () => {
+    for (const tier of ['NONE', 'BASIC'] as const) {
+      const someone = await member(tier)
+      const checked = await post('/api/bulk/check', someone, { rows: rowsOf(1) })
+      expect(checked.statusCode).toBe(403)
+      expect(checked.json().message).toBe(BULK_MESSAGES.notAllowed)
+      expect((await post('/api/bulk/batches', someone, { rows: rowsOf(1) })).statusCode).toBe(403)
+      expect(await requestsOf(someone.id)).toEqual([])
+    }
+  })
+
+  it('lets a member in a running trial of Professional order in bulk, and not once the trial is over', async () => {
+    const trial = await member('NONE', { trialTier: 'PROFESSIONAL', trialEndsAt: new Date(Date.now() + 86_400_000) })
+    expect((await post('/api/bulk/batches', trial, { rows: rowsOf(2) })).statusCode).toBe(201)
+    const ended = await member('NONE', { trialTier: 'PROFESSIONAL', trialEndsAt: new Date(Date.now() - 1000) })
+    expect((await post('/api/bulk/batches', ended, { rows: rowsOf(2) })).statusCode).toBe(403)
+  })
+
+  it('needs a signed-in member', async () => {
+    const answer = await testApp.app.inject({ method: 'POST', url: '/api/bulk/check', payload: { rows: rowsOf(1) } })
+    expect(answer.statusCode).toBe(401)
+  })
+})
+
+describe('the row limit of a batch', () => {
+  it('holds Professional to 20 rows: the check says so and the batch is refused, 20 are accepted', async () => {
+    const professional = await member('PROFESSIONAL')
+    const checked = await post('/api/bulk/check', professional, { rows: rowsOf(21) })
+    expect(checked.json()).toMatchObject({ rowLimit: 20, problem: BULK_MESSAGES.tooManyRows(20) })
+    const refused = await post('/api/bulk/batches', professional, { rows: rowsOf(21) })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe(BULK_MESSAGES.tooManyRows(20))
+    expect(await requestsOf(professional.id)).toEqual([])
+    const accepted = await post('/api/bulk/batches', professional, { rows: rowsOf(20) })
+    expect(accepted.statusCode, accepted.body).toBe(201)
+    expect(accepted.json().batch.size).toBe(20)
+  })
+
+  it('lets Enterprise past 20 rows', async () => {
+    const enterprise = await member('ENTERPRISE')
+    const answer = await post('/api/bulk/batches', enterprise, { rows: rowsOf(25) })
+    expect(answer.statusCode, answer.body).toBe(201)
+    expect(await requestsOf(enterprise.id)).toHaveLength(25)
+  })
+})
+
+describe('checking a batch', () => {
+  it('parses a CSV file and fills in make and year from each VIN', async () => {
+    const professional = await member('PROFESSIONAL')
+    const vin = validVin('1FTFW1E5', 'G', '400001')
+    const answer = await post('/api/bulk/check', professional, { text: `\uFEFFVIN;Model;Reference\r\n${vin};f150;"Lot 4; row B"\r\n` })
+    expect(answer.statusCode, answer.body).toBe(200)
+    expect(answer.json()).toEqual({
+      rowLimit: 20,
+      problem: null,
+      rows: [expect.objectContaining({ vin, make: 'Ford', year: 2016, model: 'F-150', reference: 'Lot 4; row B', problems: [] })],
+    })
+  })
+
+  it('marks a VIN the member already has in an open order', async () => {
+    const professional = await member('PROFESSIONAL')
+    const rows = rowsOf(2)
+    await post('/api/bulk/batches', professional, { rows: rows.slice(0, 1) })
+    const answer = (await post('/api/bulk/check', professional, { rows })).json()
+    expect(answer.rows.map((row: { problems: unknown[] }) => row.problems)).toEqual([
+      [{ field: 'vin', message: BULK_MESSAGES.duplicateOpen }],
+      [],
+    ])
+  })
+
+  it('does not count another member\u2019s order of the same VIN', async () => {
+    const rows = rowsOf(1)
+    await post('/api/bulk/batches', await member('PROFESSIONAL'), { rows })
+    const answer = (await post('/api/bulk/check', await member('PROFESSIONAL'), { rows })).json()
+    expect(answer.rows[0].problems).toEqual([])
+  })
+})
+
+describe('adding a batch to the cart', () => {
+  it('creates nothing while a row has a problem, and names each problem by row and field', async () => {
+    const professional = await member('PROFESSIONAL')
+    const rows = rowsOf(3)
+    rows[1] = { ...rows[1], vin: 'ABC12345' } as BulkRowInput
+    const answer = await post('/api/bulk/batches', professional, { rows })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({
+      message: BULK_MESSAGES.fixRows(1),
+      details: [{ field: 'rows.1.vin', message: 'A VIN has 17 characters; this one has 8.' }],
+    })
+    expect(await requestsOf(professional.id)).toEqual([])
+    expect(await batchesOf(professional.id)).toEqual([])
+  })
+
+  it('leaves nothing behind when the database fails halfway through', async () => {
+    const professional = await member('PROFESSIONAL')
+    // The cart items are written after the batch and its requests: fail there, as a lost connection would.
+    await db().execute(sql`create or replace function fail_bulk_cart() returns trigger language plpgsql as $$
+      begin raise exception 'cart write failed'; end $$`)
+    await db().execute(sql`create trigger fail_bulk_cart before insert on cart_items for each statement execute function fail_bulk_cart()`)
+    try {
+      const answer = await post('/api/bulk/batches', professional, { rows: rowsOf(5) })
+      expect(answer.statusCode).toBe(500)
+    } finally {
+      await db().execute(sql`drop trigger fail_bulk_cart on cart_items`)
+    }
+    expect(await requestsOf(professional.id)).toEqual([])
+    expect(await batchesOf(professional.id)).toEqual([])
+  })
+
+  it('prices every line as the same request added on its own', async () => {
+    const bulk = await member('PROFESSIONAL')
+    const single = await member('PROFESSIONAL')
+    await post('/api/bulk/batches', bulk, { rows: [...rowsOf(1, TEST_VEHICLES.Honda), ...rowsOf(1, TEST_VEHICLES.Nissan)] })
+    await addRequestsToCart(testApp, 1, single.headers, TEST_VEHICLES.Honda)
+    await addRequestsToCart(testApp, 1, single.headers, TEST_VEHICLES.Nissan)
+    const pricesOf = async (who: SignedIn) =>
+      (
+        expectOk(await get('/api/cart/items', who)).json() as {
+          make: string
+          finalPrice: number
+          standardPrice: number
+          priceNote: string
+        }[]
+      )
+        .map(({ make, finalPrice, standardPrice, priceNote }) => ({ make, finalPrice, standardPrice, priceNote }))
+        .sort((a, b) => a.make.localeCompare(b.make))
+    const bulkPrices = await pricesOf(bulk)
+    expect(bulkPrices).toHaveLength(2)
+    expect(bulkPrices).toEqual(await pricesOf(single))
+  })
+
+  it('names the batch and each line\u2019s place in it on the cart', async () => {
+    const professional = await member('PROFESSIONAL')
+    const { batch } = (await post('/api/bulk/batches', professional, { rows: rowsOf(3) })).json()
+    expect(batch.code).toMatch(/^B-[2-9A-Z]{6}$/)
+    const items = (await get('/api/cart/items', professional)).json() as { batch: string | null }[]
+    expect(items.map((item) => item.batch).sort()).toEqual([1, 2, 3].map((position) => `${position} of 3, batch ${batch.code}`))
+  })
+})
+
+describe('a batch on the dashboard and its codes file', () => {
+  async function releaseFirst(userId: string, batchId: string, count: number, keycode: string) {
+    await db().update(users).set({ isValidatedUser: true }).where(eq(users.id, userId))
+    await db().update(vehicleRequests).set(paidColumns()).where(eq(vehicleRequests.batchId, batchId))
+    const requests = await db()
+      .select({ id: vehicleRequests.id })
+      .from(vehicleRequests)
+      .where(eq(vehicleRequests.batchId, batchId))
+      .orderBy(vehicleRequests.batchPosition)
+    const admin = await signedInAdmin(testApp)
+    for (const request of requests.slice(0, count)) {
+      expect((await startRequest(testApp, admin, request.id)).statusCode).toBe(200)
+      const released = await processRequest(testApp, admin, { vehicleId: request.id, keycode, pincode: '' })
+      expect(released.statusCode, released.body).toBe(200)
+    }
+  }
+
+  it('shows how far each batch is', async () => {
+    const professional = await member('PROFESSIONAL')
+    const { batch } = (await post('/api/bulk/batches', professional, { rows: rowsOf(4) })).json()
+    await releaseFirst(professional.id, batch.id, 2, 'K1234')
+    const answer = (await get('/api/bulk/batches?limit=10&offset=0', professional)).json()
+    expect(answer).toEqual({
+      total: 1,
+      items: [{ id: batch.id, code: batch.code, createdAt: expect.any(String), size: 4, paid: 4, inProgress: 0, released: 2 }],
+    })
+  })
+
+  it('gives the member the released codes of the batch, with formula cells defused, and no one else', async () => {
+    const professional = await member('PROFESSIONAL')
+    const rows = rowsOf(3)
+    rows[0] = { ...rows[0], reference: '=HYPERLINK("http://evil.example")' } as BulkRowInput
+    const { batch } = (await post('/api/bulk/batches', professional, { rows })).json()
+    await releaseFirst(professional.id, batch.id, 2, '+K77')
+    const answer = await get(`/api/bulk/batches/${batch.id}/codes.csv`, professional)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toContain('text/csv')
+    const records: string[][] = parse(answer.body)
+    expect(records[0]).toEqual(['Year', 'Make', 'Model', 'VIN', 'Reference', 'Keycode', 'PIN', 'Released at'])
+    expect(records.slice(1).map((record) => record.slice(0, 7))).toEqual([
+      ['2016', 'Honda', 'Civic', rows[0]?.vin, `'=HYPERLINK("http://evil.example")`, "'+K77", ''],
+      ['2016', 'Honda', 'Civic', rows[1]?.vin, rows[1]?.reference, "'+K77", ''],
+    ])
+    const stranger = await member('PROFESSIONAL')
+    expect((await get(`/api/bulk/batches/${batch.id}/codes.csv`, stranger)).statusCode).toBe(404)
+    expect((await get('/api/bulk/batches', stranger)).json()).toEqual({ items: [], total: 0 })
+  })
+})
+
+describe('a custom quote past 100 vehicles', () => {
+  it('sends the count, the price and every row to the support inbox', async () => {
+    const enterprise = await member('ENTERPRISE')
+    const rows = rowsOf(BULK_QUOTE_FROM_ROWS + 20)
+    const answer = await post('/api/bulk/quote', enterprise, { rows, message: 'Dealer lot in Tulsa' })
+    expect(answer.statusCode, answer.body).toBe(201)
+    expect(answer.json().message).toBe(BULK_MESSAGES.quoteSent(120))
+    const [mail] = await db().select().from(mailOutbox).where(sql`${mailOutbox.subject} like ${'[Bulk quote] 120 vehicles%'}`)
+    expect(mail?.toAddress).toBe(testApp.config.supportEmail)
+  })
+
+  it('is for 100 vehicles or more', async () => {
+    const answer = await post('/api/bulk/quote', await member('ENTERPRISE'), { rows: rowsOf(99) })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().message).toBe(BULK_MESSAGES.quoteTooFew)
+  })
+})
