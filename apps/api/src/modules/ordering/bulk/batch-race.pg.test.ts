@@ -1,0 +1,52 @@
+import { BULK_MESSAGES } from '@keydesk/contracts/bulk'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
+import { users } from '../../../db/schema/users.ts'
+import { registerAndSignIn, uniqueIp } from '../../../test/accounts.ts'
+import { validVin } from '../../../test/requests.ts'
+import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+
+/**
+ * A member's open orders hold each VIN once (docs/product.md, 'Bulk ordering'), on PostgreSQL with batches really in
+ * flight together (*.pg.test.ts runs with TEST_DATABASE_URL): the same vehicles sent in several batches at once, as a
+ * double click or two tabs would. Whatever the interleaving, one batch is created and the others are refused whole.
+ */
+let testApp: TestApp
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+
+afterAll(async () => {
+  await testApp.close()
+})
+
+const ROUNDS = 15
+const AT_ONCE = 4
+
+describe('batches racing with the same VINs', () => {
+  it(`create one batch and refuse the others whole (${ROUNDS} rounds of ${AT_ONCE} at once)`, async () => {
+    const db = testApp.app.database.db
+    for (let round = 0; round < ROUNDS; round++) {
+      const member = await registerAndSignIn(testApp)
+      await db.update(users).set({ subscriptionTier: 'PROFESSIONAL' }).where(eq(users.id, member.id))
+      const rows = Array.from({ length: 5 }, (_, index) => ({
+        vin: validVin('1HGCR2F3', 'G', String(500000 + round * 10 + index)),
+        model: 'Civic',
+      }))
+      const remoteAddress = uniqueIp()
+      const answers = await Promise.all(
+        Array.from({ length: AT_ONCE }, () =>
+          testApp.app.inject({ method: 'POST', url: '/api/bulk/batches', headers: member.headers, payload: { rows }, remoteAddress }),
+        ),
+      )
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, ...Array(AT_ONCE - 1).fill(400)])
+      for (const refused of answers.filter((answer) => answer.statusCode === 400)) {
+        expect(refused.json().message).toBe(BULK_MESSAGES.fixRows(5))
+      }
+      expect(await db.select({ id: requestBatches.id }).from(requestBatches).where(eq(requestBatches.userId, member.id))).toHaveLength(1)
+      expect(await db.select({ id: vehicleRequests.id }).from(vehicleRequests).where(eq(vehicleRequests.userId, member.id))).toHaveLength(5)
+    }
+  }, 120_000)
+})
