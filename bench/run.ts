@@ -5,11 +5,12 @@ import path from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
 import type { DatabaseSource } from '../apps/api/src/db/database.ts'
+import { measureBulk } from './bulk.ts'
 import { measureHostileUploads } from './hostile-uploads.ts'
 import { type LoadFigures, measure } from './load.ts'
 import { type RunningServer, repoRoot, startBareServer, startKeydesk } from './processes.ts'
 import { printReport, type Report } from './report.ts'
-import { BENCH_MEMBER, seedVolume, type Volume } from './seed.ts'
+import { BENCH_BULK_MEMBER, BENCH_MEMBER, seedVolume, type Volume } from './seed.ts'
 import { measureWeb } from './web.ts'
 
 /**
@@ -318,6 +319,7 @@ async function main() {
         why: 'Logins were refused: the server log above says why.',
       })
 
+      report.rows.push(...(await measureBulk(server.baseUrl, await signIn(server, BENCH_BULK_MEMBER), { quick })))
       report.rows.push(...(await measureWeb(server.baseUrl, { quick })))
     } finally {
       await server.stop()

@@ -13,6 +13,8 @@ import { newConfirmationNumber } from '../apps/api/src/modules/ordering/payments
 const SERVICE_PLANS = ServicePlanSchema.options
 
 export const BENCH_MEMBER = { email: 'bench-member@keydesk.local', password: 'bench-member-password-1' }
+/** An Enterprise member for the bulk-ordering scenario (same password as every seeded account). */
+export const BENCH_BULK_MEMBER = { email: 'bench-bulk@keydesk.local', password: BENCH_MEMBER.password }
 /** The signed-in read scenario reads a member with this many requests. */
 export const MEMBER_REQUESTS = 50
 
@@ -66,7 +68,9 @@ export async function seedVolume(source: DatabaseSource, key: Buffer, volume: Vo
       createdAt: new Date(now - (index % 365) * DAY_MS),
     }))
     if (batch === 0) userRows[0] = { ...(userRows[0] as (typeof userRows)[number]), email: BENCH_MEMBER.email }
+    if (batch === 0) userRows[1] = { ...(userRows[1] as (typeof userRows)[number]), email: BENCH_BULK_MEMBER.email }
     await inChunks(userRows, (chunk) => db.insert(users).values(chunk))
+    if (batch === 0) await db.update(users).set({ subscriptionTier: 'ENTERPRISE' }).where(eq(users.email, BENCH_BULK_MEMBER.email))
 
     const statusOf = (index: number): { status: Status; paid: boolean } => {
       const bucket = index % 10

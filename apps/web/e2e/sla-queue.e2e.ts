@@ -119,7 +119,7 @@ describe('the SLA queue and the back office', () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 })
 
-    await page.getByLabel('Search by VIN, confirmation number, e-mail or name').fill(plainMember.email.toUpperCase())
+    await page.getByLabel('Search by VIN, confirmation number, e-mail, name or batch').fill(plainMember.email.toUpperCase())
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect.poll(() => pending.getByRole('row').count()).toBe(2)
     expect(await pending.getByRole('row').nth(1).textContent()).toContain(plainMember.vin)

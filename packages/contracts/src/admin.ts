@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ADMIN_MESSAGES } from './admin-messages.ts'
+import { BatchCodeSchema, BatchPlaceSchema } from './batch-place.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { ServicePlanSchema } from './service-levels.ts'
@@ -22,7 +23,11 @@ export const AdminSearchFormSchema = z.object({ search: searchTerm })
 export type AdminSearchForm = z.infer<typeof AdminSearchFormSchema>
 
 /** GET /admin/pending-requests and /admin/in-progress-requests: one page, optionally searched. */
-export const AdminQueueQuerySchema = PageQuerySchema.extend({ search: AdminSearchSchema })
+/** A queue page, optionally searched, or narrowed to one bulk order's batch by its code. */
+export const AdminQueueQuerySchema = PageQuerySchema.extend({
+  search: AdminSearchSchema,
+  batch: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), BatchCodeSchema.optional()),
+})
 export type AdminQueueQuery = z.infer<typeof AdminQueueQuerySchema>
 
 /** GET /admin/users: one page of registered users, optionally searched by name, e-mail, phone or company. */
@@ -66,6 +71,8 @@ export const AdminRequestSchema = z.object({
   buyerName: z.string().nullable(),
   /** The admin who started the request, so others see it is taken; null while pending. */
   startedBy: z.object({ name: z.string(), at: z.string() }).nullable(),
+  /** A bulk order's request: its place in the batch ("3 of 20, batch B-7K2QX4"); null for a single request. */
+  batch: BatchPlaceSchema.nullable(),
 })
 export type AdminRequest = z.infer<typeof AdminRequestSchema>
 export const AdminRequestListSchema = z.array(AdminRequestSchema)

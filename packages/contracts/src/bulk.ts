@@ -131,12 +131,6 @@ export type BulkBatch = z.infer<typeof BulkBatchSchema>
 export const BulkBatchesQuerySchema = PageQuerySchema
 export const BulkBatchesAnswerSchema = z.object({ items: z.array(BulkBatchSchema), total: z.number().int() })
 
-/** Where a request sits in its batch, as the admin queue and the cart show it: "3 of 20, batch B-7K2Q". */
-export const BatchPlaceSchema = z.object({ code: z.string(), position: z.number().int(), size: z.number().int() })
-export type BatchPlace = z.infer<typeof BatchPlaceSchema>
-
-export const batchPlaceText = (place: BatchPlace) => `${place.position} of ${place.size}, batch ${place.code}`
-
 /** How far a batch is, in the words the dashboard and the keycode mail use: "7 of 20 released". */
 export const batchProgressText = (batch: Pick<BulkBatch, 'size' | 'released'>) => `${batch.released} of ${batch.size} released`
 

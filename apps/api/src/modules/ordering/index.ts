@@ -5,6 +5,7 @@
  */
 export { findFirstPaidOrders, findOrderContacts, forgetCustomerEmail, refreshOrderStatus } from './orders/repository.ts'
 export { listAdminTransactions } from './payments/admin-transactions.ts'
+export { findBatchProgressOfRequest } from './requests/batch-repository.ts'
 export { countQueues, findReleaseRequest, listPaidRequests } from './requests/queue-repository.ts'
 export {
   findLinkedVehicles,

@@ -1,3 +1,4 @@
+import { batchProgressText } from '@keydesk/contracts/bulk'
 import type { MailContent } from '../../platform/index.ts'
 
 export interface KeycodeMailInput {
@@ -8,6 +9,8 @@ export interface KeycodeMailInput {
   code: { keycode: string; pincode: string | null } | null
   orderUrl: string
   isGuest: boolean
+  /** A bulk order's request: how far its batch is with this release, one mail per release (docs/product.md, 'Bulk ordering'). */
+  batch?: { code: string; size: number; released: number } | null
 }
 
 /** The keycode mail (docs/decisions/013): the vehicle, the code and PIN unless withheld, and a link to the order. */
@@ -18,6 +21,7 @@ export function keycodeMail(input: KeycodeMailInput): MailContent {
     { label: 'Vehicle', value: vehicleName },
     { label: 'VIN ending', value: vehicle.vinLast4 },
     ...(input.confirmationNumber ? [{ label: 'Order', value: input.confirmationNumber }] : []),
+    ...(input.batch ? [{ label: `Batch ${input.batch.code}`, value: batchProgressText(input.batch) }] : []),
     ...(input.code ? [{ label: 'Keycode', value: input.code.keycode, emphasis: true }] : []),
     ...(input.code?.pincode ? [{ label: 'PIN', value: input.code.pincode, emphasis: true }] : []),
   ]

@@ -135,3 +135,58 @@ describe('action log', () => {
     await expect(db.delete(actionLog).where(eq(actionLog.targetId, id))).rejects.toThrow()
   })
 })
+
+describe("a bulk order's requests in the back office", () => {
+  /** A paid batch of `size` Hondas by `owner`, made Professional for it; answers the batch and its request ids in batch order. */
+  async function paidBatch(size: number) {
+    await testApp.app.database.db.update(users).set({ subscriptionTier: 'PROFESSIONAL' }).where(eq(users.id, owner.id))
+    const rows = Array.from({ length: size }, () => ({ vin: validVin('1HGCR2F3', 'G', String(++serial).padStart(6, '0')), model: 'Civic' }))
+    const created = await testApp.app.inject({ method: 'POST', url: '/api/bulk/batches', payload: { rows }, headers: owner.headers })
+    expect(created.statusCode, created.body).toBe(201)
+    const batch = created.json().batch as { id: string; code: string }
+    const requests = await testApp.app.database.db
+      .update(vehicleRequests)
+      .set(paidColumns())
+      .where(eq(vehicleRequests.batchId, batch.id))
+      .returning({ id: vehicleRequests.id, position: vehicleRequests.batchPosition })
+    return { ...batch, requestIds: requests.sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).map((request) => request.id) }
+  }
+  const pendingQueue = async (query: string) =>
+    (await testApp.app.inject({ method: 'GET', url: `/api/admin/pending-requests?limit=100&${query}`, headers: admin.headers })).json() as {
+      id: string
+      batch: { code: string; position: number; size: number } | null
+    }[]
+
+  it('shows each request\u2019s place in its batch, and null for a single request', async () => {
+    const single = await request()
+    const batch = await paidBatch(3)
+    const queue = await pendingQueue('')
+    expect(queue.find((entry) => entry.id === batch.requestIds[1])?.batch).toEqual({ code: batch.code, position: 2, size: 3 })
+    expect(queue.find((entry) => entry.id === single)?.batch).toBeNull()
+  })
+
+  it('narrows the queue to one batch by its code, as a filter or typed in the search', async () => {
+    const batch = await paidBatch(2)
+    await paidBatch(2)
+    for (const query of [`batch=${batch.code}`, `search=${batch.code.toLowerCase()}`]) {
+      expect((await pendingQueue(query)).map((entry) => entry.id).sort()).toEqual([...batch.requestIds].sort())
+    }
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/admin/pending-requests?batch=B-1', headers: admin.headers })).statusCode,
+    ).toBe(400)
+  })
+
+  it('tells the member in each keycode mail how far the batch is', async () => {
+    const batch = await paidBatch(3)
+    for (const [index, id] of batch.requestIds.slice(0, 2).entries()) {
+      await start(id)
+      expect((await fulfil({ vehicleId: id, keycode: `K${index}` })).statusCode).toBe(200)
+    }
+    const [mail] = await testApp.app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `keycode-ready:${batch.requestIds[1]}`))
+    const { text } = openBodies(mail as NonNullable<typeof mail>, testApp.app.secretKey)
+    expect(text).toContain(`Batch ${batch.code}: 2 of 3 released`)
+  })
+})

@@ -7,6 +7,7 @@ import type { Principal, Uses } from '../../../ports.ts'
 import { findUserNames } from '../../accounts/index.ts'
 import {
   countQueues,
+  findBatchProgressOfRequest,
   findFirstPaidOrders,
   findReleaseRequest,
   findVehicles,
@@ -34,7 +35,7 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
     ports.database.db,
     rows.map((row) => row.request.id),
   )
-  return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, buyerActive, starterName, documents }) => {
+  return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, buyerActive, starterName, documents, ...place }) => {
     const paidAt = request.paidAt ?? request.createdAt
     return {
       id: request.id,
@@ -64,6 +65,7 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       dueAt: (request.dueAt ?? paidAt).toISOString(),
       buyerName,
       startedBy: request.startedAt ? { name: starterName ?? 'A removed admin', at: request.startedAt.toISOString() } : null,
+      batch: place.batchCode ? { code: place.batchCode, position: place.batchPosition, size: place.batchSize } : null,
     }
   })
 }
@@ -182,6 +184,8 @@ export async function fulfilRequest(
       return outcome
     }
     const link = isGuest ? await createOrderLink(tx, ports.config.publicUrl, target.id, now) : null
+    // Read after this release, in its transaction: the mail counts it.
+    const batch = await findBatchProgressOfRequest(tx, target.id)
     const mail = await renderMail(
       keycodeMail({
         firstName: target.ownerFirstName,
@@ -190,6 +194,7 @@ export async function fulfilRequest(
         code: codeInMail ? { keycode: body.keycode, pincode: body.pincode ?? null } : null,
         orderUrl: link?.url ?? `${ports.config.publicUrl}/user-dash`,
         isGuest,
+        batch,
       }),
     )
     await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `${KEYCODE_MAIL_KEY}${target.id}` }, ports.secretKey)

@@ -1,4 +1,4 @@
-import { batchPlaceText } from '@keydesk/contracts/bulk'
+import { batchPlaceText } from '@keydesk/contracts/batch-place'
 import type { CartItem } from '@keydesk/contracts/cart'
 import { type PricedKeycodeLine, type PriceHolder, priceKeycodeLines, priceNoteOf } from '@keydesk/contracts/keycode-prices'
 import { toDollars } from '@keydesk/contracts/money'

@@ -1,4 +1,4 @@
-import type { BatchPlace } from '@keydesk/contracts/bulk'
+import type { BatchPlace } from '@keydesk/contracts/batch-place'
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
@@ -106,6 +106,17 @@ export function listReleasedOfBatch(db: DbExecutor, batchId: string) {
 /** Requests of the batch `batchId` names, counted where `condition` (over the alias sibling) holds. */
 const siblingsOf = (batchId: SQL | typeof vehicleRequests.batchId, condition = sql``) =>
   sql<number>`(select count(*)::int from ${vehicleRequests} as sibling where sibling.batch_id = ${batchId}${condition})`
+
+/** The request's place in its batch as columns of a query over vehicle_requests joined to request_batches (left join: nulls without a batch). */
+export const batchPlaceColumns = () => ({
+  batchCode: requestBatches.code,
+  batchPosition: siblingsOf(vehicleRequests.batchId, sql` and sibling.batch_position <= ${vehicleRequests.batchPosition}`),
+  batchSize: siblingsOf(vehicleRequests.batchId),
+})
+
+/** The batch of this code, for a query to narrow its requests to. */
+export const batchIdOfCode = (code: string) =>
+  sql`(select ${requestBatches.id} from ${requestBatches} where ${requestBatches.code} = ${code})`
 
 /** Where each of these requests sits in its batch ("3 of 20, batch B-7K2Q"), in one query; requests of no batch are left out. */
 export async function findBatchPlaces(db: DbExecutor, requestIds: string[]): Promise<Map<string, BatchPlace>> {

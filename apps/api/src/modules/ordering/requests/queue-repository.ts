@@ -1,9 +1,10 @@
 import type { AdminQueueQuery } from '@keydesk/contracts/admin'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
-import { vehicleRequests } from '../../../db/schema/ordering.ts'
+import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames, documentSummariesOf } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
+import { batchIdOfCode, batchPlaceColumns } from './batch-repository.ts'
 import { requestMatches } from './search-repository.ts'
 
 const buyers = accountNames('buyers')
@@ -17,6 +18,7 @@ const starters = accountNames('starters')
 export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
   const conditions = [eq(vehicleRequests.status, status), isNotNull(vehicleRequests.paidAt)]
   if (query.search) conditions.push(requestMatches(query.search))
+  if (query.batch) conditions.push(eq(vehicleRequests.batchId, batchIdOfCode(query.batch)))
   return db
     .select({
       request: vehicleRequests,
@@ -27,9 +29,11 @@ export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS
       buyerActive: buyers.isActive,
       starterName: starters.fullName,
       documents: documentSummariesOf(vehicleRequests.userId),
+      ...batchPlaceColumns(),
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
+    .leftJoin(requestBatches, eq(requestBatches.id, vehicleRequests.batchId))
     .leftJoin(buyers, eq(buyers.id, vehicleRequests.userId))
     .leftJoin(starters, eq(starters.id, vehicleRequests.startedBy))
     .where(and(...conditions))

@@ -1,14 +1,16 @@
+import { BatchCodeSchema } from '@keydesk/contracts/batch-place'
 import { normalizeVin } from '@keydesk/contracts/vin'
 import { type SQL, sql } from 'drizzle-orm'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { startsWith } from '../../../db/starts-with.ts'
 import { accountIdsMatching } from '../../accounts/index.ts'
 import { requestIdsOfOrdersMatching } from '../orders/repository.ts'
+import { batchIdOfCode } from './batch-repository.ts'
 
 /**
  * The paid requests an admin's search term finds (docs/decisions/016): the start or the last characters of the VIN,
  * the buyer's e-mail or name (through the accounts' subquery), or the order's confirmation number or checkout e-mail
- * (through the orders' subquery). Each branch reads one index; their union is the answer.
+ * (through the orders' subquery), or a bulk order's batch code. Each branch reads one index; their union is the answer.
  */
 export function requestIdsMatching(term: string): SQL {
   const vin = normalizeVin(term)
@@ -18,6 +20,12 @@ export function requestIdsMatching(term: string): SQL {
     sql`select ${vehicleRequests.id} from ${vehicleRequests} where ${vehicleRequests.userId} in (${accountIdsMatching(term)})`,
     requestIdsOfOrdersMatching(term),
   ]
+  const batchCode = BatchCodeSchema.safeParse(term)
+  if (batchCode.success) {
+    branches.push(
+      sql`select ${vehicleRequests.id} from ${vehicleRequests} where ${vehicleRequests.batchId} = ${batchIdOfCode(batchCode.data)}`,
+    )
+  }
   return sql.join(branches, sql` union `)
 }
 

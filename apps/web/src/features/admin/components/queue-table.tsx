@@ -1,4 +1,5 @@
 import type { AdminRequest } from '@keydesk/contracts/admin'
+import { batchPlaceText } from '@keydesk/contracts/batch-place'
 import { SERVICE_PLAN_LABELS } from '@keydesk/contracts/service-levels'
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 import { CellLabel } from '../../../components/ui/cell-label.tsx'
@@ -59,6 +60,25 @@ function ValidationBadge({ request }: { request: AdminRequest }) {
   )
 }
 
+/** A bulk order's request says where it sits in its batch; the label shows the whole batch when it can. */
+function BatchLabel({ place, onShowBatch }: { place: NonNullable<AdminRequest['batch']>; onShowBatch?: (code: string) => void }) {
+  const text = batchPlaceText(place)
+  if (!onShowBatch) return <span className="block text-xs font-normal text-slate-700">{text}</span>
+  return (
+    <button
+      type="button"
+      aria-label={`${text}: show this batch only`}
+      onClick={(event) => {
+        event.stopPropagation()
+        onShowBatch(place.code)
+      }}
+      className="block text-left text-xs font-normal text-brand-700 underline hover:text-brand-600"
+    >
+      {text}
+    </button>
+  )
+}
+
 export interface QueueTableProps {
   /** Names the table for assistive technology, e.g. 'Pending requests'. */
   label: string
@@ -70,6 +90,8 @@ export interface QueueTableProps {
   renderDetail: (request: AdminRequest) => ReactNode
   /** False while something else holds the panel (a release just confirmed), so no other order opens by itself. */
   showDetail?: boolean
+  /** Narrows the queues to one bulk order's batch, from a request's batch label. */
+  onShowBatch?: (code: string) => void
 }
 
 /**
@@ -77,7 +99,7 @@ export interface QueueTableProps {
  * with Tab and moved through with the arrow keys, Enter or a click opening a row's details below. Under 768 px
  * the same rows are laid out as a list of cards.
  */
-export function QueueTable({ label, requests, now, renderActions, renderDetail, showDetail = true }: QueueTableProps) {
+export function QueueTable({ label, requests, now, renderActions, renderDetail, showDetail = true, onShowBatch }: QueueTableProps) {
   const [sort, setSort] = useState<Sort>({ key: 'dueAt', direction: 'ascending' })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>())
@@ -146,7 +168,10 @@ export function QueueTable({ label, requests, now, renderActions, renderDetail, 
                     isSelected ? 'border-brand-600 md:bg-brand-50' : 'border-slate-200 hover:bg-slate-50'
                   }`}
                 >
-                  <td className="block font-medium md:table-cell md:px-2 md:py-2">{vehicleOf(request)}</td>
+                  <td className="block font-medium md:table-cell md:px-2 md:py-2">
+                    {vehicleOf(request)}
+                    {request.batch && <BatchLabel place={request.batch} onShowBatch={onShowBatch} />}
+                  </td>
                   <td className="block break-all font-mono text-xs md:table-cell md:px-2 md:py-2">
                     <CellLabel>VIN</CellLabel>
                     {request.vin}

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AdminSearchFormSchema } from '@keydesk/contracts/admin'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 
-export const DASHBOARD_SEARCH_LABEL = 'Search by VIN, confirmation number, e-mail or name'
+export const DASHBOARD_SEARCH_LABEL = 'Search by VIN, confirmation number, e-mail, name or batch'
 export const USER_SEARCH_LABEL = 'Search by name, e-mail, phone or company'
 
 export interface SearchFormProps {
@@ -22,6 +23,10 @@ export interface SearchFormProps {
 export function SearchForm({ name, label, value, onChange }: SearchFormProps) {
   const form = useForm({ resolver: zodResolver(AdminSearchFormSchema), defaultValues: { search: value } })
   const { errors } = form.formState
+  // A search applied from elsewhere (a batch label in a queue) shows in the box, so Clear and the next edit start from it.
+  useEffect(() => {
+    if (form.getValues('search') !== value) form.reset({ search: value })
+  }, [form, value])
 
   function clear() {
     form.reset({ search: '' })

@@ -35,6 +35,7 @@ const queued = (id: string, status: string) => ({
   dueAt: '2026-11-24T10:00:00.000Z',
   buyerName: 'Owen Owner',
   startedBy: null,
+  batch: null,
 })
 
 const admin = testUser({ role: 'ADMIN' })
@@ -406,7 +407,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'In Progress')
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Confirmation number')
     await userEvent.selectOptions(screen.getByLabelText('Order'), 'Ascending')
-    await userEvent.type(screen.getByLabelText('Search by VIN, confirmation number, e-mail or name'), ' kd-2026-0007 ')
+    await userEvent.type(screen.getByLabelText('Search by VIN, confirmation number, e-mail, name or batch'), ' kd-2026-0007 ')
     await userEvent.click(screen.getByRole('button', { name: 'Search' }))
     await vi.waitFor(() =>
       expect(Object.fromEntries(lastTransactionsQuery(calls))).toEqual({
@@ -517,7 +518,7 @@ describe('admin dashboard: the SLA queue', () => {
       'GET /api/admin/transactions': () => jsonAnswer(200, []),
     })
     await renderApp('/admin', { user: admin })
-    await userEvent.type(await screen.findByLabelText('Search by VIN, confirmation number, e-mail or name'), 'pat@example.com')
+    await userEvent.type(await screen.findByLabelText('Search by VIN, confirmation number, e-mail, name or batch'), 'pat@example.com')
     await userEvent.click(screen.getByRole('button', { name: 'Search' }))
     expect(
       await screen.findByText('Nothing here matches “pat@example.com”.', { selector: 'section[aria-labelledby="pending-heading"] p' }),
@@ -531,5 +532,24 @@ describe('admin dashboard: the SLA queue', () => {
       expect(searched('/api/admin/in-progress-requests')).toBe(true)
       expect(searched('/api/admin/transactions')).toBe(true)
     })
+  })
+
+  it("shows a bulk order's place in its batch, and its label narrows both queues to that batch", async () => {
+    const batch = { code: 'B-7K2QX4', position: 3, size: 20 }
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, [{ ...queued('b3', 'PENDING'), batch }]),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/transactions': () => jsonAnswer(200, []),
+    })
+    await renderApp('/admin', { user: admin })
+    const table = await screen.findByRole('table', { name: 'Pending requests' })
+    await userEvent.click(within(table).getByRole('button', { name: '3 of 20, batch B-7K2QX4: show this batch only' }))
+    const searched = (path: string) =>
+      calls.some((call) => call.key === `GET ${path}` && new URL(call.url, 'http://localhost').searchParams.get('search') === 'B-7K2QX4')
+    await vi.waitFor(() => {
+      expect(searched('/api/admin/pending-requests')).toBe(true)
+      expect(searched('/api/admin/in-progress-requests')).toBe(true)
+    })
+    expect(screen.getByLabelText('Search by VIN, confirmation number, e-mail, name or batch')).toHaveValue('B-7K2QX4')
   })
 })

@@ -62,7 +62,7 @@ function QueueState({ query, loading, failure, empty, search }: QueueStateProps)
   return <p className="mt-2 text-slate-600">{search ? `Nothing here matches “${search}”.` : empty}</p>
 }
 
-interface QueueSectionProps extends QueueStateProps, Pick<QueueTableProps, 'now' | 'renderActions' | 'renderDetail'> {
+interface QueueSectionProps extends QueueStateProps, Pick<QueueTableProps, 'now' | 'renderActions' | 'renderDetail' | 'onShowBatch'> {
   headingId: string
   heading: string
   /** The table's accessible name. */
@@ -73,7 +73,18 @@ interface QueueSectionProps extends QueueStateProps, Pick<QueueTableProps, 'now'
 }
 
 /** One queue under its heading: its state while it has no rows to show, else its table. */
-function QueueSection({ headingId, heading, label, now, renderActions, renderDetail, release, onNext, ...state }: QueueSectionProps) {
+function QueueSection({
+  headingId,
+  heading,
+  label,
+  now,
+  renderActions,
+  renderDetail,
+  release,
+  onNext,
+  onShowBatch,
+  ...state
+}: QueueSectionProps) {
   const requests = state.query.data
   return (
     <section aria-labelledby={headingId} className="mt-8">
@@ -90,6 +101,7 @@ function QueueSection({ headingId, heading, label, now, renderActions, renderDet
           renderActions={renderActions}
           renderDetail={renderDetail}
           showDetail={!release}
+          onShowBatch={onShowBatch}
         />
       )}
     </section>
@@ -152,6 +164,7 @@ export function AdminDashboardPage() {
         <Count label="Transactions" value={countSoFar(transactions.data, transactionOffset)} />
       </dl>
       <QueueSection
+        onShowBatch={changeSearch}
         headingId="pending-heading"
         heading="Pending requests"
         label="Pending requests"
@@ -178,6 +191,7 @@ export function AdminDashboardPage() {
         renderDetail={(request) => <RequestSummary request={request} onEnlarge={setEnlarged} />}
       />
       <QueueSection
+        onShowBatch={changeSearch}
         headingId="in-progress-heading"
         heading="In progress"
         label="Requests in progress"
