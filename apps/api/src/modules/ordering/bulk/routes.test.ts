@@ -1,4 +1,4 @@
-import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, type BulkRowInput } from '@keydesk/contracts/bulk'
+import { BULK_MAX_ROWS, BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, type BulkRowInput } from '@keydesk/contracts/bulk'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
@@ -114,6 +114,14 @@ describe('checking a batch', () => {
       problem: null,
       rows: [expect.objectContaining({ vin, make: 'Ford', year: 2016, model: 'F-150', reference: 'Lot 4; row B', problems: [] })],
     })
+  })
+
+  it('answers a paste longer than any batch with its first 1,000 rows and says the plan\u2019s limit', async () => {
+    const enterprise = await member('ENTERPRISE')
+    const text = Array.from({ length: BULK_MAX_ROWS + 5 }, (_, index) => validVin('1HGCR2F3', 'G', String(600000 + index))).join('\n')
+    const answer = (await post('/api/bulk/check', enterprise, { text })).json()
+    expect(answer.rows).toHaveLength(BULK_MAX_ROWS)
+    expect(answer.problem).toBe(BULK_MESSAGES.tooManyRows(BULK_MAX_ROWS))
   })
 
   it('marks a VIN the member already has in an open order', async () => {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import {
   BULK_CODES_COLUMNS,
+  BULK_MAX_ROWS,
   BULK_MESSAGES,
   BULK_QUOTE_PRICE_CENTS,
   type BulkCheckAnswer,
@@ -69,8 +70,9 @@ export async function checkBatch(ports: Uses<'database' | 'clock'>, userId: stri
   const rowLimit = await rowLimitOf(db, userId, now)
   const parsed =
     'text' in body ? parseBulkText(body.text) : { rows: body.rows, problem: body.rows.length === 0 ? BULK_MESSAGES.empty : null }
-  const { rows } = await checkRows(db, userId, parsed.rows, now)
-  const problem = parsed.problem ?? (rows.length > rowLimit ? BULK_MESSAGES.tooManyRows(rowLimit) : null)
+  // A paste past any batch's size is answered by its first BULK_MAX_ROWS rows, so one call's work stays bounded.
+  const { rows } = await checkRows(db, userId, parsed.rows.slice(0, BULK_MAX_ROWS), now)
+  const problem = parsed.problem ?? (parsed.rows.length > rowLimit ? BULK_MESSAGES.tooManyRows(rowLimit) : null)
   return { rows, rowLimit, problem }
 }
 
