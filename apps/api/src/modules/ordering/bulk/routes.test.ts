@@ -196,6 +196,19 @@ describe('adding a batch to the cart', () => {
     expect(bulkPrices).toEqual(await pricesOf(single))
   })
 
+  it('renumbers the batch when a line leaves the cart, and removes the batch with its last line', async () => {
+    const professional = await member('PROFESSIONAL')
+    const { batch } = (await post('/api/bulk/batches', professional, { rows: rowsOf(2) })).json()
+    const items = () => get('/api/cart/items', professional).then((answer) => answer.json() as { id: string; batch: string | null }[])
+    const remove = (id: string) => testApp.app.inject({ method: 'DELETE', url: `/api/cart/remove/${id}`, headers: professional.headers })
+    const [first, second] = (await items()).sort((a, b) => String(a.batch).localeCompare(String(b.batch)))
+    expect((await remove(first?.id ?? '')).statusCode).toBe(200)
+    expect((await items()).map((item) => item.batch)).toEqual([`1 of 1, batch ${batch.code}`])
+    expect(await batchesOf(professional.id)).toHaveLength(1)
+    expect((await remove(second?.id ?? '')).statusCode).toBe(200)
+    expect(await batchesOf(professional.id)).toEqual([])
+  })
+
   it('names the batch and each line\u2019s place in it on the cart', async () => {
     const professional = await member('PROFESSIONAL')
     const { batch } = (await post('/api/bulk/batches', professional, { rows: rowsOf(3) })).json()
