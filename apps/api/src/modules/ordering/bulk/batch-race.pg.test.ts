@@ -50,3 +50,30 @@ describe('batches racing with the same VINs', () => {
     }
   }, 120_000)
 })
+
+describe('the last two lines of a batch removed at once', () => {
+  it(`take the batch with them (${ROUNDS} rounds)`, async () => {
+    const db = testApp.app.database.db
+    for (let round = 0; round < ROUNDS; round++) {
+      const member = await registerAndSignIn(testApp)
+      await db.update(users).set({ subscriptionTier: 'PROFESSIONAL' }).where(eq(users.id, member.id))
+      const rows = [0, 1].map((index) => ({ vin: validVin('1HGCR2F3', 'G', String(700000 + round * 10 + index)), model: 'Civic' }))
+      const created = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/bulk/batches',
+        headers: member.headers,
+        payload: { rows },
+        remoteAddress: uniqueIp(),
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      const items = (await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: member.headers })).json() as {
+        id: string
+      }[]
+      const removed = await Promise.all(
+        items.map((item) => testApp.app.inject({ method: 'DELETE', url: `/api/cart/remove/${item.id}`, headers: member.headers })),
+      )
+      expect(removed.map((answer) => answer.statusCode)).toEqual([200, 200])
+      expect(await db.select({ id: requestBatches.id }).from(requestBatches).where(eq(requestBatches.userId, member.id))).toEqual([])
+    }
+  }, 120_000)
+})
