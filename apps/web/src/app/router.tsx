@@ -17,6 +17,7 @@ const AdminRegisterPage = lazyPage(() => import('../features/auth/pages/admin-re
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage')
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage')
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage')
+const BulkOrderPage = lazyPage(() => import('../features/bulk-order/pages/bulk-order-page.tsx'), 'BulkOrderPage')
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page.tsx'), 'CartPage')
 const MembershipPage = lazyPage(() => import('../features/membership/pages/membership-page.tsx'), 'MembershipPage')
 const TrialDetailsPage = lazyPage(() => import('../features/membership/pages/trial-details-page.tsx'), 'TrialDetailsPage')
@@ -57,6 +58,8 @@ const superAdminOnly = (page: React.ReactNode) => (
   </RequireRole>
 )
 const signedIn = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>
+// Bulk ordering is a member's: the API answers no other role.
+const memberOnly = (page: React.ReactNode) => <RequireRole roles={['BASEUSER']}>{page}</RequireRole>
 
 /**
  * One error boundary per section: a page that fails shows the error inside the site's frame, with a way back to
@@ -112,6 +115,7 @@ export const routes: RouteObject[] = [
         { path: paths.userProfile, element: signedIn(<UserProfilePage />) },
         { path: paths.userDash, element: signedIn(<UserDashboardPage />) },
         { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
+        { path: paths.bulkOrder, element: memberOnly(<BulkOrderPage />) },
       ]),
       section('admin', [
         {

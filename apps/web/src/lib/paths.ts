@@ -10,6 +10,8 @@ export const paths = {
   paymentSuccess: '/payment-success',
   paymentCancel: '/payment-cancel',
   vehicleKeycodeRequest: '/vehicle-keycode-request',
+  /** A batch of vehicles checked and added to the cart at once (Professional and Enterprise members). */
+  bulkOrder: '/bulk-order',
   subscriptions: '/subscriptions',
   subscription: '/subscription',
   membership: '/membership',

@@ -16,6 +16,7 @@ const userLinks: NavLinkItem[] = [
   { to: paths.home, label: 'Home' },
   { to: paths.pricing, label: 'Pricing' },
   { to: paths.vehicleKeycodeRequest, label: 'Request Keycode' },
+  { to: paths.bulkOrder, label: 'Bulk order' },
   { to: paths.subscriptions, label: 'Subscriptions' },
   { to: paths.userDash, label: 'Dashboard' },
   { to: paths.profile, label: 'Profile' },

@@ -23,9 +23,9 @@ describe('header navigation by role (docs/product.md, "Screens and routes (web)"
     expect(mainLinks()).toEqual(['Pricing', 'Sign up', 'Login'])
   })
 
-  it('offers a business user home, pricing, request keycode, subscriptions, dashboard, profile and cart', async () => {
+  it('offers a business user home, pricing, request keycode, bulk order, subscriptions, dashboard, profile and cart', async () => {
     await renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
-    expect(mainLinks()).toEqual(['Home', 'Pricing', 'Request Keycode', 'Subscriptions', 'Dashboard', 'Profile', 'Cart'])
+    expect(mainLinks()).toEqual(['Home', 'Pricing', 'Request Keycode', 'Bulk order', 'Subscriptions', 'Dashboard', 'Profile', 'Cart'])
   })
 
   it('offers an admin the admin screens and the keycode portals', async () => {

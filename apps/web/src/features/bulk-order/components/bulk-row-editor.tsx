@@ -1,0 +1,94 @@
+import type { BulkRowField, CheckedBulkRow } from '@keydesk/contracts/bulk'
+import { memo } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { CellLabel } from '../../../components/ui/cell-label.tsx'
+import { type BulkRow, FIELD_MAX_LENGTH } from '../bulk-rows.ts'
+
+const cellControlClass =
+  'block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 aria-[invalid=true]:border-red-700'
+
+const FIELD_LABELS: Record<BulkRowField, string> = { vin: 'VIN', make: 'Make', model: 'Model', year: 'Year', reference: 'Reference' }
+
+export interface BulkRowEditorProps {
+  row: BulkRow
+  /** The row's place in the batch, counted from 1 as the API's messages count. */
+  number: number
+  checked: CheckedBulkRow | undefined
+  onEdit: (key: string, field: BulkRowField, value: string) => void
+  onRemove: (key: string) => void
+}
+
+/** The options of a choice, with the row's own value kept when the list does not hold it (what the member typed). */
+const choicesWith = (options: string[], value: string) => (value === '' || options.includes(value) ? options : [value, ...options])
+
+/** One vehicle of the batch: every field editable, each problem beside its field in the API's words. */
+export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked, onEdit, onRemove }: BulkRowEditorProps) {
+  const problemsOf = (field: BulkRowField) => checked?.problems.filter((problem) => problem.field === field) ?? []
+  const cell = (field: BulkRowField, control: (props: CellControlProps) => React.ReactNode) => {
+    const problems = problemsOf(field)
+    const problemId = `${row.key}-${field}-problem`
+    return (
+      <td className="block md:table-cell md:px-2 md:py-2 md:align-top">
+        <CellLabel>{FIELD_LABELS[field]}</CellLabel>
+        {control({
+          'aria-label': `${FIELD_LABELS[field]}, row ${number}`,
+          'aria-invalid': problems.length > 0 ? true : undefined,
+          'aria-describedby': problems.length > 0 ? problemId : undefined,
+          value: row[field],
+          onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onEdit(row.key, field, event.target.value),
+        })}
+        {problems.length > 0 && (
+          <p id={problemId} className="mt-1 text-xs text-red-700">
+            {problems.map((problem) => problem.message).join(' ')}
+          </p>
+        )}
+      </td>
+    )
+  }
+  return (
+    <tr className="block rounded-lg border border-slate-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:border-t md:p-0">
+      <th scope="row" className="block text-left font-medium md:table-cell md:px-2 md:py-2 md:align-top">
+        <CellLabel>Row</CellLabel>
+        {number}
+      </th>
+      {cell('vin', (props) => (
+        <input {...props} className={`${cellControlClass} font-mono`} maxLength={FIELD_MAX_LENGTH.vin} spellCheck={false} />
+      ))}
+      {cell('make', (props) => (
+        <select {...props} className={cellControlClass}>
+          <option value="">Choose</option>
+          {choicesWith(checked?.makeOptions ?? [], row.make).map((make) => (
+            <option key={make}>{make}</option>
+          ))}
+        </select>
+      ))}
+      {cell('year', (props) => (
+        <input {...props} className={`${cellControlClass} w-20`} inputMode="numeric" maxLength={FIELD_MAX_LENGTH.year} />
+      ))}
+      {cell('model', (props) => (
+        <select {...props} className={cellControlClass}>
+          <option value="">Choose</option>
+          {choicesWith(checked?.modelOptions ?? [], row.model).map((model) => (
+            <option key={model}>{model}</option>
+          ))}
+        </select>
+      ))}
+      {cell('reference', (props) => (
+        <input {...props} className={cellControlClass} maxLength={FIELD_MAX_LENGTH.reference} />
+      ))}
+      <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
+        <Button variant="secondary" className="text-sm" onClick={() => onRemove(row.key)} aria-label={`Remove row ${number}`}>
+          Remove
+        </Button>
+      </td>
+    </tr>
+  )
+})
+
+interface CellControlProps {
+  'aria-label': string
+  'aria-invalid': true | undefined
+  'aria-describedby': string | undefined
+  value: string
+  onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void
+}

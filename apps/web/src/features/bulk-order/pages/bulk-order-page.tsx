@@ -1,0 +1,134 @@
+import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, bulkRowLimit } from '@keydesk/contracts/bulk'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Alert } from '../../../components/ui/alert.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { primaryLinkClass } from '../../../components/ui/link-styles.ts'
+import { PageFrame } from '../../../components/ui/page-frame.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
+import { paths } from '../../../lib/paths.ts'
+import { useTrialAccess } from '../../membership/api/use-trial-status.ts'
+import { useAddBatch } from '../api/use-bulk-order.ts'
+import { problemsByKey, toInput } from '../bulk-rows.ts'
+import { BulkInput } from '../components/bulk-input.tsx'
+import { BulkQuote } from '../components/bulk-quote.tsx'
+import { BulkTable } from '../components/bulk-table.tsx'
+import { useBulkSheet } from '../use-bulk-sheet.ts'
+
+const TITLE = 'Bulk order'
+const DESCRIPTION = 'Check a batch of vehicles and add them all to your cart at once.'
+
+/** Bulk ordering for Professional and Enterprise members, paid or in a trial of that tier (the server's own rule). */
+export function BulkOrderPage() {
+  const access = useTrialAccess()
+  if (access.isLoading) {
+    return (
+      <PageFrame title={TITLE}>
+        <Spinner />
+      </PageFrame>
+    )
+  }
+  if (bulkRowLimit(access.pricingTier) === null) {
+    return (
+      <PageFrame title={TITLE} description={DESCRIPTION}>
+        <Alert tone="info">{BULK_MESSAGES.notAllowed}</Alert>
+        <Link to={paths.subscriptions} className={`mt-6 ${primaryLinkClass}`}>
+          See the plans
+        </Link>
+      </PageFrame>
+    )
+  }
+  return (
+    <PageFrame title={TITLE} description={DESCRIPTION}>
+      <BulkSheet />
+    </PageFrame>
+  )
+}
+
+function BulkSheet() {
+  const sheet = useBulkSheet()
+  const add = useAddBatch()
+  const [added, setAdded] = useState<string | null>(null)
+  const { rows, checked } = sheet
+  const problemRows = checked ? rows.filter((row) => (checked.byKey.get(row.key)?.problems.length ?? 0) > 0).length : 0
+  const canAdd =
+    sheet.isChecked &&
+    checked !== null &&
+    checked.problem === null &&
+    problemRows === 0 &&
+    rows.length > 0 &&
+    rows.length <= checked.rowLimit
+
+  function addToCart() {
+    const sent = rows
+    setAdded(null)
+    add.mutate(
+      { rows: sent.map(toInput) },
+      {
+        onSuccess: (answer) => {
+          setAdded(answer.message)
+          sheet.clear()
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.details) sheet.showProblems(problemsByKey(error.details, sent))
+        },
+      },
+    )
+  }
+
+  return (
+    <>
+      {added && (
+        <Alert tone="success">
+          <p>{added}</p>
+          <Link to={paths.cart} className="mt-2 inline-block font-semibold underline">
+            Go to your cart
+          </Link>
+        </Alert>
+      )}
+      <div className="mt-4">
+        <BulkInput
+          isChecking={sheet.isChecking}
+          onCheck={(text) => {
+            setAdded(null)
+            add.reset()
+            void sheet.checkText(text)
+          }}
+        />
+      </div>
+      {sheet.checkError && (
+        <div className="mt-4">
+          <Alert tone="error">{sheet.checkError}</Alert>
+        </div>
+      )}
+      {checked && (
+        <section aria-labelledby="bulk-batch-heading" className="mt-8">
+          <h2 id="bulk-batch-heading" className="text-xl font-semibold">
+            Your batch
+          </h2>
+          <div role="status" className="mt-2 space-y-1 text-sm">
+            <p className="text-slate-700">
+              {rows.length} {rows.length === 1 ? 'vehicle' : 'vehicles'}, up to {checked.rowLimit} a batch on your plan.
+              {!sheet.isChecked && ' Checking…'}
+            </p>
+            {problemRows > 0 && <p className="font-medium text-red-700">{BULK_MESSAGES.fixRows(problemRows)}</p>}
+            {checked.problem && <p className="font-medium text-red-700">{checked.problem}</p>}
+          </div>
+          {rows.length > 0 && <BulkTable rows={rows} checked={checked} onEdit={sheet.edit} onRemove={sheet.remove} />}
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            <Button onClick={addToCart} disabled={!canAdd} isBusy={add.isPending}>
+              Add {rows.length} to cart
+            </Button>
+          </div>
+          {add.isError && (
+            <div className="mt-4">
+              <Alert tone="error">{add.error.message}</Alert>
+            </div>
+          )}
+        </section>
+      )}
+      {rows.length >= BULK_QUOTE_FROM_ROWS && <BulkQuote rows={rows} />}
+    </>
+  )
+}

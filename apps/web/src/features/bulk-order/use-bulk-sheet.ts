@@ -1,0 +1,129 @@
+import type { BulkCheckBody, BulkRowField, CheckedBulkRow } from '@keydesk/contracts/bulk'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCheckBulk } from './api/use-bulk-order.ts'
+import { type BulkProblem, type BulkRow, rowsFromAnswer, toInput, withAnswer } from './bulk-rows.ts'
+
+/** How long typing pauses before the rows are checked again. */
+export const RECHECK_DELAY_MS = 300
+
+export interface SheetCheck {
+  /** The rows this check answered; the sheet is checked when they are the rows shown. */
+  rows: BulkRow[]
+  byKey: Map<string, CheckedBulkRow>
+  rowLimit: number
+  problem: string | null
+}
+
+/**
+ * The batch being prepared: the rows as the member edits them and the API's latest check of them. Every edit asks
+ * for a check of all the rows (a VIN typed twice is a problem of both), after a pause in typing; only the answer to
+ * the newest question counts, and rows typed in since it was asked keep what the member typed.
+ */
+export function useBulkSheet() {
+  const check = useCheckBulk()
+  const [rows, setRows] = useState<BulkRow[]>([])
+  const [checked, setChecked] = useState<SheetCheck | null>(null)
+  const [checkError, setCheckError] = useState<string | null>(null)
+  const [edits, setEdits] = useState(0)
+  // The rows as of the last change, for the delayed check and for answers that arrive after further edits.
+  const rowsNow = useRef<BulkRow[]>([])
+  const newestQuestion = useRef(0)
+  const { mutateAsync } = check
+
+  const showRows = useCallback((next: BulkRow[]) => {
+    rowsNow.current = next
+    setRows(next)
+  }, [])
+
+  const ask = useCallback(
+    async (body: BulkCheckBody, asked: BulkRow[] | null) => {
+      const question = ++newestQuestion.current
+      try {
+        const answer = await mutateAsync(body)
+        if (question !== newestQuestion.current) return
+        setCheckError(null)
+        if (asked === null) {
+          const read = rowsFromAnswer(answer.rows)
+          showRows(read)
+          setChecked({ rows: read, byKey: byKeyOf(read, answer.rows), rowLimit: answer.rowLimit, problem: answer.problem })
+          return
+        }
+        const position = new Map(asked.map((row, index) => [row, index]))
+        const current = rowsNow.current
+        const untouched = current.length === asked.length && current.every((row, index) => row === asked[index])
+        const next = current.map((row) => {
+          const index = position.get(row)
+          const answered = index === undefined ? undefined : answer.rows[index]
+          return answered ? withAnswer(row, answered) : row
+        })
+        showRows(next)
+        setChecked({
+          rows: untouched ? next : asked,
+          byKey: byKeyOf(asked, answer.rows),
+          rowLimit: answer.rowLimit,
+          problem: answer.problem,
+        })
+      } catch (error) {
+        if (question === newestQuestion.current) setCheckError((error as Error).message)
+      }
+    },
+    [mutateAsync, showRows],
+  )
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each edit restarts the pause; the rows are read when it ends
+  useEffect(() => {
+    if (edits === 0) return
+    const timer = setTimeout(() => void ask({ rows: rowsNow.current.map(toInput) }, rowsNow.current), RECHECK_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [edits])
+
+  const edit = useCallback(
+    (key: string, field: BulkRowField, value: string) => {
+      showRows(rowsNow.current.map((row) => (row.key === key ? { ...row, [field]: value } : row)))
+      setEdits((count) => count + 1)
+    },
+    [showRows],
+  )
+
+  const remove = useCallback(
+    (key: string) => {
+      showRows(rowsNow.current.filter((row) => row.key !== key))
+      setEdits((count) => count + 1)
+    },
+    [showRows],
+  )
+
+  /** Checks a paste or a file's content; its rows replace the table. */
+  const checkText = useCallback((text: string) => ask({ text }, null), [ask])
+
+  /** The problems the API found when the batch was sent, in place of the last check's. */
+  const showProblems = useCallback((found: Map<string, BulkProblem[]>) => {
+    setChecked((current) => {
+      if (!current) return current
+      const byKey = new Map(current.byKey)
+      for (const [key, problems] of found) {
+        const row = byKey.get(key)
+        if (row) byKey.set(key, { ...row, problems })
+      }
+      return { ...current, byKey }
+    })
+  }, [])
+
+  const clear = useCallback(() => {
+    newestQuestion.current++
+    showRows([])
+    setChecked(null)
+  }, [showRows])
+
+  const isChecked = checked !== null && checked.rows === rows && !check.isPending
+  return { rows, checked, isChecked, isChecking: check.isPending, checkError, edit, remove, checkText, showProblems, clear }
+}
+
+function byKeyOf(rows: BulkRow[], answered: CheckedBulkRow[]): Map<string, CheckedBulkRow> {
+  const byKey = new Map<string, CheckedBulkRow>()
+  rows.forEach((row, index) => {
+    const answer = answered[index]
+    if (answer) byKey.set(row.key, answer)
+  })
+  return byKey
+}
