@@ -66,6 +66,13 @@ describe('cart page', () => {
     expect(within(summary).queryByText(/Member discount/)).not.toBeInTheDocument()
   })
 
+  it('shows the place of a bulk line in its batch under the vehicle', async () => {
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [{ ...testCartItem('a', 70), batch: '3 of 20, batch B-7K2Q4M' }]) })
+    await renderApp('/cart', { user: testUser() })
+    const line = (await screen.findByText('2020 Ford F-150')).closest('li') as HTMLElement
+    expect(within(line).getByText('3 of 20, batch B-7K2Q4M')).toBeInTheDocument()
+  })
+
   it('shows no discount line to a guest, who has none', async () => {
     saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
     fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]) })

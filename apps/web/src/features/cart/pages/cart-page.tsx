@@ -83,6 +83,7 @@ export function CartPage() {
               <li key={item.id} className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-4">
                 <div>
                   <p className="font-semibold">{cartItemLabel(item)}</p>
+                  {item.batch && <p className="text-sm text-slate-600">{item.batch}</p>}
                   {item.vinLast4 && <p className="text-sm text-slate-600">VIN ending {item.vinLast4}</p>}
                   {item.priceNote && <p className="text-sm text-slate-600">{item.priceNote}</p>}
                 </div>

@@ -2,6 +2,7 @@ import { RequestStatusEventSchema } from '@keydesk/contracts/request-status'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { API_BASE } from '../../../lib/api-client.ts'
+import { bulkKeys } from '../../bulk-order/api/use-bulk-order.ts'
 import { userRequestKeys } from './user-request-keys.ts'
 
 export const REQUEST_STATUS_STREAM_PATH = '/vehicle/user-requests/stream'
@@ -29,6 +30,8 @@ export function useRequestStatusStream() {
     source.addEventListener('request-status', (event) => {
       if (!isStatusEvent((event as MessageEvent<string>).data)) return
       void queryClient.invalidateQueries({ queryKey: userRequestKeys.all })
+      // The request may belong to a batch, whose progress moves with it.
+      void queryClient.invalidateQueries({ queryKey: bulkKeys.all })
     })
     return () => source.close()
   }, [queryClient])

@@ -298,3 +298,77 @@ describe('user dashboard live status', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })
+
+describe('bulk orders on the dashboard', () => {
+  const batch = (index: number, released: number) => ({
+    id: `9b2f7c1e-4d3a-4b5c-8e6f-${String(index).padStart(12, '0')}`,
+    code: `B-7K2Q${String(index).padStart(2, '0')}`,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    size: 20,
+    paid: 20,
+    inProgress: 3,
+    released,
+  })
+
+  async function renderWithBatches(answer: (call: { url: string }) => Response) {
+    const calls = fakeApi({
+      'GET /api/vehicle/user-requests': () => jsonAnswer(200, { pendingRequests: [], inProgressRequests: [], fulfilledRequests: [] }),
+      'GET /api/bulk/batches': answer,
+    })
+    await renderApp('/user-dash', { user: testUser() })
+    return calls
+  }
+
+  it('shows how far each batch is, with the link to download its released codes', async () => {
+    await renderWithBatches(() => jsonAnswer(200, { items: [batch(1, 2)], total: 1 }))
+    const panel = await screen.findByRole('region', { name: 'Bulk orders' })
+    expect(within(panel).getByText('2 of 20 released')).toBeInTheDocument()
+    expect(within(panel).getByText('20 paid · 3 in progress')).toBeInTheDocument()
+    expect(within(panel).getByRole('link', { name: 'Download codes (CSV)' })).toHaveAttribute(
+      'href',
+      `/api/bulk/batches/${batch(1, 2).id}/codes.csv`,
+    )
+  })
+
+  it('moves a batch on as soon as the status stream reports a release', async () => {
+    FakeEventSource.instances = []
+    vi.stubGlobal('EventSource', FakeEventSource)
+    const released = { count: 1 }
+    await renderWithBatches(() => jsonAnswer(200, { items: [batch(1, released.count)], total: 1 }))
+    const panel = await screen.findByRole('region', { name: 'Bulk orders' })
+    await within(panel).findByText('1 of 20 released')
+    released.count = 2
+    const stream = FakeEventSource.instances.find((source) => source.url.endsWith('/api/vehicle/user-requests/stream'))
+    act(() => stream?.emit('request-status', { requestId: 'a', status: 'FULFILLED' }))
+    expect(await within(panel).findByText('2 of 20 released')).toBeInTheDocument()
+  })
+
+  it('offers no codes download for a batch with none released yet', async () => {
+    await renderWithBatches(() => jsonAnswer(200, { items: [batch(1, 0)], total: 1 }))
+    const panel = await screen.findByRole('region', { name: 'Bulk orders' })
+    expect(within(panel).getByText('0 of 20 released')).toBeInTheDocument()
+    expect(within(panel).queryByRole('link', { name: 'Download codes (CSV)' })).not.toBeInTheDocument()
+  })
+
+  it('shows no bulk panel to a member without batches', async () => {
+    await renderWithBatches(() => jsonAnswer(200, { items: [], total: 0 }))
+    await screen.findByText(/No orders here yet/)
+    expect(screen.queryByRole('region', { name: 'Bulk orders' })).not.toBeInTheDocument()
+  })
+
+  it('pages through more than 10 batches with the API offset', async () => {
+    const calls = await renderWithBatches((call) => {
+      const offset = Number(new URL(call.url, 'http://localhost').searchParams.get('offset'))
+      return jsonAnswer(200, { items: [batch(offset + 1, 0)], total: 12 })
+    })
+    const panel = await screen.findByRole('region', { name: 'Bulk orders' })
+    await userEvent.click(within(panel).getByRole('button', { name: 'Next' }))
+    expect(await within(panel).findByText('Batch B-7K2Q11', { exact: false })).toBeInTheDocument()
+    expect(calls.at(-1)?.url).toContain('limit=10&offset=10')
+  })
+
+  it('links to the bulk order page', async () => {
+    await renderWithBatches(() => jsonAnswer(200, { items: [], total: 0 }))
+    expect(await screen.findByRole('link', { name: 'Order in bulk' })).toHaveAttribute('href', '/bulk-order')
+  })
+})

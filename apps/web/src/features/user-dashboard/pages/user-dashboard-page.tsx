@@ -6,6 +6,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../lib/paths.ts'
+import { BulkBatchesPanel } from '../../bulk-order/components/bulk-batches-panel.tsx'
 import { ChatWidget } from '../../chat/components/chat-widget.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { useRequestStatusStream } from '../api/use-request-status-stream.ts'
@@ -155,6 +156,14 @@ export function UserDashboardPage() {
           ))}
         </ul>
       </div>
+      {/* Below the orders, so the first order stays above the fold on a phone. */}
+      <p className="mt-8 text-sm">
+        <Link to={paths.bulkOrder} className="font-semibold text-brand-600 hover:underline">
+          Order in bulk
+        </Link>{' '}
+        <span className="text-slate-600">— check a batch of vehicles and add them all to your cart at once.</span>
+      </p>
+      <BulkBatchesPanel />
       <ChatWidget />
     </PageFrame>
   )
