@@ -1,5 +1,6 @@
 import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, type BulkCheckAnswer, type CheckedBulkRow } from '@keydesk/contracts/bulk'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
+import { checkVin } from '@keydesk/contracts/vin'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -15,7 +16,8 @@ afterEach(() => {
 
 const HONDA_VIN = '1HGCR2F31GA000000'
 const TYPO_VIN = '1HGCR2F39GA000000'
-const CHECK_DIGIT = 'The VIN check digit does not match: check each character.'
+// The API's own words for a mistyped VIN.
+const CHECK_DIGIT = checkVin(TYPO_VIN)?.message ?? ''
 
 const memberOf = (tier: SubscriptionTier) =>
   testUser({ subscription: { tier, status: tier === 'NONE' ? 'INACTIVE' : 'ACTIVE', trial: false, trialEndsAt: null, activated: true } })

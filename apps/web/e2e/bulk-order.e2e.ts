@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises'
+import { BULK_MESSAGES } from '@keydesk/contracts/bulk'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
+import { validVin } from '../../api/src/test/requests.ts'
+import { seriousAccessibilityViolations } from './axe.ts'
+import { launchBrowser } from './browser.ts'
+import { collectPageErrors } from './console-errors.ts'
+import { apiSignIn, registerMember, signInAt, startTrial } from './members.ts'
+
+/** A Professional member's batch from the paste to the downloaded codes, with an admin releasing two of them. */
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const BATCH_SIZE = 20
+const TYPO_ROW = 7
+
+/** A 2016 Honda Civic VIN with its check digit. */
+const hondaVin = (index: number) => validVin('1HGCR2F3', 'G', String(560000 + index))
+
+/** The VIN with one serial character mistyped, so its check digit no longer matches. */
+const mistyped = (vin: string) => `${vin.slice(0, 16)}${vin.endsWith('9') ? '8' : '9'}`
+
+/** Starts the member's paid request with this VIN and releases `keycode` for it, as an admin at the back office does. */
+async function releaseThroughApi(baseUrl: string, admin: { cookie: string }, vin: string, keycode: string) {
+  const queue = (await (await fetch(`${baseUrl}/api/admin/pending-requests?limit=100&search=${vin}`, { headers: admin })).json()) as {
+    id: string
+  }[]
+  expect(queue).toHaveLength(1)
+  const id = queue[0]?.id
+  expect((await fetch(`${baseUrl}/api/admin/update-request-status/${id}`, { method: 'POST', headers: admin })).status).toBe(200)
+  const released = await fetch(`${baseUrl}/api/admin/process-request`, {
+    method: 'POST',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ vehicleId: id, keycode }),
+  })
+  expect(released.status, await released.clone().text()).toBe(200)
+}
+
+async function payInSandbox(page: Page) {
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click()
+  await page.getByRole('button', { name: 'Pay securely' }).click()
+  await page.waitForURL('**/sandbox-checkout/**')
+  await page.getByLabel('Name on card').fill('Bea Bulk')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: /^Pay \$/ }).click()
+  await page.waitForURL('**/payment-success?session_id=*')
+  await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor()
+}
+
+describe('bulk ordering, end to end', () => {
+  it('a Professional member pastes 20 vehicles, fixes a mistyped VIN in the table, adds and pays the batch, and downloads the two codes an admin released', async () => {
+    const baseUrl = inject('baseUrl')
+    const member = await registerMember(baseUrl, { fname: 'Bea', lname: 'Bulk' })
+    const memberHeaders = await apiSignIn(baseUrl, member.email, member.password)
+    await startTrial(baseUrl, memberHeaders, 'PROFESSIONAL')
+    const vins = Array.from({ length: BATCH_SIZE }, (_, index) => hondaVin(index + 1))
+    const typo = mistyped(vins[TYPO_ROW - 1] ?? '')
+    const csv = ['VIN,Model', ...vins.map((vin, index) => `${index === TYPO_ROW - 1 ? typo : vin},Civic`)].join('\n')
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const errors = collectPageErrors(page)
+    await signInAt(page, baseUrl, '/login', member.email, member.password)
+    await page.waitForURL(`${baseUrl}/`)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk order' }).click()
+    await page.waitForURL(`${baseUrl}/bulk-order`)
+    await page.getByLabel('Paste VINs').fill(csv)
+    await page.getByRole('button', { name: 'Check', exact: true }).click()
+
+    const typoField = page.getByLabel(`VIN, row ${TYPO_ROW}`, { exact: true })
+    await page.getByLabel(`VIN, row ${BATCH_SIZE}`, { exact: true }).waitFor()
+    expect(await typoField.inputValue()).toBe(typo)
+    expect(await typoField.getAttribute('aria-invalid')).toBe('true')
+    await page.getByText(BULK_MESSAGES.fixRows(1)).waitFor()
+    const add = page.getByRole('button', { name: `Add ${BATCH_SIZE} to cart` })
+    expect(await add.isDisabled()).toBe(true)
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+
+    await typoField.fill(vins[TYPO_ROW - 1] ?? '')
+    await page.getByLabel(`Model, row ${TYPO_ROW}`, { exact: true }).selectOption('Civic')
+    await expect.poll(() => add.isEnabled()).toBe(true)
+    expect(await typoField.getAttribute('aria-invalid')).toBeNull()
+    await add.click()
+    const added = page.getByText(new RegExp(`^${BATCH_SIZE} keycode requests of batch (B-\\w{6}) added to your cart\\.$`))
+    await added.waitFor()
+    const code = /batch (B-\w{6})/.exec((await added.textContent()) ?? '')?.[1]
+
+    await page.getByRole('link', { name: 'Go to your cart' }).click()
+    await page.waitForURL(`${baseUrl}/cart`)
+    await page.getByText(`1 of ${BATCH_SIZE}, batch ${code}`, { exact: true }).waitFor()
+    expect(await page.getByText(new RegExp(`^\\d+ of ${BATCH_SIZE}, batch ${code}$`)).count()).toBe(BATCH_SIZE)
+    await payInSandbox(page)
+
+    const admin = await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+    const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: memberHeaders })).json()) as { user: { id: string } }
+    // The release gate wants a validated account; the admin validates it first, as at the order's panel.
+    const validated = await fetch(`${baseUrl}/api/admin/validate-user/${me.user.id}`, { method: 'PATCH', headers: admin })
+    expect(validated.status).toBe(200)
+    await releaseThroughApi(baseUrl, admin, vins[0] ?? '', 'K5101')
+    await releaseThroughApi(baseUrl, admin, vins[TYPO_ROW - 1] ?? '', 'K5107')
+
+    await page.goto(`${baseUrl}/user-dash`)
+    const panel = page.getByRole('region', { name: 'Bulk orders' })
+    await panel.getByText(`2 of ${BATCH_SIZE} released`).waitFor()
+    expect(await panel.textContent()).toContain(`Batch ${code}`)
+    const downloading = page.waitForEvent('download')
+    await panel.getByRole('link', { name: 'Download codes (CSV)' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe(`keydesk-batch-${code}-codes.csv`)
+    const lines = (await readFile((await download.path()) ?? '', 'utf8')).trim().split(/\r?\n/)
+    expect(lines[0]).toBe('Year,Make,Model,VIN,Reference,Keycode,PIN,Released at')
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 6))).toEqual([
+      ['2016', 'Honda', 'Civic', vins[0], '', 'K5101'],
+      ['2016', 'Honda', 'Civic', vins[TYPO_ROW - 1], '', 'K5107'],
+    ])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
