@@ -18,6 +18,8 @@ export interface BulkRowEditorProps {
   onRemove: (key: string) => void
 }
 
+export const removeButtonId = (key: string) => `${key}-remove`
+
 /** The options of a choice, with the row's own value kept when the list does not hold it (what the member typed). */
 const choicesWith = (options: string[], value: string) => (value === '' || options.includes(value) ? options : [value, ...options])
 
@@ -63,7 +65,7 @@ export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked,
         </select>
       ))}
       {cell('year', (props) => (
-        <input {...props} className={`${cellControlClass} w-20`} inputMode="numeric" maxLength={FIELD_MAX_LENGTH.year} />
+        <input {...props} className={`${cellControlClass} md:w-20`} inputMode="numeric" maxLength={FIELD_MAX_LENGTH.year} />
       ))}
       {cell('model', (props) => (
         <select {...props} className={cellControlClass}>
@@ -77,7 +79,13 @@ export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked,
         <input {...props} className={cellControlClass} maxLength={FIELD_MAX_LENGTH.reference} />
       ))}
       <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
-        <Button variant="secondary" className="text-sm" onClick={() => onRemove(row.key)} aria-label={`Remove row ${number}`}>
+        <Button
+          id={removeButtonId(row.key)}
+          variant="secondary"
+          className="text-sm"
+          onClick={() => onRemove(row.key)}
+          aria-label={`Remove row ${number}`}
+        >
           Remove
         </Button>
       </td>

@@ -1,9 +1,9 @@
 import type { BulkRowField } from '@keydesk/contracts/bulk'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { PageButtons } from '../../../components/ui/page-buttons.tsx'
 import type { BulkRow } from '../bulk-rows.ts'
 import type { SheetCheck } from '../use-bulk-sheet.ts'
-import { BulkRowEditor } from './bulk-row-editor.tsx'
+import { BulkRowEditor, removeButtonId } from './bulk-row-editor.tsx'
 
 /** Rows drawn at once: a batch of 500 stays quick to type in. */
 export const ROWS_PER_PAGE = 50
@@ -28,6 +28,9 @@ export function BulkTable({ rows, checked, onEdit, onRemove }: BulkTableProps) {
   const pageCount = Math.max(1, Math.ceil(shown.length / ROWS_PER_PAGE))
   const currentPage = Math.min(page, pageCount - 1)
   const onPage = shown.slice(currentPage * ROWS_PER_PAGE, (currentPage + 1) * ROWS_PER_PAGE)
+  // Read when a row is removed, so the rows' handlers stay the same from one keystroke to the next.
+  const keysOnPage = useRef<string[]>([])
+  keysOnPage.current = onPage.map(({ row }) => row.key)
 
   const editInView = useCallback(
     (key: string, field: BulkRowField, value: string) => {
@@ -35,6 +38,24 @@ export function BulkTable({ rows, checked, onEdit, onRemove }: BulkTableProps) {
       onEdit(key, field, value)
     },
     [onEdit],
+  )
+
+  // Removing a row takes its button away; the keyboard goes on from the row that took its place.
+  const [focusAfterRemove, setFocusAfterRemove] = useState<string | null>(null)
+  useEffect(() => {
+    if (focusAfterRemove === null) return
+    document.getElementById(removeButtonId(focusAfterRemove))?.focus()
+    setFocusAfterRemove(null)
+  }, [focusAfterRemove])
+
+  const removeRow = useCallback(
+    (key: string) => {
+      const keys = keysOnPage.current
+      const index = keys.indexOf(key)
+      setFocusAfterRemove(keys[index + 1] ?? keys[index - 1] ?? null)
+      onRemove(key)
+    },
+    [onRemove],
   )
 
   function toggleProblems(checked: boolean) {
@@ -72,7 +93,7 @@ export function BulkTable({ rows, checked, onEdit, onRemove }: BulkTableProps) {
                 number={number}
                 checked={checked.byKey.get(row.key)}
                 onEdit={editInView}
-                onRemove={onRemove}
+                onRemove={removeRow}
               />
             ))}
           </tbody>

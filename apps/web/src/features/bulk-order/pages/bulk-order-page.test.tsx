@@ -169,6 +169,24 @@ describe('bulk order page', () => {
     expect(screen.getByRole('button', { name: 'Add 2 to cart' })).toBeDisabled()
   })
 
+  it('removes a row, checks the others again and moves the focus to the row that took its place', async () => {
+    const second = '1HGCR2F34GA000001'
+    const calls = await openAs('PROFESSIONAL', {
+      'POST /api/bulk/check': (call) => {
+        const body = JSON.parse(String(call.body))
+        if ('text' in body) return jsonAnswer(200, answerOf([typoRow, checkedRow({ vin: second })]))
+        return jsonAnswer(200, answerOf([checkedRow({ vin: second })]))
+      },
+    })
+    await paste(`${TYPO_VIN}\n${second}`)
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove row 1' }))
+    expect(screen.getByLabelText('VIN, row 1')).toHaveValue(second)
+    expect(screen.getByRole('button', { name: 'Remove row 1' })).toHaveFocus()
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Add 1 to cart' })).toBeEnabled())
+    const recheck = calls.filter((call) => call.key === 'POST /api/bulk/check').at(-1)
+    expect(JSON.parse(String(recheck?.body)).rows.map((row: { vin: string }) => row.vin)).toEqual([second])
+  })
+
   it('keeps what the member typed when an older check answers after it', async () => {
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => {

@@ -107,11 +107,12 @@ function BulkSheet() {
           <h2 id="bulk-batch-heading" className="text-xl font-semibold">
             Your batch
           </h2>
-          <div role="status" className="mt-2 space-y-1 text-sm">
-            <p className="text-slate-700">
-              {rows.length} {rows.length === 1 ? 'vehicle' : 'vehicles'}, up to {checked.rowLimit} a batch on your plan.
-              {!sheet.isChecked && ' Checking…'}
-            </p>
+          <p className="mt-2 text-sm text-slate-700">
+            {rows.length} {rows.length === 1 ? 'vehicle' : 'vehicles'}, up to {checked.rowLimit} a batch on your plan.
+            {/* Seen while typing; not announced, or every keystroke would be read out. */}
+            {!sheet.isChecked && ' Checking…'}
+          </p>
+          <div role="status" className="mt-1 space-y-1 text-sm">
             {problemRows > 0 && <p className="font-medium text-red-700">{BULK_MESSAGES.fixRows(problemRows)}</p>}
             {checked.problem && <p className="font-medium text-red-700">{checked.problem}</p>}
           </div>
