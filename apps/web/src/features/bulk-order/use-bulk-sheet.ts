@@ -24,11 +24,16 @@ export function useBulkSheet() {
   const [rows, setRows] = useState<BulkRow[]>([])
   const [checked, setChecked] = useState<SheetCheck | null>(null)
   const [checkError, setCheckError] = useState<string | null>(null)
-  const [edits, setEdits] = useState(0)
+  const [isReading, setIsReading] = useState(false)
+  /** Counts the pastes and files read, so the table starts again at its first page with each. */
+  const [readCount, setReadCount] = useState(0)
   // The rows as of the last change, for the delayed check and for answers that arrive after further edits.
   const rowsNow = useRef<BulkRow[]>([])
   const newestQuestion = useRef(0)
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const { mutateAsync } = check
+
+  useEffect(() => () => clearTimeout(pause.current), [])
 
   const showRows = useCallback((next: BulkRow[]) => {
     rowsNow.current = next
@@ -46,6 +51,7 @@ export function useBulkSheet() {
           const read = rowsFromAnswer(answer.rows)
           showRows(read)
           setChecked({ rows: read, byKey: byKeyOf(read, answer.rows), rowLimit: answer.rowLimit, problem: answer.problem })
+          setReadCount((count) => count + 1)
           return
         }
         const position = new Map(asked.map((row, index) => [row, index]))
@@ -65,36 +71,43 @@ export function useBulkSheet() {
         })
       } catch (error) {
         if (question === newestQuestion.current) setCheckError((error as Error).message)
+      } finally {
+        if (asked === null) setIsReading(false)
       }
     },
     [mutateAsync, showRows],
   )
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each edit restarts the pause; the rows are read when it ends
-  useEffect(() => {
-    if (edits === 0) return
-    const timer = setTimeout(() => void ask({ rows: rowsNow.current.map(toInput) }, rowsNow.current), RECHECK_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [edits])
+  const recheckAfterPause = useCallback(() => {
+    clearTimeout(pause.current)
+    pause.current = setTimeout(() => void ask({ rows: rowsNow.current.map(toInput) }, rowsNow.current), RECHECK_DELAY_MS)
+  }, [ask])
 
   const edit = useCallback(
     (key: string, field: BulkRowField, value: string) => {
       showRows(rowsNow.current.map((row) => (row.key === key ? { ...row, [field]: value } : row)))
-      setEdits((count) => count + 1)
+      recheckAfterPause()
     },
-    [showRows],
+    [showRows, recheckAfterPause],
   )
 
   const remove = useCallback(
     (key: string) => {
       showRows(rowsNow.current.filter((row) => row.key !== key))
-      setEdits((count) => count + 1)
+      recheckAfterPause()
     },
-    [showRows],
+    [showRows, recheckAfterPause],
   )
 
-  /** Checks a paste or a file's content; its rows replace the table. */
-  const checkText = useCallback((text: string) => ask({ text }, null), [ask])
+  /** Checks a paste or a file's content; its rows replace the table, edits still waiting for their check included. */
+  const checkText = useCallback(
+    (text: string) => {
+      clearTimeout(pause.current)
+      setIsReading(true)
+      return ask({ text }, null)
+    },
+    [ask],
+  )
 
   /** The problems the API found when the batch was sent, in place of the last check's. */
   const showProblems = useCallback((found: Map<string, BulkProblem[]>) => {
@@ -109,14 +122,16 @@ export function useBulkSheet() {
     })
   }, [])
 
+  /** Empties the sheet once its batch is in the cart; a check still on its way is forgotten. */
   const clear = useCallback(() => {
+    clearTimeout(pause.current)
     newestQuestion.current++
     showRows([])
     setChecked(null)
   }, [showRows])
 
   const isChecked = checked !== null && checked.rows === rows && !check.isPending
-  return { rows, checked, isChecked, isChecking: check.isPending, checkError, edit, remove, checkText, showProblems, clear }
+  return { rows, checked, isChecked, isReading, readCount, checkError, edit, remove, checkText, showProblems, clear }
 }
 
 function byKeyOf(rows: BulkRow[], answered: CheckedBulkRow[]): Map<string, CheckedBulkRow> {

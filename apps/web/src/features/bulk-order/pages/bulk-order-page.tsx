@@ -89,7 +89,7 @@ function BulkSheet() {
       )}
       <div className="mt-4">
         <BulkInput
-          isChecking={sheet.isChecking}
+          isChecking={sheet.isReading}
           onCheck={(text) => {
             setAdded(null)
             add.reset()
@@ -110,13 +110,13 @@ function BulkSheet() {
           <p className="mt-2 text-sm text-slate-700">
             {rows.length} {rows.length === 1 ? 'vehicle' : 'vehicles'}, up to {checked.rowLimit} a batch on your plan.
             {/* Seen while typing; not announced, or every keystroke would be read out. */}
-            {!sheet.isChecked && ' Checking…'}
+            {!sheet.isChecked && !sheet.checkError && ' Checking…'}
           </p>
           <div role="status" className="mt-1 space-y-1 text-sm">
             {problemRows > 0 && <p className="font-medium text-red-700">{BULK_MESSAGES.fixRows(problemRows)}</p>}
             {checked.problem && <p className="font-medium text-red-700">{checked.problem}</p>}
           </div>
-          {rows.length > 0 && <BulkTable rows={rows} checked={checked} onEdit={sheet.edit} onRemove={sheet.remove} />}
+          {rows.length > 0 && <BulkTable key={sheet.readCount} rows={rows} checked={checked} onEdit={sheet.edit} onRemove={sheet.remove} />}
           <div className="mt-6 flex flex-wrap items-center gap-4">
             <Button onClick={addToCart} disabled={!canAdd} isBusy={add.isPending}>
               Add {rows.length} to cart
