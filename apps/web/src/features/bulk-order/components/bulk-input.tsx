@@ -51,6 +51,7 @@ export function BulkInput({ isChecking, onCheck }: BulkInputProps) {
       </FieldShell>
       <FileField
         label="Or choose a CSV file"
+        hint="A chosen file is checked in place of the paste."
         accept=".csv,text/csv,text/plain"
         onChange={(event) => setFile(event.target.files?.[0] ?? null)}
       />

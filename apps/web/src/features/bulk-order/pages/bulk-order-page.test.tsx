@@ -147,6 +147,7 @@ describe('bulk order page', () => {
       ],
     })
     expect(screen.getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart')
+    expect(screen.getByText(message).closest('[tabindex="-1"]')).toHaveFocus()
   })
 
   it('marks the rows a refused batch names, each problem on its field', async () => {

@@ -1,5 +1,5 @@
 import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, bulkRowLimit } from '@keydesk/contracts/bulk'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -50,6 +50,11 @@ function BulkSheet() {
   const sheet = useBulkSheet()
   const add = useAddBatch()
   const [added, setAdded] = useState<string | null>(null)
+  const addedRef = useRef<HTMLDivElement>(null)
+  // The Add button goes with the batch it added; the keyboard lands on what happened instead.
+  useEffect(() => {
+    if (added) addedRef.current?.focus()
+  }, [added])
   const { rows, checked } = sheet
   const problemRows = checked ? rows.filter((row) => (checked.byKey.get(row.key)?.problems.length ?? 0) > 0).length : 0
   const canAdd =
@@ -80,12 +85,14 @@ function BulkSheet() {
   return (
     <>
       {added && (
-        <Alert tone="success">
-          <p>{added}</p>
-          <Link to={paths.cart} className="mt-2 inline-block font-semibold underline">
-            Go to your cart
-          </Link>
-        </Alert>
+        <div ref={addedRef} tabIndex={-1} className="outline-none">
+          <Alert tone="success">
+            <p>{added}</p>
+            <Link to={paths.cart} className="mt-2 inline-block font-semibold underline">
+              Go to your cart
+            </Link>
+          </Alert>
+        </div>
       )}
       <div className="mt-4">
         <BulkInput
