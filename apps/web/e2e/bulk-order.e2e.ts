@@ -87,6 +87,7 @@ describe('bulk ordering, end to end', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 
     await typoField.fill(vins[TYPO_ROW - 1] ?? '')
+    // The check reads no model on a row whose VIN it cannot read, so the pasted Civic is chosen again once it can.
     await page.getByLabel(`Model, row ${TYPO_ROW}`, { exact: true }).selectOption('Civic')
     await expect.poll(() => add.isEnabled()).toBe(true)
     expect(await typoField.getAttribute('aria-invalid')).toBeNull()
