@@ -289,6 +289,7 @@ const MEMBER_SCREENS = [
   '/',
   '/pricing',
   '/vehicle-keycode-request',
+  '/bulk-order',
   '/cart',
   '/membership',
   '/user-dash',
