@@ -1,6 +1,7 @@
 import {
   BULK_TEMPLATE_COLUMNS,
   type BulkRowField,
+  BulkRowFieldSchema,
   type BulkRowInput,
   BulkRowInputSchema,
   type CheckedBulkRow,
@@ -63,9 +64,9 @@ export function problemsByKey(details: { field: string; message: string }[], row
   for (const detail of details) {
     const match = /^rows\.(\d+)\.(\w+)$/.exec(detail.field)
     const row = rows[Number(match?.[1])]
-    const field = match?.[2] as BulkRowField | undefined
-    if (!row || !field || !(field in FIELD_MAX_LENGTH)) continue
-    found.set(row.key, [...(found.get(row.key) ?? []), { field, message: detail.message }])
+    const field = BulkRowFieldSchema.safeParse(match?.[2])
+    if (!row || !field.success) continue
+    found.set(row.key, [...(found.get(row.key) ?? []), { field: field.data, message: detail.message }])
   }
   return found
 }
