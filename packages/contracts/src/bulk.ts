@@ -88,6 +88,8 @@ export const CheckedBulkRowSchema = z.object({
   /** The catalogue's models of the row's make offered in its year. */
   modelOptions: z.array(z.string()),
   problems: z.array(z.object({ field: BulkRowFieldSchema, message: z.string() })),
+  /** The row as read, before the check: what a screen shows where the check could not resolve a field. */
+  typed: BulkRowInputSchema,
 })
 export type CheckedBulkRow = z.infer<typeof CheckedBulkRowSchema>
 

@@ -1,7 +1,7 @@
 import { BULK_TEMPLATE_COLUMNS } from '@keydesk/contracts/bulk'
 import { checkVin } from '@keydesk/contracts/vin'
 import { describe, expect, it } from 'vitest'
-import { type BulkRow, problemsByKey, templateCsv } from './bulk-rows.ts'
+import { type BulkRow, problemsByKey, rowsFromAnswer, templateCsv } from './bulk-rows.ts'
 
 const row = (key: string): BulkRow => ({ key, vin: '', make: '', model: '', year: '', reference: '' })
 
@@ -30,5 +30,22 @@ describe('bulk rows', () => {
         ],
       ],
     ])
+  })
+
+  it('keeps what the file said where the check could not resolve a field, so fixing the VIN is all it takes', () => {
+    const [read] = rowsFromAnswer([
+      {
+        vin: '1HGCR2F32GA000000',
+        make: null,
+        model: null,
+        year: null,
+        reference: 'Lot 4',
+        makeOptions: [],
+        modelOptions: [],
+        problems: [{ field: 'vin', message: 'This VIN fails its check digit (9th character): a character is probably mistyped.' }],
+        typed: { vin: '1hgcr2f32ga000000', make: 'Honda', model: 'Civic', year: '2016', reference: 'Lot 4' },
+      },
+    ])
+    expect(read).toMatchObject({ vin: '1HGCR2F32GA000000', make: 'Honda', model: 'Civic', year: '2016', reference: 'Lot 4' })
   })
 })

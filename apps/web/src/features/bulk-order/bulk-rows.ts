@@ -33,14 +33,17 @@ const newKey = () => `row-${++lastKey}`
 
 export const toInput = ({ vin, make, model, year, reference }: BulkRow): BulkRowInput => ({ vin, make, model, year, reference })
 
-/** The rows the API read from a paste or a file, as the member will edit them. */
+/**
+ * The rows the API read from a paste or a file, as the member will edit them: what the check resolved, else what the
+ * file said (a mistyped VIN's row keeps its model, so fixing the VIN is all it takes).
+ */
 export const rowsFromAnswer = (checked: CheckedBulkRow[]): BulkRow[] =>
   checked.map((row) => ({
     key: newKey(),
     vin: row.vin,
-    make: row.make ?? '',
-    model: row.model ?? '',
-    year: row.year === null ? '' : String(row.year),
+    make: row.make ?? row.typed.make ?? '',
+    model: row.model ?? row.typed.model ?? '',
+    year: row.year === null ? (row.typed.year ?? '') : String(row.year),
     reference: row.reference,
   }))
 

@@ -40,6 +40,7 @@ describe('the row checks of a batch', () => {
       makeOptions: ['Honda'],
       modelOptions: ['Civic', 'CR-V'],
       problems: [{ field: 'model', message: BULK_MESSAGES.modelNeeded }],
+      typed: { vin: HONDA.toLowerCase() },
     })
   })
 

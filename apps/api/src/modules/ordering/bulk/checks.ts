@@ -100,6 +100,7 @@ export function checkBulkRows(
       makeOptions: vinMakes.length > 0 ? vinMakes : allMakes,
       modelOptions,
       problems,
+      typed: row,
     }
   })
 }

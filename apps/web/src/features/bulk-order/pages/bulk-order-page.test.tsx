@@ -32,6 +32,7 @@ const checkedRow = (overrides: Partial<CheckedBulkRow> = {}): CheckedBulkRow => 
   makeOptions: ['Honda'],
   modelOptions: ['Accord', 'Civic'],
   problems: [],
+  typed: { vin: overrides.vin ?? HONDA_VIN, model: 'Civic' },
   ...overrides,
 })
 
@@ -107,7 +108,7 @@ describe('bulk order page', () => {
     expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/bulk/check')?.body))).toEqual({ text: csv })
   })
 
-  it('checks the rows again when a row is fixed, and then enables Add', async () => {
+  it('checks the rows again when a row is fixed, keeping the model its file gave, and then enables Add', async () => {
     const fixedVin = '1HGCR2F34GA000001'
     const calls = await openAs('PROFESSIONAL', {
       'POST /api/bulk/check': (call) => {
@@ -120,13 +121,11 @@ describe('bulk order page', () => {
     const vin = await screen.findByLabelText('VIN, row 2')
     await userEvent.clear(vin)
     await userEvent.type(vin, fixedVin)
-    const model = screen.getByLabelText('Model, row 2')
-    await within(model).findByRole('option', { name: 'Civic' })
-    await userEvent.selectOptions(model, 'Civic')
     const add = screen.getByRole('button', { name: 'Add 2 to cart' })
     await vi.waitFor(() => expect(add).toBeEnabled())
+    expect(screen.getByLabelText('Model, row 2')).toHaveValue('Civic')
     const rechecks = calls.filter((call) => call.key === 'POST /api/bulk/check').slice(1)
-    expect(JSON.parse(String(rechecks.at(-1)?.body)).rows[1]).toMatchObject({ vin: fixedVin, make: 'Honda', model: 'Civic', year: '2016' })
+    expect(JSON.parse(String(rechecks.at(-1)?.body)).rows[1]).toMatchObject({ vin: fixedVin, model: 'Civic' })
     expect(screen.queryByText(BULK_MESSAGES.fixRows(1))).not.toBeInTheDocument()
   })
 
