@@ -1,5 +1,5 @@
 import { toCents, toDollars } from './money.ts'
-import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription.ts'
+import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription-constants.ts'
 
 export interface PricedItem {
   /** A plan line (SUBSCRIPTION) is never discounted; a line without a kind is a keycode line. */

@@ -1,4 +1,4 @@
-import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription.ts'
+import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription-constants.ts'
 
 /**
  * What one keycode line costs, and why: the one rule the request page, the cart, the checkout and the pricing page

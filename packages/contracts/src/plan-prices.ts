@@ -1,4 +1,10 @@
-import { ANNUAL_PRICE_CENTS, ANNUAL_SETUP_FEE_CENTS, type BillingPeriod, MONTHLY_PRICE_CENTS, type PaidTier } from './subscription.ts'
+import {
+  ANNUAL_PRICE_CENTS,
+  ANNUAL_SETUP_FEE_CENTS,
+  type BillingPeriod,
+  MONTHLY_PRICE_CENTS,
+  type PaidTier,
+} from './subscription-constants.ts'
 
 /** What buying a plan costs: the price of each period, the setup fee charged with the first, and that first charge. */
 export interface PlanCharge {

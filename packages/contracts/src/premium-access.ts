@@ -1,4 +1,4 @@
-import { type PaidTier, type SubscriptionTier, TRIAL_LENGTH_DAYS } from './subscription.ts'
+import { type PaidTier, type SubscriptionTier, TRIAL_LENGTH_DAYS } from './subscription-constants.ts'
 
 /** What an account holds that decides premium access: its paid plan and its one trial (docs/decisions/016). */
 export interface PlanHolding {

@@ -1,9 +1,6 @@
 import { z } from 'zod'
+import { ROLES } from './roles-constants.ts'
 
-export const RoleSchema = z.enum(['BASEUSER', 'ADMIN', 'SUPER_ADMIN'])
-export type Role = z.infer<typeof RoleSchema>
+export * from './roles-constants.ts'
 
-/** docs/product.md, 'Overview and roles': "Admin status" means ADMIN or SUPER_ADMIN. */
-export function hasAdminStatus(role: Role): boolean {
-  return role === 'ADMIN' || role === 'SUPER_ADMIN'
-}
+export const RoleSchema = z.enum(ROLES)

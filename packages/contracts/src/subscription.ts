@@ -1,57 +1,12 @@
 import { z } from 'zod'
+import { BILLING_PERIODS, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from './subscription-constants.ts'
 
-export const SubscriptionTierSchema = z.enum(['NONE', 'BASIC', 'PROFESSIONAL', 'ENTERPRISE'])
-export type SubscriptionTier = z.infer<typeof SubscriptionTierSchema>
+export * from './subscription-constants.ts'
 
+export const SubscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS)
 export const PaidTierSchema = SubscriptionTierSchema.exclude(['NONE'])
-export type PaidTier = z.infer<typeof PaidTierSchema>
-
-export const SubscriptionStatusSchema = z.enum(['ACTIVE', 'PENDING', 'EXPIRED', 'CANCELLED', 'INACTIVE'])
-export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>
-
-/** What the screens say for a tier and a status: never the stored code. */
-export const TIER_LABELS: Record<SubscriptionTier, string> = {
-  NONE: 'No plan',
-  BASIC: 'Basic',
-  PROFESSIONAL: 'Professional',
-  ENTERPRISE: 'Enterprise',
-}
-export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  ACTIVE: 'Active',
-  PENDING: 'Pending',
-  EXPIRED: 'Expired',
-  CANCELLED: 'Cancelled',
-  INACTIVE: 'Inactive',
-}
-
-/** docs/product.md, 'Cart' (plans in the cart), in cents (money is integer cents everywhere but the UI). */
-export const MONTHLY_PRICE_CENTS: Record<PaidTier, number> = {
-  BASIC: 999,
-  PROFESSIONAL: 2499,
-  ENTERPRISE: 9999,
-}
-
-/** docs/product.md, 'Cart': Professional 149/year; the home page shows Basic annual at 99.99/year. */
-export const ANNUAL_PRICE_CENTS = { BASIC: 9999, PROFESSIONAL: 14900 } as const
-export const ANNUAL_SETUP_FEE_CENTS = 4900
-export const ANNUAL_SAVINGS_LABEL = 'Save 20%'
-
-/** docs/product.md, 'Cart': the cart discount per tier, in percent. */
-export const CART_DISCOUNT_PERCENT: Record<SubscriptionTier, number> = {
-  NONE: 0,
-  BASIC: 15,
-  PROFESSIONAL: 20,
-  ENTERPRISE: 25,
-}
-
-export const TRIAL_LENGTH_DAYS = 3
-export const TRIAL_RECHECK_MS = 60 * 60 * 1000
-
-export const BillingPeriodSchema = z.enum(['MONTHLY', 'ANNUAL'])
-export type BillingPeriod = z.infer<typeof BillingPeriodSchema>
-
-/** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': a monthly plan runs 30 days, an annual plan 365 days; cancellation takes effect at the end. */
-export const PERIOD_DAYS: Record<BillingPeriod, number> = { MONTHLY: 30, ANNUAL: 365 }
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES)
+export const BillingPeriodSchema = z.enum(BILLING_PERIODS)
 
 /** GET /trial/status (docs/product.md, 'Plans, trial and compliance'). */
 export const TrialStatusSchema = z.object({
@@ -96,18 +51,3 @@ export const AdminSubscriptionSchema = z.object({
   refundedCents: z.number().int().nullable(),
 })
 export const AdminSubscriptionListSchema = z.array(AdminSubscriptionSchema)
-
-export const TRIAL_MESSAGES = {
-  statusFailed: 'Failed to fetch trial status',
-  startFailed: 'Failed to start trial.',
-  started: 'Your 3-day free trial has started.',
-  alreadyUsed: 'You have already used your free trial.',
-  alreadySubscribed: 'You already have a subscription.',
-  lessThanAnHour: 'Less than 1 hour left',
-} as const
-
-export const SUBSCRIPTION_MESSAGES = {
-  fetchFailed: 'Failed to fetch User Subscription',
-  cancelled: 'Your subscription will end at the close of the current period.',
-  nothingToCancel: 'You have no active subscription to cancel.',
-} as const
