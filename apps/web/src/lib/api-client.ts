@@ -1,4 +1,3 @@
-import { ErrorAnswerSchema } from '@keydesk/contracts/errors'
 import { MESSAGES } from '@keydesk/contracts/messages'
 import type { z } from 'zod'
 
@@ -20,7 +19,11 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** A plain object is sent as JSON; FormData and URLSearchParams are sent as they are. */
   body?: unknown
-  schema: z.ZodType<T>
+  /**
+   * The answer's schema, or a function importing it: the shell's calls import theirs, so the schema library
+   * loads with the first answer to check instead of with the page.
+   */
+  schema: z.ZodType<T> | (() => Promise<z.ZodType<T>>)
   signal?: AbortSignal
   /**
    * What a 401 that survives the refresh attempt means. 'redirect' (default): the session is over,
@@ -98,6 +101,8 @@ async function toApiError(response: Response): Promise<ApiError> {
     if (text && response.status < 500) return new ApiError(response.status, 'TEXT_ERROR', text)
   }
   const payload: unknown = await response.json().catch(() => undefined)
+  // Only a failed call needs this schema: a visitor's first page loads without the schema library.
+  const { ErrorAnswerSchema } = await import('@keydesk/contracts/errors')
   const parsed = ErrorAnswerSchema.safeParse(payload)
   if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.details)
   return new ApiError(
@@ -110,6 +115,9 @@ async function toApiError(response: Response): Promise<ApiError> {
 /** The one way the web app calls the API: cookies always travel, answers are checked by their schema. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal, onUnauthorized = 'redirect' } = options
+  // Imported while the request travels, not after it.
+  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema)
+  schemaReady.catch(() => undefined) // awaited below; this only keeps a failure before then from being reported as unhandled
   let response = await send(path, method, body, signal)
   if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
     if (await refreshSession()) {
@@ -119,5 +127,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   }
   if (!response.ok) throw await toApiError(response)
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
-  return schema.parse(payload)
+  return (await schemaReady).parse(payload)
 }

@@ -1,4 +1,4 @@
-import { hasAdminStatus } from '@keydesk/contracts/roles'
+import { hasAdminStatus } from '@keydesk/contracts/roles-constants'
 import { Link, NavLink } from 'react-router'
 import { AdminChatUnreadLink } from '../../features/chat/components/admin-chat-unread-link.tsx'
 import { useSession } from '../../features/session/use-session.ts'

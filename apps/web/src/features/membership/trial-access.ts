@@ -1,6 +1,7 @@
 import type { UserView } from '@keydesk/contracts/auth'
 import { premiumAccess, trialDaysLeft, trialDaysUntil } from '@keydesk/contracts/premium-access'
-import { type SubscriptionTier, TRIAL_MESSAGES, type TrialStatus } from '@keydesk/contracts/subscription'
+import type { TrialStatus } from '@keydesk/contracts/subscription'
+import { type SubscriptionTier, TRIAL_MESSAGES } from '@keydesk/contracts/subscription-constants'
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS

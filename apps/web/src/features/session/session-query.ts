@@ -1,4 +1,4 @@
-import { MeAnswerSchema, type UserView } from '@keydesk/contracts/auth'
+import type { UserView } from '@keydesk/contracts/auth'
 import type { QueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client.ts'
 import { hasSessionHint, setSessionHint } from './session-hint.ts'
@@ -10,7 +10,10 @@ export const sessionQueryKey = ['session', 'me'] as const
 export async function fetchSessionUser(): Promise<UserView | null> {
   if (!hasSessionHint()) return null
   try {
-    const answer = await apiRequest('/auth/me', { schema: MeAnswerSchema, onUnauthorized: 'silent' })
+    const answer = await apiRequest('/auth/me', {
+      schema: () => import('@keydesk/contracts/auth').then((contract) => contract.MeAnswerSchema),
+      onUnauthorized: 'silent',
+    })
     return answer.user
   } catch {
     setSessionHint(false)

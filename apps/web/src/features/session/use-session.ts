@@ -1,7 +1,6 @@
 import type { UserView } from '@keydesk/contracts/auth'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { z } from 'zod'
 import { apiRequest } from '../../lib/api-client.ts'
 import { clearSession, fetchSessionUser, sessionQueryKey } from './session-query.ts'
 
@@ -26,7 +25,11 @@ export function useSession(): Session {
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest('/auth/logout', { method: 'POST', schema: z.unknown(), onUnauthorized: 'silent' })
+      await apiRequest('/auth/logout', {
+        method: 'POST',
+        schema: () => import('./logout-answer.ts').then((answer) => answer.LogoutAnswerSchema),
+        onUnauthorized: 'silent',
+      })
     } catch {
       // The cookies may already be gone (expired session); the user still expects to be signed out here.
     } finally {

@@ -1,35 +1,10 @@
-import {
-  ChatConversationsAnswerSchema,
-  ChatHistoryAnswerSchema,
-  type ChatMessage,
-  ChatMessageSchema,
-  ChatUnreadCountSchema,
-} from '@keydesk/contracts/chat'
+import { ChatConversationsAnswerSchema, ChatHistoryAnswerSchema, type ChatMessage, ChatMessageSchema } from '@keydesk/contracts/chat'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { API_BASE, apiRequest } from '../../../lib/api-client.ts'
+import { chatKeys, UNREAD_REFRESH_MS } from './chat-keys.ts'
 
-/** Every query key of live chat, from one place. */
-export const chatKeys = {
-  all: ['chat'] as const,
-  history: (userId?: string) => ['chat', 'history', userId ?? 'own'] as const,
-  conversations: () => ['chat', 'conversations'] as const,
-  unreadCount: () => ['chat', 'unread-count'] as const,
-}
 const historyKey = chatKeys.history
-
-/** New member messages reach the admin header within this time, on every admin page. */
-const UNREAD_REFRESH_MS = 30_000
-
-/** Admins: conversations whose latest message is the member's, still waiting for an answer. */
-export function useChatUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: chatKeys.unreadCount(),
-    queryFn: ({ signal }) => apiRequest('/chat/unread-count', { schema: ChatUnreadCountSchema, signal }),
-    refetchInterval: UNREAD_REFRESH_MS,
-    enabled,
-  })
-}
 
 /** Admins: members who wrote, latest first, each saying whether it waits for an answer. */
 export function useChatConversations() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
-import { useChatUnreadCount } from '../api/use-chat.ts'
+import { useChatUnreadCount } from '../api/use-chat-unread-count.ts'
 
 /**
  * The admin header's way to live chat, on every admin page (decision 016): the number of conversations whose

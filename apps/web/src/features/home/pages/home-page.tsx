@@ -1,5 +1,5 @@
 import { formatDollars } from '@keydesk/contracts/money'
-import { MONTHLY_PRICE_CENTS, type PaidTier, TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
+import { MONTHLY_PRICE_CENTS, type PaidTier, TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription-constants'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'

@@ -1,4 +1,4 @@
-import { TRIAL_RECHECK_MS, TrialStatusSchema } from '@keydesk/contracts/subscription'
+import { TRIAL_RECHECK_MS } from '@keydesk/contracts/subscription-constants'
 import { useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { useSession } from '../../session/use-session.ts'
@@ -14,7 +14,11 @@ export function useTrialAccess() {
   const isMember = user?.role === 'BASEUSER'
   const query = useQuery({
     queryKey: membershipKeys.trialStatus(),
-    queryFn: ({ signal }) => apiRequest('/trial/status', { schema: TrialStatusSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/trial/status', {
+        schema: () => import('@keydesk/contracts/subscription').then((contract) => contract.TrialStatusSchema),
+        signal,
+      }),
     enabled: isMember,
     refetchInterval: TRIAL_RECHECK_MS,
   })

@@ -1,4 +1,4 @@
-import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
+import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription-constants'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
