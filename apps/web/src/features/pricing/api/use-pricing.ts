@@ -1,4 +1,3 @@
-import { PricingAnswerSchema } from '@keydesk/contracts/pricing'
 import { useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 
@@ -10,7 +9,12 @@ export const pricingKeys = {
 export function usePricing() {
   return useQuery({
     queryKey: pricingKeys.prices(),
-    queryFn: ({ signal }) => apiRequest('/pricing', { schema: PricingAnswerSchema, signal }),
+    // The page's heading draws while the schema library loads with the prices (the largest paint comes sooner).
+    queryFn: ({ signal }) =>
+      apiRequest('/pricing', {
+        schema: () => import('@keydesk/contracts/pricing').then((contract) => contract.PricingAnswerSchema),
+        signal,
+      }),
     staleTime: 5 * 60 * 1000,
   })
 }

@@ -1,5 +1,6 @@
 import { BASIC_COVERED_MAKES_TEXT, isBasicCovered } from '@keydesk/contracts/keycode-prices'
-import { DEFAULT_PIN_CODE_NOTE, type ManufacturerPricing, shownMemberPrice } from '@keydesk/contracts/pricing'
+import type { ManufacturerPricing } from '@keydesk/contracts/pricing'
+import { DEFAULT_PIN_CODE_NOTE, shownMemberPrice } from '@keydesk/contracts/pricing-constants'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
 
