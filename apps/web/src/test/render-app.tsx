@@ -1,9 +1,8 @@
 import type { UserView } from '@keydesk/contracts/auth'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import { isValidElement, type ReactNode } from 'react'
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router'
-import type { LazyPage } from '../app/lazy-page.ts'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { preloadPagesAt } from '../app/preload-pages.ts'
 import { routes } from '../app/router.tsx'
 import { sessionQueryKey } from '../features/session/session-query.ts'
 
@@ -14,22 +13,6 @@ export interface RenderAppOptions {
   fetchSession?: boolean
   /** Paths the test goes on to, whose pages load ahead so they render without waiting for their code. */
   visits?: string[]
-}
-
-const isLazyPage = (type: unknown): type is LazyPage => typeof type === 'function' && 'preload' in type
-
-/** The lazy pages inside an element, guards and layouts included (a page sits in a guard's children). */
-function lazyPagesIn(node: ReactNode): LazyPage[] {
-  if (Array.isArray(node)) return node.flatMap(lazyPagesIn)
-  if (!isValidElement<Record<string, unknown>>(node)) return []
-  const own = isLazyPage(node.type) ? [node.type] : []
-  return [...own, ...Object.values(node.props).flatMap((prop) => lazyPagesIn(prop as ReactNode))]
-}
-
-/** Loads the pages the routes matching `path` render, and no other: a page visited later loads on its visit. */
-async function preloadPagesAt(path: string) {
-  const matches = matchRoutes(routes, path) ?? []
-  await Promise.all(matches.flatMap((match) => lazyPagesIn(match.route.element)).map((page) => page.preload()))
 }
 
 /**
