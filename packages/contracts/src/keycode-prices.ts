@@ -1,19 +1,15 @@
+import { BASIC_COVERED_MAKES_TEXT, isBasicCovered } from './basic-covered-makes.ts'
 import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription-constants.ts'
 
-/**
- * What one keycode line costs, and why: the one rule the request page, the cart, the checkout and the pricing page
- * read (docs/product.md, 'Prices'; docs/decisions/021-plan-benefits-as-charged.md).
- */
+export * from './basic-covered-makes.ts'
 
 /**
- * The makes Basic's "Limited vehicle access (Ford, Nissan, Chevy)" covers, by their catalogue names. "Chevy" is
- * Chevrolet alone: GMC, Buick and Cadillac are their own makes in the catalogue and on the pricing page.
+ * What one keycode line costs, and why: the one rule the request page, the cart and the checkout read (docs/product.md,
+ * 'Prices'; docs/decisions/021-plan-benefits-as-charged.md).
  */
-export const BASIC_COVERED_MAKES = ['Ford', 'Nissan', 'Chevrolet'] as const
-export const BASIC_COVERED_MAKES_TEXT = 'Ford, Nissan and Chevrolet'
+
 /** The same makes as a choice of one, for the one discounted keycode. */
 const BASIC_COVERED_MAKES_CHOICE = 'Ford, Nissan or Chevrolet'
-export const isBasicCovered = (make: string) => (BASIC_COVERED_MAKES as readonly string[]).includes(make)
 
 /** The PIN of a make that needs one is included for members and costs buyers without a plan this much more. */
 export const PIN_CHARGE_CENTS = 2000

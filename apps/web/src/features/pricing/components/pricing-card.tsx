@@ -1,4 +1,4 @@
-import { BASIC_COVERED_MAKES_TEXT, isBasicCovered } from '@keydesk/contracts/keycode-prices'
+import { BASIC_COVERED_MAKES_TEXT, isBasicCovered } from '@keydesk/contracts/basic-covered-makes'
 import type { ManufacturerPricing } from '@keydesk/contracts/pricing'
 import { DEFAULT_PIN_CODE_NOTE, shownMemberPrice } from '@keydesk/contracts/pricing-constants'
 import { Link } from 'react-router'

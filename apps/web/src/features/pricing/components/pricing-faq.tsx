@@ -1,4 +1,4 @@
-import { BASIC_COVERED_MAKES_TEXT } from '@keydesk/contracts/keycode-prices'
+import { BASIC_COVERED_MAKES_TEXT } from '@keydesk/contracts/basic-covered-makes'
 import { Faq, type FaqItem } from '../../../components/ui/faq.tsx'
 
 const faq: FaqItem[] = [
