@@ -15,7 +15,7 @@ import { premiumAccess } from '@keydesk/contracts/premium-access'
 import { normalizeVin } from '@keydesk/contracts/vin'
 import { stringify } from 'csv-stringify/sync'
 import type { DbExecutor } from '../../../db/database.ts'
-import { AppError } from '../../../errors.ts'
+import { AppError, notFound } from '../../../errors.ts'
 import { guardFormula } from '../../../lib/csv-cells.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
@@ -169,7 +169,7 @@ export async function requestQuote(ports: Uses<'database' | 'clock' | 'config' |
   const db = ports.database.db
   await rowLimitOf(db, userId, ports.clock.now())
   const member = (await findUserNames(db, [userId])).get(userId)
-  if (!member) throw new AppError('NOT_FOUND', BULK_MESSAGES.notAllowed)
+  if (!member) throw notFound()
   const count = body.rows.length
   const name = [member.fname, member.lname].filter(Boolean).join(' ') || member.email
   const rows = stringify(
