@@ -57,6 +57,8 @@ describe('mobile menu at 390 px', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
     await page.goto(`${inject('baseUrl')}/`)
     const header = page.getByRole('banner')
+    // The page draws once its code has loaded, after the load event: wait for the header before judging what it shows.
+    await header.getByRole('button', { name: 'Menu' }).waitFor()
     expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false)
     await header.getByRole('button', { name: 'Menu' }).click()
     const authentication = header.getByRole('navigation', { name: 'Authentication' })
@@ -73,7 +75,7 @@ describe('mobile menu at 390 px', () => {
     const page = await browser.newPage({ viewport: { width: 769, height: 800 } })
     await page.goto(`${inject('baseUrl')}/`)
     const header = page.getByRole('banner')
-    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true)
+    await header.getByRole('navigation', { name: 'Main' }).waitFor()
     expect(await header.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false)
     await page.close()
   })
