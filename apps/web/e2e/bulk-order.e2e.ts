@@ -9,7 +9,7 @@ import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
 import { apiSignIn, registerMember, signInAt, startTrial } from './members.ts'
 
-/** A Professional member's batch from the paste to the downloaded codes, with an admin releasing two of them. */
+/** A Professional member's batch from the paste to the downloaded codes, with an admin releasing two of them at the back office's queues, narrowed to the batch by its label. */
 let browser: Browser
 
 beforeAll(async () => {
@@ -29,20 +29,20 @@ const hondaVin = (index: number) => validVin('1HGCR2F3', 'G', String(560000 + in
 /** The VIN with one serial character mistyped, so its check digit no longer matches. */
 const mistyped = (vin: string) => `${vin.slice(0, 16)}${vin.endsWith('9') ? '8' : '9'}`
 
-/** Starts the member's paid request with this VIN and releases `keycode` for it, as an admin at the back office does. */
-async function releaseThroughApi(baseUrl: string, admin: { cookie: string }, vin: string, keycode: string) {
-  const queue = (await (await fetch(`${baseUrl}/api/admin/pending-requests?limit=100&search=${vin}`, { headers: admin })).json()) as {
-    id: string
-  }[]
-  expect(queue).toHaveLength(1)
-  const id = queue[0]?.id
-  expect((await fetch(`${baseUrl}/api/admin/update-request-status/${id}`, { method: 'POST', headers: admin })).status).toBe(200)
-  const released = await fetch(`${baseUrl}/api/admin/process-request`, {
-    method: 'POST',
-    headers: { ...admin, 'content-type': 'application/json' },
-    body: JSON.stringify({ vehicleId: id, keycode }),
-  })
-  expect(released.status, await released.clone().text()).toBe(200)
+/**
+ * At the back office's queues, already narrowed to the batch: starts the pending request with this VIN and releases
+ * `keycode` for it, then moves on from the release's confirmation.
+ */
+async function releaseAtBackOffice(adminPage: Page, vin: string, keycode: string) {
+  const pending = adminPage.getByRole('region', { name: /Pending requests/i })
+  await pending.getByRole('row').filter({ hasText: vin }).getByRole('button', { name: 'Start' }).click()
+  const inProgress = adminPage.getByRole('region', { name: /In progress/i })
+  await inProgress.getByRole('row').filter({ hasText: vin }).click()
+  const detail = inProgress.getByRole('region', { name: /^Details:/ })
+  await detail.getByLabel('Keycode').fill(keycode)
+  await detail.getByRole('button', { name: /Submit/ }).click()
+  await inProgress.getByRole('row').filter({ hasText: vin }).waitFor({ state: 'detached' })
+  await inProgress.getByRole('button', { name: /^Next order/ }).click()
 }
 
 async function payInSandbox(page: Page) {
@@ -104,11 +104,32 @@ describe('bulk ordering, end to end', () => {
 
     const admin = await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
     const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: memberHeaders })).json()) as { user: { id: string } }
-    // The release gate wants a validated account; the admin validates it first, as at the order's panel.
+    // The release gate wants a validated account (validating at the order's panel is back-office-panel.e2e.ts's journey).
     const validated = await fetch(`${baseUrl}/api/admin/validate-user/${me.user.id}`, { method: 'PATCH', headers: admin })
     expect(validated.status).toBe(200)
-    await releaseThroughApi(baseUrl, admin, vins[0] ?? '', 'K5101')
-    await releaseThroughApi(baseUrl, admin, vins[TYPO_ROW - 1] ?? '', 'K5107')
+    const adminPage = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    const adminErrors = collectPageErrors(adminPage)
+    await signInAt(adminPage, baseUrl, '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+    await adminPage.waitForURL((url) => url.pathname !== '/admin-login')
+    await adminPage.goto(`${baseUrl}/admin`)
+    const pending = adminPage.getByRole('region', { name: /Pending requests/i })
+    await pending
+      .getByRole('row')
+      .filter({ hasText: vins[TYPO_ROW - 1] ?? '' })
+      .getByRole('button', { name: `${TYPO_ROW} of ${BATCH_SIZE}, batch ${code}: show this batch only` })
+      .click()
+    await expect
+      .poll(() =>
+        pending
+          .getByRole('row')
+          .filter({ hasText: new RegExp(`of ${BATCH_SIZE}, batch ${code}`) })
+          .count(),
+      )
+      .toBe(BATCH_SIZE)
+    await releaseAtBackOffice(adminPage, vins[0] ?? '', 'K5101')
+    await releaseAtBackOffice(adminPage, vins[TYPO_ROW - 1] ?? '', 'K5107')
+    expect(adminErrors).toEqual([])
+    await adminPage.close()
 
     await page.goto(`${baseUrl}/user-dash`)
     const panel = page.getByRole('region', { name: 'Bulk orders' })
