@@ -9,8 +9,6 @@ export interface CatalogueEntry {
 /** Names compared as people type them: no case, spaces, hyphens or dots ('f150' is 'F-150'). */
 const loose = (name: string) => name.toLowerCase().replace(/[\s\-.]/g, '')
 
-const VIN_SHAPE_PROBLEMS = new Set(['VIN_REQUIRED', 'VIN_LENGTH', 'VIN_CHARACTERS', 'VIN_CHECK_DIGIT'])
-
 /**
  * Every check of a bulk row (docs/product.md, 'Bulk ordering'): the VIN's characters and check digit, its model year
  * from the 10th character, its make from the manufacturer code where the VIN tells it, a model of that make offered
@@ -30,9 +28,10 @@ export function checkBulkRows(
   return rows.map((row, index) => {
     const problems: CheckedBulkRow['problems'] = []
     const vin = normalizeVin(row.vin)
+    // Without a make or year to hold it to, checkVin judges the VIN's own shape: characters, length, check digit.
     const vinProblem = checkVin(vin)
     const vinIsSound = vinProblem === null
-    if (vinProblem && VIN_SHAPE_PROBLEMS.has(vinProblem.code)) problems.push({ field: 'vin', message: vinProblem.message })
+    if (vinProblem) problems.push({ field: 'vin', message: vinProblem.message })
 
     const vinMakes = vinIsSound ? makesOfVin(vin).filter((name) => makeByLooseName.has(loose(name))) : []
     let make: CatalogueEntry | undefined

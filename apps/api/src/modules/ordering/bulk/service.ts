@@ -11,7 +11,6 @@ import {
   bulkRowLimit,
 } from '@keydesk/contracts/bulk'
 import { formatDollars } from '@keydesk/contracts/money'
-import { premiumAccess } from '@keydesk/contracts/premium-access'
 import { normalizeVin } from '@keydesk/contracts/vin'
 import { stringify } from 'csv-stringify/sync'
 import type { DbExecutor } from '../../../db/database.ts'
@@ -31,6 +30,7 @@ import {
   listBatchesOfUser,
   listReleasedOfBatch,
 } from '../requests/batch-repository.ts'
+import { effectiveTier } from '../subscriptions/access.ts'
 import { checkBulkRows } from './checks.ts'
 import { parseBulkText } from './parse.ts'
 
@@ -43,7 +43,7 @@ const drawBatchCode = () => `B-${Array.from({ length: 6 }, () => CODE_ALPHABET[r
 /** How many rows the member's plan allows in one batch (paid or trial, docs/decisions/016); refused without bulk ordering. */
 async function rowLimitOf(db: DbExecutor, userId: string, now: Date): Promise<number> {
   const member = await findMemberAccess(db, userId)
-  const limit = member ? bulkRowLimit(premiumAccess(member, now).tier) : null
+  const limit = member ? bulkRowLimit(effectiveTier(member, now)) : null
   if (limit === null) throw new AppError('FORBIDDEN', BULK_MESSAGES.notAllowed)
   return limit
 }

@@ -23,6 +23,16 @@ export const removeButtonId = (key: string) => `${key}-remove`
 /** The options of a choice, with the row's own value kept when the list does not hold it (what the member typed). */
 const choicesWith = (options: string[], value: string) => (value === '' || options.includes(value) ? options : [value, ...options])
 
+/** A cell's select: Choose, then the options. */
+const choice = (props: CellControlProps, options: string[]) => (
+  <select {...props} className={cellControlClass}>
+    <option value="">Choose</option>
+    {options.map((option) => (
+      <option key={option}>{option}</option>
+    ))}
+  </select>
+)
+
 /** One vehicle of the batch: every field editable, each problem beside its field in the API's words. */
 export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked, onEdit, onRemove }: BulkRowEditorProps) {
   const problemsOf = (field: BulkRowField) => checked?.problems.filter((problem) => problem.field === field) ?? []
@@ -56,25 +66,11 @@ export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked,
       {cell('vin', (props) => (
         <input {...props} className={`${cellControlClass} font-mono`} maxLength={FIELD_MAX_LENGTH.vin} spellCheck={false} />
       ))}
-      {cell('make', (props) => (
-        <select {...props} className={cellControlClass}>
-          <option value="">Choose</option>
-          {choicesWith(checked?.makeOptions ?? [], row.make).map((make) => (
-            <option key={make}>{make}</option>
-          ))}
-        </select>
-      ))}
+      {cell('make', (props) => choice(props, choicesWith(checked?.makeOptions ?? [], row.make)))}
       {cell('year', (props) => (
         <input {...props} className={`${cellControlClass} md:w-20`} inputMode="numeric" maxLength={FIELD_MAX_LENGTH.year} />
       ))}
-      {cell('model', (props) => (
-        <select {...props} className={cellControlClass}>
-          <option value="">Choose</option>
-          {choicesWith(checked?.modelOptions ?? [], row.model).map((model) => (
-            <option key={model}>{model}</option>
-          ))}
-        </select>
-      ))}
+      {cell('model', (props) => choice(props, choicesWith(checked?.modelOptions ?? [], row.model)))}
       {cell('reference', (props) => (
         <input {...props} className={cellControlClass} maxLength={FIELD_MAX_LENGTH.reference} />
       ))}
