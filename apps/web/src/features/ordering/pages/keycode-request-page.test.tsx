@@ -161,6 +161,26 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
     })
   })
 
+  it('shows the form only once the compliance notice has come, so the notice never pushes the form under the pointer', async () => {
+    let answerCompliance: (answer: Response) => void = () => undefined
+    const calls = fakeApi({
+      'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
+      'GET /api/compliance/status/public': () => new Promise<Response>((resolve) => (answerCompliance = resolve)),
+    })
+    await renderApp('/vehicle-keycode-request', { user: null })
+    await vi.waitFor(() => expect(calls.map((call) => call.key)).toContain('GET /api/compliance/status/public'))
+    // The catalogue has answered by now; give the page time to draw with it.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(screen.getByText('Loading vehicles...')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull()
+
+    answerCompliance(jsonAnswer(200, { required: true, requiredDocs: [], message: 'Texas requires a state locksmith license.', jurisdiction: 'Texas' }))
+    await screen.findByRole('button', { name: 'Add to Cart' })
+    const notice = screen.getByText(/Texas requires a state locksmith license\./)
+    const make = screen.getByLabelText('Make')
+    expect(notice.compareDocumentPosition(make) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
   it('sends a complete request and goes to the cart', async () => {
     const { calls, router } = await renderForm()
     await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')

@@ -36,7 +36,8 @@ const REQUIRED_ORDER = ['make', 'model', 'year', 'vin'] as const
 export function KeycodeRequestPage() {
   const session = useSession()
   const catalogue = useCatalogue()
-  // A failed compliance call hides the notice silently: it is advice, and the order does not depend on it.
+  // A failed compliance call hides the notice silently: it is advice, and the order does not depend on it. The form
+  // waits for its answer all the same: a notice arriving after the form would push the form down under the pointer.
   const compliance = useComplianceStatus()
   const submit = useSubmitKeycodeRequest()
   const navigate = useNavigate()
@@ -87,7 +88,7 @@ export function KeycodeRequestPage() {
     })
   })
 
-  if (catalogue.isPending) {
+  if (catalogue.isPending || compliance.isPending) {
     return (
       <PageFrame title="Request a keycode">
         <Spinner label="Loading vehicles..." />
