@@ -174,7 +174,9 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
     expect(screen.getByText('Loading vehicles...')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull()
 
-    answerCompliance(jsonAnswer(200, { required: true, requiredDocs: [], message: 'Texas requires a state locksmith license.', jurisdiction: 'Texas' }))
+    answerCompliance(
+      jsonAnswer(200, { required: true, requiredDocs: [], message: 'Texas requires a state locksmith license.', jurisdiction: 'Texas' }),
+    )
     await screen.findByRole('button', { name: 'Add to Cart' })
     const notice = screen.getByText(/Texas requires a state locksmith license\./)
     const make = screen.getByLabelText('Make')
