@@ -82,8 +82,13 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
     const calls = fakeApi({
       'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus({ hasPremiumAccess: true, accessType: 'paid' })),
     })
-    await renderApp('/pricing', { user: testUser() })
+    const paying = testUser({ subscription: { tier: 'BASIC', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } })
+    await renderApp('/pricing', { user: paying })
+    expect(screen.queryByRole('region', { name: /trial/i })).not.toBeInTheDocument()
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'GET /api/trial/status')).toBe(true))
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    })
     expect(screen.queryByRole('region', { name: /trial/i })).not.toBeInTheDocument()
   })
 
@@ -99,6 +104,16 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
     await renderApp('/trial-details', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR).toISOString() }) })
     expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('2 days left')
     expect(await screen.findByRole('heading', { level: 1, name: 'Free premium trial' })).toBeInTheDocument()
+  })
+
+  it('draws the notice from the stored data while the status is on its way, so it never pushes the page down later', async () => {
+    let answerStatus: (answer: Response) => void = () => undefined
+    fakeApi({ 'GET /api/trial/status': () => new Promise<Response>((resolve) => (answerStatus = resolve)) })
+    await renderApp('/pricing', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR).toISOString() }) })
+    expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('2 days left')
+
+    answerStatus(jsonAnswer(200, running(5 * HOUR + 60_000)))
+    await vi.waitFor(() => expect(screen.getByRole('region', { name: 'Your free trial' })).toHaveTextContent('5 hours left'))
   })
 
   it('asks for the trial status again every hour', async () => {

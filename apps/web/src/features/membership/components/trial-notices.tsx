@@ -3,8 +3,9 @@ import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
 import { useNow } from '../../../lib/use-now.ts'
+import { useSession } from '../../session/use-session.ts'
 import { useTrialAccess } from '../api/use-trial-status.ts'
-import { canOfferTrial, describeTrialTimeLeft, isTrialExpired } from '../trial-access.ts'
+import { canOfferTrial, describeTrialTimeLeft, isTrialExpired, trialStatusFromUser } from '../trial-access.ts'
 
 const MINUTE_MS = 60 * 1000
 const DISMISSED_KEY = 'keydesk.trialExpiredDismissed'
@@ -24,7 +25,11 @@ const linkClass = 'font-semibold underline underline-offset-2'
  * countdown during a trial, and the trial-expired notice with Upgrade Now and Dismiss.
  */
 export function TrialNotices() {
-  const { trial } = useTrialAccess()
+  const { user } = useSession()
+  const trialAccess = useTrialAccess()
+  // Until the status comes, the signed-in user's stored data stands in: the notice then draws with the page rather
+  // than arriving a moment later and pushing the page down under the reader's pointer.
+  const trial = trialAccess.trial ?? (trialAccess.isLoading && user ? trialStatusFromUser(user) : null)
   const location = useLocation()
   // Moved on every minute, so the countdown stays true while the page is open.
   const now = useNow(MINUTE_MS).getTime()
