@@ -67,6 +67,32 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
     expect(hasSessionHint()).toBe(false)
   })
 
+  it('stops the calls still in flight before it signs out, so none reaches the server once the session is gone', async () => {
+    setSessionHint(true)
+    const order: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit = {}) => {
+        const key = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`
+        order.push(key)
+        if (key === 'POST /api/auth/logout') return Promise.resolve(new Response(null, { status: 204 }))
+        return new Promise<Response>((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => {
+            order.push(`stopped ${key}`)
+            reject(init.signal?.reason)
+          }),
+        )
+      }),
+    )
+    await renderApp('/profile', { user: testUser() })
+    await waitFor(() => expect(order).toContain('GET /api/trial/status'))
+    await userEvent.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Logout' })[0] as HTMLElement)
+    await waitFor(() => expect(order).toContain('POST /api/auth/logout'))
+    const stopped = order.indexOf('stopped GET /api/trial/status')
+    expect(stopped).toBeGreaterThan(-1)
+    expect(stopped).toBeLessThan(order.indexOf('POST /api/auth/logout'))
+  })
+
   it('sends the user to /login when a call fails with 401 and the refresh fails too', async () => {
     fakeApi({ 'GET /api/user/orders': unauthorized, 'POST /api/auth/refresh': unauthorized })
     const { router } = await renderApp('/profile', { user: testUser(), visits: ['/login'] })

@@ -24,6 +24,9 @@ export function useSession(): Session {
   }, [queryClient])
 
   const logout = useCallback(async () => {
+    // A call still in flight would reach the server after the session ends and come back refused (then try a
+    // refresh that is refused too): stopped here, the signed-in page's calls end with the session, quietly.
+    await queryClient.cancelQueries()
     try {
       await apiRequest('/auth/logout', {
         method: 'POST',
