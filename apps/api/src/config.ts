@@ -69,6 +69,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url().optional(),
+    // Two connections are held for good (the event bus's LISTEN and the job locks), so fewer than four leaves one for answers.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(4).max(200).default(10),
     WEB_DIST_DIR: z.string().default(path.resolve(API_ROOT, '../web/dist')),
     CORS_ORIGINS: z
       .string()
@@ -190,6 +192,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     corsOrigins: env.CORS_ORIGINS,
     /** JWT_SECRET, or in development a secret generated once into DATA_DIR (developmentSecret). */

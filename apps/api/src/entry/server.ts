@@ -17,7 +17,12 @@ function readConfig(): Config {
 const config = readConfig()
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, onPoolError: (error) => console.error('database connection lost:', error.message) }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        onPoolError: (error) => console.error('database connection lost:', error.message),
+      }
     : { kind: 'pglite', dataDir: config.dataDir },
 )
 await database.migrate()

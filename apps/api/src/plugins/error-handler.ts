@@ -23,6 +23,12 @@ async function errorHandler(app: FastifyInstance) {
       const message = first?.message ?? MESSAGES.validationFailed
       return reply.status(400).send(errorAnswer('VALIDATION_ERROR', message, details))
     }
+    // A client that went away mid-body surfaces as ECONNRESET 'aborted', the code a lost database connection has too:
+    // nobody is left to answer, and it says nothing of the database.
+    if (request.raw.aborted || request.raw.socket?.destroyed) {
+      request.log.info({ errorCode: error.code }, 'client closed the connection before its request was read')
+      return reply.status(400).send(errorAnswer('BAD_REQUEST', MESSAGES.validationFailed))
+    }
     if (isDatabaseUnreachable(error)) {
       request.log.error({ err: error }, 'database unreachable')
       return reply.status(503).send(errorAnswer('SERVICE_UNAVAILABLE', MESSAGES.backendUnavailable))
