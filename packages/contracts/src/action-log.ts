@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { filterDaySchema } from './days.ts'
 
 /**
  * The kinds of action-log entry an admin can filter by, with their names in words. RELEASE_OVERRIDE is kept for
@@ -37,8 +38,8 @@ const optionalText = <T extends z.ZodType>(schema: T) =>
 const filterFields = z.object({
   kind: optionalText(ActionKindSchema),
   actorId: optionalText(z.uuid('Choose an admin from the list.')),
-  from: optionalText(z.iso.date('Give the first day as YYYY-MM-DD.')),
-  to: optionalText(z.iso.date('Give the last day as YYYY-MM-DD.')),
+  from: optionalText(filterDaySchema('Give the first day as YYYY-MM-DD.')),
+  to: optionalText(filterDaySchema('Give the last day as YYYY-MM-DD.')),
 })
 const daysInOrder = (range: { from?: string | undefined; to?: string | undefined }) => !range.from || !range.to || range.from <= range.to
 const daysOutOfOrder = { message: 'The first day must not be after the last day.', path: ['from'] }

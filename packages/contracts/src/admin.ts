@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ADMIN_MESSAGES } from './admin-messages.ts'
 import { BatchCodeSchema, BatchPlaceSchema } from './batch-place.ts'
+import { filterDaySchema } from './days.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { ServicePlanSchema } from './service-levels.ts'
@@ -137,8 +138,8 @@ export type ReleaseGateForm = z.infer<ReturnType<typeof releaseGateFormSchema>>
 /** GET /admin/releases.csv: a date range of release days (UTC), both ends included. */
 export const ReleasesExportQuerySchema = z
   .object({
-    from: z.iso.date('Give the first day as YYYY-MM-DD.'),
-    to: z.iso.date('Give the last day as YYYY-MM-DD.'),
+    from: filterDaySchema('Give the first day as YYYY-MM-DD.'),
+    to: filterDaySchema('Give the last day as YYYY-MM-DD.'),
   })
   .refine((range) => range.from <= range.to, { message: 'The first day must not be after the last day.', path: ['from'] })
 

@@ -1,3 +1,4 @@
+import { FILTER_DAY_RANGE_MESSAGE } from '@keydesk/contracts/days'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actionLog } from '../../../db/schema/action-log.ts'
@@ -118,6 +119,16 @@ describe('GET /admin/action-log', () => {
     const answer = await read('?from=2026-03-03&to=2026-03-01')
     expect(answer.statusCode).toBe(400)
     expect(answer.json().message).toContain('The first day must not be after the last day.')
+  })
+
+  it('refuses with 400 a day the database has no timestamp for (from=0000-01-01, to=9999-12-31), on the page and the export', async () => {
+    for (const query of ['from=0000-01-01', 'to=9999-12-31', 'from=1999-12-31', 'to=3000-01-01']) {
+      for (const url of ['/api/admin/action-log', '/api/admin/action-log.csv']) {
+        const answer = await testApp.app.inject({ method: 'GET', url: `${url}?${query}`, headers: superAdmin.headers })
+        expect(answer.statusCode, `${url}?${query}`).toBe(400)
+        expect(answer.json().message).toBe(FILTER_DAY_RANGE_MESSAGE)
+      }
+    }
   })
 
   it('is refused to an admin and a member (403) and a visitor (401)', async () => {

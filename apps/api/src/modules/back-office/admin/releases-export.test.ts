@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { FILTER_DAY_RANGE_MESSAGE } from '@keydesk/contracts/days'
 import { parse } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -126,6 +127,14 @@ describe('GET /admin/releases.csv', () => {
     expect(badDay.json().message).toBe('Give the first day as YYYY-MM-DD.')
     const reversed = await exportCsv('from=2026-03-12&to=2026-03-10')
     expect(reversed.json().message).toBe('The first day must not be after the last day.')
+  })
+
+  it('refuses with 400 a day the database has no timestamp for (from=0000-01-01, to=9999-12-31)', async () => {
+    for (const query of ['from=0000-01-01&to=2026-03-10', 'from=2026-03-10&to=9999-12-31']) {
+      const answer = await exportCsv(query)
+      expect(answer.statusCode, query).toBe(400)
+      expect(answer.json().message).toBe(FILTER_DAY_RANGE_MESSAGE)
+    }
   })
 })
 

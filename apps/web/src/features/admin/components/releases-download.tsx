@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ReleasesExportFormSchema } from '@keydesk/contracts/admin'
+import { FILTER_FIRST_DAY, FILTER_LAST_DAY } from '@keydesk/contracts/days'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
@@ -42,6 +43,8 @@ export function ReleasesDownload() {
           <input
             id={fromId}
             type="date"
+            min={FILTER_FIRST_DAY}
+            max={FILTER_LAST_DAY}
             aria-invalid={errors.from ? true : undefined}
             aria-describedby={errors.from ? problemId : undefined}
             className="rounded-md border border-slate-300 p-2"
@@ -55,6 +58,8 @@ export function ReleasesDownload() {
           <input
             id={toId}
             type="date"
+            min={FILTER_FIRST_DAY}
+            max={FILTER_LAST_DAY}
             aria-invalid={errors.to ? true : undefined}
             aria-describedby={errors.to ? problemId : undefined}
             className="rounded-md border border-slate-300 p-2"

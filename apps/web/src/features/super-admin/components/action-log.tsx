@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ACTION_KIND_LABELS, type ActionLogEntry, type ActionLogFilter, ActionLogFilterSchema } from '@keydesk/contracts/action-log'
+import { FILTER_FIRST_DAY, FILTER_LAST_DAY } from '@keydesk/contracts/days'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
@@ -74,8 +75,22 @@ function ActionLogFilters({ value, onChange }: { value: ActionLogFilter; onChang
         error={errors.actorId?.message}
         {...form.register('actorId')}
       />
-      <TextField label="From (UTC day)" type="date" error={errors.from?.message} {...form.register('from')} />
-      <TextField label="To (UTC day)" type="date" error={errors.to?.message} {...form.register('to')} />
+      <TextField
+        label="From (UTC day)"
+        type="date"
+        min={FILTER_FIRST_DAY}
+        max={FILTER_LAST_DAY}
+        error={errors.from?.message}
+        {...form.register('from')}
+      />
+      <TextField
+        label="To (UTC day)"
+        type="date"
+        min={FILTER_FIRST_DAY}
+        max={FILTER_LAST_DAY}
+        error={errors.to?.message}
+        {...form.register('to')}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit">Apply filters</Button>
         <Button
