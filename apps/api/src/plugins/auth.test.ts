@@ -88,3 +88,30 @@ describe('admin powers are decided in one place (decision 018)', () => {
     expect(offenders, 'use actsAsAdmin (or requireRole), which holds the second-factor rule').toEqual([])
   })
 })
+
+describe('the guard runs before validation', () => {
+  const invalidQuery = 'limit=-1&offset=x&before=-5&from=0000-01-01&tier=nope&search=%00'
+  const invalidBody = JSON.stringify({ rows: 'nope', text: 5, email: 'x\u0000', tier: { $gt: '' } })
+  /** Every route with its parameters, query and JSON body all invalid. */
+  const invalidCall = (route: { method: string; url: string }, headers: Record<string, string> = {}) =>
+    testApp.app.inject({
+      method: route.method as 'GET',
+      url: `${route.url.replace(/:[A-Za-z]+/g, 'not-a-uuid')}?${invalidQuery}`,
+      ...(route.method === 'GET' || route.method === 'DELETE'
+        ? { headers }
+        : { headers: { ...headers, 'content-type': 'application/json' }, payload: invalidBody }),
+    })
+
+  it("answers a visitor 401 on every route that needs an account, whatever the call's body and query", async () => {
+    const guarded = testApp.app.routeTable.filter((route) => route.access && !['public', 'guest'].includes(String(route.access.callers)))
+    expect(guarded.length).toBeGreaterThan(50)
+    const answers = await Promise.all(guarded.map(async (route) => `${route.method} ${route.url} ${(await invalidCall(route)).statusCode}`))
+    expect(answers.filter((answer) => !answer.endsWith(' 401'))).toEqual([])
+  })
+
+  it('answers a member 403 on a back-office route, whatever the call\u2019s body and query', async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await invalidCall({ method: 'POST', url: '/api/admin/process-request' }, member.headers)
+    expect(answer.statusCode).toBe(403)
+  })
+})

@@ -165,6 +165,17 @@ async function auth(app: FastifyInstance, { accounts }: { accounts: AccountReade
     }
   }
 
+  // A guard in preHandler ran after validation: a visitor's invalid body or query was answered 400 with what was
+  // wrong in it, and checked at the cost of someone not allowed to send it. So every requireUser/requireRole runs
+  // in preValidation, before the body and the query are validated, whichever hook the route declared it in.
+  app.addHook('onRoute', (route) => {
+    const preHandlers = [route.preHandler ?? []].flat()
+    const guards = preHandlers.filter((hook) => callersOfGuard(hook) !== undefined)
+    if (guards.length === 0) return
+    route.preHandler = preHandlers.filter((hook) => !guards.includes(hook))
+    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()]
+  })
+
   app.decorate('identify', identify)
   app.decorate('readSessionStates', async (sessionIds: readonly string[]) => {
     if (sessionIds.length === 0) return new Map<string, SessionState>()

@@ -51,7 +51,8 @@ function monthlyPlanId(testApp: TestApp): Promise<string> {
 
 /**
  * A harmless, valid call per route, with the owner's ids wherever the route names an object, so that a refusal
- * means "not allowed" and never "bad input" (a guard in preHandler runs after validation). Routes without a
+ * means "not allowed" and never "bad input" (a guard runs before validation, but an allowed caller's call and a
+ * route without a guard, which decides in its handler, are validated first). Routes without a
  * sample are called bare. Admin calls that change an account act on throwaway targets, not on matrix principals.
  */
 const batches = new WeakMap<TestApp, Promise<string>>()
