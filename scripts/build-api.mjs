@@ -25,7 +25,7 @@ export async function buildApi() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: 'linked',
     logLevel: 'warning',
     plugins: [packagesStayExternal],
