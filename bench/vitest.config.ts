@@ -6,5 +6,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['*.test.ts'],
     testTimeout: 240_000,
+    // Every test process runs on Node 24 (scripts/node-24.mjs).
+    globalSetup: ['../scripts/test-node.global-setup.mjs'],
+    setupFiles: ['../scripts/test-node.setup.mjs'],
   },
 })

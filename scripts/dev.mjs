@@ -2,6 +2,9 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { exitUnlessNode24 } from './node-24.mjs'
+
+exitUnlessNode24('scripts/dev.mjs (npm run dev)')
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const env = {

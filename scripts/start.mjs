@@ -8,7 +8,10 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { exitUnlessNode24 } from './node-24.mjs'
 import { SERVER_PROCESS_ENV } from './server-env.mjs'
+
+exitUnlessNode24('scripts/start.mjs (npm start)')
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const builtIndex = path.join(root, 'apps/web/dist/index.html')

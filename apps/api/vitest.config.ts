@@ -14,7 +14,9 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts', 'src/**/*.pg.redis.test.ts']),
       ...(process.env.REDIS_URL ? [] : ['src/**/*.redis.test.ts']),
     ],
-    globalSetup: ['src/test/global-setup.ts'],
+    // Every test process runs on Node 24 (scripts/node-24.mjs).
+    globalSetup: ['../../scripts/test-node.global-setup.mjs', 'src/test/global-setup.ts'],
+    setupFiles: ['../../scripts/test-node.setup.mjs'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

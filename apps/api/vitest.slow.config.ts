@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // Every test process runs on Node 24 (scripts/node-24.mjs).
+    globalSetup: ['../../scripts/test-node.global-setup.mjs'],
+    setupFiles: ['../../scripts/test-node.setup.mjs'],
   },
 })

@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    // Every test process runs on Node 24 (scripts/node-24.mjs).
+    globalSetup: ['../../scripts/test-node.global-setup.mjs'],
+    setupFiles: ['../../scripts/test-node.setup.mjs', 'src/test/setup.ts'],
   },
 })

@@ -6,7 +6,9 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
-    globalSetup: ['./global-setup.ts'],
+    // Every test process runs on Node 24 (scripts/node-24.mjs).
+    globalSetup: ['../../../scripts/test-node.global-setup.mjs', './global-setup.ts'],
+    setupFiles: ['../../../scripts/test-node.setup.mjs'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
