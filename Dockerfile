@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# Keydesk (web app and API, one process) on Node 24. The build stage runs the commands that .ci/run proves on a
-# fresh clone in its production-install step, on Node 24: `npm ci`, `npm run build`, `npm prune --omit=dev`; the
-# image then runs `npm start` with NODE_ENV=production, which only runs what was built. Change them together.
+# Keydesk (web app and API, one process) on Node 24. The build stage is the production install (README: Production):
+# `npm ci`, `npm run build`, `npm prune --omit=dev`, which also removes the project's own Node 24 (the `node`
+# devDependency), so the image runs its base image's Node 24; the image then runs `npm start` with
+# NODE_ENV=production, which only runs what was built. .ci/run proves both (scripts/container-check.sh).
 # compose.yaml runs it with PostgreSQL, Redis, an S3-compatible store and an SMTP catcher (README: Production).
 
 FROM node:24-bookworm-slim AS build

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI (.ci/run): the container image, built from the Dockerfile as it is, serves the app in production mode on
 # PostgreSQL, Redis and an S3-compatible store, as its own unprivileged user, from code it cannot change and without
-# devDependencies. Any failure prints a FAIL line and exits non-zero.
+# devDependencies. The image's build stage is the production install (README: Production): `npm ci`, `npm run build`
+# and `npm prune --omit=dev` on Node 24, so this is where .ci/run proves those commands, and that `npm start` then
+# runs the build without touching it. Any failure prints a FAIL line and exits non-zero.
 #
 # Where a Docker engine answers, it builds and runs the image with `docker build` / `docker run`. Elsewhere it uses
 # buildah (installed with apt-get when missing): `buildah build --isolation chroot`, then `buildah from` +
@@ -9,8 +11,12 @@
 # (`buildah run` does not apply the image's ENTRYPOINT/CMD by itself, so they are read from the image's config).
 # Without a registry, the base image `node:24-bookworm-slim` is replaced by a local stand-in of the same name: a
 # minimal Debian bookworm (debootstrap), Node 24 and npm 11 from the npm registry and a `node` user (uid 1000), as
-# in the official image. It is made once and kept in the local container storage; remove it to make it again
-# (`buildah rmi docker.io/library/node:24-bookworm-slim`).
+# in the official image. It is made once and kept in the machine's container storage, labelled with a key of its
+# inputs (its recipe below and this machine's npm registry settings), and made again only when that key changes or
+# it is missing (`buildah rmi docker.io/library/node:24-bookworm-slim` removes it); debootstrap keeps the Debian
+# packages it downloads in /var/cache/keydesk-ci for the next time. The image's `npm ci` reads and fills this
+# machine's npm cache (mounted for the build), so the packages the repository's own `npm ci` downloaded are not
+# downloaded again, and buildah's layer cache skips it altogether while the package manifests are unchanged.
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (trust auth for postgres), Redis on 127.0.0.1:6379 and the repository's
 # node_modules (`npm ci`: the S3-compatible test server comes from there).
@@ -20,15 +26,22 @@ cd "$(dirname "$0")/.."
 BASE_IMAGE='docker.io/library/node:24-bookworm-slim'
 IMAGE='localhost/keydesk-ci:latest'
 BUILD_STAGE_IMAGE='localhost/keydesk-ci:build-stage'
-# Bumped when the stand-in's recipe changes, so a stand-in made by an older recipe is made again.
-STAND_IN_RECIPE='keydesk-ci-stand-in-1'
-DEV_TOOLS=(esbuild vite vitest tsx @biomejs/biome playwright-core)
+# Where debootstrap keeps the Debian packages it downloaded for the stand-in.
+CACHE_DIR='/var/cache/keydesk-ci'
+# Build and test tools, and the project's own Node 24 (the `node` devDependency: the image runs the base image's).
+DEV_TOOLS=(esbuild vite vitest tsx @biomejs/biome playwright-core node)
+# The files `npm run build` made, which `npm start` in production runs and must not change.
+BUILT_FILES=(apps/api/dist/server.mjs apps/web/dist/index.html)
 
 fail() {
   echo "FAIL: $*" >&2
   exit 1
 }
 note() { printf '%s\n' "-- $*"; }
+# This script's own helpers and the S3-compatible test server run on the project's Node 24 (npm ci installed it).
+node_bin="$PWD/node_modules/.bin/node"
+[ -x "$node_bin" ] || node_bin="$(command -v node)"
+node() { "$node_bin" "$@"; }
 free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 random_base64() { node -e "console.log(require('crypto').randomBytes($1).toString('base64'))"; }
 
@@ -107,7 +120,9 @@ make_stand_in() {
   stand_in_root="$(mktemp -d /var/tmp/keydesk-stand-in.XXXXXX)"
   root="$stand_in_root/root"
   note "making the stand-in base image $BASE_IMAGE (debootstrap, Node 24, npm 11)"
-  debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >"$stand_in_root/debootstrap.log" 2>&1 ||
+  mkdir -p "$CACHE_DIR/debootstrap"
+  debootstrap --variant=minbase --cache-dir="$CACHE_DIR/debootstrap" bookworm "$root" http://deb.debian.org/debian \
+    >"$stand_in_root/debootstrap.log" 2>&1 ||
     {
       tail -20 "$stand_in_root/debootstrap.log"
       fail 'debootstrap could not make a Debian bookworm root for the stand-in base image'
@@ -141,13 +156,22 @@ make_stand_in() {
     value="$(npm config get "$setting" 2>/dev/null || true)"
     if [ -n "$value" ] && [ "$value" != null ]; then changes+=(--change "ENV NPM_CONFIG_${setting//-/_}=$value"); fi
   done
-  changes+=(--change "LABEL org.keydesk.ci.stand-in=$STAND_IN_RECIPE")
+  changes+=(--change "LABEL org.keydesk.ci.stand-in=$stand_in_key")
 
   tar -C "$root" --exclude='./proc/*' --exclude='./sys/*' --exclude='./dev/*' -c . |
     podman import --quiet "${changes[@]}" - "$BASE_IMAGE" >/dev/null || fail 'podman import of the stand-in base image failed'
   remove_tree "$stand_in_root"
   stand_in_root=''
   note "stand-in base image made in $((SECONDS - started)) s"
+}
+
+# The stand-in's inputs: its recipe (the functions above) and what it takes from this machine's npm settings.
+stand_in_inputs() {
+  declare -f make_stand_in copy_ca_file
+  for setting in cafile registry proxy https-proxy noproxy; do printf '%s=%s\n' "$setting" "$(npm config get "$setting" 2>/dev/null || true)"; done
+  for file in "${NODE_EXTRA_CA_CERTS:-}" "$(npm config get cafile 2>/dev/null || true)"; do
+    if [ -n "$file" ] && [ -f "$file" ]; then sha256sum <"$file"; fi
+  done
 }
 
 if [ "$engine" = buildah ]; then
@@ -162,16 +186,17 @@ if [ "$engine" = buildah ]; then
       fail "could not install ${missing[*]}"
     }
   fi
+  stand_in_key="keydesk-ci-stand-in-$(stand_in_inputs | sha256sum | cut -c1-16)"
   if buildah inspect --type image "$BASE_IMAGE" >/dev/null 2>&1; then
     made_by="$(buildah inspect --type image --format '{{index .OCIv1.Config.Labels "org.keydesk.ci.stand-in"}}' "$BASE_IMAGE")"
     # An image without the label is a real one (pulled while a registry answered): it is used as it is.
-    if [ -n "$made_by" ] && [ "$made_by" != "$STAND_IN_RECIPE" ]; then
-      note "the stand-in base image was made by $made_by: making it again"
+    if [ -n "$made_by" ] && [ "$made_by" != "$stand_in_key" ]; then
+      note "the stand-in base image $made_by was made from other inputs than $stand_in_key: making it again"
       buildah rmi -f "$IMAGE" "$BUILD_STAGE_IMAGE" >/dev/null 2>&1 || true
       buildah rmi -f "$BASE_IMAGE" >/dev/null
       make_stand_in
     else
-      note "reusing the base image $BASE_IMAGE"
+      note "reusing the base image $BASE_IMAGE${made_by:+ ($made_by)}"
     fi
   else
     make_stand_in
@@ -191,7 +216,10 @@ else
   # The docker format keeps the Dockerfile's HEALTHCHECK (OCI images have none). --layers caches each step: the
   # build stage is built and named first, so that the prune below, which drops the images and steps no named image
   # uses (those of the previous run), keeps the `npm ci` step for the next run while the manifests are unchanged.
-  build_flags=(--isolation chroot --pull=never --layers --format docker)
+  # -v: the image's `npm ci` uses this machine's npm cache (RUN steps only; nothing of it stays in the image).
+  npm_cache="$(npm config get cache)"
+  mkdir -p "$npm_cache"
+  build_flags=(--isolation chroot --pull=never --layers --format docker --volume "$npm_cache:/root/.npm")
   { buildah build "${build_flags[@]}" --target build --tag "$BUILD_STAGE_IMAGE" . &&
     buildah build "${build_flags[@]}" --tag "$IMAGE" .; } >"$work/build.log" 2>&1 || {
     tail -40 "$work/build.log"
@@ -261,12 +289,16 @@ container="keydesk-ci-$$"
 if [ "$engine" = docker ]; then
   env_flags=()
   for assignment in "${run_env[@]}"; do env_flags+=(--env "$assignment"); done
+  built_before="$(docker run --rm --entrypoint sha256sum --workdir "$workdir" "$IMAGE" "${BUILT_FILES[@]}")" ||
+    fail "the build is missing from the image: ${BUILT_FILES[*]}"
   docker run --detach --init --name "$container" --network host "${env_flags[@]}" "$IMAGE" >/dev/null || fail 'docker run of the image failed'
   server_log() { docker logs "$container" 2>&1; }
   # Runs a command in the running container as the image's user.
   in_container() { docker exec --user "$image_user" "$container" "$@"; }
 else
   buildah from --pull=never --name "$container" "$IMAGE" >/dev/null || fail "buildah from $IMAGE failed"
+  built_before="$(buildah run --isolation chroot --workingdir "$workdir" "$container" -- sha256sum "${BUILT_FILES[@]}")" ||
+    fail "the build is missing from the image: ${BUILT_FILES[*]}"
   env_flags=()
   for assignment in "${run_env[@]}"; do env_flags+=(--env "$assignment"); done
   # In a process group of its own, so that stopping it stops every process it started.
@@ -325,12 +357,24 @@ if [ -n "$writable" ]; then
 fi
 echo "ok: nothing in $workdir is writable by the image's user"
 
-# The same list as .ci/run's production install, at the root and in every workspace.
+# `npm prune --omit=dev` left none of them, at the root or in any workspace.
 # shellcheck disable=SC2016 # expanded by the shell in the container
 leaked="$(in_container sh -c 'for tool in "$@"; do for dir in node_modules apps/*/node_modules packages/*/node_modules; do
   if [ -e "$dir/$tool" ]; then echo "$dir/$tool"; fi; done; done' sh "${DEV_TOOLS[@]}")" || fail 'could not look for devDependencies'
 [ -z "$leaked" ] || fail "the image carries devDependencies: $(echo "$leaked" | tr '\n' ' ')"
 echo "ok: no devDependency in the image (${DEV_TOOLS[*]})"
+
+# shellcheck disable=SC2016 # expanded by the shell in the container
+built_after="$(in_container sh -c 'cd "$1" && shift && sha256sum "$@"' sh "$workdir" "${BUILT_FILES[@]}")" ||
+  fail "could not read the build (${BUILT_FILES[*]}) after the server started"
+[ "$built_after" = "$built_before" ] || fail_with_log "npm start changed the build in production (${BUILT_FILES[*]})"
+echo "ok: npm start ran the build as npm run build made it (${BUILT_FILES[*]} unchanged)"
+
+server_node="$(in_container node --version)" || fail 'could not run node in the image'
+case "$server_node" in
+  v24.*) echo "ok: the image runs Node $server_node (its base image's; the devDependency was pruned)" ;;
+  *) fail "the image runs Node $server_node, not 24" ;;
+esac
 
 megabytes() { node -e 'console.log((Number(process.argv[1]) / 1e6).toFixed(0))' "$1"; }
 echo "image size: $(megabytes "$(image_size "$IMAGE")") MB ($(megabytes "$(image_size "$BASE_IMAGE")") MB of it the base image $BASE_IMAGE)"
