@@ -46,6 +46,8 @@ export interface Principal {
   sessionVersion: number
   /** The open session (one sign-in on one device, decision 022) the token belongs to. */
   sessionId: string
+  /** That session was signed in with a passkey, which verified its user: a factor the session holds (decision 025). */
+  signedInWithPasskey: boolean
 }
 
 /** What an access token is signed for: the account, its role, the session version current at signing, and its session. */

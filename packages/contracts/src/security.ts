@@ -15,7 +15,14 @@ export const SecuritySchema = z.object({
   loginHistory: z.array(LoginEntrySchema),
   /** False when the member chose to receive keycodes in the account only. */
   keycodesByEmail: z.boolean(),
+  /**
+   * What adding a sign-in factor (an authenticator app or a passkey) asks of this account (decision 025): any account
+   * the password or a current code; one whose admin powers need a second factor, a factor it already has, or for the
+   * first one the password with a code mailed to its own address.
+   */
+  enrolmentProof: z.enum(['password-or-code', 'existing-factor', 'password-and-mailed-code']),
 })
+export type EnrolmentProofKind = z.infer<typeof SecuritySchema>['enrolmentProof']
 export type Security = z.infer<typeof SecuritySchema>
 
 /**
@@ -26,6 +33,8 @@ export type Security = z.infer<typeof SecuritySchema>
 export const OwnerProofSchema = z.object({
   currentPassword: z.string().max(200).optional(),
   code: z.string().trim().max(20).optional(),
+  /** The code mailed by POST /user/security/enrolment-code, with the password: an admin's first factor (decision 025). */
+  mailedCode: z.string().trim().max(20).optional(),
 })
 export type OwnerProof = z.infer<typeof OwnerProofSchema>
 
@@ -67,12 +76,23 @@ export const TwoFactorEnabledAnswerSchema = z.object({ recoveryCodes: z.array(z.
 export const TwoFactorSetupBodySchema = OwnerProofSchema
 export type TwoFactorSetupBody = z.infer<typeof TwoFactorSetupBodySchema>
 
+/** POST /user/security/enrolment-code JSON: the password, checked before a code is mailed. */
+export const EnrolmentCodeBodySchema = z.object({ currentPassword: z.string().min(1, 'Enter your current password.').max(200) })
+
+/** How long a mailed enrolment code works. */
+export const ENROLMENT_CODE_MINUTES = 10
+
 export const TWO_FACTOR_MESSAGES = {
   proofRequired: 'Enter your current password, or a code from your authenticator app, to change two-factor authentication.',
   proofInvalid: 'That password or code is not right. Try again.',
   setupFirst: 'Set up your authenticator app first, then confirm it with a code.',
   invalidCode: 'That code is not valid. Check your authenticator app and try again.',
   noSetupPending: 'Start the set-up again: no authenticator is waiting for confirmation.',
+  existingFactorNeeded:
+    'An admin account adds a sign-in factor with one it already has: enter a code from your authenticator app, or sign in with your passkey and try again.',
+  mailedCodeNeeded: 'Enter your current password and the code we e-mailed you. Choose "E-mail me a code" to get one.',
+  mailedCodeInvalid: 'That e-mailed code is not right or has expired. Choose "E-mail me a code" to get a new one.',
+  mailedCodeSent: `We e-mailed you a code. Enter it with your password within ${ENROLMENT_CODE_MINUTES} minutes.`,
 } as const
 
 export const RECOVERY_CODE_COUNT = 10

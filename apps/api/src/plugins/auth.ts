@@ -162,6 +162,7 @@ async function auth(app: FastifyInstance, { accounts }: { accounts: AccountReade
       adminPowers: hasAdminStatus(user.role) && (twoFactorEnabled || user.signedInWithPasskey || !app.config.requireAdminTwoFactor),
       sessionVersion: user.sessionVersion,
       sessionId: subject.sessionId,
+      signedInWithPasskey: user.signedInWithPasskey,
     }
   }
 

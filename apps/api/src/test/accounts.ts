@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm'
 import { DEV_SUPER_ADMIN } from '../config.ts'
+import { mailOutbox } from '../db/schema/mail.ts'
 import { users } from '../db/schema/users.ts'
 import { digest, newOpaqueToken } from '../lib/opaque-tokens.ts'
 import { insertResetToken } from '../modules/accounts/auth/repository.ts'
 import { hashPassword } from '../modules/accounts/members/passwords.ts'
+import { openBodies } from '../modules/platform/mail/outbox.ts'
 import { pngImage } from './images.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -103,4 +106,29 @@ export async function resetPassword(testApp: TestApp, userId: string, newPasswor
     payload: { token, newPassword },
     remoteAddress: uniqueIp(),
   })
+}
+
+/**
+ * The enrolment proof of an admin without a factor under REQUIRE_ADMIN_2FA (decision 025): asks for a mailed code with
+ * the password, reads it from the outbox, and answers the proof to send.
+ */
+export async function mailedCodeProof(testApp: TestApp, account: SignedIn): Promise<{ currentPassword: string; mailedCode: string }> {
+  const sent = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/user/security/enrolment-code',
+    headers: account.headers,
+    payload: { currentPassword: account.password },
+  })
+  if (sent.statusCode !== 200) throw new Error(`enrolment code refused ${sent.statusCode}: ${sent.body}`)
+  const mails = await testApp.app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, account.email))
+    .orderBy(mailOutbox.createdAt)
+  const mailedCode = mails
+    .map((mail) => /Code:?\s*(\d{8})/.exec(openBodies(mail, testApp.app.secretKey).text)?.[1])
+    .filter(Boolean)
+    .at(-1)
+  if (!mailedCode) throw new Error('no enrolment code mail')
+  return { currentPassword: account.password, mailedCode }
 }

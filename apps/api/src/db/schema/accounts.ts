@@ -50,6 +50,8 @@ export const sessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Signed in with a passkey, which verified the user: it counts as the second factor (REQUIRE_ADMIN_2FA). */
     signedInWithPasskey: boolean('signed_in_with_passkey').notNull().default(false),
+    /** The passkey that signed it in: removing that passkey ends the session (a rogue passkey's session dies with it). */
+    passkeyId: uuid('passkey_id'),
   },
   (table) => [
     index('sessions_user_idx').on(table.userId),
@@ -73,6 +75,19 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId), index('password_reset_tokens_expires_idx').on(table.expiresAt)],
 )
+
+/**
+ * The code mailed to an admin who enrols a first sign-in factor (decision 025): with the password, it proves the
+ * account's own mailbox is at hand, so a stolen password alone enrols nothing. Hashed, 10 minutes, one per account
+ * (a new one replaces it), spent on use.
+ */
+export const enrolmentCodes = pgTable('enrolment_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
 
 /** Codes a super admin sends to a future admin: hashed, bound to one e-mail, 24 hours, single use. */
 export const adminRegistrationCodes = pgTable(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../../db/schema/files.ts'
 import { memberProfiles } from '../../../db/schema/member.ts'
 import { ADMIN_TWO_FACTOR_REQUIRED } from '../../../plugins/auth.ts'
-import { GOOD_PASSWORD, registerAndSignIn, signedInAdmin } from '../../../test/accounts.ts'
+import { mailedCodeProof, registerAndSignIn, signedInAdmin } from '../../../test/accounts.ts'
 import { createMember } from '../../../test/members.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 
@@ -33,7 +33,7 @@ describe('REQUIRE_ADMIN_2FA=true', () => {
       method: 'POST',
       url: '/api/user/security/two-factor/setup',
       headers: admin.headers,
-      payload: { currentPassword: GOOD_PASSWORD },
+      payload: await mailedCodeProof(testApp, admin),
     })
     const secret = TwoFactorSetupAnswerSchema.parse(setup.json()).secret
     const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate()

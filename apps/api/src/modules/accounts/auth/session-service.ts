@@ -40,7 +40,7 @@ async function issueSession(
   user: UserRow,
   now: Date,
   context: SignInContext,
-  signedInWithPasskey = false,
+  passkeyId: string | null = null,
 ) {
   const refreshToken = newOpaqueToken()
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)
@@ -51,7 +51,7 @@ async function issueSession(
       ipAddress: context.ip,
       now,
       expiresAt,
-      signedInWithPasskey,
+      passkeyId,
     })
     await repository.insertRefreshToken(tx, { userId: user.id, familyId: id, tokenHash: digest(refreshToken), expiresAt })
     return id
@@ -113,17 +113,17 @@ export async function signInWithPasskey(
   const db = ports.database.db
   const now = ports.clock.now()
   const challenge = await spendSignInChallenge(db, response, now)
-  const user = await db.transaction(async (tx) => {
+  const { user, passkeyId } = await db.transaction(async (tx) => {
     const verified = await verifySignIn(tx, response, challenge, rp)
     const account = await accountRepository.findUserById(tx, verified.userId)
     if (!account) throw new AppError('UNAUTHENTICATED', PASSKEY_MESSAGES.signInFailed)
     const refusal = refusalFor(account)
     if (refusal) throw new AppError('FORBIDDEN', refusal)
     await recordPasskeySignIn(tx, verified, now)
-    return account
+    return { user: account, passkeyId: verified.passkeyId }
   })
   await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
-  const tokens = await issueSession(ports, user, now, context, true)
+  const tokens = await issueSession(ports, user, now, context, passkeyId)
   return { ...tokens, user: toUserView(user, now) }
 }
 

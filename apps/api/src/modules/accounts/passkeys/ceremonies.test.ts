@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberProfiles } from '../../../db/schema/member.ts'
 import { passkeys } from '../../../db/schema/passkeys.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signedInAdmin, uniqueIp } from '../../../test/accounts.ts'
+import { GOOD_PASSWORD, mailedCodeProof, registerAndSignIn, type SignedIn, signedInAdmin, uniqueIp } from '../../../test/accounts.ts'
 import { createMember } from '../../../test/members.ts'
 import { type SoftwareAuthenticator, softwareAuthenticator } from '../../../test/software-authenticator.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
@@ -31,16 +31,16 @@ type Answer = Awaited<ReturnType<TestApp['app']['inject']>>
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
   testApp.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: uniqueIp() })
 
-async function registrationOptions(member: SignedIn) {
-  const answer = await post('/api/user/security/passkeys/options', { currentPassword: GOOD_PASSWORD }, member.headers)
+async function registrationOptions(member: SignedIn, proof: object = { currentPassword: GOOD_PASSWORD }) {
+  const answer = await post('/api/user/security/passkeys/options', proof, member.headers)
   expect(answer.statusCode).toBe(200)
   return answer.json() as { challenge: string; user: { id: string }; rp: { id: string }; authenticatorSelection: Record<string, unknown> }
 }
 
 /** Adds a passkey held by a new software authenticator to the member's account. */
-async function addPasskey(member: SignedIn, name = 'My phone'): Promise<SoftwareAuthenticator> {
+async function addPasskey(member: SignedIn, name = 'My phone', proof?: object): Promise<SoftwareAuthenticator> {
   const authenticator = softwareAuthenticator(SITE)
-  const options = await registrationOptions(member)
+  const options = await registrationOptions(member, proof)
   const answer = await post('/api/user/security/passkeys', { name, response: authenticator.register(options) }, member.headers)
   expect(answer.statusCode, answer.body).toBe(201)
   return authenticator
@@ -202,7 +202,7 @@ describe('signing in with a passkey', () => {
   it('lets an admin whose only second factor is a passkey reach the back office, and not with the password alone', async () => {
     const admin = await signedInAdmin(testApp)
     expect((await testApp.app.inject({ url: '/api/chat/unread-count', headers: admin.headers })).statusCode).toBe(403)
-    const authenticator = await addPasskey(admin, 'Admin laptop')
+    const authenticator = await addPasskey(admin, 'Admin laptop', await mailedCodeProof(testApp, admin))
     const answer = await passkeyLogin(authenticator.signIn(await signInOptions()))
     expect(answer.statusCode).toBe(200)
     expect((await testApp.app.inject({ url: '/api/chat/unread-count', headers: sessionOf(answer) })).statusCode).toBe(200)

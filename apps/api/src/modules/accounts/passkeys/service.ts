@@ -103,6 +103,8 @@ export async function finishRegistration(
   response: RegistrationResponseJSON,
   rp: RelyingParty,
   now: Date,
+  /** Written in the transaction that stores the passkey (the owner's mail), so neither lands without the other. */
+  alongside: (tx: DbExecutor) => Promise<void> = async () => undefined,
 ): Promise<Passkey> {
   const challenge = challengeOf(response.response.clientDataJSON)
   if (!challenge) throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.notVerified)
@@ -118,17 +120,21 @@ export async function finishRegistration(
   }).catch(() => null)
   if (!verification?.verified) throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.notVerified)
   const { credential, credentialBackedUp } = verification.registrationInfo
-  const row = await repository.insertPasskey(db, {
-    userId,
-    credentialId: credential.id,
-    publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-    counter: credential.counter,
-    transports: credential.transports ?? [],
-    name,
-    backedUp: credentialBackedUp,
-    createdAt: now,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await repository.insertPasskey(tx, {
+      userId,
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      name,
+      backedUp: credentialBackedUp,
+      createdAt: now,
+    })
+    if (!inserted) throw new AppError('CONFLICT', PASSKEY_MESSAGES.alreadyAdded)
+    await alongside(tx)
+    return inserted
   })
-  if (!row) throw new AppError('CONFLICT', PASSKEY_MESSAGES.alreadyAdded)
   return toPasskeyView(row)
 }
 

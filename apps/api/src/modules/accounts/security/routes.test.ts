@@ -37,6 +37,7 @@ describe('GET /user/security', () => {
       keycodesByEmail: true,
       lastLogin: null,
       loginHistory: [],
+      enrolmentProof: 'password-or-code',
     })
   })
 

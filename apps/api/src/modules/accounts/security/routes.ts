@@ -1,4 +1,6 @@
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import {
+  EnrolmentCodeBodySchema,
   SecuritySchema,
   TwoFactorCodeBodySchema,
   TwoFactorEnabledAnswerSchema,
@@ -9,10 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../../plugins/auth.ts'
-import { assertOwnerProof, OWNER_PROOF_RATE_LIMIT } from './owner-proof.ts'
+import { sendEnrolmentCode } from './enrolment-proof.ts'
+import { OWNER_PROOF_RATE_LIMIT } from './owner-proof.ts'
 import { createSecretBox } from './secret-box.ts'
-import { readSecurity, updateSecurity } from './service.ts'
-import { confirmTwoFactorSetup, startTwoFactorSetup } from './two-factor.ts'
+import { enableTwoFactor, readSecurity, startEnrolment, updateSecurity } from './service.ts'
 
 /** docs/product.md, 'Member area, files, chat and support': the signed-in member's own security settings, sign-in history and authenticator enrolment. */
 export async function securityRoutes(app: FastifyInstance) {
@@ -20,7 +22,7 @@ export async function securityRoutes(app: FastifyInstance) {
   const box = createSecretBox(app.totpKey, app.config.jwtSecret)
 
   api.get('/user/security', { preHandler: requireUser, schema: { response: { 200: SecuritySchema } } }, async (request) =>
-    readSecurity(app.database.db, principalOf(request).id),
+    readSecurity(app, principalOf(request)),
   )
 
   api.put(
@@ -31,7 +33,7 @@ export async function securityRoutes(app: FastifyInstance) {
       // Switching two-factor off checks a password or a code: guessing them is bounded per account.
       config: { rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `security-update:${principalOf(request).id}` } },
     },
-    async (request) => updateSecurity(app.database.db, box, principalOf(request), request.body, app.clock.now()),
+    async (request) => updateSecurity(app, box, principalOf(request), request.body),
   )
 
   api.post(
@@ -44,11 +46,19 @@ export async function securityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const principal = principalOf(request)
-      const now = app.clock.now()
-      await assertOwnerProof(app.database.db, box, principal, request.body, now)
-      return startTwoFactorSetup(app.database.db, box, principal, now)
+      return startEnrolment(app, box, principalOf(request), request.body)
     },
+  )
+
+  api.post(
+    '/user/security/enrolment-code',
+    {
+      preValidation: requireUser,
+      schema: { body: EnrolmentCodeBodySchema, response: { 200: MessageAnswerSchema } },
+      // It checks the password and sends a mail: both bounded per account.
+      config: { rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `enrolment-code:${principalOf(request).id}` } },
+    },
+    async (request) => sendEnrolmentCode(app, principalOf(request), request.body.currentPassword),
   )
 
   api.post(
@@ -68,7 +78,7 @@ export async function securityRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return confirmTwoFactorSetup(app.database.db, box, principalOf(request), request.body.code, app.clock.now())
+      return enableTwoFactor(app, box, principalOf(request), request.body.code)
     },
   )
 }

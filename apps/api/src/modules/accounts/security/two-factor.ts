@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth'
 import { renderSVG } from 'uqr'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
-import type { Database, Uses } from '../../../ports.ts'
+import type { Uses } from '../../../ports.ts'
 import { enqueueMail, renderMail } from '../../platform/index.ts'
 import {
   claimTotpStep,
@@ -40,7 +40,7 @@ const hashRecoveryCode = (code: string) => createHash('sha256').update(code.repl
 
 /** Starts enrolment: a new secret waits, sealed, until the first code from the app confirms it. */
 export async function startTwoFactorSetup(
-  db: Database,
+  db: DbExecutor,
   box: SecretBox,
   member: { id: string; email: string },
   now: Date,
@@ -54,7 +54,7 @@ export async function startTwoFactorSetup(
 
 /** Confirms enrolment with a code; two-factor is then on and fresh recovery codes are answered once. */
 export async function confirmTwoFactorSetup(
-  db: Database,
+  db: DbExecutor,
   box: SecretBox,
   member: { id: string; email: string },
   code: string,

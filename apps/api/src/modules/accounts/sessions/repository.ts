@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { sessions } from '../../../db/schema/accounts.ts'
@@ -25,6 +25,7 @@ export async function insertSession(
     startedAt: Date
     expiresAt: Date
     signedInWithPasskey?: boolean
+    passkeyId?: string | null
   },
 ): Promise<string> {
   const [row] = await db
@@ -81,6 +82,17 @@ export async function endOtherSessions(db: DbExecutor, userId: string, keptId: s
     .update(sessions)
     .set({ endedAt: now })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keptId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id })
+  return ended.map((row) => row.id)
+}
+
+/** Ends the open sessions one passkey (or, without an id, any passkey) signed in, as it is removed; answers their ids. */
+export async function endSessionsOfPasskey(db: DbExecutor, userId: string, passkeyId: string | null, now: Date): Promise<string[]> {
+  const signedInBy = passkeyId === null ? isNotNull(sessions.passkeyId) : eq(sessions.passkeyId, passkeyId)
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.userId, userId), signedInBy, isNull(sessions.endedAt)))
     .returning({ id: sessions.id })
   return ended.map((row) => row.id)
 }

@@ -18,8 +18,8 @@ export function startSession(
     ipAddress: string
     now: Date
     expiresAt: Date
-    /** A passkey that verified its user signed this session in: its second factor (decision 022). */
-    signedInWithPasskey: boolean
+    /** The passkey that verified its user and signed this session in, its second factor (decision 022); null for a password. */
+    passkeyId: string | null
   },
 ): Promise<string> {
   return repository.insertSession(db, {
@@ -28,7 +28,8 @@ export function startSession(
     ipAddress: values.ipAddress,
     startedAt: values.now,
     expiresAt: values.expiresAt,
-    signedInWithPasskey: values.signedInWithPasskey,
+    signedInWithPasskey: values.passkeyId !== null,
+    passkeyId: values.passkeyId,
   })
 }
 
