@@ -16,7 +16,7 @@ import type { SecretBox } from './secret-box.ts'
 // one asks for the enrolment proof (an admin's needs a factor, or the password and a mailed code), removing one the
 // owner's proof; both mail the owner. Naming one asks for nothing.
 
-type Owner = Enroller & { fname: string; lname: string }
+type Owner = Enroller & { fname: string; lname: string; sessionId: string }
 type Ports = Uses<'database' | 'clock' | 'config' | 'secretKey'>
 
 /** The registration options, once the enrolment proof holds; the proof and the challenge land together. */
@@ -59,7 +59,7 @@ export async function removePasskey(ports: Ports & Uses<'events' | 'log'>, box: 
   const mail = await factorChangeMail(ports, owner, { kind: 'removed', what: 'A passkey' })
   const endedSessions = await ports.database.db.transaction(async (tx) => {
     await assertOwnerProof(tx, box, owner, proof, now)
-    const ended = await endSessionsOfPasskey(tx, owner.id, id, now)
+    const ended = await endSessionsOfPasskey(tx, owner.id, id, owner.sessionId, now)
     if (!(await passkeys.deletePasskey(tx, owner.id, id))) throw new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound)
     await mail.queue(tx)
     return ended

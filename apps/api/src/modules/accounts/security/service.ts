@@ -43,7 +43,7 @@ export async function readSecurity(ports: Uses<'database' | 'config'>, account: 
 }
 
 type Ports = Uses<'database' | 'clock' | 'config' | 'secretKey' | 'events' | 'log'>
-type Account = Enroller & { fname: string }
+type Account = Enroller & { fname: string; sessionId: string }
 
 /**
  * PUT /user/security (docs/product.md, 'Member area, files, chat and support'). Two-factor is only switched on by confirming an authenticator
@@ -73,7 +73,7 @@ export async function updateSecurity(ports: Ports, box: SecretBox, account: Acco
     if (body.twoFactor === false) await disableTwoFactor(tx, userId, now)
     let ended: string[] = []
     if (body.fingerprint === false) {
-      ended = await endSessionsOfPasskey(tx, userId, null, now)
+      ended = await endSessionsOfPasskey(tx, userId, null, account.sessionId, now)
       await deleteAllPasskeys(tx, userId)
     }
     if (body.keycodesByEmail !== undefined) await saveKeycodesByEmail(tx, userId, body.keycodesByEmail, now)

@@ -86,13 +86,22 @@ export async function endOtherSessions(db: DbExecutor, userId: string, keptId: s
   return ended.map((row) => row.id)
 }
 
-/** Ends the open sessions one passkey (or, without an id, any passkey) signed in, as it is removed; answers their ids. */
-export async function endSessionsOfPasskey(db: DbExecutor, userId: string, passkeyId: string | null, now: Date): Promise<string[]> {
+/**
+ * Ends the open sessions one passkey (or, without an id, any passkey) signed in, as it is removed, but `keptId`: the
+ * session whose owner just proved who they are to remove it. Answers the ids it ended.
+ */
+export async function endSessionsOfPasskey(
+  db: DbExecutor,
+  userId: string,
+  passkeyId: string | null,
+  keptId: string,
+  now: Date,
+): Promise<string[]> {
   const signedInBy = passkeyId === null ? isNotNull(sessions.passkeyId) : eq(sessions.passkeyId, passkeyId)
   const ended = await db
     .update(sessions)
     .set({ endedAt: now })
-    .where(and(eq(sessions.userId, userId), signedInBy, isNull(sessions.endedAt)))
+    .where(and(eq(sessions.userId, userId), signedInBy, ne(sessions.id, keptId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id })
   return ended.map((row) => row.id)
 }

@@ -1,3 +1,4 @@
+import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import {
   type OwnerProof,
   SecuritySchema,
@@ -37,5 +38,13 @@ export function useConfirmTwoFactor() {
     mutationFn: (code: string) =>
       apiRequest('/user/security/two-factor/enable', { method: 'POST', body: { code }, schema: TwoFactorEnabledAnswerSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.security() }),
+  })
+}
+
+/** POST /user/security/enrolment-code: mails the code an admin's first sign-in factor needs (decision 025). */
+export function useSendEnrolmentCode() {
+  return useMutation({
+    mutationFn: (currentPassword: string) =>
+      apiRequest('/user/security/enrolment-code', { method: 'POST', body: { currentPassword }, schema: MessageAnswerSchema }),
   })
 }

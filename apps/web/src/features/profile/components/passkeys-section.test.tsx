@@ -19,7 +19,7 @@ function renderSection(fingerprintEnabled = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   render(
     <QueryClientProvider client={client}>
-      <PasskeysSection fingerprintEnabled={fingerprintEnabled} canUseCode={false} />
+      <PasskeysSection fingerprintEnabled={fingerprintEnabled} canUseCode={false} enrolmentProof="password-or-code" />
     </QueryClientProvider>,
   )
 }

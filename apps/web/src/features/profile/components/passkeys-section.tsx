@@ -1,6 +1,6 @@
 import { describeDevice } from '@keydesk/contracts/device-label'
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX, type Passkey, PasskeyNameSchema } from '@keydesk/contracts/passkeys'
-import type { OwnerProof } from '@keydesk/contracts/security'
+import type { EnrolmentProofKind, OwnerProof } from '@keydesk/contracts/security'
 import { type FormEvent, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -32,7 +32,15 @@ function checkName(name: string): { name: string } | { problem: string } {
  * Adding one asks for the password (or a code) first, then a name, then the device's own prompt; removing one asks
  * for the password again. The password always still signs in.
  */
-export function PasskeysSection({ fingerprintEnabled, canUseCode }: { fingerprintEnabled: boolean; canUseCode: boolean }) {
+export function PasskeysSection({
+  fingerprintEnabled,
+  canUseCode,
+  enrolmentProof,
+}: {
+  fingerprintEnabled: boolean
+  canUseCode: boolean
+  enrolmentProof: EnrolmentProofKind
+}) {
   const passkeys = usePasskeys()
   const options = usePasskeyOptions()
   const create = useCreatePasskey()
@@ -207,6 +215,7 @@ export function PasskeysSection({ fingerprintEnabled, canUseCode }: { fingerprin
         <OwnerProofPrompt
           action="add a passkey"
           canUseCode={canUseCode}
+          proofKind={enrolmentProof}
           isBusy={options.isPending}
           problem={problem}
           onSubmit={prove}

@@ -13,6 +13,7 @@ const security = {
   keycodesByEmail: true,
   lastLogin: '2026-01-02T10:00:00.000Z',
   loginHistory: [{ signedInAt: '2026-01-02T10:00:00.000Z', ipAddress: '203.0.113.7', userAgent: 'Firefox' }],
+  enrolmentProof: 'password-or-code',
 }
 
 afterEach(() => vi.unstubAllGlobals())
@@ -27,6 +28,57 @@ function renderTab() {
 }
 
 describe('security tab', () => {
+  it("an admin's first factor asks for the password and a code mailed to the account, and sends both", async () => {
+    const calls = fakeApi({
+      'GET /api/user/security': () => jsonAnswer(200, { ...security, enrolmentProof: 'password-and-mailed-code' }),
+      'POST /api/user/security/enrolment-code': () => jsonAnswer(200, { message: TWO_FACTOR_MESSAGES.mailedCodeSent }),
+      'POST /api/user/security/two-factor/setup': () =>
+        jsonAnswer(200, {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUrl: 'otpauth://totp/Keydesk:ada',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+    })
+    renderTab()
+    await userEvent.click(await screen.findByLabelText('Two-factor authentication'))
+    const send = screen.getByRole('button', { name: 'E-mail me a code' })
+    expect(send).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled()
+    await userEvent.type(screen.getByLabelText('Current password'), 'my-password')
+    await userEvent.click(send)
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.mailedCodeSent)).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/user/security/enrolment-code')?.body))).toEqual({
+      currentPassword: 'my-password',
+    })
+    await userEvent.type(screen.getByLabelText('Code from the e-mail'), '12345678')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByAltText('QR code for your authenticator app')).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/user/security/two-factor/setup')?.body))).toEqual({
+      currentPassword: 'my-password',
+      mailedCode: '12345678',
+    })
+  })
+
+  it('an admin with a factor is asked for a code from the app, never the password, to add another', async () => {
+    const calls = fakeApi({
+      'GET /api/user/security': () => jsonAnswer(200, { ...security, enrolmentProof: 'existing-factor' }),
+      'GET /api/user/security/passkeys': () => jsonAnswer(200, []),
+      'POST /api/user/security/passkeys/options': () =>
+        jsonAnswer(403, {
+          code: 'FORBIDDEN',
+          message: TWO_FACTOR_MESSAGES.existingFactorNeeded,
+          error: TWO_FACTOR_MESSAGES.existingFactorNeeded,
+        }),
+    })
+    vi.stubGlobal('PublicKeyCredential', class {})
+    renderTab()
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a passkey' }))
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.existingFactorNeeded)).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/user/security/passkeys/options')?.body))).toEqual({})
+  })
+
   it('shows the sign-in history', async () => {
     fakeApi({ 'GET /api/user/security': () => jsonAnswer(200, security) })
     renderTab()

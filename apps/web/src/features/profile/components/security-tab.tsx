@@ -72,7 +72,7 @@ export function SecurityTab() {
       </Alert>
     )
   }
-  const { twoFactorEnabled, fingerprintEnabled, keycodesByEmail, lastLogin, loginHistory } = security.data
+  const { twoFactorEnabled, fingerprintEnabled, keycodesByEmail, lastLogin, loginHistory, enrolmentProof } = security.data
   return (
     <div className="space-y-6">
       {result && (
@@ -95,6 +95,7 @@ export function SecurityTab() {
           <OwnerProofPrompt
             action={pending === 'off' ? 'switch two-factor authentication off' : 'set up an authenticator app'}
             canUseCode={twoFactorEnabled}
+            proofKind={pending === 'off' ? 'password-or-code' : enrolmentProof}
             isBusy={update.isPending || startSetup.isPending}
             problem={proofProblem}
             onSubmit={proveAndChange}
@@ -103,7 +104,7 @@ export function SecurityTab() {
         )}
         {startSetup.data && <TwoFactorSetup setup={startSetup.data} onDone={() => startSetup.reset()} />}
       </div>
-      <PasskeysSection fingerprintEnabled={fingerprintEnabled} canUseCode={twoFactorEnabled} />
+      <PasskeysSection fingerprintEnabled={fingerprintEnabled} canUseCode={twoFactorEnabled} enrolmentProof={enrolmentProof} />
       <fieldset className="space-y-2">
         <legend className="font-semibold text-slate-900">Keycode delivery</legend>
         <label className="flex items-start gap-3">
