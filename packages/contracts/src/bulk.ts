@@ -17,6 +17,11 @@ export const BULK_QUOTE_FROM_ROWS = 100
 export const BULK_QUOTE_PRICE_CENTS = 50
 /** The largest paste or CSV file the check accepts (about 2,000 rows of a full CSV). */
 export const BULK_TEXT_MAX = 200_000
+/**
+ * The most columns a CSV file's header may name: the template's five and the many more a shop's own stock export
+ * carries. A header past it is refused before any row is read, so the work per row is at most this many cells.
+ */
+export const BULK_CSV_MAX_COLUMNS = 50
 export const BULK_REFERENCE_MAX = 120
 
 /** How many rows a batch of this tier may hold, or null when the tier has no bulk ordering. */
@@ -29,6 +34,8 @@ export const BULK_MESSAGES = {
   notAllowed: 'Bulk ordering comes with the Professional plan (up to 20 vehicles a batch) and the Enterprise plan (unlimited).',
   empty: 'Paste at least one VIN or choose a CSV file.',
   noVinColumn: 'The CSV file needs a column named VIN: download the template to see the columns.',
+  tooManyColumns: (count: number) =>
+    `The CSV file has ${count} columns; it may have ${BULK_CSV_MAX_COLUMNS} at most. Remove the columns other than VIN, Make, Model, Year and Reference.`,
   tooManyRows: (limit: number) => `Your plan allows at most ${limit} vehicles per batch.`,
   fixRows: (count: number) => `${count === 1 ? '1 row needs' : `${count} rows need`} fixing before the batch can be added to the cart.`,
   added: (count: number, code: string) => `${count} keycode ${count === 1 ? 'request' : 'requests'} of batch ${code} added to your cart.`,

@@ -1,5 +1,8 @@
-import { BULK_MESSAGES, BULK_REFERENCE_MAX, type BulkRowInput } from '@keydesk/contracts/bulk'
-import { parse } from 'csv-parse/sync'
+import { finished } from 'node:stream/promises'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { BULK_CSV_MAX_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, BULK_REFERENCE_MAX, type BulkRowInput } from '@keydesk/contracts/bulk'
+import { parse } from 'csv-parse'
+import { AppError } from '../../../errors.ts'
 
 type Column = keyof BulkRowInput
 
@@ -28,14 +31,23 @@ const HEADER_NAMES: Record<Column, string[]> = {
 /** Each field cut to what a row may carry (BulkRowInputSchema), so a row shown back can be sent back as it is. */
 const FIELD_MAX: Record<Column, number> = { vin: 40, make: 60, model: 80, year: 10, reference: BULK_REFERENCE_MAX * 2 }
 
-const squeeze = (header: string) => header.toLowerCase().replace(/[^a-z0-9#]/g, '')
+/** Rows read of a paste or file: one more than any batch holds, so the answer can still say the batch is too long. */
+const ROWS_READ = BULK_MAX_ROWS + 1
+
+/**
+ * csv-parse reads about 2 MB a second with the options below, so a file at BULK_TEXT_MAX would hold the event loop
+ * for about 100 ms in one piece. It is read in slices of this many bytes instead (a few ms each), with other
+ * users' calls served between them.
+ */
+const SLICE_BYTES = 8 * 1024
+
+const COLUMN_OF_NAME = new Map(
+  (Object.entries(HEADER_NAMES) as [Column, string[]][]).flatMap(([column, names]) => names.map((name) => [name, column] as const)),
+)
 
 function columnOf(header: string): Column | null {
-  const name = squeeze(header)
-  for (const [column, names] of Object.entries(HEADER_NAMES) as [Column, string[]][]) {
-    if (names.includes(name) || names.includes(name.replace(/#/g, ''))) return column
-  }
-  return null
+  const name = header.toLowerCase().replace(/[^a-z0-9#]/g, '')
+  return COLUMN_OF_NAME.get(name) ?? COLUMN_OF_NAME.get(name.replace(/#/g, '')) ?? null
 }
 
 /** The delimiter of a CSV header line: Excel in many locales writes semicolons, others commas or tabs. */
@@ -45,49 +57,115 @@ function delimiterOf(headerLine: string): string {
   return counts[0]?.delimiter ?? ','
 }
 
-const firstLine = (text: string) => text.split(/\r?\n/).find((line) => line.trim() !== '') ?? ''
-
-/**
- * What the member pasted or uploaded, as rows (docs/product.md, 'Bulk ordering'). A first line naming a VIN column
- * makes it a CSV file (any of the template's other columns, in any order, matched loosely; a byte-order mark,
- * semicolons, tabs, quoted cells and blank lines are all accepted). Anything else is a list of VINs, one per line or
- * separated by commas, semicolons or spaces.
- */
-export function parseBulkText(raw: string): { rows: BulkRowInput[]; problem: string | null } {
-  const text = raw.replace(/^\uFEFF/, '')
-  const header = firstLine(text)
-  const delimiter = delimiterOf(header)
-  const headerCells = header.split(delimiter).map((cell) => cell.replace(/^"|"$/g, ''))
-  const columns = headerCells.map(columnOf)
-  const looksLikeCsv = columns.filter((column) => column !== null).length >= 2 || columns.includes('vin')
-  if (!looksLikeCsv) {
-    const rows = text
-      .split(/[\s,;]+/)
-      .map((token) => token.replace(/^"|"$/g, '').trim())
-      .filter((token) => token !== '')
-      .map((vin) => ({ vin: vin.slice(0, FIELD_MAX.vin) }))
-    return { rows, problem: rows.length === 0 ? BULK_MESSAGES.empty : null }
+/** The lines holding more than spaces, each with its number (from 1), read one at a time from the start. */
+function* linesWithText(text: string): Generator<{ text: string; number: number }> {
+  let start = 0
+  for (let number = 1; start <= text.length; number++) {
+    const end = text.indexOf('\n', start)
+    const line = text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '')
+    if (line.trim() !== '') yield { text: line, number }
+    if (end === -1) return
+    start = end + 1
   }
-  if (!columns.includes('vin')) return { rows: [], problem: BULK_MESSAGES.noVinColumn }
-  const records: string[][] = parse(text, {
-    delimiter,
+}
+
+/** The header line, its number and its delimiter. */
+function headerOf(text: string): { line: string; number: number; delimiter: string } {
+  const first = linesWithText(text).next().value ?? { text: '', number: 1 }
+  return { line: first.text, number: first.number, delimiter: delimiterOf(first.text) }
+}
+
+/** A pasted list: its VINs, stopping at ROWS_READ, so a paste's length costs no more than the batch it could be. */
+function pastedRows(text: string): BulkRowInput[] {
+  const rows: BulkRowInput[] = []
+  for (const [token] of text.matchAll(/[^\s,;]+/g)) {
+    const vin = token.replace(/^"|"$/g, '')
+    if (vin !== '') rows.push({ vin: vin.slice(0, FIELD_MAX.vin) })
+    if (rows.length === ROWS_READ) break
+  }
+  return rows
+}
+
+const refusal = (message: string) => new AppError('VALIDATION_ERROR', message, [{ field: 'text', message }])
+
+/** The records after the header, up to ROWS_READ, read a slice at a time. */
+async function csvRecords(text: string, header: { number: number; delimiter: string }): Promise<string[][]> {
+  const parser = parse({
+    delimiter: header.delimiter,
+    // Named, not discovered: csv-parse looks for them byte by byte, with new buffers at each, until it finds one.
+    record_delimiter: ['\r\n', '\n', '\r'],
     bom: true,
     skip_empty_lines: true,
     relax_column_count: true,
     relax_quotes: true,
     trim: true,
-    from_line: 2,
+    from_line: header.number + 1,
     skip_records_with_empty_values: true,
   })
+  const records: string[][] = []
+  let failure: unknown
+  parser.on('readable', () => {
+    for (let record = parser.read(); record !== null; record = parser.read()) records.push(record)
+  })
+  parser.on('error', (error) => {
+    failure = error
+  })
+  try {
+    const bytes = Buffer.from(text)
+    for (let offset = 0; offset < bytes.length && failure === undefined && records.length < ROWS_READ; offset += SLICE_BYTES) {
+      await new Promise<void>((resolve) => parser.write(bytes.subarray(offset, offset + SLICE_BYTES), () => resolve()))
+      await nextTurn()
+    }
+    if (failure === undefined && records.length < ROWS_READ) {
+      parser.end()
+      await finished(parser).catch((error: unknown) => {
+        failure = error
+      })
+    }
+  } finally {
+    parser.destroy()
+  }
+  if (failure !== undefined) throw failure
+  return records.slice(0, ROWS_READ)
+}
+
+/**
+ * What the member pasted or uploaded, as rows (docs/product.md, 'Bulk ordering'). A first line naming a VIN column
+ * makes it a CSV file (any of the template's other columns, in any order, matched loosely; a byte-order mark,
+ * semicolons, tabs, quoted cells and blank lines are all accepted). Anything else is a list of
+ * VINs, one per line or separated by commas, semicolons or spaces.
+ *
+ * The work is bounded by the text before it starts: a header past BULK_CSV_MAX_COLUMNS is refused before any row is
+ * read, each row reads only the header's columns, and no more than ROWS_READ rows are read.
+ */
+export async function parseBulkText(raw: string): Promise<{ rows: BulkRowInput[]; problem: string | null }> {
+  const text = raw.replace(/^\uFEFF/, '')
+  const header = headerOf(text)
+  const headerCells = header.line.split(header.delimiter)
+  // Empty cells after the last name are a spreadsheet's unused columns, not the file's.
+  const width = headerCells.findLastIndex((cell) => cell.replaceAll('"', '').trim() !== '') + 1
+  // Names are looked for in no more cells than a header may have: a line of 50,000 cells is judged by its first 51.
+  const columns = headerCells.slice(0, Math.min(width, BULK_CSV_MAX_COLUMNS + 1)).map(columnOf)
+  const looksLikeCsv = columns.filter((column) => column !== null).length >= 2 || columns.includes('vin')
+  if (!looksLikeCsv) {
+    const rows = pastedRows(text)
+    return { rows, problem: rows.length === 0 ? BULK_MESSAGES.empty : null }
+  }
+  if (width > BULK_CSV_MAX_COLUMNS) throw refusal(BULK_MESSAGES.tooManyColumns(width))
+  if (!columns.includes('vin')) return { rows: [], problem: BULK_MESSAGES.noVinColumn }
+  const records = await csvRecords(text, header)
   const rows = records.map((record) => {
     const row: BulkRowInput = { vin: '' }
     const references: string[] = []
-    columns.forEach((column, index) => {
-      const value = (record[index]?.trim() ?? '').slice(0, column ? FIELD_MAX[column] : 0)
-      if (!column || value === '') return
+    // Cells past the header's columns have no name, and are not read: a row costs at most the header's width.
+    for (let index = 0; index < Math.min(record.length, width); index++) {
+      const column = columns[index]
+      if (!column) continue
+      const value = (record[index]?.trim() ?? '').slice(0, FIELD_MAX[column])
+      if (value === '') continue
       if (column === 'reference') references.push(value)
       else if (row[column] === undefined || row[column] === '') row[column] = value
-    })
+    }
     if (references.length > 0) row.reference = references.join(' · ').slice(0, FIELD_MAX.reference)
     return row
   })

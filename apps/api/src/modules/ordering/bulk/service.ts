@@ -69,7 +69,7 @@ export async function checkBatch(ports: Uses<'database' | 'clock'>, userId: stri
   const now = ports.clock.now()
   const rowLimit = await rowLimitOf(db, userId, now)
   const parsed =
-    'text' in body ? parseBulkText(body.text) : { rows: body.rows, problem: body.rows.length === 0 ? BULK_MESSAGES.empty : null }
+    'text' in body ? await parseBulkText(body.text) : { rows: body.rows, problem: body.rows.length === 0 ? BULK_MESSAGES.empty : null }
   // A paste past any batch's size is answered by its first BULK_MAX_ROWS rows, so one call's work stays bounded.
   const { rows } = await checkRows(db, userId, parsed.rows.slice(0, BULK_MAX_ROWS), now)
   const problem = parsed.problem ?? (parsed.rows.length > rowLimit ? BULK_MESSAGES.tooManyRows(rowLimit) : null)
