@@ -36,6 +36,11 @@ export const BULK_MESSAGES = {
   noVinColumn: 'The CSV file needs a column named VIN: download the template to see the columns.',
   tooManyColumns: (count: number) =>
     `The CSV file has ${count} columns; it may have ${BULK_CSV_MAX_COLUMNS} at most. Remove the columns other than VIN, Make, Model, Year and Reference.`,
+  quoteNotClosed: (line: number) =>
+    `Line ${line} of the CSV file opens a quote that is never closed: close it after the cell's text, or remove it.`,
+  strayQuote: (line: number) =>
+    `Line ${line} of the CSV file has a stray quote: a quoted cell must end at its closing quote (write a quote inside it as "").`,
+  unreadableLine: (line: number) => `Line ${line} of the CSV file cannot be read: save the file again as CSV and check it again.`,
   tooManyRows: (limit: number) => `Your plan allows at most ${limit} vehicles per batch.`,
   fixRows: (count: number) => `${count === 1 ? '1 row needs' : `${count} rows need`} fixing before the batch can be added to the cart.`,
   added: (count: number, code: string) => `${count} keycode ${count === 1 ? 'request' : 'requests'} of batch ${code} added to your cart.`,

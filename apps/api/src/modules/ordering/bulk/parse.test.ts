@@ -117,3 +117,15 @@ describe('the work a CSV file may ask for', () => {
     expect(rows).toHaveLength(BULK_MAX_ROWS + 1)
   })
 })
+
+describe('a CSV file with a stray quote', () => {
+  it('is refused with 400 naming the line where a quote opens and never closes', async () => {
+    const csv = `VIN,Make\n${VIN_A},Honda\n${VIN_B},"Ford\n${VIN_A},Honda\n${VIN_B},Ford\n`
+    expect(await refusalOf(csv)).toEqual({ code: 'VALIDATION_ERROR', message: BULK_MESSAGES.quoteNotClosed(3) })
+  })
+
+  it('is refused with 400 naming the line where text follows a closing quote', async () => {
+    const csv = `\r\nVIN;Make\r\n${VIN_A};Honda\r\n${VIN_B};"For"d\r\n`
+    expect(await refusalOf(csv)).toEqual({ code: 'VALIDATION_ERROR', message: BULK_MESSAGES.strayQuote(4) })
+  })
+})

@@ -1,7 +1,7 @@
 import { finished } from 'node:stream/promises'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { BULK_CSV_MAX_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, BULK_REFERENCE_MAX, type BulkRowInput } from '@keydesk/contracts/bulk'
-import { parse } from 'csv-parse'
+import { CsvError, parse } from 'csv-parse'
 import { AppError } from '../../../errors.ts'
 
 type Column = keyof BulkRowInput
@@ -88,7 +88,39 @@ function pastedRows(text: string): BulkRowInput[] {
 
 const refusal = (message: string) => new AppError('VALIDATION_ERROR', message, [{ field: 'text', message }])
 
-/** The records after the header, up to ROWS_READ, read a slice at a time. */
+/**
+ * The line where a quote opens that csv-parse found never closed (it names the last line, where it gave up): the
+ * quote that starts a cell, under the same rules (a quote inside an unquoted cell is text, "" inside a quoted one).
+ */
+function lineOfUnclosedQuote(text: string, delimiter: string): number {
+  let line = 1
+  let openedOn = 0
+  let atCellStart = true
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]
+    if (char === '\n') line++
+    if (openedOn > 0) {
+      if (char !== '"') continue
+      if (text[index + 1] === '"') index++
+      else openedOn = 0
+    } else if (char === '\n' || char === delimiter) atCellStart = true
+    else if (char === '"' && atCellStart) openedOn = line
+    else if (char !== ' ' && char !== '\t' && char !== '\r') atCellStart = false
+  }
+  return openedOn > 0 ? openedOn : line
+}
+
+/** A file csv-parse cannot read, answered as a 400 naming the line to fix, as a spreadsheet would show it. */
+function unreadable(error: CsvError, text: string, delimiter: string): AppError {
+  const line = typeof error.lines === 'number' ? error.lines : 1
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return refusal(BULK_MESSAGES.quoteNotClosed(lineOfUnclosedQuote(text, delimiter)))
+  if (error.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE' || error.code === 'CSV_INVALID_CLOSING_QUOTE') {
+    return refusal(BULK_MESSAGES.strayQuote(line))
+  }
+  return refusal(BULK_MESSAGES.unreadableLine(line))
+}
+
+/** The records after the header, up to ROWS_READ, read a slice at a time; a file csv-parse cannot read is refused. */
 async function csvRecords(text: string, header: { number: number; delimiter: string }): Promise<string[][]> {
   const parser = parse({
     delimiter: header.delimiter,
@@ -125,6 +157,7 @@ async function csvRecords(text: string, header: { number: number; delimiter: str
   } finally {
     parser.destroy()
   }
+  if (failure instanceof CsvError) throw unreadable(failure, text, header.delimiter)
   if (failure !== undefined) throw failure
   return records.slice(0, ROWS_READ)
 }
@@ -136,7 +169,8 @@ async function csvRecords(text: string, header: { number: number; delimiter: str
  * VINs, one per line or separated by commas, semicolons or spaces.
  *
  * The work is bounded by the text before it starts: a header past BULK_CSV_MAX_COLUMNS is refused before any row is
- * read, each row reads only the header's columns, and no more than ROWS_READ rows are read.
+ * read, each row reads only the header's columns, and no more than ROWS_READ rows are read. A file csv-parse cannot
+ * read (a stray quote) is refused with 400 naming its line.
  */
 export async function parseBulkText(raw: string): Promise<{ rows: BulkRowInput[]; problem: string | null }> {
   const text = raw.replace(/^\uFEFF/, '')

@@ -234,6 +234,18 @@ describe('the work a text may ask for', () => {
     )
     expect(longestHoldMs).toBeLessThan(HOLD_BOUND_MS)
   })
+
+  it('answers a CSV file with a stray quote with 400 naming the line, not 500', async () => {
+    const professional = await member('PROFESSIONAL')
+    const vin = validVin('1HGCR2F3', 'G', '700001')
+    const answer = await post('/api/bulk/check', professional, { text: `VIN,Reference\n${vin},Lot 4\n${vin},"Lot 5\n${vin},Lot 6\n` })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: BULK_MESSAGES.quoteNotClosed(3),
+      details: [{ field: 'text', message: BULK_MESSAGES.quoteNotClosed(3) }],
+    })
+  })
 })
 
 describe('adding a batch to the cart', () => {
