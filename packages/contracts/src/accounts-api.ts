@@ -168,6 +168,7 @@ export const ACCOUNT_MESSAGES = {
   notAnAdminAccount: 'That account is not an admin account.',
   cannotActOnSelf: 'You cannot change your own approval.',
   lastSuperAdmin: 'This is the last approved super admin, so it cannot be revoked. Create another super admin first.',
+  lastSuperAdminDeletion: 'This is the last approved super admin, so it cannot be deleted. Create another super admin first.',
   revokeReasonRequired: `Give a reason for revoking (at least ${REVOKE_REASON_MIN} characters).`,
   revokeReasonTooLong: `Keep the reason under ${REVOKE_REASON_MAX} characters.`,
   adminRevoked: 'Admin access revoked.',

@@ -3,7 +3,7 @@
  * another context may import from it, and nothing else (docs/architecture.md, 'Contexts'). Modules of this context
  * import each other directly, never this file.
  */
-export { assertActingSuperAdmin } from './admin-approval/service.ts'
+export { assertAccountMayBeDeleted, assertActingSuperAdmin } from './admin-approval/service.ts'
 export { clearSessionCookies } from './auth/cookies.ts'
 export { announceSessionsEnded, endAllSessions } from './auth/end-sessions.ts'
 export {
@@ -36,3 +36,4 @@ export {
 } from './members/membership-repository.ts'
 export { commonPasswordProblem, hashPassword } from './members/passwords.ts'
 export { toUserView } from './members/user-view.ts'
+export { OWNER_PROOF_RATE_LIMIT } from './security/owner-proof.ts'

@@ -6,6 +6,9 @@ import {
   decisionReason,
   isRevocationNotes,
 } from '@keydesk/contracts/accounts-api'
+import type { Role } from '@keydesk/contracts/roles'
+import type { OwnerProof } from '@keydesk/contracts/security'
+import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Principal, Uses } from '../../../ports.ts'
@@ -18,6 +21,8 @@ import {
   setAdminApproval,
 } from '../members/admin-views-repository.ts'
 import { findUserNames } from '../members/contact-repository.ts'
+import { assertOwnerProof } from '../security/owner-proof.ts'
+import { createSecretBox } from '../security/secret-box.ts'
 
 /**
  * The API contract names the acting super admin by e-mail (docs/product.md, 'Super admin'). The server acts as the signed-in super admin and refuses
@@ -114,4 +119,22 @@ export async function approveAdmin(ports: DecisionPorts, actor: Principal, admin
 export async function rejectAdmin(ports: DecisionPorts, actor: Principal, adminId: string, notes: string | undefined) {
   await decide(ports, actor, adminId, 'REJECTED', notes || APPROVAL_NOTES.rejected)
   return { message: ACCOUNT_MESSAGES.adminRejected }
+}
+
+/**
+ * A super admin's account may be deleted only by its owner's proof (the password or a current code, decision 014),
+ * and never the last approved one, the rule revocation follows; checked in the deletion's transaction, with the super
+ * admins locked, so two deleting themselves at once cannot both go. Other accounts pass.
+ */
+export async function assertAccountMayBeDeleted(
+  db: DbExecutor,
+  ports: Uses<'totpKey' | 'config'>,
+  account: { id: string; email: string; role: Role },
+  proof: OwnerProof,
+  now: Date,
+): Promise<void> {
+  if (account.role !== 'SUPER_ADMIN') return
+  await assertOwnerProof(db, createSecretBox(ports.totpKey, ports.config.jwtSecret), account, proof, now)
+  const superAdmins = await lockApprovedSuperAdminIds(db)
+  if (superAdmins.includes(account.id) && superAdmins.length <= 1) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.lastSuperAdminDeletion)
 }

@@ -1,6 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { TWO_FACTOR_MESSAGES } from '@keydesk/contracts/security'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages, loginHistory, memberProfiles, notices } from '../../../db/schema/member.ts'
+import { users } from '../../../db/schema/users.ts'
+import { GOOD_PASSWORD, signedInAdmin, signInAsBootstrapSuperAdmin } from '../../../test/accounts.ts'
 import { pngImage } from '../../../test/images.ts'
 import { createMember } from '../../../test/members.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
@@ -33,5 +37,39 @@ describe('deleting an account (PUT /keycode-user/delete)', () => {
     expect(await db.select().from(notices).where(eq(notices.userId, member.id))).toEqual([])
     expect(await db.select().from(chatMessages).where(eq(chatMessages.userId, member.id))).toEqual([])
     expect((await testApp.app.inject({ url: profile.profilePhoto, headers: admin.auth })).statusCode).toBe(404)
+  })
+
+  describe('of a super admin', () => {
+    const deleteSelf = (headers: Record<string, string>, payload?: object) =>
+      testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers, ...(payload ? { payload } : {}) })
+    const approvedSuperAdmins = () =>
+      testApp.app.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'SUPER_ADMIN'), eq(users.adminApproval, 'APPROVED')))
+
+    it("needs the owner's proof: none is refused with 400, a wrong password with 403, and the account stays", async () => {
+      const superAdmin = await signedInAdmin(testApp, 'SUPER_ADMIN')
+      const bare = await deleteSelf(superAdmin.headers)
+      expect(bare.statusCode).toBe(400)
+      expect(bare.json().message).toBe(TWO_FACTOR_MESSAGES.proofRequired)
+      expect((await deleteSelf(superAdmin.headers, { currentPassword: 'Not-The-Password-1' })).statusCode).toBe(403)
+      expect((await approvedSuperAdmins()).map((row) => row.id)).toContain(superAdmin.id)
+      expect((await deleteSelf(superAdmin.headers, { currentPassword: GOOD_PASSWORD })).statusCode).toBe(200)
+    })
+
+    it('never deletes the last approved super admin, with the proof or without', async () => {
+      const others = (await approvedSuperAdmins()).length
+      const bootstrap = await signInAsBootstrapSuperAdmin(testApp)
+      // Every other super admin leaves first, so the bootstrap one is the last.
+      for (let index = 1; index < others; index++) {
+        const [other] = (await approvedSuperAdmins()).filter((row) => row.id !== bootstrap.id)
+        if (other) await testApp.app.database.db.update(users).set({ adminApproval: 'REJECTED' }).where(eq(users.id, other.id))
+      }
+      const refused = await deleteSelf(bootstrap.headers, { currentPassword: bootstrap.password })
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json().message).toBe(ACCOUNT_MESSAGES.lastSuperAdminDeletion)
+      expect((await approvedSuperAdmins()).map((row) => row.id)).toEqual([bootstrap.id])
+    })
   })
 })

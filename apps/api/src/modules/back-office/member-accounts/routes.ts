@@ -1,13 +1,14 @@
 import { UpdateProfileFieldsSchema, UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import { CREDENTIAL_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
+import { OwnerProofSchema } from '@keydesk/contracts/security'
 import { SubscriptionTierSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { readMultipart } from '../../../lib/multipart.ts'
 import { principalOf, requireUser } from '../../../plugins/auth.ts'
 import { perAccountLimit } from '../../../plugins/rate-limit.ts'
-import { clearSessionCookies } from '../../accounts/index.ts'
+import { clearSessionCookies, OWNER_PROOF_RATE_LIMIT } from '../../accounts/index.ts'
 import { readPricingTier } from '../../ordering/index.ts'
 import { deleteAccount, readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetails } from './service.ts'
 
@@ -38,9 +39,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/keycode-user/delete',
-    { preHandler: requireUser, schema: { response: { 200: MessageAnswerSchema } } },
+    {
+      preHandler: requireUser,
+      // No body, as the contract sends it; a super admin's deletion also carries the owner's proof (decision 025).
+      schema: { body: OwnerProofSchema.nullish(), response: { 200: MessageAnswerSchema } },
+      config: { rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `account-delete:${principalOf(request).id}` } },
+    },
     async (request, reply) => {
-      const answer = await deleteAccount(app, principalOf(request).id)
+      const answer = await deleteAccount(app, principalOf(request), request.body ?? {})
       clearSessionCookies(reply, app.config.isProduction)
       return answer
     },

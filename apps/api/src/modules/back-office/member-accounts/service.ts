@@ -1,4 +1,6 @@
 import { ACCOUNT_MESSAGES, UpdateProfileFieldsSchema } from '@keydesk/contracts/accounts-api'
+import type { Role } from '@keydesk/contracts/roles'
+import type { OwnerProof } from '@keydesk/contracts/security'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, type FieldProblem } from '../../../errors.ts'
 import { cleanImage } from '../../../lib/image-upload.ts'
@@ -8,6 +10,7 @@ import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Principal, Uses } from '../../../ports.ts'
 import {
   announceSessionsEnded,
+  assertAccountMayBeDeleted,
   deleteUser,
   findUserById,
   listIdentityDocuments,
@@ -106,9 +109,15 @@ export async function updateUserDetails(ports: Uses<'database' | 'storage' | 'cl
  * PUT /keycode-user/delete. Removes the person's data and files. Paid orders stay as anonymous records for
  * the 7-year retention of docs/product.md, 'Policies shown on the static pages' (their owner becomes null and their identity photos are deleted).
  */
-export async function deleteAccount(ports: Uses<'database' | 'storage' | 'events' | 'log'>, userId: string) {
+export async function deleteAccount(
+  ports: Uses<'database' | 'storage' | 'events' | 'log' | 'clock' | 'totpKey' | 'config'>,
+  account: { id: string; email: string; role: Role },
+  proof: OwnerProof,
+) {
   const db = ports.database.db
+  const userId = account.id
   const storageKeys = await db.transaction(async (tx) => {
+    await assertAccountMayBeDeleted(tx, ports, account, proof, ports.clock.now())
     const owned = await listFilesOfOwner(tx, userId)
     await removeRequestsOfUser(tx, userId)
     await deleteFileRows(

@@ -26,7 +26,14 @@ export function useUpdateUserDetails() {
   })
 }
 
-/** PUT /keycode-user/delete; only the status is used. */
+/** PUT /keycode-user/delete; only the status is used. A super admin's carries the current password (decision 025). */
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => apiRequest('/keycode-user/delete', { method: 'PUT', schema: z.unknown() }) })
+  return useMutation({
+    mutationFn: (currentPassword?: string) =>
+      apiRequest('/keycode-user/delete', {
+        method: 'PUT',
+        ...(currentPassword === undefined ? {} : { body: { currentPassword } }),
+        schema: z.unknown(),
+      }),
+  })
 }

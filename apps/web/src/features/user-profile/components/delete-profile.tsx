@@ -3,6 +3,8 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { ApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useDeleteAccount } from '../api/use-user-details.ts'
@@ -10,16 +12,21 @@ import { useDeleteAccount } from '../api/use-user-details.ts'
 /** The delete-profile action (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Profile and account): success text, then logout and /login. */
 export function DeleteProfile() {
   const deleteAccount = useDeleteAccount()
-  const { logout } = useSession()
+  const { logout, user } = useSession()
+  // A super admin's account is deleted only with the owner's password, and never the last one (decision 025).
+  const needsPassword = user?.role === 'SUPER_ADMIN'
+  const [password, setPassword] = useState('')
   const navigate = useNavigate()
   const [isConfirming, setIsConfirming] = useState(false)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
 
   async function confirm() {
     try {
-      await deleteAccount.mutateAsync()
-    } catch {
-      setResult({ tone: 'error', text: PROFILE_MESSAGES.deleteUserProfileFailed })
+      await deleteAccount.mutateAsync(needsPassword ? password : undefined)
+    } catch (error) {
+      // The server's own words for a refused proof or the last super admin; the contract's text otherwise.
+      const isRefusal = error instanceof ApiError && [400, 403, 409].includes(error.status)
+      setResult({ tone: 'error', text: isRefusal ? error.message : PROFILE_MESSAGES.deleteUserProfileFailed })
       setIsConfirming(false)
       return
     }
@@ -40,13 +47,24 @@ export function DeleteProfile() {
       </p>
       {result && <Alert tone={result.tone}>{result.text}</Alert>}
       {isConfirming ? (
-        <div className="flex gap-3">
-          <Button variant="danger" isBusy={deleteAccount.isPending} onClick={confirm}>
-            Yes, delete my profile
-          </Button>
-          <Button variant="secondary" onClick={() => setIsConfirming(false)}>
-            Keep my profile
-          </Button>
+        <div className="space-y-3">
+          {needsPassword && (
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+          <div className="flex gap-3">
+            <Button variant="danger" isBusy={deleteAccount.isPending} disabled={needsPassword && password === ''} onClick={confirm}>
+              Yes, delete my profile
+            </Button>
+            <Button variant="secondary" onClick={() => setIsConfirming(false)}>
+              Keep my profile
+            </Button>
+          </div>
         </div>
       ) : (
         <Button variant="danger" onClick={() => setIsConfirming(true)}>

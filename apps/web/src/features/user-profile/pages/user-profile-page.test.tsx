@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { screen, waitFor } from '@testing-library/react'
@@ -148,6 +149,26 @@ describe('/user-profile', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete profile' }))
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my profile' }))
     expect(await screen.findByText(PROFILE_MESSAGES.deleteUserProfileFailed)).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/user-profile')
+  })
+
+  it("asks a super admin for the password and shows the server's refusal of the last super admin", async () => {
+    const superAdmin = { ...user, role: 'SUPER_ADMIN' as const }
+    const calls = fakeApi({
+      [profileCall]: () => jsonAnswer(200, { ...details, role: 'SUPER_ADMIN' }),
+      'PUT /api/keycode-user/delete': () =>
+        jsonAnswer(409, { code: 'CONFLICT', message: ACCOUNT_MESSAGES.lastSuperAdminDeletion, error: 'x' }),
+    })
+    const { router } = await renderApp('/user-profile', { user: superAdmin })
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete profile' }))
+    const yes = screen.getByRole('button', { name: 'Yes, delete my profile' })
+    expect(yes).toBeDisabled()
+    await userEvent.type(screen.getByLabelText('Current password'), 'my-password')
+    await userEvent.click(yes)
+    expect(await screen.findByText(ACCOUNT_MESSAGES.lastSuperAdminDeletion)).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'PUT /api/keycode-user/delete')?.body))).toEqual({
+      currentPassword: 'my-password',
+    })
     expect(router.state.location.pathname).toBe('/user-profile')
   })
 })
