@@ -50,9 +50,27 @@ describe('a CSV file', () => {
     expect((await parseBulkText(csv)).rows).toEqual([{ vin: VIN_A, make: 'Honda', model: 'Civic', year: '2016' }])
   })
 
+  it('reads a sheet Excel saved with an empty first row, an empty row between and unused columns to the right', async () => {
+    const csv = `\uFEFF;;;;;;\r\nVIN;Make;Model;Year;;;\r\n${VIN_A};Honda;Civic;2016;;;\r\n;;;;;;\r\n${VIN_B};Ford;F-150;2018;;;\r\n`
+    expect((await parseBulkText(csv)).rows).toEqual([
+      { vin: VIN_A, make: 'Honda', model: 'Civic', year: '2016' },
+      { vin: VIN_B, make: 'Ford', model: 'F-150', year: '2018' },
+    ])
+  })
+
+  it("takes the delimiter from Excel's sep= line above the header", async () => {
+    const csv = `sep=;\r\n"VIN";"Make";"Reference"\r\n"${VIN_A}";"Honda";"Lot 4, row B"\r\n`
+    expect((await parseBulkText(csv)).rows).toEqual([{ vin: VIN_A, make: 'Honda', reference: 'Lot 4, row B' }])
+  })
+
   it('matches header names loosely and in any order, and joins the notes to the reference', async () => {
     const csv = `model year,Vehicle Identification Number,Stock #,Notes,Manufacturer\n2016,${VIN_A},A-17,front lot,Honda\n`
     expect((await parseBulkText(csv)).rows).toEqual([{ vin: VIN_A, year: '2016', make: 'Honda', reference: 'A-17 · front lot' }])
+  })
+
+  it('knows the header words of other exports: VIN No., Vehicle Make, Vehicle Model, Vehicle Year, Stock No.', async () => {
+    const csv = `VIN No.,VEHICLE MAKE,vehicle model,Vehicle Year,Stock No.\n${VIN_A},Honda,Civic,2016,A-17\n`
+    expect((await parseBulkText(csv)).rows).toEqual([{ vin: VIN_A, make: 'Honda', model: 'Civic', year: '2016', reference: 'A-17' }])
   })
 
   it('reads quoted cells holding the delimiter, quotes and line breaks', async () => {

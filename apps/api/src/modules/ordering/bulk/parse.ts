@@ -8,17 +8,19 @@ type Column = keyof BulkRowInput
 
 /** Header names as shops and spreadsheets write them, compared without case, spaces or punctuation. */
 const HEADER_NAMES: Record<Column, string[]> = {
-  vin: ['vin', 'vinnumber', 'vin#', 'vehicleidentificationnumber', 'serial', 'serialnumber'],
-  make: ['make', 'manufacturer', 'brand', 'mfr'],
-  model: ['model', 'modelname'],
-  year: ['year', 'modelyear', 'yr', 'my'],
+  vin: ['vin', 'vinnumber', 'vinno', 'vin#', 'vehicleidentificationnumber', 'serial', 'serialnumber', 'chassis', 'chassisnumber'],
+  make: ['make', 'vehiclemake', 'manufacturer', 'brand', 'mfr'],
+  model: ['model', 'vehiclemodel', 'modelname'],
+  year: ['year', 'vehicleyear', 'modelyear', 'yr', 'my'],
   reference: [
     'reference',
     'ref',
+    'refno',
     'notes',
     'note',
     'stock',
     'stocknumber',
+    'stockno',
     'stock#',
     'po',
     'ponumber',
@@ -57,22 +59,29 @@ function delimiterOf(headerLine: string): string {
   return counts[0]?.delimiter ?? ','
 }
 
-/** The lines holding more than spaces, each with its number (from 1), read one at a time from the start. */
+/**
+ * The lines holding text, each with its number (from 1), read one at a time from the start. A line of delimiters
+ * only is how Excel writes an empty row (';;;;' above a header that starts on the sheet's second row).
+ */
 function* linesWithText(text: string): Generator<{ text: string; number: number }> {
   let start = 0
   for (let number = 1; start <= text.length; number++) {
     const end = text.indexOf('\n', start)
     const line = text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '')
-    if (line.trim() !== '') yield { text: line, number }
+    if (/[^\s,;"]/.test(line)) yield { text: line, number }
     if (end === -1) return
     start = end + 1
   }
 }
 
-/** The header line, its number and its delimiter. */
+/** The header line and its number, and the delimiter Excel's `sep=;` line names above it when there is one. */
 function headerOf(text: string): { line: string; number: number; delimiter: string } {
-  const first = linesWithText(text).next().value ?? { text: '', number: 1 }
-  return { line: first.text, number: first.number, delimiter: delimiterOf(first.text) }
+  const lines = linesWithText(text)
+  const first = lines.next().value ?? { text: '', number: 1 }
+  const separator = /^\s*sep=(.)\s*$/i.exec(first.text)?.[1]
+  if (separator === undefined) return { line: first.text, number: first.number, delimiter: delimiterOf(first.text) }
+  const header = lines.next().value ?? { text: '', number: first.number + 1 }
+  return { line: header.text, number: header.number, delimiter: separator }
 }
 
 /** A pasted list: its VINs, stopping at ROWS_READ, so a paste's length costs no more than the batch it could be. */
@@ -165,7 +174,7 @@ async function csvRecords(text: string, header: { number: number; delimiter: str
 /**
  * What the member pasted or uploaded, as rows (docs/product.md, 'Bulk ordering'). A first line naming a VIN column
  * makes it a CSV file (any of the template's other columns, in any order, matched loosely; a byte-order mark,
- * semicolons, tabs, quoted cells and blank lines are all accepted). Anything else is a list of
+ * semicolons, tabs, Excel's `sep=` line, quoted cells and blank lines are all accepted). Anything else is a list of
  * VINs, one per line or separated by commas, semicolons or spaces.
  *
  * The work is bounded by the text before it starts: a header past BULK_CSV_MAX_COLUMNS is refused before any row is
