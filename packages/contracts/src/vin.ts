@@ -60,10 +60,15 @@ const WMI_BY_MAKE: Record<string, string[]> = {
   BMW: ['WBA', 'WBS', 'WBX', '5UX', '5YM', '4US', 'WBY', '3AV'],
 }
 
+/** The makes of each manufacturer code, looked up once per VIN (a bulk check asks for 1,000 VINs at a time). */
+const MAKES_BY_WMI = new Map<string, string[]>()
+for (const [make, prefixes] of Object.entries(WMI_BY_MAKE)) {
+  for (const prefix of prefixes) MAKES_BY_WMI.set(prefix, [...(MAKES_BY_WMI.get(prefix) ?? []), make])
+}
+
 /** The catalogue makes whose manufacturer codes include this VIN's first three characters (none when the code is not listed). */
 export function makesOfVin(rawVin: string): string[] {
-  const wmi = normalizeVin(rawVin).slice(0, 3)
-  return Object.entries(WMI_BY_MAKE).flatMap(([make, prefixes]) => (prefixes.includes(wmi) ? [make] : []))
+  return [...(MAKES_BY_WMI.get(normalizeVin(rawVin).slice(0, 3)) ?? [])]
 }
 
 export type VinProblem =
@@ -80,7 +85,7 @@ export function vinCheckDigit(vin: string): string {
   let sum = 0
   for (let index = 0; index < 17; index++) {
     const character = vin[index] ?? '0'
-    const value = /\d/.test(character) ? Number(character) : (TRANSLITERATION[character] ?? 0)
+    const value = character >= '0' && character <= '9' ? Number(character) : (TRANSLITERATION[character] ?? 0)
     sum += value * (WEIGHTS[index] ?? 0)
   }
   const remainder = sum % 11

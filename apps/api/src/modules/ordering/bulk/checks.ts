@@ -21,6 +21,16 @@ export function checkBulkRows(
   openVins: ReadonlySet<string>,
   now: Date,
 ): CheckedBulkRow[] {
+  // The catalogue's names are compared once per row or more: each is made loose once per call, not each time.
+  const looseNames = new Map<string, string>()
+  const looseName = (name: string) => {
+    let made = looseNames.get(name)
+    if (made === undefined) {
+      made = loose(name)
+      looseNames.set(name, made)
+    }
+    return made
+  }
   const makeByLooseName = new Map(catalogue.map((make) => [loose(make.name), make]))
   const allMakes = catalogue.map((make) => make.name)
   const firstRowOfVin = new Map<string, number>()
@@ -33,13 +43,13 @@ export function checkBulkRows(
     const vinIsSound = vinProblem === null
     if (vinProblem) problems.push({ field: 'vin', message: vinProblem.message })
 
-    const vinMakes = vinIsSound ? makesOfVin(vin).filter((name) => makeByLooseName.has(loose(name))) : []
+    const vinMakes = vinIsSound ? makesOfVin(vin).filter((name) => makeByLooseName.has(looseName(name))) : []
     let make: CatalogueEntry | undefined
     if (row.make?.trim()) {
       make = makeByLooseName.get(loose(row.make))
       if (!make) problems.push({ field: 'make', message: BULK_MESSAGES.makeUnknown })
     } else if (vinMakes.length === 1) {
-      make = makeByLooseName.get(loose(vinMakes[0] ?? ''))
+      make = makeByLooseName.get(looseName(vinMakes[0] ?? ''))
     } else if (vinIsSound) {
       problems.push({ field: 'make', message: vinMakes.length > 1 ? BULK_MESSAGES.makeAmbiguous(vinMakes) : BULK_MESSAGES.makeNeeded })
     }
@@ -73,7 +83,8 @@ export function checkBulkRows(
       if (modelOptions.length === 0) problems.push({ field: 'year', message: BULK_MESSAGES.yearNotOffered })
       else if (typedModel === '') problems.push({ field: 'model', message: BULK_MESSAGES.modelNeeded })
       else {
-        model = modelOptions.find((option) => loose(option) === loose(typedModel)) ?? null
+        const typed = loose(typedModel)
+        model = modelOptions.find((option) => looseName(option) === typed) ?? null
         if (!model) problems.push({ field: 'model', message: BULK_MESSAGES.modelUnknown(typedModel) })
       }
     }
