@@ -1,3 +1,4 @@
+import { MESSAGES } from '@keydesk/contracts/messages'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../db/schema/ordering.ts'
@@ -5,6 +6,7 @@ import { registerAndSignIn, type SignedIn, signInAsBootstrapSuperAdmin, uniqueEm
 import { paidColumns } from '../test/paid-orders.ts'
 import { keycodeRequestForm, validVin } from '../test/requests.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES, jsonWithinBounds } from './json-body.ts'
 
 let testApp: TestApp
 let superAdmin: SignedIn
@@ -100,5 +102,41 @@ describe('calls that take no body, sent as application/json with an empty body o
     const member = await registerAndSignIn(testApp)
     expect((await send('POST', '/api/trial/start?tier=BASIC', '{"tier":', member.headers)).statusCode).toBe(400)
     expect((await send('POST', '/api/trial/start?tier=BASIC', '{"__proto__":{"x":1}}', member.headers)).statusCode).toBe(400)
+  })
+})
+
+describe('a JSON body is bounded before it is parsed', () => {
+  const tooComplex = MESSAGES.jsonTooComplex(JSON_MAX_DEPTH, JSON_MAX_VALUES)
+
+  it("refuses with 400, not 500, a visitor's passkey sign-in whose extension results nest 10,000 levels", async () => {
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`
+    const response = `{"id":"AAAA","rawId":"AAAA","type":"public-key","response":{"clientDataJSON":"AAAA","authenticatorData":"AAAA","signature":"AAAA"},"clientExtensionResults":{"x":${deep}}}`
+    const answer = await send('POST', '/api/auth/passkey/login', `{"response":${response}}`)
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().message).toBe(tooComplex)
+  })
+
+  it('refuses with 400 a 1 MB body of 330,000 empty arrays, without parsing it', async () => {
+    const body = `[${Array(330_000).fill('[]').join(',')}]`
+    const started = performance.now()
+    const answer = await send('POST', '/api/support/contact', body)
+    console.log(`${(body.length / 1e6).toFixed(1)} MB of empty arrays refused in ${(performance.now() - started).toFixed(0)} ms`)
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().message).toBe(tooComplex)
+  })
+
+  it('reads the most crowded and the deepest bodies the calls send: a 1,000-row bulk batch, a passkey answer', () => {
+    const row = { vin: '1HGCR2F31GA000000', make: 'Honda', model: 'Civic', year: '2016', reference: 'Lot 4, row "B" [east]' }
+    expect(jsonWithinBounds(JSON.stringify({ rows: Array(1_000).fill(row), message: 'Dealer lot' }))).toBe(true)
+    const passkey = { response: { id: 'A', response: { clientDataJSON: 'A' }, clientExtensionResults: { credProps: { rk: true } } } }
+    expect(jsonWithinBounds(JSON.stringify(passkey))).toBe(true)
+  })
+
+  it(`counts the levels and the values outside strings only, up to ${JSON_MAX_DEPTH} levels and ${JSON_MAX_VALUES.toLocaleString('en-US')} values`, () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`
+    expect([jsonWithinBounds(nested(JSON_MAX_DEPTH)), jsonWithinBounds(nested(JSON_MAX_DEPTH + 1))]).toEqual([true, false])
+    const values = (count: number) => `[${Array(count).fill(1).join(',')}]`
+    expect([jsonWithinBounds(values(JSON_MAX_VALUES)), jsonWithinBounds(values(JSON_MAX_VALUES + 1))]).toEqual([true, false])
+    expect(jsonWithinBounds(JSON.stringify({ text: `${'[{,'.repeat(50_000)}\\"` }))).toBe(true)
   })
 })
