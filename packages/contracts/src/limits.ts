@@ -40,3 +40,14 @@ export const ORDER_TAB_LIMIT = 100
 
 /** Changes carrying images that one account may send to one route in 10 minutes (a request's photos, a profile photo). */
 export const IMAGE_UPLOADS_PER_10_MINUTES = 20
+
+/**
+ * Every file a member makes the server keep (documents, request photos, profile photo) counts in one share
+ * (docs/product.md, 'Constants'): a busy shop's day of requests with photos (30 requests × 3 photos of at most 2000 px)
+ * stays far under the daily bound; a script filling the disk meets it within seconds.
+ */
+export const MEMBER_UPLOAD_BYTES_PER_DAY = 250 * 1024 * 1024
+export const MEMBER_STORED_MAX_BYTES = 2 * 1024 * 1024 * 1024
+/** Guests' photos per address in a day (three full keycode requests and more), and all guests' together. */
+export const GUEST_UPLOAD_BYTES_PER_ADDRESS_PER_DAY = 60 * 1024 * 1024
+export const GUEST_UPLOAD_BYTES_PER_DAY = 2 * 1024 * 1024 * 1024

@@ -1,4 +1,6 @@
 import {
+  MEMBER_STORED_MAX_BYTES,
+  MEMBER_UPLOAD_BYTES_PER_DAY,
   STORED_IMAGE_MAX_EDGE,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_IMAGE_PIXELS,
@@ -7,6 +9,7 @@ import {
 } from './limits.ts'
 
 const megapixels = (pixels: number) => pixels / 1_000_000
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toLocaleString('en-US')
 
 /** Upload texts. */
 export const UPLOAD_MESSAGES = {
@@ -14,9 +17,14 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'File size should not exceed 5MB.',
   empty: 'The selected file is empty.',
   required: 'File is required.',
+  tooManyParts: 'This form has more fields or files than it asks for: send it again from its page.',
   tooManyPixels: `The image is too large: at most ${UPLOAD_MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels on a side and ${megapixels(UPLOAD_MAX_IMAGE_PIXELS)} megapixels. Send it at a smaller size.`,
   layeredTooManyPixels: `The image is a progressive JPEG or interlaced PNG over ${megapixels(UPLOAD_MAX_LAYERED_IMAGE_PIXELS)} megapixels. Save it as a standard JPEG, or at a smaller size.`,
   heic: 'HEIC photos are not accepted: send a JPEG, PNG or WebP. On an iPhone, Settings > Camera > Formats > Most Compatible takes photos as JPEG.',
+  memberDailyShareFull: `Your account has stored ${megabytes(MEMBER_UPLOAD_BYTES_PER_DAY)} MB of photos and documents in the last 24 hours, the most a day allows. Try again tomorrow, or contact support.`,
+  memberShareFull: `Your account stores ${megabytes(MEMBER_STORED_MAX_BYTES)} MB of photos and documents, the most it may keep. Contact support.`,
+  guestShareFull: 'Too many photos were sent from this address today. Try again tomorrow, or create an account.',
+  guestsShareFull: 'We cannot take more photos from guests today. Try again tomorrow, or create an account.',
 } as const
 
 /**

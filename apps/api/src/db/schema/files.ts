@@ -18,6 +18,14 @@ export const files = pgTable(
     /** What the file is, e.g. FRONT_ID, BACK_ID, BUSINESS_DOCUMENT, COI, REGISTRATION, LICENSE_FRONT. */
     purpose: text('purpose').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The address a guest's upload came from: guests' storage is counted per address (platform/files/storage-share.ts). */
+    uploaderAddress: text('uploader_address'),
   },
-  (table) => [index('files_owner_idx').on(table.ownerUserId), index('files_guest_idx').on(table.guestId)],
+  (table) => [
+    index('files_owner_idx').on(table.ownerUserId, table.createdAt),
+    index('files_guest_idx').on(table.guestId),
+    // The guests' shares: per address and in all, over the last day.
+    index('files_guest_address_idx').on(table.uploaderAddress, table.createdAt).where(sql`${table.guestId} is not null`),
+    index('files_guest_created_idx').on(table.createdAt).where(sql`${table.guestId} is not null`),
+  ],
 )

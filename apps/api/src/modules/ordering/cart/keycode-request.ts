@@ -30,6 +30,8 @@ export async function createKeycodeRequest(
   ports: Uses<'database' | 'storage' | 'clock'>,
   principal: Principal | null,
   body: MultipartBody,
+  /** The caller's address: a guest's photos count in its address's storage share. */
+  address: string,
 ) {
   const parsed = KeycodeRequestFieldsSchema.safeParse(body.fields)
   if (!parsed.success) {
@@ -65,7 +67,7 @@ export async function createKeycodeRequest(
     }
     const owner = principal ? { userId: principal.id } : { guestId: guestId as string }
     const cartId = await findOrCreateCart(tx, owner)
-    const fileIds = await insertFileRows(tx, principal ? { ownerUserId: principal.id } : { guestId: guestId as string }, stored)
+    const fileIds = await insertFileRows(tx, principal ? { ownerUserId: principal.id } : { guestId: guestId as string, address }, stored)
     const requestId = await insertVehicleRequest(tx, {
       userId: principal?.id ?? null,
       guestId,

@@ -36,7 +36,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       // A guest whose client keeps only cookies adds to the cart of its guest cookie (the documented fields in docs/product.md, 'Catalogue, ordering and cart', name no guest).
       const cookieGuestId = request.principal ? undefined : guestIdOfCookie(request)
       if (cookieGuestId && !body.fields.guestUserId) body.fields.guestUserId = cookieGuestId
-      const answer = await createKeycodeRequest(app, request.principal, body)
+      const answer = await createKeycodeRequest(app, request.principal, body, request.ip)
       if (answer.guestUserId) setGuestCookie(reply, answer.guestUserId)
       return reply.status(201).send(answer)
     },

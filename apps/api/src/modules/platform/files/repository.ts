@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { files } from '../../../db/schema/files.ts'
 import type { CleanImage } from '../../../lib/image-upload.ts'
+import { type FileOwner, reserveStorage } from './storage-share.ts'
 
 /** Which of these storage keys a `files` row points at. */
 export async function findReferencedStorageKeys(db: DbExecutor, keys: string[]): Promise<Set<string>> {
@@ -35,28 +36,36 @@ export function listFilesOfGuests(db: DbExecutor, guestIds: string[]) {
   return db.select({ id: files.id, key: files.storageKey }).from(files).where(inArray(files.guestId, guestIds))
 }
 
+/** Inserts one member's file row, within the member's storage share (storage-share.ts). */
 export async function insertFileRow(
   db: DbExecutor,
   values: { ownerUserId: string; storageKey: string; contentType: string; sizeBytes: number; purpose: string },
 ): Promise<string> {
+  await reserveStorage(db, { ownerUserId: values.ownerUserId }, values.sizeBytes)
   const [row] = await db.insert(files).values(values).returning({ id: files.id })
   if (!row) throw new Error('file insert returned nothing')
   return row.id
 }
 
-/** Inserts `files` rows for stored images and answers their ids by purpose. */
+/** Inserts `files` rows for stored images, within their owner's storage share, and answers their ids by purpose. */
 export async function insertFileRows(
   tx: DbExecutor,
-  owner: { ownerUserId?: string; guestId?: string },
+  owner: FileOwner,
   stored: { purpose: string; key: string; image: CleanImage }[],
 ): Promise<Map<string, string>> {
   if (stored.length === 0) return new Map()
+  await reserveStorage(
+    tx,
+    owner,
+    stored.reduce((sum, item) => sum + item.image.data.length, 0),
+  )
   const rows = await tx
     .insert(files)
     .values(
       stored.map((item) => ({
-        ownerUserId: owner.ownerUserId ?? null,
-        guestId: owner.guestId ?? null,
+        ownerUserId: 'ownerUserId' in owner ? owner.ownerUserId : null,
+        guestId: 'guestId' in owner ? owner.guestId : null,
+        uploaderAddress: 'guestId' in owner ? owner.address : null,
         storageKey: item.key,
         contentType: item.image.contentType,
         sizeBytes: item.image.data.length,
