@@ -83,6 +83,32 @@ describe("Basic's limited vehicle access (Ford, Nissan, Chevrolet)", () => {
 })
 
 describe("Basic's one discounted keycode a plan month", () => {
+  it('continues across a trial converted to a paid Basic plan: the discount the trial gave is the month’s one', async () => {
+    const member = await registerAndSignIn(testApp)
+    expect((await post('/api/trial/start?tier=BASIC', member)).statusCode).toBe(200)
+    const trialStart = clock.now()
+    await addRequestsToCart(testApp, 1, member.headers, TEST_VEHICLES.Ford)
+    expect(await cartOf(member)).toEqual([expect.objectContaining({ finalPrice: 55, discountPercent: 15 })])
+    await payCart(member, 4675)
+
+    clock.advance(60 * 60 * 1000)
+    await signInAgain(testApp, member)
+    await post('/api/cart/addSubscription', member, { tier: 'BASIC' })
+    const opened = await checkout(testApp, 999, member.headers)
+    expect(opened.statusCode, opened.body).toBe(200)
+    await payInSandbox(testApp, opened.json().sessionId)
+    const planStart = clock.now()
+    await addRequestsToCart(testApp, 1, member.headers, TEST_VEHICLES.Ford)
+    expect(await cartOf(member)).toEqual([expect.objectContaining({ finalPrice: 55, discountPercent: 0 })])
+    expect((await checkout(testApp, 4675, member.headers)).statusCode).toBe(409)
+    expect(trialStart.getTime()).toBeLessThan(planStart.getTime())
+
+    // The next plan month, counted from the plan's start, brings the next discount.
+    clock.advance(30 * DAY_MS)
+    await signInAgain(testApp, member)
+    expect(await cartOf(member)).toEqual([expect.objectContaining({ finalPrice: 55, discountPercent: 15 })])
+  })
+
   it('discounts one line of an order: the dearest covered one', async () => {
     const member = await basicMember()
     await addRequestsToCart(testApp, 1, member.headers, TEST_VEHICLES.Chevrolet)

@@ -1,5 +1,5 @@
 import { type PriceHolder, planMonthOf } from '@keydesk/contracts/keycode-prices'
-import { premiumAccess } from '@keydesk/contracts/premium-access'
+import { type PlanHolding, premiumAccess } from '@keydesk/contracts/premium-access'
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../../db/database.ts'
 import { findMemberAccess } from '../../accounts/index.ts'
@@ -18,7 +18,7 @@ export async function findPriceHolder(db: DbExecutor, userId: string | null, now
   const access = member ? premiumAccess(member, now) : null
   if (!access || access.type === 'none') return { tier: 'NONE' }
   if (access.tier !== 'BASIC') return { tier: access.tier }
-  const month = await basicPlanMonth(db, userId, access, now)
+  const month = await basicPlanMonth(db, userId, member?.trialEndsAt ?? null, access, now)
   const spent = await isBasicDiscountSpent(db, userId, month.from, month.until, now)
   return { tier: 'BASIC', basicDiscount: { available: !spent, nextOn: month.until } }
 }
@@ -26,11 +26,24 @@ export async function findPriceHolder(db: DbExecutor, userId: string | null, now
 /**
  * The plan month holding `now`: of the running paid plan, or the whole trial for a trial of Basic. A Basic tier with
  * no plan record (set by an operator) counts its 30-day months from the Unix epoch, so it still has exactly one.
+ * A plan bought while a trial ran continues it: its first month reaches back to the trial's start, so the one
+ * discount the trial gave is this month's one discount, not a second (docs/decisions/021).
  */
-async function basicPlanMonth(db: DbExecutor, userId: string, access: ReturnType<typeof premiumAccess>, now: Date) {
-  if (access.type === 'trial') {
-    return planMonthOf(new Date(access.trialEndsAt.getTime() - TRIAL_LENGTH_DAYS * DAY_MS), now, access.trialEndsAt)
-  }
+async function basicPlanMonth(
+  db: DbExecutor,
+  userId: string,
+  heldTrialEndsAt: PlanHolding['trialEndsAt'],
+  access: ReturnType<typeof premiumAccess>,
+  now: Date,
+) {
+  if (access.type === 'trial') return planMonthOf(trialStartOf(access.trialEndsAt), now, access.trialEndsAt)
   const plan = await findLatestPlan(db, userId)
-  return planMonthOf(plan?.startDate ?? new Date(0), now)
+  const start = plan?.startDate ?? new Date(0)
+  const month = planMonthOf(start, now)
+  const trialEndsAt = heldTrialEndsAt === null ? null : new Date(heldTrialEndsAt)
+  const boughtDuringTrial = trialEndsAt !== null && trialStartOf(trialEndsAt) <= start && start < trialEndsAt
+  if (boughtDuringTrial && month.from.getTime() === start.getTime()) return { from: trialStartOf(trialEndsAt), until: month.until }
+  return month
 }
+
+const trialStartOf = (trialEndsAt: Date) => new Date(trialEndsAt.getTime() - TRIAL_LENGTH_DAYS * DAY_MS)
