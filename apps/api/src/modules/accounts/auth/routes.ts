@@ -21,7 +21,7 @@ import { toUserView } from '../members/user-view.ts'
 import { relyingPartyFor, startAuthentication } from '../passkeys/service.ts'
 import { clearSessionCookies, setSessionCookies } from './cookies.ts'
 import { sendFailureAsText } from './failure-as-text.ts'
-import { confirmPasswordReset, requestPasswordReset } from './password-reset-service.ts'
+import { confirmPasswordReset, settledPasswordResets, startPasswordReset } from './password-reset-service.ts'
 import { registerAdmin, registerBusinessUser } from './registration-service.ts'
 import { announceReusedSessionEnded, currentUser, refreshSession, signIn, signInWithPasskey, signOut } from './session-service.ts'
 
@@ -29,6 +29,8 @@ import { announceReusedSessionEnded, currentUser, refreshSession, signIn, signIn
 const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '5 minutes' }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reset requests run after their answer (startPasswordReset): the database stays open until they are done.
+  app.addHook('onClose', settledPasswordResets)
   await app.register(formBody)
   const secureCookies = app.config.isProduction
 
@@ -144,7 +146,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: ResetPasswordRequestBodySchema, response: { 200: MessageAnswerSchema } },
     },
     async (request) => {
-      await requestPasswordReset(app, request.body.email)
+      // Not awaited: the answer leaves before any work that depends on the account (startPasswordReset).
+      void startPasswordReset(app, request.body.email)
       return { message: ACCOUNT_MESSAGES.resetRequested }
     },
   )

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndSignIn, uniqueIp } from '../../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { settledPasswordResets } from '../../accounts/auth/password-reset-service.ts'
 
 const LOCAL = '127.0.0.1'
 
@@ -24,6 +25,8 @@ describe('GET /api/dev/mailbox in development without SMTP_URL', () => {
       remoteAddress: uniqueIp(),
     })
     expect(reset.statusCode).toBe(200)
+    // The reset's mail is queued just after its answer (no account can be told from its timing).
+    await settledPasswordResets()
     await testApp.app.mail.deliverDue()
     const answer = await testApp.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress: LOCAL })
     expect(answer.statusCode).toBe(200)
