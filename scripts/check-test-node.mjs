@@ -24,13 +24,13 @@ for (const line of lines) {
   if (!version.startsWith(`v${NODE_MAJOR}.`)) failures.push(`${suite}: ${role} ${pid} ${detail} ran on Node ${version} (${execPath})`)
 }
 for (const suite of expectedSuites) {
-  if (!suites.get(suite)?.processes) failures.push(`${suite}: no test process reported its Node version`)
+  if (!suites.get(suite)?.processes) failures.push(`${suite}: no test file's process reported its Node version`)
 }
 
 const rows = [...suites].map(([suite, { processes, versions }]) => [suite, String(processes), [...versions].join(', ')])
-const widths = [0, 1].map((column) => Math.max(...[['suite', 'test processes'], ...rows].map((row) => row[column].length)))
+const widths = [0, 1].map((column) => Math.max(...[['suite', 'test files'], ...rows].map((row) => row[column].length)))
 const print = (row) => console.log(`${row[0].padEnd(widths[0])}  ${row[1].padStart(widths[1])}  ${row[2]}`)
-print(['suite', 'test processes', 'Node (runner, node on PATH and test processes)'])
+print(['suite', 'test files', 'Node (the runner, the node on its PATH, the process of each test file)'])
 for (const row of rows) print(row)
 if (failures.length > 0) {
   for (const failure of failures) console.error(`FAIL: ${failure}`)
