@@ -18,6 +18,7 @@ const scenarios = [
   /Lighthouse/,
   /Hostile uploads: server peak memory/,
   /Hostile uploads: other users' sign-in p50/,
+  /Hostile bulk text: another user's GET \/api\/health/,
 ]
 
 describe('npm run bench -- --quick', () => {

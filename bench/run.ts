@@ -6,6 +6,7 @@ import pg from 'pg'
 import sharp from 'sharp'
 import type { DatabaseSource } from '../apps/api/src/db/database.ts'
 import { measureBulk } from './bulk.ts'
+import { measureHostileBulk } from './hostile-bulk.ts'
 import { measureHostileUploads } from './hostile-uploads.ts'
 import { type LoadFigures, measure } from './load.ts'
 import { type RunningServer, repoRoot, startBareServer, startKeydesk } from './processes.ts'
@@ -319,7 +320,9 @@ async function main() {
         why: 'Logins were refused: the server log above says why.',
       })
 
-      report.rows.push(...(await measureBulk(server.baseUrl, await signIn(server, BENCH_BULK_MEMBER), { quick })))
+      const bulkCookie = await signIn(server, BENCH_BULK_MEMBER)
+      report.rows.push(...(await measureBulk(server.baseUrl, bulkCookie, { quick })))
+      report.rows.push(...(await measureHostileBulk(server, bulkCookie, { quick, onPostgres: Boolean(serverUrl) })))
       report.rows.push(...(await measureWeb(server.baseUrl, { quick })))
     } finally {
       await server.stop()
