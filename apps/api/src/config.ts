@@ -94,6 +94,8 @@ const EnvSchema = z
     KEYCODE_ENCRYPTION_KEY: aes256Key,
     TOTP_ENCRYPTION_KEY: aes256Key,
     REQUIRE_ADMIN_2FA: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).optional(),
+    // A k-anonymity range service of breached passwords; 'off' checks the local list only.
+    BREACHED_PASSWORDS_RANGE_URL: z.union([z.literal('off'), z.url()]).optional(),
     STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
     S3_BUCKET: z
@@ -215,6 +217,14 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
       env.REQUIRE_ADMIN_2FA === undefined
         ? env.NODE_ENV === 'production'
         : env.REQUIRE_ADMIN_2FA === 'true' || env.REQUIRE_ADMIN_2FA === '1',
+    /**
+     * Where new passwords are also checked against breaches (members/breached-passwords.ts): Have I Been Pwned's range
+     * API in production unless set otherwise, none elsewhere (the local list decides offline and in tests).
+     */
+    breachedPasswordsRangeUrl:
+      env.BREACHED_PASSWORDS_RANGE_URL === 'off'
+        ? null
+        : (env.BREACHED_PASSWORDS_RANGE_URL ?? (env.NODE_ENV === 'production' ? 'https://api.pwnedpasswords.com/range/' : null)),
     /** Stripe when both are set; the sandbox checkout otherwise (development and tests). */
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -153,6 +153,7 @@ export const ACCOUNT_MESSAGES = {
   accountDisabled: 'This account can no longer sign in. Contact support.',
   emailTaken: 'An account with this email already exists.',
   commonPassword: 'This password is too common. Choose a less predictable one.',
+  breachedPassword: 'This password has appeared in a data breach, so others may try it. Choose another one.',
   registered: 'Registration successful. Please log in.',
   resetRequested: 'If an account exists for this email, a password reset link has been sent.',
   resetInvalid: 'Invalid reset link. Please request a new password reset.',

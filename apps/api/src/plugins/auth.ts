@@ -247,3 +247,11 @@ export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw loginRequired()
   return request.principal
 }
+
+/**
+ * Whether an account of this role holds admin powers only with a second factor (REQUIRE_ADMIN_2FA): adding a factor to
+ * it must then prove as much as the session it will make (decision 025, modules/accounts/security/enrolment-proof.ts).
+ */
+export function adminPowersNeedSecondFactor(role: Role, requireAdminTwoFactor: boolean): boolean {
+  return requireAdminTwoFactor && hasAdminStatus(role)
+}

@@ -34,6 +34,7 @@ export {
   setSubscriptionTier,
   startTrialOnce,
 } from './members/membership-repository.ts'
-export { commonPasswordProblem, hashPassword } from './members/passwords.ts'
+export { breachedPasswordProblem } from './members/breached-passwords.ts'
+export { hashPassword } from './members/passwords.ts'
 export { toUserView } from './members/user-view.ts'
 export { OWNER_PROOF_RATE_LIMIT } from './security/owner-proof.ts'

@@ -5,7 +5,8 @@ import type { Uses } from '../../../ports.ts'
 import { enqueueMail, REQUESTED_MAILS_PER_WINDOW, renderMail, requestedMailWindowStart } from '../../platform/index.ts'
 import * as accountRepository from '../members/account-repository.ts'
 import { lockUsers } from '../members/membership-repository.ts'
-import { commonPasswordProblem, hashPassword } from '../members/passwords.ts'
+import { breachedPasswordProblem } from '../members/breached-passwords.ts'
+import { hashPassword } from '../members/passwords.ts'
 import { clearSecondFactorFailures } from '../members/security-settings-repository.ts'
 import { announceSessionsEnded, endAllSessions } from './end-sessions.ts'
 import * as repository from './repository.ts'
@@ -69,11 +70,11 @@ async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'config' 
 
 /** Sets the new password once per token and ends every existing session of the account. */
 export async function confirmPasswordReset(
-  ports: Uses<'database' | 'clock' | 'events' | 'log'>,
+  ports: Uses<'database' | 'clock' | 'events' | 'log' | 'config'>,
   token: string,
   newPassword: string,
 ): Promise<void> {
-  const problem = commonPasswordProblem(newPassword)
+  const problem = await breachedPasswordProblem(ports, newPassword)
   if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'newPassword', message: problem }])
   const passwordHash = await hashPassword(newPassword)
   const now = ports.clock.now()

@@ -10,7 +10,8 @@ import { insertFileRows } from '../../platform/index.ts'
 import { consumeAdminCode } from '../admin-registration-code/service.ts'
 import { insertComplianceDocuments } from '../credentials/repository.ts'
 import * as accountRepository from '../members/account-repository.ts'
-import { commonPasswordProblem, hashPassword } from '../members/passwords.ts'
+import { breachedPasswordProblem } from '../members/breached-passwords.ts'
+import { hashPassword } from '../members/passwords.ts'
 
 const DOCUMENT_TYPES: Record<(typeof REGISTRATION_DOCUMENTS)[number], string> = {
   frontId: 'FRONT_ID',
@@ -26,8 +27,8 @@ function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, stri
   throw new AppError('VALIDATION_ERROR', details[0]?.message ?? 'Please check the form.', details)
 }
 
-function refuseCommonPassword(password: string) {
-  const problem = commonPasswordProblem(password)
+async function refuseBreachedPassword(ports: Uses<'config' | 'log'>, password: string) {
+  const problem = await breachedPasswordProblem(ports, password)
   if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'password', message: problem }])
 }
 
@@ -41,9 +42,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Business sign-up (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor'): four identity and business images, account not validated until an admin does. */
-export async function registerBusinessUser(ports: Uses<'database' | 'storage'>, body: MultipartBody) {
+export async function registerBusinessUser(ports: Uses<'database' | 'storage' | 'config' | 'log'>, body: MultipartBody) {
   const fields = parseFields(RegisterFieldsSchema, body.fields)
-  refuseCommonPassword(fields.password)
+  await refuseBreachedPassword(ports, fields.password)
   const missing = REGISTRATION_DOCUMENTS.filter((name) => !body.files[name])
   if (missing.length > 0) {
     throw new AppError(
@@ -90,9 +91,9 @@ export async function registerBusinessUser(ports: Uses<'database' | 'storage'>, 
  * checked first, and the password hashed before either check: without a code for that e-mail, the answer and its
  * timing say nothing about whether the e-mail has an account. A taken e-mail rolls the code's use back.
  */
-export async function registerAdmin(ports: Uses<'database' | 'clock'>, body: MultipartBody) {
+export async function registerAdmin(ports: Uses<'database' | 'clock' | 'config' | 'log'>, body: MultipartBody) {
   const fields = parseFields(AdminRegisterFieldsSchema, body.fields)
-  refuseCommonPassword(fields.password)
+  await refuseBreachedPassword(ports, fields.password)
   const passwordHash = await hashPassword(fields.password)
   const now = ports.clock.now()
   try {

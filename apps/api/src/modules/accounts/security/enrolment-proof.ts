@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto'
-import { hasAdminStatus, type Role } from '@keydesk/contracts/roles'
+import type { Role } from '@keydesk/contracts/roles'
 import { ENROLMENT_CODE_MINUTES, type EnrolmentProofKind, type OwnerProof, TWO_FACTOR_MESSAGES } from '@keydesk/contracts/security'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { digest } from '../../../lib/opaque-tokens.ts'
+import { adminPowersNeedSecondFactor } from '../../../plugins/auth.ts'
 import type { Uses } from '../../../ports.ts'
 import { enqueueMail, renderMail } from '../../platform/index.ts'
 import { findPasswordHash } from '../members/account-repository.ts'
@@ -29,7 +30,7 @@ export interface Enroller {
  * the first one the password with a code mailed to the account's own address. Never the password alone.
  */
 export async function enrolmentProofKind(db: DbExecutor, enroller: Enroller, requireAdminTwoFactor: boolean): Promise<EnrolmentProofKind> {
-  if (!requireAdminTwoFactor || !hasAdminStatus(enroller.role)) return 'password-or-code'
+  if (!adminPowersNeedSecondFactor(enroller.role, requireAdminTwoFactor)) return 'password-or-code'
   const [hasApp, hasKey] = await Promise.all([isTwoFactorRequired(db, enroller.id), hasPasskey(db, enroller.id)])
   return hasApp || hasKey ? 'existing-factor' : 'password-and-mailed-code'
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../../errors.ts'
 import type { Uses } from '../../../ports.ts'
 import {
   anySuperAdminExists,
-  commonPasswordProblem,
+  breachedPasswordProblem,
   findUserByEmail,
   hashPassword,
   insertUser,
@@ -19,8 +19,8 @@ export interface NewSuperAdmin {
   phone: string | null
 }
 
-export async function createSuperAdmin(ports: Uses<'database'>, actorId: string, values: NewSuperAdmin) {
-  const problem = commonPasswordProblem(values.password)
+export async function createSuperAdmin(ports: Uses<'database' | 'config' | 'log'>, actorId: string, values: NewSuperAdmin) {
+  const problem = await breachedPasswordProblem(ports, values.password)
   if (problem) throw new AppError('VALIDATION_ERROR', problem, [{ field: 'password', message: problem }])
   if (await findUserByEmail(ports.database.db, values.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
   const passwordHash = await hashPassword(values.password)
