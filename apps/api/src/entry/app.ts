@@ -39,6 +39,7 @@ import { memberOrderRoutes } from '../modules/ordering/payments/member-orders-ro
 import payments from '../modules/ordering/payments/plugin.ts'
 import { paymentRoutes } from '../modules/ordering/payments/routes.ts'
 import type { SandboxProvider } from '../modules/ordering/payments/sandbox-provider.ts'
+import { sandboxRedeliveryJob } from '../modules/ordering/payments/sandbox-redelivery.ts'
 import { sandboxCheckoutRoutes } from '../modules/ordering/payments/sandbox-routes.ts'
 import { pricingRoutes } from '../modules/ordering/pricing/routes.ts'
 import { guestSweepJob } from '../modules/ordering/requests/guest-sweep.ts'
@@ -216,6 +217,7 @@ export async function buildApp({
     orphanFileSweepJob(app),
     sessionSweepJob(app),
     signInRecordsSweepJob(app),
+    ...(app.payments.name === 'sandbox' ? [sandboxRedeliveryJob(app, app.payments as SandboxProvider)] : []),
   ]) {
     schedulePeriodicJob(app, job)
   }

@@ -8,5 +8,6 @@ export const JOB_LOCK_IDS = {
   'unpaid-request-sweep': 5,
   'session-sweep': 6,
   'sign-in-records-sweep': 7,
+  'sandbox-redelivery': 8,
 }
 export type JobName = keyof typeof JOB_LOCK_IDS

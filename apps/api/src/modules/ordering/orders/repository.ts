@@ -60,6 +60,16 @@ export async function markTransactionPaid(
   return paid
 }
 
+/** Which of these provider sessions belong to a transaction still waiting for its payment. */
+export async function findPendingSessionIds(db: DbExecutor, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set()
+  const rows = await db
+    .select({ sessionId: transactions.providerSessionId })
+    .from(transactions)
+    .where(and(inArray(transactions.providerSessionId, sessionIds), eq(transactions.status, 'PENDING')))
+  return new Set(rows.map((row) => row.sessionId).filter((id): id is string => id !== null))
+}
+
 export async function listTransactionRequestIds(db: DbExecutor, transactionId: string): Promise<string[]> {
   const links = await db
     .select({ id: transactionRequests.vehicleRequestId })

@@ -18,6 +18,8 @@ export interface SandboxProvider extends PaymentProvider {
   findOpenSession(id: string): Promise<SandboxSession | null>
   /** Marks an open session paid (once) and answers the signed `checkout.session.completed` event to deliver. */
   completeSession(id: string, payer: { email: string | null; name: string | null }): Promise<{ payload: string; signature: string } | null>
+  /** The signed `checkout.session.completed` event of a session already paid, to deliver again; null otherwise. */
+  completedEventOf(id: string): Promise<{ payload: string; signature: string } | null>
   /** Signs a payload exactly as Stripe signs webhooks, with the sandbox's secret. */
   sign(payload: string, timestamp?: number): string
 }
@@ -103,6 +105,13 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
         customerName: payer.name,
       })
       if (!row) return null
+      const payload = JSON.stringify(completedEvent(row, options.clock.now()))
+      return { payload, signature: this.sign(payload) }
+    },
+
+    async completedEventOf(id) {
+      const row = await findSandboxSession(db, id)
+      if (row?.status !== 'complete') return null
       const payload = JSON.stringify(completedEvent(row, options.clock.now()))
       return { payload, signature: this.sign(payload) }
     },

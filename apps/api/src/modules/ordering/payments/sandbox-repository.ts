@@ -40,6 +40,16 @@ export async function completeOpenSandboxSession(
   return row
 }
 
+/** Paid sessions opened since `since`, oldest first, at most `limit`: the redelivery job's candidates. */
+export async function listCompleteSandboxSessionsSince(db: DbExecutor, since: Date, limit: number): Promise<SandboxSession[]> {
+  return db
+    .select()
+    .from(sandboxCheckoutSessions)
+    .where(and(eq(sandboxCheckoutSessions.status, 'complete'), gt(sandboxCheckoutSessions.createdAt, since)))
+    .orderBy(sandboxCheckoutSessions.createdAt)
+    .limit(limit)
+}
+
 export type SandboxRefund = typeof sandboxRefunds.$inferSelect
 
 /** Records a refund once per idempotency key, as Stripe keeps one refund per key; answers the refund that key holds. */
