@@ -33,6 +33,7 @@ export function bulkRowLimit(tier: SubscriptionTier): number | null {
 export const BULK_MESSAGES = {
   notAllowed: 'Bulk ordering comes with the Professional plan (up to 20 vehicles a batch) and the Enterprise plan (unlimited).',
   empty: 'Paste at least one VIN or choose a CSV file.',
+  textTooLong: `A paste or CSV file may hold at most ${BULK_TEXT_MAX.toLocaleString('en-US')} characters: split it into batches of up to ${BULK_MAX_ROWS.toLocaleString('en-US')} vehicles.`,
   noVinColumn: 'The CSV file needs a column named VIN: download the template to see the columns.',
   tooManyColumns: (count: number) =>
     `The CSV file has ${count} columns; it may have ${BULK_CSV_MAX_COLUMNS} at most. Remove the columns other than VIN, Make, Model, Year and Reference.`,
@@ -82,7 +83,10 @@ const rowsSchema = z.array(BulkRowInputSchema).max(BULK_MAX_ROWS, BULK_MESSAGES.
  * POST /bulk/check: either the pasted text or CSV file content (`text`), which the API parses into rows, or rows
  * already shown and edited (`rows`).
  */
-export const BulkCheckBodySchema = z.union([z.object({ text: z.string().max(BULK_TEXT_MAX) }), z.object({ rows: rowsSchema })])
+export const BulkCheckBodySchema = z.union([
+  z.object({ text: z.string().max(BULK_TEXT_MAX, BULK_MESSAGES.textTooLong) }),
+  z.object({ rows: rowsSchema }),
+])
 export type BulkCheckBody = z.infer<typeof BulkCheckBodySchema>
 
 export const BulkRowFieldSchema = z.enum(['vin', 'make', 'model', 'year', 'reference'])

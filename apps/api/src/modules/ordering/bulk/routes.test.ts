@@ -235,6 +235,12 @@ describe('the work a text may ask for', () => {
     expect(longestHoldMs).toBeLessThan(HOLD_BOUND_MS)
   })
 
+  it('refuses a text past 200,000 characters with 400 saying so', async () => {
+    const answer = await post('/api/bulk/check', await member('ENTERPRISE'), { text: 'A\n'.repeat(BULK_TEXT_MAX / 2 + 1) })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().message).toBe(BULK_MESSAGES.textTooLong)
+  })
+
   it('answers a CSV file with a stray quote with 400 naming the line, not 500', async () => {
     const professional = await member('PROFESSIONAL')
     const vin = validVin('1HGCR2F3', 'G', '700001')

@@ -1,4 +1,4 @@
-import { BULK_MESSAGES, BULK_TEMPLATE_COLUMNS, BULK_TEXT_MAX } from '@keydesk/contracts/bulk'
+import { BULK_CSV_MAX_COLUMNS, BULK_MESSAGES, BULK_TEMPLATE_COLUMNS, BULK_TEXT_MAX } from '@keydesk/contracts/bulk'
 import { useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { controlClass, FieldShell } from '../../../components/ui/field-shell.tsx'
@@ -26,6 +26,11 @@ export function BulkInput({ isChecking, onCheck }: BulkInputProps) {
       setError(BULK_MESSAGES.empty)
       return
     }
+    // A file is not held to the text area's maxLength; the API would refuse it with the same words.
+    if (content.length > BULK_TEXT_MAX) {
+      setError(BULK_MESSAGES.textTooLong)
+      return
+    }
     setError(undefined)
     onCheck(content)
   }
@@ -51,7 +56,7 @@ export function BulkInput({ isChecking, onCheck }: BulkInputProps) {
       </FieldShell>
       <FileField
         label="Or choose a CSV file"
-        hint="A chosen file is checked in place of the paste."
+        hint={`A chosen file is checked in place of the paste: at most ${BULK_CSV_MAX_COLUMNS} columns and ${BULK_TEXT_MAX.toLocaleString('en-US')} characters.`}
         accept=".csv,text/csv,text/plain"
         onChange={(event) => setFile(event.target.files?.[0] ?? null)}
       />

@@ -1,4 +1,4 @@
-import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, type BulkCheckAnswer, type CheckedBulkRow } from '@keydesk/contracts/bulk'
+import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, BULK_TEXT_MAX, type BulkCheckAnswer, type CheckedBulkRow } from '@keydesk/contracts/bulk'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import { checkVin } from '@keydesk/contracts/vin'
 import { screen, within } from '@testing-library/react'
@@ -106,6 +106,15 @@ describe('bulk order page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check' }))
     await screen.findByLabelText('VIN, row 1')
     expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/bulk/check')?.body))).toEqual({ text: csv })
+  })
+
+  it('refuses a file longer than the check accepts without sending it, saying so', async () => {
+    const calls = await openAs('ENTERPRISE', {})
+    const csv = `VIN,Reference\r\n${`${HONDA_VIN},${'r'.repeat(100)}\r\n`.repeat(Math.ceil(BULK_TEXT_MAX / 120))}`
+    await userEvent.upload(await screen.findByLabelText('Or choose a CSV file'), new File([csv], 'batch.csv', { type: 'text/csv' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }))
+    expect(await screen.findByText(BULK_MESSAGES.textTooLong)).toBeInTheDocument()
+    expect(calls.some((call) => call.key === 'POST /api/bulk/check')).toBe(false)
   })
 
   it('checks the rows again when a row is fixed, keeping the model its file gave, and then enables Add', async () => {
