@@ -25,6 +25,7 @@ export {
   listBusinessUsers,
   updateBusinessUser,
 } from './members/admin-views-repository.ts'
+export { breachedPasswordProblem } from './members/breached-passwords.ts'
 export { findUserEmail, findUserNames, isUserValidated, updateUserContact } from './members/contact-repository.ts'
 export {
   clearSubscriptionTiers,
@@ -34,7 +35,6 @@ export {
   setSubscriptionTier,
   startTrialOnce,
 } from './members/membership-repository.ts'
-export { breachedPasswordProblem } from './members/breached-passwords.ts'
 export { hashPassword } from './members/passwords.ts'
 export { toUserView } from './members/user-view.ts'
 export { OWNER_PROOF_RATE_LIMIT } from './security/owner-proof.ts'
