@@ -29,4 +29,11 @@ export function requestIdsMatching(term: string): SQL {
   return sql.join(branches, sql` union `)
 }
 
-export const requestMatches = (term: string): SQL => sql`${vehicleRequests.id} in (${requestIdsMatching(term)})`
+/**
+ * The queue's search condition. The matching ids are gathered first (one array, each branch on its index) and the
+ * requests then read by primary key: as `id in (union)`, the planner costed an e-mail prefix at about 1% of the users
+ * (a histogram bucket, where one account matches), expected 1,000 candidates and answered by hashing every paid request
+ * of the queue's status, 30,000 rows read at 100,000 requests (30-35 ms a call; 0.8 ms now). A term matching most
+ * requests (a shared domain) costs about as much either way, proportional to what it matches.
+ */
+export const requestMatches = (term: string): SQL => sql`${vehicleRequests.id} = any(array(${requestIdsMatching(term)}))`
