@@ -4,7 +4,6 @@ import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../../db/database.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import { fileLink } from '../../platform/index.ts'
-import { findFirstPaidOrders } from '../orders/repository.ts'
 import { findDashboardRequests } from './repository.ts'
 
 /** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */
@@ -34,14 +33,10 @@ function openSealed(box: string, key: Buffer): string {
 /**
  * GET /vehicle/user-requests: the signed-in user's requests by status (a PENDING one may still be unpaid, in the cart,
  * and says so with paid false). The keycode and PIN are decrypted for their owner only (they are encrypted at rest).
- * The paid orders' confirmation numbers come in one more query for the whole page, never one per card.
+ * The paid orders' confirmation numbers come in the same query (the first paid order of each request).
  */
 export async function listUserRequests(db: DbExecutor, userId: string, secretKey: Buffer) {
   const rows = await findDashboardRequests(db, userId)
-  const orders = await findFirstPaidOrders(
-    db,
-    rows.flatMap((row) => (row.paidAt ? [row.id] : [])),
-  )
   const views: (VehicleRequestView & { status: string })[] = rows.map((row) => ({
     id: row.id,
     make: { manufacturerName: row.makeName },
@@ -60,7 +55,7 @@ export async function listUserRequests(db: DbExecutor, userId: string, secretKey
     paid: row.paidAt !== null,
     paidAt: row.paidAt?.toISOString() ?? null,
     dueAt: row.dueAt?.toISOString() ?? null,
-    confirmationNumber: orders.get(row.id)?.confirmationNumber ?? null,
+    confirmationNumber: row.confirmationNumber,
   }))
   const byStatus = (status: string) => views.filter((view) => view.status === status).slice(0, ORDER_TAB_LIMIT)
   return { pendingRequests: byStatus('PENDING'), inProgressRequests: byStatus('INPROGRESS'), fulfilledRequests: byStatus('FULFILLED') }
