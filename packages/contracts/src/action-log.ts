@@ -20,6 +20,7 @@ export const ACTION_KIND_LABELS = {
   ADMIN_CODE_SENT: 'Admin code sent',
   SUPER_ADMIN_CREATED: 'Super admin created',
   PLAN_REFUNDED: 'Plan refunded',
+  KEYCODE_REFUNDED: 'No keycode available, refunded',
   RELEASES_EXPORTED: 'Releases exported',
   ACTION_LOG_EXPORTED: 'Action log exported',
   RELEASE_OVERRIDE: 'Release override (older entries)',

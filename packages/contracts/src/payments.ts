@@ -53,7 +53,7 @@ export const PaymentSessionSchema = z.object({
       description: z.string(),
       /** Additions: what the line was charged (dollars), where it stands now, and when its code is due. */
       amount: z.number().optional(),
-      state: z.enum(['WAITING', 'IN_PROGRESS', 'DELIVERED', 'PLAN_ACTIVE']).optional(),
+      state: z.enum(['WAITING', 'IN_PROGRESS', 'DELIVERED', 'REFUNDED', 'PLAN_ACTIVE']).optional(),
       dueAt: z.string().nullable().optional(),
     }),
   ),
@@ -70,6 +70,7 @@ export const PAYMENT_ITEM_STATES = {
   WAITING: 'Paid, waiting for an admin',
   IN_PROGRESS: 'Being looked up',
   DELIVERED: 'Code delivered',
+  REFUNDED: 'No keycode available: refunded',
   PLAN_ACTIVE: 'Plan active',
 } as const
 

@@ -1,7 +1,11 @@
 import { z } from 'zod'
 
-/** docs/product.md, 'Keycode requests, delivery and release': a keycode request only moves forward, PENDING → INPROGRESS → FULFILLED. */
-export const RequestStatusSchema = z.enum(['PENDING', 'INPROGRESS', 'FULFILLED'])
+/**
+ * docs/product.md, 'Keycode requests, delivery and release': a keycode request only moves forward, PENDING → INPROGRESS
+ * → FULFILLED; a paid one that ends without a keycode is REFUNDED instead of FULFILLED ('Orders that end without a
+ * keycode').
+ */
+export const RequestStatusSchema = z.enum(['PENDING', 'INPROGRESS', 'FULFILLED', 'REFUNDED'])
 export type RequestStatus = z.infer<typeof RequestStatusSchema>
 
 /** How a status reads on screen (the labels of docs/product.md, 'Keycode requests, delivery and release'). */
@@ -9,6 +13,7 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   PENDING: 'Pending',
   INPROGRESS: 'In Progress',
   FULFILLED: 'Fulfilled',
+  REFUNDED: 'Refunded',
 }
 
 /**

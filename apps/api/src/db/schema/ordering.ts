@@ -39,7 +39,8 @@ export const guests = pgTable(
   (table) => [index('guests_expires_at_idx').on(table.expiresAt)],
 )
 
-export const requestStatusEnum = pgEnum('request_status', ['PENDING', 'INPROGRESS', 'FULFILLED'])
+/** REFUNDED: a paid order ended without a keycode and its line paid back (docs/decisions/026). */
+export const requestStatusEnum = pgEnum('request_status', ['PENDING', 'INPROGRESS', 'FULFILLED', 'REFUNDED'])
 export const servicePlanEnum = pgEnum('service_plan', ['ENTERPRISE', 'PROFESSIONAL', 'TRIAL', 'BASIC', 'NONE'])
 
 /**
@@ -94,6 +95,12 @@ export const vehicleRequests = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     fulfilledBy: uuid('fulfilled_by').references(() => users.id),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /**
+     * Set while a refund of this order is at the payment provider, and kept once it is paid: a held order cannot be
+     * started or released, the same row's conditional write deciding which of a release and a refund wins
+     * (docs/decisions/026). Cleared when the provider refuses, so the order goes back to work.
+     */
+    refundHeldAt: timestamp('refund_held_at', { withTimezone: true }),
     /** The bulk order's batch, the request's place in it (from 1) and the shop's own reference for the vehicle. */
     batchId: uuid('batch_id').references(() => requestBatches.id, { onDelete: 'set null' }),
     batchPosition: integer('batch_position'),

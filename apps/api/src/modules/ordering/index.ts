@@ -3,10 +3,26 @@
  * may import from it, and nothing else (docs/architecture.md, 'Contexts'). Modules of this context import each
  * other directly, never this file.
  */
-export { findFirstPaidOrders, findOrderContacts, forgetCustomerEmail, refreshOrderStatus } from './orders/repository.ts'
+
+export {
+  findRefundOfRequest,
+  insertPendingKeycodeRefund,
+  markKeycodeRefunded,
+  markKeycodeRefundFailed,
+  restartKeycodeRefund,
+} from './keycode-refunds/repository.ts'
+export { giveBackBasicDiscount } from './orders/basic-discount-repository.ts'
+export {
+  findFirstPaidOrders,
+  findOrderContacts,
+  findPaymentOfRequest,
+  forgetCustomerEmail,
+  refreshOrderStatus,
+} from './orders/repository.ts'
 export { listAdminTransactions } from './payments/admin-transactions.ts'
 export { findBatchProgressOfRequest } from './requests/batch-repository.ts'
 export { countQueues, findReleaseRequest, listPaidRequests } from './requests/queue-repository.ts'
+export { holdForRefund, lockRefundableRequest, markRequestRefunded, releaseRefundHold } from './requests/refund-hold-repository.ts'
 export {
   findLinkedVehicles,
   findReleasedVehicles,
@@ -19,4 +35,5 @@ export {
 } from './requests/repository.ts'
 export { publishRequestStatusChanges } from './requests/status-events.ts'
 export { listAdminSubscriptions } from './subscriptions/admin-subscriptions.ts'
+export { REFUND_ATTEMPT_LEASE_MS } from './subscriptions/refunds.ts'
 export { readPricingTier } from './subscriptions/service.ts'

@@ -1,5 +1,6 @@
 import { type ActionLogEntry, type ActionLogLink, actionKindLabel } from '@keydesk/contracts/action-log'
 import { documentLabel } from '@keydesk/contracts/documents'
+import { NO_KEYCODE_REASON_LABELS, type NoKeycodeReason } from '@keydesk/contracts/keycode-refunds'
 import { formatDollars } from '@keydesk/contracts/money'
 
 /** What the log names, read in batches for a whole page (never one query per entry). */
@@ -86,6 +87,14 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
       )
     case 'RELEASE_OVERRIDE':
       return onOrder(withReason(`${actor} overrode the release gate for ${orderWords(names, row.targetId)}`, text(details.reason)))
+    case 'KEYCODE_REFUNDED': {
+      const amount = typeof details.amountCents === 'number' ? formatDollars(details.amountCents) : 'an amount'
+      const reason = text(details.reason)
+      const why = reason && reason in NO_KEYCODE_REASON_LABELS ? NO_KEYCODE_REASON_LABELS[reason as NoKeycodeReason] : null
+      return onOrder(
+        withReason(`${actor} ended ${orderWords(names, row.targetId)} as no keycode available and refunded ${amount}`, why, 'reason'),
+      )
+    }
     case 'ORDER_LINK_VIEWED':
       return onOrder(`The guest opened the order link of ${orderWords(names, row.targetId)}`)
     case 'USER_VALIDATED':

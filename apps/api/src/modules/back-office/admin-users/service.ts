@@ -156,6 +156,10 @@ export function actionSummary(action: string, details: Record<string, unknown>):
     return `The guest opened the order link${order ? ` of order ${order}` : ''}`
   }
   if (action === 'RELEASE_OVERRIDE') return text(details.reason) && `Reason: ${details.reason}`
+  if (action === 'KEYCODE_REFUNDED' && typeof details.amountCents === 'number') {
+    const order = text(details.confirmationNumber)
+    return `No keycode available: refunded ${formatDollars(details.amountCents)}${order ? ` (order ${order})` : ''}`
+  }
   if (action === 'PLAN_REFUNDED' && typeof details.amountCents === 'number') {
     const order = text(details.confirmationNumber)
     return `Refunded ${formatDollars(details.amountCents)}${order ? ` (order ${order})` : ''}`

@@ -9,11 +9,13 @@ import {
   ReleasesExportQuerySchema,
 } from '@keydesk/contracts/admin'
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
+import { NoKeycodeAnswerSchema, NoKeycodeBodySchema } from '@keydesk/contracts/keycode-refunds'
 import { AdminTransactionListSchema, AdminTransactionsQuerySchema } from '@keydesk/contracts/payments'
 import { AdminSubscriptionListSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../../plugins/auth.ts'
 import { listAdminSubscriptions, listAdminTransactions } from '../../ordering/index.ts'
+import { endWithoutKeycode } from './no-keycode.ts'
 import { exportReleases } from './releases-export.ts'
 import { failedKeycodeMails, fulfilRequest, listQueue, readQueueCounts, startRequest } from './service.ts'
 
@@ -58,6 +60,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/process-request',
     { preHandler: onlyAdmins, schema: { body: ProcessRequestBodySchema, response: { 200: ProcessRequestAnswerSchema } } },
     async (request) => fulfilRequest(app, principalOf(request), request.body),
+  )
+
+  app.post(
+    '/admin/requests/:id/no-keycode',
+    {
+      preHandler: onlyAdmins,
+      schema: { params: IdParamsSchema, body: NoKeycodeBodySchema, response: { 200: NoKeycodeAnswerSchema } },
+    },
+    async (request) => endWithoutKeycode(app, principalOf(request), request.params.id, request.body),
   )
 
   app.get('/admin/releases.csv', { preHandler: onlyAdmins, schema: { querystring: ReleasesExportQuerySchema } }, async (request, reply) => {

@@ -1,5 +1,7 @@
 import { ADMIN_MESSAGES, type AdminQueueQuery, type ProcessRequestBody } from '@keydesk/contracts/admin'
+import { KEYCODE_REFUND_MESSAGES } from '@keydesk/contracts/keycode-refunds'
 import { toDollars } from '@keydesk/contracts/money'
+import type { RequestStatus } from '@keydesk/contracts/request-status'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { encryptSecret } from '../../../lib/secret-box.ts'
@@ -96,6 +98,16 @@ async function findReleaseTarget(db: DbExecutor, requestId: string) {
   }
 }
 
+/** A release or start refused because a refund holds the order: being paid back, or paid back already. */
+const refundRefusal = (status: RequestStatus) =>
+  new AppError('CONFLICT', status === 'REFUNDED' ? KEYCODE_REFUND_MESSAGES.refunded : KEYCODE_REFUND_MESSAGES.beingRefunded)
+
+/** Why a conditional write changed nothing: a refund took the order meanwhile, or the status was not the expected one. */
+async function refusalOfLostWrite(db: DbExecutor, requestId: string, otherwise: string) {
+  const request = await findReleaseRequest(db, requestId)
+  return request?.refundHeldAt ? refundRefusal(request.status) : new AppError('INVALID_TRANSITION', otherwise)
+}
+
 /**
  * The only two transitions (docs/product.md, 'Keycode requests, delivery and release'), each one conditional UPDATE on the expected status: of two admins
  * acting at once, exactly one changes the row and the other is refused.
@@ -104,7 +116,7 @@ export async function startRequest(ports: Uses<'database' | 'clock' | 'events' |
   const now = ports.clock.now()
   const ownerId = await ports.database.db.transaction(async (tx) => {
     const started = await startPaidRequest(tx, requestId, admin.id, now)
-    if (!started) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.notPendingPaid)
+    if (!started) throw await refusalOfLostWrite(tx, requestId, ADMIN_MESSAGES.notPendingPaid)
     await refreshOrderStatus(tx, requestId, leastStatusOf)
     await recordAction(tx, { actorId: admin.id, action: 'REQUEST_STARTED', targetType: 'vehicle_request', targetId: requestId })
     return started.userId
@@ -128,6 +140,7 @@ export async function fulfilRequest(
   const now = ports.clock.now()
   const released = await ports.database.db.transaction(async (tx) => {
     const target = await findReleaseTarget(tx, body.vehicleId)
+    if (target?.refundHeldAt) throw refundRefusal(target.status)
     if (target?.status !== 'INPROGRESS') throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
     const isGuest = target.userId === null
     const requester = {
@@ -147,7 +160,7 @@ export async function fulfilRequest(
       fulfilledBy: admin.id,
       fulfilledAt: now,
     })
-    if (!fulfilled) throw new AppError('INVALID_TRANSITION', ADMIN_MESSAGES.startFirst)
+    if (!fulfilled) throw await refusalOfLostWrite(tx, target.id, ADMIN_MESSAGES.startFirst)
     await refreshOrderStatus(tx, target.id, leastStatusOf)
 
     const recipient = isGuest ? target.checkoutEmail : target.ownerEmail

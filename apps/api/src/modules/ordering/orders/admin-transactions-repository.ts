@@ -1,9 +1,10 @@
+import type { RequestStatus } from '@keydesk/contracts/request-status'
 import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { transactionRequests, transactions } from '../../../db/schema/payments.ts'
 
 export interface PaidOrdersPageQuery {
-  status?: 'PENDING' | 'INPROGRESS' | 'FULFILLED'
+  status?: RequestStatus
   /** The ids of the requests the admin search finds, as a subquery (the requests module's `requestIdsMatching`). */
   searchRequestIds?: SQL
   sortBy?: 'confirmation' | 'status' | 'createdAt'

@@ -22,3 +22,8 @@ export async function isBasicDiscountSpent(db: DbExecutor, userId: string, from:
     .limit(1)
   return row !== undefined
 }
+
+/** A refunded line that spent the Basic plan month's discount gives it back (docs/decisions/021 and 026). */
+export async function giveBackBasicDiscount(db: DbExecutor, transactionId: string) {
+  await db.update(transactions).set({ usesBasicDiscount: false }).where(eq(transactions.id, transactionId))
+}

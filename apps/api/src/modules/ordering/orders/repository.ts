@@ -181,3 +181,24 @@ export const requestIdsInOpenCheckouts = (now: Date): SQL =>
   sql`select ${transactionRequests.vehicleRequestId} from ${transactionRequests}
       join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
       where ${transactions.status} = 'PENDING' and ${transactions.expiresAt} > ${now.toISOString()}::timestamptz`
+
+/** The paid order that paid for the request (the first, should a request ever be paid twice): what a refund goes back to. */
+export async function findPaymentOfRequest(db: DbExecutor, requestId: string) {
+  const [row] = await db
+    .select({
+      transactionId: transactions.id,
+      confirmationNumber: transactions.confirmationNumber,
+      customerEmail: transactions.customerEmail,
+      provider: transactions.provider,
+      providerSessionId: transactions.providerSessionId,
+      paymentIntentId: transactions.paymentIntentId,
+      items: transactions.items,
+      usesBasicDiscount: transactions.usesBasicDiscount,
+    })
+    .from(transactionRequests)
+    .innerJoin(transactions, eq(transactions.id, transactionRequests.transactionId))
+    .where(and(eq(transactionRequests.vehicleRequestId, requestId), eq(transactions.status, 'PAID')))
+    .orderBy(transactions.paidAt)
+    .limit(1)
+  return row
+}

@@ -20,7 +20,7 @@ export async function readOrders(db: Database, userId: string, page: number, pag
     db,
     refunds.flatMap((refund) => (refund.transactionId ? [refund.transactionId] : [])),
   )
-  const statusMap: Record<RequestStatus, number> = { PENDING: 0, INPROGRESS: 0, FULFILLED: 0 }
+  const statusMap: Record<RequestStatus, number> = { PENDING: 0, INPROGRESS: 0, FULFILLED: 0, REFUNDED: 0 }
   for (const row of counts) statusMap[row.status] = row.count
   return {
     status: tracker,

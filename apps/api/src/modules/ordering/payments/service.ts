@@ -1,6 +1,7 @@
 import { toDollars } from '@keydesk/contracts/money'
 import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
 import { premiumAccess } from '@keydesk/contracts/premium-access'
+import type { RequestStatus } from '@keydesk/contracts/request-status'
 import { dueAtFor, type ServicePlan, servicePlanOf } from '@keydesk/contracts/service-levels'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
 import type Stripe from 'stripe'
@@ -285,10 +286,11 @@ export async function receiveWebhook(ports: FulfilmentPorts & Uses<'payments'>, 
 }
 
 /** A paid keycode line's state and deadline, from its request as it stands now. */
-function stateOf(request: { status: 'PENDING' | 'INPROGRESS' | 'FULFILLED'; dueAt: Date | null } | undefined) {
+const PAID_LINE_STATES = { PENDING: 'WAITING', INPROGRESS: 'IN_PROGRESS', FULFILLED: 'DELIVERED', REFUNDED: 'REFUNDED' } as const
+
+function stateOf(request: { status: RequestStatus; dueAt: Date | null } | undefined) {
   if (!request) return {}
-  const state = request.status === 'FULFILLED' ? 'DELIVERED' : request.status === 'INPROGRESS' ? 'IN_PROGRESS' : 'WAITING'
-  return { state: state as 'WAITING' | 'IN_PROGRESS' | 'DELIVERED', dueAt: request.dueAt?.toISOString() ?? null }
+  return { state: PAID_LINE_STATES[request.status], dueAt: request.dueAt?.toISOString() ?? null }
 }
 
 /**

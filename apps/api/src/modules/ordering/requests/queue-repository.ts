@@ -65,6 +65,7 @@ export async function findReleaseRequest(db: DbExecutor, requestId: string) {
     .select({
       id: vehicleRequests.id,
       status: vehicleRequests.status,
+      refundHeldAt: vehicleRequests.refundHeldAt,
       userId: vehicleRequests.userId,
       make: makes.name,
       model: vehicleRequests.model,

@@ -179,17 +179,31 @@ export async function deletePendingRequest(db: DbExecutor, requestId: string): P
   return request ? photoFileIds(request) : undefined
 }
 
-/** PENDING to INPROGRESS for a paid request, conditional on the status; undefined when the request was not pending and paid. */
+/**
+ * PENDING to INPROGRESS for a paid request, conditional on the status and on no refund holding it; undefined when the
+ * request was not pending, paid and unheld.
+ */
 export async function startPaidRequest(db: DbExecutor, requestId: string, adminId: string, now: Date) {
   const [started] = await db
     .update(vehicleRequests)
     .set({ status: 'INPROGRESS', startedBy: adminId, startedAt: now, updatedAt: now })
-    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'PENDING'), isNotNull(vehicleRequests.paidAt)))
+    .where(
+      and(
+        eq(vehicleRequests.id, requestId),
+        eq(vehicleRequests.status, 'PENDING'),
+        isNotNull(vehicleRequests.paidAt),
+        isNull(vehicleRequests.refundHeldAt),
+      ),
+    )
     .returning({ userId: vehicleRequests.userId })
   return started
 }
 
-/** INPROGRESS to FULFILLED with the sealed keycode and PIN, conditional on the status; answers whether it changed. */
+/**
+ * INPROGRESS to FULFILLED with the sealed keycode and PIN, conditional on the status and on no refund holding the
+ * request: of a release and a refund in flight together, the one whose write reaches the row first wins, the other
+ * finds the row changed (docs/decisions/026). Answers whether it changed.
+ */
 export async function fulfilStartedRequest(
   db: DbExecutor,
   requestId: string,
@@ -198,7 +212,7 @@ export async function fulfilStartedRequest(
   const fulfilled = await db
     .update(vehicleRequests)
     .set({ status: 'FULFILLED', ...release, updatedAt: release.fulfilledAt })
-    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'INPROGRESS')))
+    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.status, 'INPROGRESS'), isNull(vehicleRequests.refundHeldAt)))
     .returning({ id: vehicleRequests.id })
   return fulfilled.length > 0
 }
