@@ -81,3 +81,47 @@ export async function startBareServer(
     },
   }
 }
+
+/**
+ * Starts the honest peer (bench/peer-server.ts) on the database the bench seeded: `database` gives PEER_DATABASE_URL
+ * or PEER_PGLITE_DIR. Its log goes to a discarded stdout, as Keydesk's does; it is ready at its first 200 on pricing.
+ */
+export async function startPeerServer(
+  database: { PEER_DATABASE_URL: string } | { PEER_PGLITE_DIR: string },
+  pricingFile: string,
+  keycodeKey: Buffer,
+): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/peer-server.ts')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...database,
+      PEER_PORT: String(port),
+      PEER_PRICING_FILE: pricingFile,
+      PEER_KEYCODE_KEY: keycodeKey.toString('base64'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const started = performance.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the peer server exited during start-up')
+    const ready = await fetch(`${url}/api/pricing`).then(
+      (answer) => answer.status === 200,
+      () => false,
+    )
+    if (ready) break
+    if (performance.now() - started > 60_000) throw new Error('the peer server did not start in 60 s')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return {
+    url,
+    pid: child.pid,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
