@@ -22,6 +22,9 @@ const scenarios = [
   /Hostile uploads: server peak memory/,
   /Hostile uploads: other users' sign-in p50/,
   /Hostile bulk text: another user's GET \/api\/health/,
+  /Busy day, one process: open order-status streams held/,
+  /Busy day, one process: admin release → member's FULFILLED status event/,
+  /Busy day, two processes sharing PostgreSQL/,
 ]
 
 describe('npm run bench -- --quick', () => {

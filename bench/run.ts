@@ -7,6 +7,7 @@ import pg from 'pg'
 import sharp from 'sharp'
 import type { DatabaseSource } from '../apps/api/src/db/database.ts'
 import { measureBulk } from './bulk.ts'
+import { measureBusyDay } from './busy-day.ts'
 import { measureHostileBulk } from './hostile-bulk.ts'
 import { measureHostileUploads } from './hostile-uploads.ts'
 import { type LoadFigures, measure } from './load.ts'
@@ -452,6 +453,26 @@ async function main() {
     } finally {
       await server.stop()
     }
+
+    // Last, as it releases queued requests: every seeded member (2,000) holds a stream; the quick run, 30 of them.
+    const memberEmails = quick
+      ? Array.from({ length: 30 }, (_, index) => `bench-1-${index}@example.com`)
+      : [
+          BENCH_MEMBER.email,
+          BENCH_BULK_MEMBER.email,
+          ...Array.from({ length: SMALL.users - 2 }, (_, index) => `bench-0-${index + 2}@example.com`),
+          ...Array.from({ length: FULL.users - SMALL.users }, (_, index) => `bench-1-${index}@example.com`),
+        ]
+    report.rows.push(
+      ...(await measureBusyDay({
+        quick,
+        env: { ...env, ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) },
+        onPostgres: Boolean(serverUrl),
+        admin: BENCH_ADMIN,
+        memberEmails,
+        memberPassword: BENCH_MEMBER.password,
+      })),
+    )
   } finally {
     await database?.drop()
     await rm(dataDir, { recursive: true, force: true })
