@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import Fastify from 'fastify'
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import pg from 'pg'
 import { decryptSecret } from '../apps/api/src/lib/secret-box.ts'
 
@@ -97,10 +97,15 @@ async function account(cookie: string | undefined): Promise<{ id: string; role: 
   return rows[0] as { id: string; role: string } | undefined
 }
 
-const app = Fastify({ logger: { level: 'info' }, disableRequestLogging: true })
-app.addHook('onResponse', async (request, reply) => {
-  request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
-})
+/** Fastify's own logger writes two lines per request ("incoming request", "request completed"); one is enough. */
+class OneLine extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+  }
+}
+
+const app = Fastify({ logger: { level: 'info' }, logController: new OneLine() })
 
 app.get('/api/pricing', async (_request, reply) => reply.type('application/json; charset=utf-8').send(pricing))
 
