@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OrderRefundSchema } from './keycode-refunds.ts'
 import { RequestStatusSchema } from './request-status.ts'
 
 /** How long the link in a guest's keycode mail keeps working (docs/decisions/013). */
@@ -24,6 +25,8 @@ export const OrderLinkViewSchema = z.object({
   pincode: z.string().nullable(),
   fulfilledAt: z.string().nullable(),
   linkExpiresAt: z.string(),
+  /** A REFUNDED order's refund (docs/decisions/026); null otherwise. */
+  refund: OrderRefundSchema.nullable().default(null),
 })
 export type OrderLinkView = z.infer<typeof OrderLinkViewSchema>
 

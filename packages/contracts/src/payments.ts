@@ -87,6 +87,8 @@ export const AdminTransactionSchema = z.object({
   vehicles: z.array(
     z.object({ id: z.string(), make: z.string(), model: z.string(), vin: z.string(), status: z.string(), keycode: z.string().nullable() }),
   ),
+  /** Addition: what has been paid back of this order, keycode lines and plan together, in cents (0 when nothing). */
+  refundedCents: z.number().int().default(0),
 })
 export const AdminTransactionListSchema = z.array(AdminTransactionSchema)
 export const AdminTransactionsQuerySchema = PageQuerySchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OrderRefundSchema } from './keycode-refunds.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
@@ -73,6 +74,8 @@ export const OrderHistoryEntrySchema = z.object({
   model: z.string(),
   year: z.number().int(),
   cost: z.number().int(),
+  /** Addition: a REFUNDED order's refund (docs/decisions/026); absent or null otherwise. */
+  refund: OrderRefundSchema.nullable().optional(),
 })
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>
 

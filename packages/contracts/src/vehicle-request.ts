@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OrderRefundSchema } from './keycode-refunds.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { checkVin } from './vin.ts'
 
@@ -106,13 +107,20 @@ export const VehicleRequestViewSchema = z.object({
   paidAt: z.string().nullable(),
   dueAt: z.string().nullable(),
   confirmationNumber: z.string().nullable(),
+  /** Addition: a REFUNDED order's refund (docs/decisions/026); absent or null on every other request. */
+  refund: OrderRefundSchema.nullable().optional(),
 })
 export type VehicleRequestView = z.infer<typeof VehicleRequestViewSchema>
 
+/**
+ * The three lists keep their meaning (waiting, being worked on, delivered); an order that ended without a keycode is in
+ * none of them but in the added fourth, refundedRequests (docs/decisions/026).
+ */
 export const UserRequestsAnswerSchema = z.object({
   pendingRequests: z.array(VehicleRequestViewSchema),
   inProgressRequests: z.array(VehicleRequestViewSchema),
   fulfilledRequests: z.array(VehicleRequestViewSchema),
+  refundedRequests: z.array(VehicleRequestViewSchema).default([]),
 })
 export type UserRequestsAnswer = z.infer<typeof UserRequestsAnswerSchema>
 

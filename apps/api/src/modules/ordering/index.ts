@@ -5,10 +5,12 @@
  */
 
 export {
+  findPaidKeycodeRefunds,
   findRefundOfRequest,
   insertPendingKeycodeRefund,
   markKeycodeRefunded,
   markKeycodeRefundFailed,
+  refundView,
   restartKeycodeRefund,
 } from './keycode-refunds/repository.ts'
 export { giveBackBasicDiscount } from './orders/basic-discount-repository.ts'

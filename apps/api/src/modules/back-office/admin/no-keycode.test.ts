@@ -84,6 +84,40 @@ describe('POST /admin/requests/{id}/no-keycode', () => {
     })
   })
 
+  it("shows the member the order as refunded, with the amount and the day, outside the dashboard's three lists", async () => {
+    const { member, requestId, transaction } = await paidMemberOrder(testApp)
+    const kept = await paidMemberOrder(testApp)
+    expect((await endWithoutKeycode(requestId, admin.headers)).statusCode).toBe(200)
+    const refund = {
+      amountCents: 6000,
+      refundedAt: clock.now().toISOString(),
+      reason: NO_KEYCODE_REASONS.NO_CODE_IN_PORTAL,
+      note: body.note,
+    }
+
+    const dashboard = (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: member.headers })).json()
+    const ids = (list: { id: string }[]) => list.map((row) => row.id)
+    expect([...ids(dashboard.pendingRequests), ...ids(dashboard.inProgressRequests), ...ids(dashboard.fulfilledRequests)]).not.toContain(
+      requestId,
+    )
+    expect(dashboard.refundedRequests).toEqual([expect.objectContaining({ id: requestId, status: 'REFUNDED', refund })])
+
+    const orders = (await testApp.app.inject({ method: 'GET', url: '/api/user/orders', headers: member.headers })).json()
+    expect(orders.orders).toEqual([expect.objectContaining({ id: requestId, status: 'REFUNDED', refund })])
+    expect(orders.statusMap).toMatchObject({ REFUNDED: 1, PENDING: 0 })
+
+    const listed = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/transactions?search=${transaction.confirmationNumber}`,
+      headers: admin.headers,
+    })
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ id: transaction.id, status: 'REFUNDED', paymentStatus: 'PAID', refundedCents: 6000 }),
+    ])
+    const other = (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: kept.member.headers })).json()
+    expect(other.refundedRequests).toEqual([])
+  })
+
   it('mails the member which order, why, the amount and when the bank shows it', async () => {
     const { member, requestId, transaction } = await paidMemberOrder(testApp)
     expect(

@@ -4,7 +4,7 @@ import { AppError } from '../../../errors.ts'
 import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
-import { findFirstPaidOrders, findLinkedVehicles } from '../../ordering/index.ts'
+import { findFirstPaidOrders, findLinkedVehicles, findPaidKeycodeRefunds, refundView } from '../../ordering/index.ts'
 import { recordAction } from '../../platform/index.ts'
 import { findLiveLink, insertOrderLink } from './order-link-repository.ts'
 import { addReleaseChannel } from './repository.ts'
@@ -69,5 +69,9 @@ export async function openOrderLink(
     pincode: order.pincodeEncrypted ? decryptSecret(order.pincodeEncrypted, ports.secretKey) : null,
     fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
     linkExpiresAt: order.linkExpiresAt.toISOString(),
+    refund:
+      order.status === 'REFUNDED'
+        ? refundView((await findPaidKeycodeRefunds(ports.database.db, [order.vehicleRequestId])).get(order.vehicleRequestId))
+        : null,
   }
 }

@@ -1,3 +1,4 @@
+import { NO_KEYCODE_REASONS, type OrderRefund } from '@keydesk/contracts/keycode-refunds'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { keycodeRefunds } from '../../../db/schema/refunds.ts'
@@ -93,3 +94,14 @@ export async function listPaidKeycodeRefundsOfMember(db: DbExecutor, userId: str
     .orderBy(desc(keycodeRefunds.refundedAt))
     .limit(limit)
 }
+
+/** A paid refund as its buyer reads it: the amount, the day, the policy's reason in words and the admin's note. */
+export const refundView = (row: KeycodeRefundRow | undefined): OrderRefund | null =>
+  row
+    ? {
+        amountCents: row.amountCents,
+        refundedAt: (row.refundedAt ?? row.createdAt).toISOString(),
+        reason: NO_KEYCODE_REASONS[row.reason],
+        note: row.note,
+      }
+    : null

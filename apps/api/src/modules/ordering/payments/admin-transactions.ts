@@ -1,15 +1,18 @@
 import { toDollars } from '@keydesk/contracts/money'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
+import { sumKeycodeRefundsOfOrders } from '../keycode-refunds/repository.ts'
 import { listOrderRequestIds, listPaidOrdersPage, type PaidOrdersPageQuery } from '../orders/admin-transactions-repository.ts'
 import { findOrderVehicles } from '../requests/repository.ts'
 import { requestIdsMatching } from '../requests/search-repository.ts'
+import { sumPlanRefundsOfOrders } from '../subscriptions/refund-repository.ts'
 
 type AdminTransactionsQuery = Omit<PaidOrdersPageQuery, 'searchRequestIds'> & { search?: string | undefined }
 
 /**
  * GET /admin/transactions: paid orders, one page, filtered by order status and searched by VIN or confirmation
- * number; the page's requests and their vehicles come in two more queries (never a query per order).
+ * number; the page's requests, their vehicles and what was refunded of each order come in four more queries for the
+ * whole page (never a query per order).
  */
 export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'>, query: AdminTransactionsQuery) {
   const db = ports.database.db
@@ -17,10 +20,12 @@ export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'
   const rows = await listPaidOrdersPage(db, { ...page, ...(search ? { searchRequestIds: requestIdsMatching(search) } : {}) })
   if (rows.length === 0) return []
 
-  const links = await listOrderRequestIds(
-    db,
-    rows.map((row) => row.id),
-  )
+  const orderIds = rows.map((row) => row.id)
+  const [links, keycodeRefunds, planRefunds] = await Promise.all([
+    listOrderRequestIds(db, orderIds),
+    sumKeycodeRefundsOfOrders(db, orderIds),
+    sumPlanRefundsOfOrders(db, orderIds),
+  ])
   const vehicles = new Map(
     (
       await findOrderVehicles(
@@ -44,5 +49,6 @@ export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'
       const { keycodeEncrypted, ...shown } = vehicle
       return [{ ...shown, keycode: keycodeEncrypted ? decryptSecret(keycodeEncrypted, ports.secretKey) : null }]
     }),
+    refundedCents: (keycodeRefunds.get(row.id) ?? 0) + (planRefunds.get(row.id) ?? 0),
   }))
 }

@@ -1,6 +1,7 @@
 import { maskVin, type OrdersAnswer } from '@keydesk/contracts/profile'
 import type { RequestStatus } from '@keydesk/contracts/request-status'
 import type { Database } from '../../../ports.ts'
+import { findPaidKeycodeRefunds, refundView } from '../keycode-refunds/repository.ts'
 import { findOrderContacts } from '../orders/repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
 import { countOrdersByStatus, findOrderPage } from '../requests/repository.ts'
@@ -16,10 +17,16 @@ export async function readOrders(db: Database, userId: string, page: number, pag
     readOrderTracker(db, userId),
     listPaidRefundsOfMember(db, userId, REFUNDS_LISTED),
   ])
-  const refundedOrders = await findOrderContacts(
-    db,
-    refunds.flatMap((refund) => (refund.transactionId ? [refund.transactionId] : [])),
-  )
+  const [refundedOrders, keycodeRefunds] = await Promise.all([
+    findOrderContacts(
+      db,
+      refunds.flatMap((refund) => (refund.transactionId ? [refund.transactionId] : [])),
+    ),
+    findPaidKeycodeRefunds(
+      db,
+      rows.flatMap((row) => (row.status === 'REFUNDED' ? [row.id] : [])),
+    ),
+  ])
   const statusMap: Record<RequestStatus, number> = { PENDING: 0, INPROGRESS: 0, FULFILLED: 0, REFUNDED: 0 }
   for (const row of counts) statusMap[row.status] = row.count
   return {
@@ -37,6 +44,7 @@ export async function readOrders(db: Database, userId: string, page: number, pag
       model: row.model,
       year: row.year,
       cost: row.priceCents,
+      refund: refundView(keycodeRefunds.get(row.id)),
     })),
     refunds: refunds.map((refund) => ({
       id: refund.id,

@@ -153,7 +153,7 @@ describe('GET /vehicle/user-requests', () => {
     ])
     const other = await registerAndSignIn(testApp)
     const theirs = (await testApp.app.inject({ method: 'GET', url: '/api/vehicle/user-requests', headers: other.headers })).json()
-    expect(theirs).toEqual({ pendingRequests: [], inProgressRequests: [], fulfilledRequests: [] })
+    expect(theirs).toEqual({ pendingRequests: [], inProgressRequests: [], fulfilledRequests: [], refundedRequests: [] })
   })
 })
 

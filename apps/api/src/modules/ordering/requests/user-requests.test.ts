@@ -60,6 +60,6 @@ describe('GET /vehicle/user-requests: where each order stands', () => {
     await payInSandbox(testApp, (await checkout(testApp, 6000, owner.headers)).json().sessionId)
     await addRequestsToCart(testApp, 1, owner.headers)
     const stranger = await registerAndSignIn(testApp)
-    expect(await dashboard(stranger)).toEqual({ pendingRequests: [], inProgressRequests: [], fulfilledRequests: [] })
+    expect(await dashboard(stranger)).toEqual({ pendingRequests: [], inProgressRequests: [], fulfilledRequests: [], refundedRequests: [] })
   })
 })

@@ -4,6 +4,7 @@ import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../../db/database.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import { fileLink } from '../../platform/index.ts'
+import { findPaidKeycodeRefunds, refundView } from '../keycode-refunds/repository.ts'
 import { findDashboardRequests } from './repository.ts'
 
 /** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */
@@ -58,5 +59,16 @@ export async function listUserRequests(db: DbExecutor, userId: string, secretKey
     confirmationNumber: row.confirmationNumber,
   }))
   const byStatus = (status: string) => views.filter((view) => view.status === status).slice(0, ORDER_TAB_LIMIT)
-  return { pendingRequests: byStatus('PENDING'), inProgressRequests: byStatus('INPROGRESS'), fulfilledRequests: byStatus('FULFILLED') }
+  const refundedRequests = byStatus('REFUNDED')
+  // Only an account with refunded orders pays this second read.
+  const refunds = await findPaidKeycodeRefunds(
+    db,
+    refundedRequests.map((view) => view.id),
+  )
+  return {
+    pendingRequests: byStatus('PENDING'),
+    inProgressRequests: byStatus('INPROGRESS'),
+    fulfilledRequests: byStatus('FULFILLED'),
+    refundedRequests: refundedRequests.map((view) => ({ ...view, refund: refundView(refunds.get(view.id)) })),
+  }
 }

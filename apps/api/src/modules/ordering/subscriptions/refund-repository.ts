@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { subscriptions } from '../../../db/schema/payments.ts'
 import { planRefunds } from '../../../db/schema/refunds.ts'
@@ -72,4 +72,15 @@ export async function listPaidRefundsOfMember(db: DbExecutor, userId: string, li
     .where(and(eq(planRefunds.userId, userId), eq(planRefunds.status, 'REFUNDED')))
     .orderBy(desc(planRefunds.refundedAt))
     .limit(limit)
+}
+
+/** The plan refunds paid on these orders, summed by order. */
+export async function sumPlanRefundsOfOrders(db: DbExecutor, transactionIds: string[]) {
+  if (transactionIds.length === 0) return new Map<string, number>()
+  const rows = await db
+    .select({ transactionId: planRefunds.transactionId, cents: sql<number>`sum(${planRefunds.amountCents})::int` })
+    .from(planRefunds)
+    .where(and(inArray(planRefunds.transactionId, transactionIds), eq(planRefunds.status, 'REFUNDED')))
+    .groupBy(planRefunds.transactionId)
+  return new Map(rows.flatMap((row) => (row.transactionId ? [[row.transactionId, row.cents] as const] : [])))
 }

@@ -212,7 +212,7 @@ describe('POST /admin/subscriptions/{id}/refund', () => {
     expect(text).toContain(`Order: ${confirmationNumber}`)
   })
 
-  it("lists the refund in the member's order history and on the back office's subscriptions", async () => {
+  it("lists the refund in the member's order history and on the back office's subscriptions and transactions", async () => {
     const { member, planId, confirmationNumber } = await memberWithPlan('PROFESSIONAL', 'ANNUAL')
     const issued = (await call('POST', refundUrl(planId), superAdmin.headers)).json()
     const orders = (await call('GET', '/api/user/orders', member.headers)).json()
@@ -229,6 +229,14 @@ describe('POST /admin/subscriptions/{id}/refund', () => {
     const listed = (await call('GET', '/api/admin/subscriptions?limit=100&offset=0', superAdmin.headers)).json()
     expect(listed.find((plan: { id: string }) => plan.id === planId)).toMatchObject({
       billing: 'ANNUAL',
+      refundedCents: issued.amountCents,
+    })
+    // A plan-only order holds no request for the search to find: it is read from the newest page.
+    const transactionsListed = (await call('GET', '/api/admin/transactions?limit=100', superAdmin.headers)).json()
+    expect(
+      transactionsListed.find((order: { confirmationNumber: string }) => order.confirmationNumber === confirmationNumber),
+    ).toMatchObject({
+      paymentStatus: 'PAID',
       refundedCents: issued.amountCents,
     })
   })

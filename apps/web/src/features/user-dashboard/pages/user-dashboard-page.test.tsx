@@ -188,7 +188,8 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
 describe('order cards say where each order stands', () => {
   async function renderOrders(pendingRequests: unknown[]) {
     const calls = fakeApi({
-      'GET /api/vehicle/user-requests': () => jsonAnswer(200, { pendingRequests, inProgressRequests: [], fulfilledRequests: [] }),
+      'GET /api/vehicle/user-requests': () =>
+        jsonAnswer(200, { pendingRequests, inProgressRequests: [], fulfilledRequests: [], refundedRequests: [] }),
       'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
     })
     await renderApp('/user-dash', { user: testUser({ fname: 'Lena' }) })
@@ -312,7 +313,8 @@ describe('bulk orders on the dashboard', () => {
 
   async function renderWithBatches(answer: (call: { url: string }) => Response) {
     const calls = fakeApi({
-      'GET /api/vehicle/user-requests': () => jsonAnswer(200, { pendingRequests: [], inProgressRequests: [], fulfilledRequests: [] }),
+      'GET /api/vehicle/user-requests': () =>
+        jsonAnswer(200, { pendingRequests: [], inProgressRequests: [], fulfilledRequests: [], refundedRequests: [] }),
       'GET /api/bulk/batches': answer,
     })
     await renderApp('/user-dash', { user: testUser() })
