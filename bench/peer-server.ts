@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { NO_KEYCODE_REASONS } from '@keydesk/contracts/keycode-refunds'
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import pg from 'pg'
 import { decryptSecret } from '../apps/api/src/lib/secret-box.ts'
@@ -59,6 +60,13 @@ const DASHBOARD = {
         where tr.vehicle_request_id = r.id and t.status = 'PAID' order by t.paid_at limit 1) end as confirmation_number
     from vehicle_requests r join vehicle_makes m on m.id = r.make_id
     where r.user_id = $1 order by r.created_at desc limit 300`,
+}
+
+/** A refunded order's refund, read only when the dashboard shows one (as Keydesk does). */
+const REFUNDS = {
+  name: 'peer_refunds',
+  text: `select vehicle_request_id, amount_cents, coalesce(refunded_at, created_at) as refunded_at, reason, note
+    from keycode_refunds where vehicle_request_id = any($1) and status = 'REFUNDED'`,
 }
 
 /** The admin queue's first page: paid pending requests, earliest deadline first, with buyer, documents, batch and order. */
@@ -142,7 +150,26 @@ app.get('/api/vehicle/user-requests', async (request, reply) => {
       .filter((entry) => entry.status === status)
       .slice(0, 100)
       .map((entry) => entry.view)
-  return { pendingRequests: of('PENDING'), inProgressRequests: of('INPROGRESS'), fulfilledRequests: of('FULFILLED') }
+  const refunded = of('REFUNDED')
+  const refunds = new Map(
+    refunded.length === 0
+      ? []
+      : (await query(REFUNDS, [refunded.map((view) => view.id)])).map((row) => [
+          row.vehicle_request_id,
+          {
+            amountCents: row.amount_cents,
+            refundedAt: iso(row.refunded_at),
+            reason: NO_KEYCODE_REASONS[row.reason as keyof typeof NO_KEYCODE_REASONS],
+            note: row.note,
+          },
+        ]),
+  )
+  return {
+    pendingRequests: of('PENDING'),
+    inProgressRequests: of('INPROGRESS'),
+    fulfilledRequests: of('FULFILLED'),
+    refundedRequests: refunded.map((view) => ({ ...view, refund: refunds.get(view.id) ?? null })),
+  }
 })
 
 app.get('/api/admin/pending-requests', async (request, reply) => {
