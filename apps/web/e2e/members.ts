@@ -69,9 +69,15 @@ export async function startTrial(baseUrl: string, headers: { cookie: string }, t
 /** A member who registered, optionally started a trial, ordered one keycode (a Honda unless told) and paid the cart's own total. */
 export async function memberWithPaidRequest(
   baseUrl: string,
-  member: NewMember & { vin: string; trialTier?: SubscriptionTier; vehicle?: { make: string; model: string } },
+  member: NewMember & {
+    vin: string
+    trialTier?: SubscriptionTier
+    vehicle?: { make: string; model: string }
+    /** An account registered before, which orders again instead of a new one. */
+    account?: { email: string; password: string }
+  },
 ): Promise<{ email: string; password: string; vin: string; sessionId: string }> {
-  const { email, password } = await registerMember(baseUrl, member)
+  const { email, password } = member.account ?? (await registerMember(baseUrl, member))
   const headers = await apiSignIn(baseUrl, email, password)
   if (member.trialTier) await startTrial(baseUrl, headers, member.trialTier)
   const order = new FormData()

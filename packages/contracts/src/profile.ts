@@ -95,7 +95,7 @@ export type RefundHistoryEntry = z.infer<typeof RefundHistoryEntrySchema>
 export const OrdersAnswerSchema = z.object({
   /** The order tracker flags (GET /vehicle/order-tracker in docs/product.md, 'Catalogue, ordering and cart': ACCOUNT, DOCS, PROCESSING, COMPLETED). */
   status: OrderTrackerSchema,
-  statusMap: z.record(RequestStatusSchema, z.number().int()),
+  statusMap: z.partialRecord(RequestStatusSchema, z.number().int()),
   orders: z.array(OrderHistoryEntrySchema),
   total: z.number().int(),
   page: z.number().int(),

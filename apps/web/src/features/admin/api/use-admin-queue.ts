@@ -5,6 +5,7 @@ import {
   ProcessRequestAnswerSchema,
   type ProcessRequestBody,
 } from '@keydesk/contracts/admin'
+import { NoKeycodeAnswerSchema, type NoKeycodeBody } from '@keydesk/contracts/keycode-refunds'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
@@ -65,5 +66,17 @@ export function useFailedKeycodeMails() {
   return useQuery({
     queryKey: adminKeys.failedKeycodeMails(),
     queryFn: ({ signal }) => apiRequest('/admin/failed-keycode-mails', { schema: FailedKeycodeMailListSchema, signal }),
+  })
+}
+
+/** Ends a paid order as "No keycode available" and refunds its line (docs/decisions/026). */
+export function useEndWithoutKeycode() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, ...body }: NoKeycodeBody & { id: string }) =>
+      apiRequest(`/admin/requests/${encodeURIComponent(id)}/no-keycode`, { method: 'POST', body, schema: NoKeycodeAnswerSchema }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all })
+    },
   })
 }

@@ -1,12 +1,11 @@
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '@keydesk/contracts/request-status'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import type { TransactionFilters } from '../api/transaction-filters.ts'
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
-  { value: 'PENDING', label: 'Pending' },
-  { value: 'INPROGRESS', label: 'In Progress' },
-  { value: 'FULFILLED', label: 'Fulfilled' },
-] as const
+  ...(Object.keys(REQUEST_STATUS_LABELS) as RequestStatus[]).map((status) => ({ value: status, label: REQUEST_STATUS_LABELS[status] })),
+]
 const SORT_OPTIONS = [
   { value: '', label: 'None' },
   { value: 'confirmation', label: 'Confirmation number' },

@@ -20,6 +20,9 @@ function TransactionCard({ transaction }: { transaction: AdminTransaction }) {
           <span className="font-semibold">{formatDollars(Math.round(transaction.amount * 100))}</span>
         </p>
       </div>
+      {transaction.refundedCents > 0 && (
+        <p className="text-sm font-semibold text-slate-800">Refunded {formatDollars(transaction.refundedCents)}</p>
+      )}
       <p className="text-sm text-slate-600">
         {transaction.customerEmail ?? 'Guest'} · <time dateTime={when}>{new Date(when).toLocaleString()}</time>
       </p>
@@ -27,6 +30,7 @@ function TransactionCard({ transaction }: { transaction: AdminTransaction }) {
         {transaction.vehicles.map((vehicle) => (
           <li key={vehicle.id}>
             {vehicle.make} {vehicle.model} · <span className="font-mono">{vehicle.vin}</span>
+            {vehicle.status === 'REFUNDED' && ' · No keycode available, refunded'}
             {vehicle.status === 'FULFILLED' && vehicle.keycode && (
               <>
                 {' '}

@@ -17,6 +17,7 @@ import { useAdminTransactions } from '../api/use-admin-transactions.ts'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { KeycodeForm } from '../components/keycode-form.tsx'
+import { NoKeycodeButton } from '../components/no-keycode-dialog.tsx'
 import { PlanRefundDialog } from '../components/plan-refund-dialog.tsx'
 import { QueueTable, type QueueTableProps } from '../components/queue-table.tsx'
 import { type Release, ReleaseConfirmation } from '../components/release-confirmation.tsx'
@@ -188,7 +189,14 @@ export function AdminDashboardPage() {
             Start
           </Button>
         )}
-        renderDetail={(request) => <RequestSummary request={request} onEnlarge={setEnlarged} />}
+        renderDetail={(request) => (
+          <>
+            <RequestSummary request={request} onEnlarge={setEnlarged} />
+            <div className="mt-3">
+              <NoKeycodeButton request={request} onEnded={(text) => setMessage({ tone: 'success', text })} />
+            </div>
+          </>
+        )}
       />
       <QueueSection
         onShowBatch={changeSearch}
@@ -216,6 +224,9 @@ export function AdminDashboardPage() {
                 setRelease({ request, text })
               }}
             />
+            <div className="mt-3">
+              <NoKeycodeButton request={request} onEnded={(text) => setMessage({ tone: 'success', text })} />
+            </div>
           </>
         )}
       />

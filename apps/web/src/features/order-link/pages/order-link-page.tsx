@@ -8,6 +8,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
+import { RefundNotice } from '../../ordering/components/refund-notice.tsx'
 import { useOrderLink } from '../api/use-order-link.ts'
 
 /** The token is the address's fragment (#…), which the browser never sends to a server. */
@@ -61,6 +62,8 @@ function OrderDetails({ order }: { order: OrderLinkView }) {
           </dl>
           <p className="text-sm text-slate-600">Keep this code private: it lets anyone cut a working key for this vehicle.</p>
         </section>
+      ) : order.refund ? (
+        <RefundNotice refund={order.refund} />
       ) : (
         <Alert tone="info">Your keycode is not ready yet. We will e-mail you as soon as it is.</Alert>
       )}

@@ -1,3 +1,4 @@
+import { REFUND_TIMES_SENTENCE } from '@keydesk/contracts/keycode-refunds'
 import { PolicyPage } from '../components/policy-page.tsx'
 
 /** The static pages of docs/product.md, 'Screens and routes (web)', stating its 'Policies shown on the static pages'. */
@@ -129,7 +130,7 @@ export function RefundPolicyPage() {
         },
         {
           heading: 'How long it takes',
-          body: 'Review 2-3 business days, processing 5-10 business days, then 3-5 days at your bank: 10-18 business days in total.',
+          body: REFUND_TIMES_SENTENCE,
         },
       ]}
     />

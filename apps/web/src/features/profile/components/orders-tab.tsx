@@ -25,10 +25,14 @@ export function OrdersTab() {
   }
   const { statusMap, orders: rows, total, pageSize, refunds } = orders.data
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  // Refunded is counted once an order has ended without a keycode; most members never have one.
+  const counted = (Object.keys(REQUEST_STATUS_LABELS) as RequestStatus[]).filter(
+    (status) => status !== 'REFUNDED' || (statusMap[status] ?? 0) > 0,
+  )
   return (
     <div className="space-y-6">
-      <dl className="grid grid-cols-3 gap-3">
-        {(Object.keys(REQUEST_STATUS_LABELS) as RequestStatus[]).map((status) => (
+      <dl className={`grid gap-3 ${counted.length === 4 ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
+        {counted.map((status) => (
           <div key={status} className="rounded-md border border-slate-200 p-3 text-center">
             <dt className="text-sm text-slate-600">{REQUEST_STATUS_LABELS[status]}</dt>
             <dd className="text-2xl font-semibold text-slate-900">{statusMap[status] ?? 0}</dd>
@@ -80,7 +84,9 @@ export function OrdersTab() {
                 </td>
                 <td className="block md:table-cell md:pr-3">
                   <CellLabel>Status</CellLabel>
-                  {REQUEST_STATUS_LABELS[order.status]}
+                  {order.refund
+                    ? `Refunded ${formatDollars(order.refund.amountCents)} on ${new Date(order.refund.refundedAt).toLocaleDateString()}`
+                    : REQUEST_STATUS_LABELS[order.status]}
                 </td>
                 <td className="block md:table-cell md:text-right">
                   <CellLabel>Cost</CellLabel>

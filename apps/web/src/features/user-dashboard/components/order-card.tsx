@@ -4,6 +4,7 @@ import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { paths } from '../../../lib/paths.ts'
+import { RefundNotice } from '../../ordering/components/refund-notice.tsx'
 import { EditRequestForm } from './edit-request-form.tsx'
 
 const dueTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
@@ -38,8 +39,8 @@ export function OrderCard({ request, isTracked, onTrack, isEditing, onEdit, onEd
           )}
           <dt className="text-slate-600">Price paid</dt>
           <dd>{formatDollars(toCents(request.price))}</dd>
-          {/* Once the code is delivered, the deadline it was promised by says nothing more. */}
-          {request.dueAt && !request.keycode && (
+          {/* Once the code is delivered or the order refunded, the deadline it was promised by says nothing more. */}
+          {request.dueAt && !request.keycode && !request.refund && (
             <>
               <dt className="text-slate-600">Code due by</dt>
               <dd>
@@ -56,6 +57,7 @@ export function OrderCard({ request, isTracked, onTrack, isEditing, onEdit, onEd
           </Link>
         </p>
       )}
+      {request.refund && <RefundNotice refund={request.refund} />}
       {request.keycode && (
         <p className="mt-2">
           Keycode: <strong className="font-mono">{request.keycode}</strong>
@@ -83,7 +85,7 @@ export function OrderCard({ request, isTracked, onTrack, isEditing, onEdit, onEd
           </a>
         )}
       </div>
-      {request.paid && (
+      {request.paid && request.status !== 'REFUNDED' && (
         <Button variant="link" className="mt-1" aria-pressed={isTracked} onClick={onTrack}>
           {isTracked ? 'Tracked above' : 'Track this order'}
         </Button>

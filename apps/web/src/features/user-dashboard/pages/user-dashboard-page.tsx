@@ -14,13 +14,18 @@ import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
 import { OrderCard } from '../components/order-card.tsx'
 import { OrderTracker } from '../components/order-tracker.tsx'
 
-const TABS = [
+const ALL_TABS = [
   { key: 'pendingRequests', label: 'Pending' },
   { key: 'inProgressRequests', label: 'In Progress' },
   { key: 'fulfilledRequests', label: 'Fulfilled' },
+  { key: 'refundedRequests', label: 'Refunded' },
 ] as const
 
-type TabKey = (typeof TABS)[number]['key']
+type TabKey = (typeof ALL_TABS)[number]['key']
+
+/** The Refunded tab shows once an order has ended without a keycode; most members never see it. */
+const tabsFor = (data: UserRequestsAnswer | undefined) =>
+  ALL_TABS.filter((entry) => entry.key !== 'refundedRequests' || (data?.refundedRequests.length ?? 0) > 0)
 
 const matches = (request: VehicleRequestView, search: string) => {
   const needle = search.trim().toLowerCase()
@@ -33,6 +38,7 @@ function matchesByTab(data: UserRequestsAnswer | undefined, search: string): Rec
     pendingRequests: pick('pendingRequests'),
     inProgressRequests: pick('inProgressRequests'),
     fulfilledRequests: pick('fulfilledRequests'),
+    refundedRequests: pick('refundedRequests'),
   }
 }
 
@@ -67,14 +73,15 @@ export function UserDashboardPage() {
   const found = matchesByTab(requests.data, search)
   const visible = found[tab]
   const isSearching = search.trim() !== ''
-  const foundAnywhere = TABS.some((entry) => found[entry.key].length > 0)
+  const tabs = tabsFor(requests.data)
+  const foundAnywhere = tabs.some((entry) => found[entry.key].length > 0)
 
   // A search looks through every tab; when the open tab has no match, the first tab that has one opens.
   function changeSearch(next: string) {
     setSearch(next)
     const results = matchesByTab(requests.data, next)
     if (results[tab].length === 0) {
-      const withMatches = TABS.find((entry) => results[entry.key].length > 0)
+      const withMatches = tabs.find((entry) => results[entry.key].length > 0)
       if (withMatches) setTab(withMatches.key)
     }
   }
@@ -95,8 +102,8 @@ export function UserDashboardPage() {
       )}
       {tracked && tracker.data && <OrderTracker tracker={tracker.data} label="Order tracker for this order" />}
       {/* One compact row of counts at every width: stacked full-size cards pushed the orders below the fold on a phone. */}
-      <div className="mt-4 grid grid-cols-3 gap-2 sm:mt-8 sm:gap-4">
-        {TABS.map((entry) => (
+      <div className={`mt-4 grid gap-2 sm:mt-8 sm:gap-4 ${tabs.length === 4 ? 'grid-cols-4' : 'grid-cols-3'}`}>
+        {tabs.map((entry) => (
           <div key={entry.key} className="rounded-lg border border-slate-200 bg-white px-3 py-2 sm:p-4">
             <p className="text-xs text-slate-600 sm:text-sm">{entry.label}</p>
             <p className="text-xl font-bold sm:text-2xl">{requests.data?.[entry.key].length ?? '–'}</p>
@@ -112,15 +119,19 @@ export function UserDashboardPage() {
           hint="Searches all your orders, in every tab."
         />
       </div>
-      <div role="tablist" aria-label="Orders by status" className="mt-4 flex gap-2 border-b border-slate-200 sm:mt-6">
-        {TABS.map((entry) => (
+      <div
+        role="tablist"
+        aria-label="Orders by status"
+        className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200 sm:mt-6 sm:gap-2"
+      >
+        {tabs.map((entry) => (
           <button
             key={entry.key}
             type="button"
             role="tab"
             aria-selected={tab === entry.key}
             onClick={() => setTab(entry.key)}
-            className={`px-4 py-2 font-medium ${tab === entry.key ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-600'}`}
+            className={`whitespace-nowrap px-3 py-2 font-medium sm:px-4 ${tab === entry.key ? 'border-b-2 border-brand-600 text-brand-700' : 'text-slate-600'}`}
           >
             {entry.label}
             {isSearching && ` (${found[entry.key].length})`}
