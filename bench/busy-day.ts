@@ -162,7 +162,7 @@ async function busyDay(processes: number, options: BusyDayOptions, signedIn?: Me
     // The queue's requests of members who are listening, for the admins to start and release.
     const listening = new Set(members.filter((_, index) => opened[index]).map((member) => member.id))
     const queue: { id: string; buyerId: string }[] = []
-    for (let offset = 0; queue.length < (options.quick ? 10 : 200) && offset < 5000; offset += 100) {
+    for (let offset = 0; queue.length < (options.quick ? 5 : 200) && offset < 5000; offset += 100) {
       const answer = await fetch(`${serverOf(0).baseUrl}/api/admin/pending-requests?limit=100&offset=${offset}`, {
         headers: { cookie: admins[0]?.cookie ?? '' },
       })
@@ -171,7 +171,7 @@ async function busyDay(processes: number, options: BusyDayOptions, signedIn?: Me
       for (const request of page)
         if (request.buyerId && listening.has(request.buyerId)) queue.push({ id: request.id, buyerId: request.buyerId })
     }
-    const releases = queue.slice(0, options.quick ? 10 : 200)
+    const releases = queue.slice(0, options.quick ? 5 : 200)
     if (releases.length === 0) throw new Error('no queued request of a listening member to release')
 
     // Background: a tenth of the members reload their dashboard, 10 at a time, while the releases run.
