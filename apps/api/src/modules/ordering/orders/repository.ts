@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { outerColumn } from '../../../db/outer-column.ts'
 import { transactionRequests, transactions } from '../../../db/schema/payments.ts'
@@ -154,6 +155,16 @@ export async function findFirstPaidOrders(db: DbExecutor, requestIds: string[]) 
     .orderBy(transactionRequests.vehicleRequestId, transactions.paidAt)
   return new Map(rows.map(({ requestId, ...order }) => [requestId, order]))
 }
+
+/**
+ * The confirmation number of the first PAID order holding the request `requestId` names (the order findFirstPaidOrders
+ * answers), as a scalar subquery another module's read embeds; served by transaction_requests_request_idx.
+ */
+export const firstPaidConfirmationNumberOf = (requestId: PgColumn): SQL =>
+  sql`(select ${transactions.confirmationNumber} from ${transactionRequests}
+      join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
+      where ${transactionRequests.vehicleRequestId} = ${requestId} and ${transactions.status} = 'PAID'
+      order by ${transactions.paidAt} limit 1)`
 
 /** The confirmation number and checkout e-mail of these orders by id (a release names the order it was paid by). */
 export async function findOrderContacts(db: DbExecutor, transactionIds: string[]) {

@@ -4,8 +4,8 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sq
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
-import { transactionRequests, transactions } from '../../../db/schema/payments.ts'
 import { makes } from '../catalogue/repository.ts'
+import { firstPaidConfirmationNumberOf } from '../orders/repository.ts'
 
 /** Each of these requests' vehicle with its make's name, and the `extra` columns a caller needs, in one query. */
 async function selectVehicles<Extra extends Record<string, PgColumn>>(db: DbExecutor, requestIds: string[], extra: Extra) {
@@ -327,18 +327,17 @@ const prepareList = (db: DbExecutor) =>
       createdAt: vehicleRequests.createdAt,
       paidAt: vehicleRequests.paidAt,
       dueAt: vehicleRequests.dueAt,
-      confirmationNumber: sql<string | null>`case when ${vehicleRequests.paidAt} is not null then (
-        select ${transactions.confirmationNumber} from ${transactionRequests}
-        join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
-        where ${transactionRequests.vehicleRequestId} = ${vehicleRequests.id} and ${transactions.status} = 'PAID'
-        order by ${transactions.paidAt} limit 1) end`,
+      confirmationNumber: sql<
+        string | null
+      >`case when ${vehicleRequests.paidAt} is not null then ${firstPaidConfirmationNumberOf(vehicleRequests.id)} end`,
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .where(eq(vehicleRequests.userId, sql.placeholder('userId')))
     .orderBy(desc(vehicleRequests.createdAt))
-    // Three tabs (docs/product.md, 'Member area, chat and support'): at most this many rows can be shown.
-    .limit(ORDER_TAB_LIMIT * 3)
+    // Three tabs and, once an order is refunded, a fourth (docs/product.md, 'Member area, chat and support'): at most
+    // this many rows can be shown.
+    .limit(ORDER_TAB_LIMIT * 4)
     .prepare('user_requests_list')
 const preparedLists = new WeakMap<DbExecutor, ReturnType<typeof prepareList>>()
 
