@@ -54,6 +54,28 @@ describe('GET /admin/action-log', () => {
     )
   })
 
+  it('says who ended which order as no keycode available, the amount refunded and why, and links to the order', async () => {
+    const { requestId, transaction } = await paidMemberOrder(testApp)
+    const ended = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/requests/${requestId}/no-keycode`,
+      headers: admin.headers,
+      payload: { reason: 'VEHICLE_NOT_SUPPORTED', note: 'Not in the portal list.' },
+    })
+    expect(ended.statusCode).toBe(200)
+    const [entry] = await entriesOn(transaction.confirmationNumber, '&kind=KEYCODE_REFUNDED')
+    expect(entry).toMatchObject({
+      kind: 'KEYCODE_REFUNDED',
+      actor: { id: admin.id },
+      link: { kind: 'order', search: transaction.confirmationNumber },
+    })
+    expect(entry?.text).toMatch(
+      new RegExp(
+        `^Alex Queue ended ${transaction.confirmationNumber} \\(\\d{4} Honda [^,]+, VIN \\.\\.\\.\\w{4}\\) as no keycode available and refunded \\$60\\.00; reason: The vehicle is not supported$`,
+      ),
+    )
+  })
+
   it('reads an older guest-link "release" as the guest opening its link, and never lists the old duplicate fulfilment entry', async () => {
     const { requestId, transaction } = await releasedOrder()
     const db = testApp.app.database.db
