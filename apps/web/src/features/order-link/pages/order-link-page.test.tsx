@@ -1,3 +1,4 @@
+import { NO_KEYCODE_REASONS } from '@keydesk/contracts/keycode-refunds'
 import { ORDER_LINK_MESSAGES } from '@keydesk/contracts/order-link'
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -36,6 +37,25 @@ describe('order link page', () => {
     await renderApp(`/order-link#${TOKEN}`)
     expect(await screen.findByText('Your keycode is not ready yet. We will e-mail you as soon as it is.')).toBeInTheDocument()
     expect(screen.getByText('In Progress')).toBeInTheDocument()
+  })
+
+  it('shows a refunded order with the amount, the day, the reason and the note, and no promise of a code', async () => {
+    const refund = {
+      amountCents: 6000,
+      refundedAt: '2026-11-23T10:00:00.000Z',
+      reason: NO_KEYCODE_REASONS.NO_CODE_IN_PORTAL,
+      note: 'The portal has no record of this VIN.',
+    }
+    fakeApi({
+      'POST /api/order-link': () =>
+        jsonAnswer(200, { ...order, status: 'REFUNDED', keycode: null, pincode: null, fulfilledAt: null, refund }),
+    })
+    await renderApp(`/order-link#${TOKEN}`)
+    expect(await screen.findByText(/No keycode available: \$60\.00 refunded on/)).toBeInTheDocument()
+    expect(screen.getByText(NO_KEYCODE_REASONS.NO_CODE_IN_PORTAL)).toBeInTheDocument()
+    expect(screen.getByText('Note from our team: The portal has no record of this VIN.')).toBeInTheDocument()
+    expect(screen.getByText('Refunded')).toBeInTheDocument()
+    expect(screen.queryByText('Your keycode is not ready yet. We will e-mail you as soon as it is.')).not.toBeInTheDocument()
   })
 
   it('explains what to do when the link is unknown or expired', async () => {
