@@ -49,7 +49,7 @@ const SESSION = {
   text: 'select id, role from users where id = $1 and is_active',
 }
 
-/** The dashboard: the member's newest 300 requests, each paid one with its first paid order's confirmation number. */
+/** The dashboard: the member's newest 400 requests (four tabs of 100), each paid one with its first paid order's confirmation number. */
 const DASHBOARD = {
   name: 'peer_dashboard',
   text: `select r.id, m.name as make_name, r.model, r.year, r.vin, r.status, coalesce(r.paid_price_cents, r.price_cents) as price_cents,
@@ -59,7 +59,7 @@ const DASHBOARD = {
         select t.confirmation_number from transaction_requests tr join transactions t on t.id = tr.transaction_id
         where tr.vehicle_request_id = r.id and t.status = 'PAID' order by t.paid_at limit 1) end as confirmation_number
     from vehicle_requests r join vehicle_makes m on m.id = r.make_id
-    where r.user_id = $1 order by r.created_at desc limit 300`,
+    where r.user_id = $1 order by r.created_at desc limit 400`,
 }
 
 /** A refunded order's refund, read only when the dashboard shows one (as Keydesk does). */
