@@ -17,6 +17,11 @@ export default defineConfig({
     // Every test process runs on Node 24 (scripts/node-24.mjs).
     globalSetup: ['../../scripts/test-node.global-setup.mjs', 'src/test/global-setup.ts'],
     setupFiles: ['../../scripts/test-node.setup.mjs'],
+    // The test files share their worker process, one after another, instead of each starting a process of its own
+    // and loading the app's module graph, its packages and PGlite's WebAssembly again: that start-up cost more CPU
+    // than the tests themselves (decision 024, Measured). Each file still builds its own app on its own database
+    // (createTestApp), and vitest restores every mock after each file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
