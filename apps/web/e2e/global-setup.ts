@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startServer } from '../../api/src/test/server-process.ts'
+import { launchBrowserServer } from './browser.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,7 +11,7 @@ declare module 'vitest' {
   }
 }
 
-/** One real server on a free port with its own data folder, for every browser test. */
+/** One real server on a free port with its own data folder, and one Chromium, for every browser test. */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-e2e-'))
   const server = await startServer(
@@ -28,7 +29,10 @@ export default async function setup(project: TestProject) {
     60_000,
   )
   project.provide('baseUrl', server.baseUrl)
+  const browser = await launchBrowserServer()
+  project.provide('browserWsEndpoint', browser.wsEndpoint())
   return async () => {
+    await browser.close()
     await server.stop()
     await rm(dataDir, { recursive: true, force: true })
   }
