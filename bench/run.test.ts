@@ -40,9 +40,9 @@ describe('npm run bench -- --quick', () => {
       .split('\n')
       .filter((line) => line.startsWith('| ') && !line.startsWith('| scenario'))
       .map((line) => line.split(' | ').map((cell) => cell.replace(/^\| ?| ?\|$/g, '').trim()))
-  }, 240_000)
+  }, 420_000)
 
-  it('runs every scenario at small volume in under 3 minutes and prints the table', () => {
+  it('runs every scenario at small volume in under 5 minutes and prints the table', () => {
     expect(run.status, run.stderr).toBe(0)
     for (const scenario of scenarios) expect(run.stdout).toMatch(scenario)
     expect(rows.length).toBeGreaterThanOrEqual(scenarios.length)
@@ -54,8 +54,9 @@ describe('npm run bench -- --quick', () => {
         expect(why, scenario).toMatch(/\w{3}/)
       }
     }
-    // 65-85 s on an idle 2-core machine; 143 s once while other work shared it. The bound keeps it a quick run.
-    expect(seconds).toBeLessThan(180)
+    // 65-85 s on an idle 2-core machine before the peer and busy-day rows; with them 222-231 s at load average 8-9,
+    // when other test runs shared the machine. The bound keeps it a quick run without failing CI on a busy machine.
+    expect(seconds).toBeLessThan(300)
   })
 
   it("prints Keydesk's CPU per answer as a ratio to the hand-written peer's for each of the three calls, with its target", () => {
