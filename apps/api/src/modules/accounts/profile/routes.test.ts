@@ -165,7 +165,7 @@ describe('GET /user/orders', () => {
     const response = await testApp.app.inject({ url: '/api/user/orders', headers: orderer.auth })
     expect(response.statusCode).toBe(200)
     const answer = response.json()
-    expect(answer.statusMap).toEqual({ PENDING: 1, INPROGRESS: 0, FULFILLED: 1 })
+    expect(answer.statusMap).toEqual({ PENDING: 1, INPROGRESS: 0, FULFILLED: 1, REFUNDED: 0 })
     expect(answer.status).toMatchObject({ PROCESSING: false, COMPLETED: true })
     expect(answer.orders.map((order: { vin: string }) => order.vin)).toEqual(['*************0002', '*************0001'])
     expect(answer.orders[0]).toMatchObject({ status: 'FULFILLED', cost: 7000, make: 'Ford', orderDate: '2026-01-02T10:00:00.000Z' })
