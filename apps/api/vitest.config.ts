@@ -22,6 +22,9 @@ export default defineConfig({
     // than the tests themselves (decision 024, Measured). Each file still builds its own app on its own database
     // (createTestApp), and vitest restores every mock after each file.
     isolate: false,
+    // Two of them on a 2-core machine (vitest's default is cores minus one): much of a file's time is spent waiting
+    // on PostgreSQL, spawned servers, argon2's threads and timers, which the other worker's tests fill.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
