@@ -25,6 +25,9 @@ export default defineConfig({
     // Two of them on a 2-core machine (vitest's default is cores minus one): much of a file's time is spent waiting
     // on PostgreSQL, spawned servers, argon2's threads and timers, which the other worker's tests fill.
     maxWorkers: 2,
+    // A project with its own worker count runs in a group of its own: after the contracts and web projects, when the
+    // root config runs them all (`npm run test:unit`).
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
