@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { type ServerProcess, startServer } from '../../api/src/test/server-process.ts'
-import { launchBrowser } from './browser.ts'
+import { downloadedText, launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
 import { MEMBER_PASSWORD, memberWithPaidRequest, signInAt } from './members.ts'
 
@@ -109,7 +109,7 @@ describe('the back office, end to end', () => {
     await inProgress.getByRole('row').filter({ hasText: '1HGCR2F31GA000000' }).waitFor({ state: 'detached' })
     const downloading = adminPage.waitForEvent('download')
     await adminPage.getByRole('region', { name: 'Download releases' }).getByRole('button', { name: 'Download CSV' }).click()
-    const csv = await readFile((await (await downloading).path()) ?? '', 'utf8')
+    const csv = await downloadedText(await downloading)
     const release = csv.split('\n').find((line) => line.includes(member.email)) ?? ''
     expect(release).toContain('Licence checked on a video call with the member')
     expect(release).toContain(`,${adminEmail},`)

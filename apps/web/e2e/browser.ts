@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs'
-import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { type Browser, type BrowserServer, chromium, type Download, type LaunchOptions } from 'playwright-core'
 import { inject } from 'vitest'
 
 declare module 'vitest' {
@@ -46,4 +49,19 @@ export function launchBrowser(): Promise<Browser> {
   const endpoint = inject('browserWsEndpoint')
   if (endpoint) return chromium.connect(endpoint)
   return chromium.launch(launchOptions())
+}
+
+/**
+ * A download's text. Saved through the connection: with the suite's one Chromium the file exists only on the browser's
+ * side, so `download.path()` is refused there.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-e2e-download-'))
+  try {
+    const file = path.join(dir, download.suggestedFilename())
+    await download.saveAs(file)
+    return await readFile(file, 'utf8')
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
 }

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises'
 import { BULK_MESSAGES } from '@keydesk/contracts/bulk'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
-import { launchBrowser } from './browser.ts'
+import { downloadedText, launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
 import { apiSignIn, registerMember, signInAt, startTrial } from './members.ts'
 
@@ -139,7 +138,7 @@ describe('bulk ordering, end to end', () => {
     await panel.getByRole('link', { name: 'Download codes (CSV)' }).click()
     const download = await downloading
     expect(download.suggestedFilename()).toBe(`keydesk-batch-${code}-codes.csv`)
-    const lines = (await readFile((await download.path()) ?? '', 'utf8')).trim().split(/\r?\n/)
+    const lines = (await downloadedText(download)).trim().split(/\r?\n/)
     expect(lines[0]).toBe('Year,Make,Model,VIN,Reference,Keycode,PIN,Released at')
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 6))).toEqual([
       ['2016', 'Honda', 'Civic', vins[0], '', 'K5101'],
