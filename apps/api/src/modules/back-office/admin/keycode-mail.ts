@@ -1,4 +1,5 @@
 import { batchProgressText } from '@keydesk/contracts/bulk'
+import { ORDER_LINK_TTL_DAYS } from '@keydesk/contracts/order-link'
 import type { MailContent } from '../../platform/index.ts'
 
 export interface KeycodeMailInput {
@@ -40,7 +41,7 @@ export function keycodeMail(input: KeycodeMailInput): MailContent {
       : { label: input.code ? 'See it in your account' : 'Sign in to see your keycode', url: input.orderUrl },
     notes: [
       'Keep this code private: it lets anyone cut a working key for this vehicle.',
-      ...(input.isGuest ? ['The order link works for 30 days and shows this order only.'] : []),
+      ...(input.isGuest ? [`The order link works for ${ORDER_LINK_TTL_DAYS} days and shows this order only.`] : []),
     ],
   }
 }

@@ -137,8 +137,9 @@ export async function endWithoutKeycode(
       },
     })
 
-    const isGuest = request.userId === null
-    const owner = isGuest ? undefined : (await findUserNames(tx, [request.userId as string])).get(request.userId as string)
+    const { userId } = request
+    const isGuest = userId === null
+    const owner = isGuest ? undefined : (await findUserNames(tx, [userId])).get(userId)
     const recipient = isGuest ? payment.customerEmail : (owner?.email ?? null)
     if (recipient === null) {
       ports.log.warn({ vehicleRequestId: request.id }, 'keycode order refunded with no address to mail it to')
