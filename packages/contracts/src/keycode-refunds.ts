@@ -28,6 +28,28 @@ export const NO_KEYCODE_REASONS = {
 export type NoKeycodeReason = keyof typeof NO_KEYCODE_REASONS
 export const NoKeycodeReasonSchema = z.enum(Object.keys(NO_KEYCODE_REASONS) as [NoKeycodeReason, ...NoKeycodeReason[]])
 
+/** The policy's other two grounds, which only a super admin may refund on (docs/decisions/027). */
+export const SUPER_ADMIN_REFUND_REASONS = {
+  SERVICE_FAILURE: 'Our service failed to deliver your order in time (downtime over 24 hours).',
+  PAYMENT_ERROR: 'You were charged because of a payment processing error.',
+} as const
+export type SuperAdminRefundReason = keyof typeof SUPER_ADMIN_REFUND_REASONS
+export const SuperAdminRefundReasonSchema = z.enum(
+  Object.keys(SUPER_ADMIN_REFUND_REASONS) as [SuperAdminRefundReason, ...SuperAdminRefundReason[]],
+)
+
+/**
+ * Every reason a keycode line can be refunded for, as the buyer reads it: the admin's no-keycode list, the super admin's
+ * two, a problem report's refund that a released code did not work, and a refund made in the provider's own dashboard.
+ */
+export const KEYCODE_REFUND_REASONS = {
+  ...NO_KEYCODE_REASONS,
+  ...SUPER_ADMIN_REFUND_REASONS,
+  CODE_DID_NOT_WORK: 'The keycode we released did not work.',
+  REFUNDED_AT_PROVIDER: 'Refunded through our payment provider.',
+} as const
+export type KeycodeRefundReason = keyof typeof KEYCODE_REFUND_REASONS
+
 /** The short names the reason list shows; the sentences above are what the buyer reads. */
 export const NO_KEYCODE_REASON_LABELS: Record<NoKeycodeReason, string> = {
   NO_CODE_IN_PORTAL: 'The portal has no code for this VIN',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { vehicleRequests } from './ordering.ts'
 import { subscriptions, transactions } from './payments.ts'
 import { users } from './users.ts'
@@ -56,11 +56,20 @@ export const sandboxRefunds = pgTable(
   ],
 )
 
+/**
+ * The first four are the admin's no-keycode outcome; a super admin adds the policy's other two (docs/decisions/027); a
+ * problem report's refund that a released code did not work is CODE_DID_NOT_WORK; a refund made in the provider's own
+ * dashboard and learnt from its webhook is REFUNDED_AT_PROVIDER.
+ */
 export const keycodeRefundReasonEnum = pgEnum('keycode_refund_reason', [
   'NO_CODE_IN_PORTAL',
   'VEHICLE_NOT_SUPPORTED',
   'MANUFACTURER_REFUSED',
   'OTHER',
+  'SERVICE_FAILURE',
+  'PAYMENT_ERROR',
+  'CODE_DID_NOT_WORK',
+  'REFUNDED_AT_PROVIDER',
 ])
 
 /**
@@ -91,7 +100,84 @@ export const keycodeRefunds = pgTable(
   },
   (table) => [
     uniqueIndex('keycode_refunds_request_unique').on(table.vehicleRequestId),
+    // A provider's refund is recorded once, whether Keydesk made it or its webhook told of it.
+    uniqueIndex('keycode_refunds_provider_refund_unique').on(table.providerRefundId).where(sql`${table.providerRefundId} is not null`),
     index('keycode_refunds_transaction_idx').on(table.transactionId),
     index('keycode_refunds_user_idx').on(table.userId, table.refundedAt),
+  ],
+)
+
+export const problemReportReasonEnum = pgEnum('problem_report_reason', ['LATE', 'CODE_DID_NOT_WORK', 'CHARGED_WRONGLY'])
+export const problemReportStatusEnum = pgEnum('problem_report_status', ['OPEN', 'REFUNDED', 'RECHECKED', 'DECLINED'])
+export const problemDeclineReasonEnum = pgEnum('problem_decline_reason', [
+  'USER_ERROR',
+  'CODE_CONFIRMED',
+  'DELIVERED_ON_TIME',
+  'CHARGE_CORRECT',
+  'OTHER',
+])
+
+/**
+ * A buyer's report that a paid order went wrong (docs/decisions/027): one per order and reason, reviewed by the policy's
+ * clock (review_due_at, business days from the report) and answered once by an admin: refunded, re-checked or declined.
+ */
+export const problemReports = pgTable(
+  'problem_reports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    vehicleRequestId: uuid('vehicle_request_id')
+      .notNull()
+      .references(() => vehicleRequests.id, { onDelete: 'cascade' }),
+    /** The reporting member; null when a guest reported from the order link. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: problemReportReasonEnum('reason').notNull(),
+    message: text('message').notNull(),
+    status: problemReportStatusEnum('status').notNull().default('OPEN'),
+    reviewDueAt: timestamp('review_due_at', { withTimezone: true }).notNull(),
+    declineReason: problemDeclineReasonEnum('decline_reason'),
+    /** The admin's words to the buyer with the answer. */
+    answerNote: text('answer_note'),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('problem_reports_request_reason_unique').on(table.vehicleRequestId, table.reason),
+    // The back office's queue: open reports, the earliest review deadline first.
+    index('problem_reports_open_idx').on(table.reviewDueAt, table.id).where(sql`${table.status} = 'OPEN'`),
+  ],
+)
+
+export const paymentDisputeStatusEnum = pgEnum('payment_dispute_status', ['OPEN', 'WON', 'LOST'])
+
+/**
+ * A chargeback on a checkout's payment, from the provider's dispute webhooks (docs/decisions/027), one per provider
+ * dispute. While OPEN no line of that checkout is released. One raised after a line was released puts the buyer's
+ * further orders behind a super admin's review until review_cleared_at is set.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    providerDisputeId: text('provider_dispute_id').notNull(),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    /** The buyer when a member; null for a guest. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The card network's reason as the provider names it (fraudulent, product_not_received, ...). */
+    reason: text('reason').notNull(),
+    status: paymentDisputeStatusEnum('status').notNull().default('OPEN'),
+    releasedBefore: boolean('released_before').notNull().default(false),
+    reviewClearedAt: timestamp('review_cleared_at', { withTimezone: true }),
+    reviewClearedBy: uuid('review_cleared_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_disputes_provider_unique').on(table.providerDisputeId),
+    index('payment_disputes_transaction_idx').on(table.transactionId),
+    // The release gate's question: has this buyer a released-then-disputed order not yet reviewed?
+    index('payment_disputes_review_idx').on(table.userId).where(sql`${table.releasedBefore} and ${table.reviewClearedAt} is null`),
   ],
 )

@@ -1,4 +1,4 @@
-import { NO_KEYCODE_REASONS, type OrderRefund } from '@keydesk/contracts/keycode-refunds'
+import { KEYCODE_REFUND_REASONS, type OrderRefund } from '@keydesk/contracts/keycode-refunds'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { keycodeRefunds } from '../../../db/schema/refunds.ts'
@@ -101,7 +101,7 @@ export const refundView = (row: KeycodeRefundRow | undefined): OrderRefund | nul
     ? {
         amountCents: row.amountCents,
         refundedAt: (row.refundedAt ?? row.createdAt).toISOString(),
-        reason: NO_KEYCODE_REASONS[row.reason],
+        reason: KEYCODE_REFUND_REASONS[row.reason],
         note: row.note,
       }
     : null
