@@ -74,6 +74,8 @@ export const KEYCODE_REFUND_MESSAGES = {
   otherProvider: 'This order was paid through another payment provider than the one configured now; refund it there.',
   providerFailed: 'The payment provider did not confirm the refund, so nothing is recorded as refunded. Please try again.',
   issued: (amountCents: number) => `Order ended as no keycode available; ${formatDollars(amountCents)} refunded to the buyer.`,
+  superAdminReasonRequired: 'Choose the policy ground for this refund.',
+  refundedOnGround: (amountCents: number) => `${formatDollars(amountCents)} refunded to the buyer.`,
 } as const
 
 /** POST /admin/requests/{id}/no-keycode: why, and a note the buyer reads in the mail and on the order. */
@@ -89,6 +91,27 @@ export const NoKeycodeFormSchema = z.object({
   note: NoKeycodeBodySchema.shape.note,
 })
 export type NoKeycodeForm = z.input<typeof NoKeycodeFormSchema>
+
+/** POST /super-admin/requests/{id}/refund: a super admin pays back any paid keycode line on the policy's other grounds. */
+export const SuperAdminRefundBodySchema = z.object({
+  reason: SuperAdminRefundReasonSchema,
+  note: NoKeycodeBodySchema.shape.note,
+})
+export type SuperAdminRefundBody = z.infer<typeof SuperAdminRefundBodySchema>
+
+export const SuperAdminRefundFormSchema = z.object({
+  reason: z
+    .union([z.literal(''), SuperAdminRefundReasonSchema])
+    .refine((value) => value !== '', KEYCODE_REFUND_MESSAGES.superAdminReasonRequired),
+  note: NoKeycodeBodySchema.shape.note,
+})
+export type SuperAdminRefundForm = z.input<typeof SuperAdminRefundFormSchema>
+
+/** The short names of the super admin's two grounds. */
+export const SUPER_ADMIN_REFUND_REASON_LABELS: Record<SuperAdminRefundReason, string> = {
+  SERVICE_FAILURE: 'Service failure (downtime over 24 hours)',
+  PAYMENT_ERROR: 'Payment processing error',
+}
 
 export const NoKeycodeAnswerSchema = z.object({
   message: z.string(),

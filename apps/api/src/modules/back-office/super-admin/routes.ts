@@ -1,8 +1,10 @@
 import { CreateSuperAdminQuerySchema } from '@keydesk/contracts/accounts-api'
-import { MessageAnswerSchema } from '@keydesk/contracts/common'
+import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
+import { NoKeycodeAnswerSchema, SuperAdminRefundBodySchema } from '@keydesk/contracts/keycode-refunds'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../../plugins/auth.ts'
 import { assertActingSuperAdmin } from '../../accounts/index.ts'
+import { refundOnPolicyGround } from './keycode-refunds.ts'
 import { createSuperAdmin } from './service.ts'
 
 export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +18,19 @@ export const superAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = principalOf(request)
       assertActingSuperAdmin(actor, undefined)
       return reply.status(201).send(await createSuperAdmin(app, actor.id, request.query))
+    },
+  )
+
+  app.post(
+    '/super-admin/requests/:id/refund',
+    {
+      preHandler: requireRole('SUPER_ADMIN'),
+      schema: { params: IdParamsSchema, body: SuperAdminRefundBodySchema, response: { 200: NoKeycodeAnswerSchema } },
+    },
+    async (request) => {
+      const actor = principalOf(request)
+      assertActingSuperAdmin(actor, undefined)
+      return refundOnPolicyGround(app, actor, request.params.id, request.body)
     },
   )
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { makes } from '../catalogue/repository.ts'
@@ -33,15 +33,18 @@ export async function lockRefundableRequest(db: DbExecutor, requestId: string) {
   return row
 }
 
-/** Holds a paid, unreleased request for its refund; false when it was released, refunded or held meanwhile. */
-export async function holdForRefund(db: DbExecutor, requestId: string, now: Date): Promise<boolean> {
+/**
+ * Holds a paid request for its refund; false when it was refunded or held meanwhile, or released when a released line
+ * may not be refunded (the no-keycode outcome).
+ */
+export async function holdForRefund(db: DbExecutor, requestId: string, now: Date, releasedAllowed: boolean): Promise<boolean> {
   const held = await db
     .update(vehicleRequests)
     .set({ refundHeldAt: now, updatedAt: now })
     .where(
       and(
         eq(vehicleRequests.id, requestId),
-        inArray(vehicleRequests.status, ['PENDING', 'INPROGRESS']),
+        inArray(vehicleRequests.status, releasedAllowed ? ['PENDING', 'INPROGRESS', 'FULFILLED'] : ['PENDING', 'INPROGRESS']),
         isNotNull(vehicleRequests.paidAt),
         isNull(vehicleRequests.refundHeldAt),
       ),
@@ -50,12 +53,12 @@ export async function holdForRefund(db: DbExecutor, requestId: string, now: Date
   return held.length > 0
 }
 
-/** The provider refused: the order goes back to work as it was. */
+/** The provider refused: the order goes back to where it was. */
 export async function releaseRefundHold(db: DbExecutor, requestId: string) {
   await db
     .update(vehicleRequests)
     .set({ refundHeldAt: null })
-    .where(and(eq(vehicleRequests.id, requestId), inArray(vehicleRequests.status, ['PENDING', 'INPROGRESS'])))
+    .where(and(eq(vehicleRequests.id, requestId), ne(vehicleRequests.status, 'REFUNDED')))
 }
 
 /** The refund is paid: the request ends as REFUNDED, out of every queue. */
