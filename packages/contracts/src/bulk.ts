@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { PageQuerySchema } from './admin.ts'
-import type { SubscriptionTier } from './subscription.ts'
+import { BULK_MAX_ROWS, BULK_QUOTE_FROM_ROWS, BULK_ROW_LIMITS } from './bulk-limits.ts'
+import { TIER_LABELS } from './subscription-constants.ts'
+
+export * from './bulk-limits.ts'
 
 /**
  * Bulk ordering (docs/product.md, 'Bulk ordering'): a Professional or Enterprise member, paid or in a trial of that
@@ -8,13 +11,6 @@ import type { SubscriptionTier } from './subscription.ts'
  * screen shows what the API decided.
  */
 
-/** Rows per batch by tier: Professional 20, Enterprise unlimited (BULK_MAX_ROWS per submission keeps the server responsive). */
-export const BULK_ROW_LIMITS: Partial<Record<SubscriptionTier, number | null>> = { PROFESSIONAL: 20, ENTERPRISE: null }
-/** The most rows one batch may carry: an Enterprise shop with more sends several batches. */
-export const BULK_MAX_ROWS = 1000
-/** From this many rows the screen offers the custom quote at BULK_QUOTE_PRICE_CENTS a request (docs/product.md, 'Prices'). */
-export const BULK_QUOTE_FROM_ROWS = 100
-export const BULK_QUOTE_PRICE_CENTS = 50
 /** The largest paste or CSV file the check accepts (about 2,000 rows of a full CSV). */
 export const BULK_TEXT_MAX = 200_000
 /**
@@ -24,14 +20,8 @@ export const BULK_TEXT_MAX = 200_000
 export const BULK_CSV_MAX_COLUMNS = 50
 export const BULK_REFERENCE_MAX = 120
 
-/** How many rows a batch of this tier may hold, or null when the tier has no bulk ordering. */
-export function bulkRowLimit(tier: SubscriptionTier): number | null {
-  if (!(tier in BULK_ROW_LIMITS)) return null
-  return BULK_ROW_LIMITS[tier] ?? BULK_MAX_ROWS
-}
-
 export const BULK_MESSAGES = {
-  notAllowed: 'Bulk ordering comes with the Professional plan (up to 20 vehicles a batch) and the Enterprise plan (unlimited).',
+  notAllowed: `Bulk ordering comes with the ${TIER_LABELS.PROFESSIONAL} plan (up to ${BULK_ROW_LIMITS.PROFESSIONAL} vehicles a batch) and the ${TIER_LABELS.ENTERPRISE} plan (up to ${BULK_ROW_LIMITS.ENTERPRISE.toLocaleString('en-US')} vehicles a batch).`,
   empty: 'Paste at least one VIN or choose a CSV file.',
   textTooLong: `A paste or CSV file may hold at most ${BULK_TEXT_MAX.toLocaleString('en-US')} characters: split it into batches of up to ${BULK_MAX_ROWS.toLocaleString('en-US')} vehicles.`,
   noVinColumn: 'The CSV file needs a column named VIN: download the template to see the columns.',

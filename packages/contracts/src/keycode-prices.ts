@@ -1,4 +1,5 @@
 import { BASIC_COVERED_MAKES_TEXT, isBasicCovered } from './basic-covered-makes.ts'
+import { formatPrice } from './money.ts'
 import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription-constants.ts'
 
 export * from './basic-covered-makes.ts'
@@ -106,9 +107,9 @@ export function planMonthOf(start: Date, now: Date, trialEndsAt: Date | null = n
 const formatDay = (value: Date | string) =>
   new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
-/** What a plan takes off keycodes, in a few words for a plan card. */
+/** What a plan takes off keycodes, in a few words for a plan card: Basic's is one keycode a plan month, not an order. */
 export function planDiscountSummary(tier: Exclude<SubscriptionTier, 'NONE'>) {
-  if (tier === 'BASIC') return `${CART_DISCOUNT_PERCENT.BASIC}% off one keycode a month (${BASIC_COVERED_MAKES_TEXT})`
+  if (tier === 'BASIC') return `${CART_DISCOUNT_PERCENT.BASIC}% off one keycode each plan month (${BASIC_COVERED_MAKES_TEXT})`
   return `${CART_DISCOUNT_PERCENT[tier]}% off every keycode`
 }
 
@@ -127,7 +128,8 @@ export function priceNoteOf(
   holder: PriceHolder,
 ) {
   const notes: string[] = []
-  if (line.priceRule === 'STANDARD') notes.push(line.pinCents > 0 ? 'Non-member price, +$20 for the PIN code' : 'Non-member price')
+  if (line.priceRule === 'STANDARD')
+    notes.push(line.pinCents > 0 ? `Non-member price, +${formatPrice(PIN_CHARGE_CENTS)} for the PIN code` : 'Non-member price')
   if (line.priceRule === 'MEMBER') notes.push(line.pinIncluded ? 'Member price, PIN included' : 'Member price')
   if (line.priceRule === 'MEMBER_ASK') notes.push('Member price on request: the standard price applies')
   if (line.priceRule === 'BASIC_NOT_COVERED') notes.push(`Standard price: Basic covers ${BASIC_COVERED_MAKES_TEXT}`)

@@ -13,3 +13,8 @@ export const toDollars = (cents: number): number => cents / 100
 export function formatDollars(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(toDollars(cents))
 }
+
+/** Cents as a sentence says a price: "$20" for whole dollars, "$0.50" and "$9.99" otherwise. */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? formatDollars(cents).replace(/\.00$/, '') : formatDollars(cents)
+}

@@ -32,6 +32,9 @@ export const REFUND_REFUSALS: Record<RefundRefusal, string> = {
   BELOW_MINIMUM: `The unused months, less the ${formatDollars(REFUND_PROCESSING_FEE_CENTS)} processing fee, come to less than the ${formatDollars(REFUND_MINIMUM_CENTS)} minimum refund.`,
 }
 
+/** The policy for annual plans in one sentence, for the membership FAQ. */
+export const ANNUAL_REFUND_SENTENCE = `Annual plans are refunded by unused months, less a ${formatDollars(REFUND_PROCESSING_FEE_CENTS)} processing fee, with a minimum refund of ${formatDollars(REFUND_MINIMUM_CENTS)}.`
+
 /** What the rule reads of a plan. */
 export interface RefundablePlan {
   billing: BillingPeriod

@@ -1,29 +1,10 @@
 import { z } from 'zod'
 import type { PremiumAccess } from './premium-access.ts'
+import { SERVICE_PLANS, type ServicePlan, TURNAROUND_MINUTES } from './turnaround.ts'
 
-/**
- * The turnaround a paid keycode request is promised, fixed by what the buyer held when the payment completed
- * (docs/decisions/016): the upper bound of each plan's processing promise, and the payment success page's
- * 48 hours for buyers without a plan and for guests.
- */
-export const ServicePlanSchema = z.enum(['ENTERPRISE', 'PROFESSIONAL', 'TRIAL', 'BASIC', 'NONE'])
-export type ServicePlan = z.infer<typeof ServicePlanSchema>
+export * from './turnaround.ts'
 
-export const TURNAROUND_MINUTES: Record<ServicePlan, number> = {
-  ENTERPRISE: 30,
-  PROFESSIONAL: 60,
-  TRIAL: 60,
-  BASIC: 24 * 60,
-  NONE: 48 * 60,
-}
-
-export const SERVICE_PLAN_LABELS: Record<ServicePlan, string> = {
-  ENTERPRISE: 'Enterprise',
-  PROFESSIONAL: 'Professional',
-  TRIAL: 'Free trial',
-  BASIC: 'Basic',
-  NONE: 'No plan',
-}
+export const ServicePlanSchema = z.enum(SERVICE_PLANS)
 
 export function servicePlanOf(access: PremiumAccess): ServicePlan {
   if (access.type === 'trial') return 'TRIAL'

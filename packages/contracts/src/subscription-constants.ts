@@ -38,7 +38,9 @@ export const MONTHLY_PRICE_CENTS: Record<PaidTier, number> = {
 /** docs/product.md, 'Cart': Professional 149/year; the home page shows Basic annual at 99.99/year. */
 export const ANNUAL_PRICE_CENTS = { BASIC: 9999, PROFESSIONAL: 14900 } as const
 export const ANNUAL_SETUP_FEE_CENTS = 4900
-export const ANNUAL_SAVINGS_LABEL = 'Save 20%'
+/** The contract's label for annual billing; the membership page shows it beside the plans whose saving reaches it. */
+export const ANNUAL_SAVINGS_PERCENT = 20
+export const ANNUAL_SAVINGS_LABEL = `Save ${ANNUAL_SAVINGS_PERCENT}%`
 
 /** docs/product.md, 'Cart': the cart discount per tier, in percent. */
 export const CART_DISCOUNT_PERCENT: Record<SubscriptionTier, number> = {

@@ -1,14 +1,16 @@
-import { formatDollars } from '@keydesk/contracts/money'
-import { MONTHLY_PRICE_CENTS, type PaidTier, TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription-constants'
+import { planBenefits, planPriceLines } from '@keydesk/contracts/plan-benefits'
+import { type PaidTier, TIER_LABELS, TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription-constants'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 
-const plans: { tier: PaidTier; name: string; perks: string[] }[] = [
-  { tier: 'BASIC', name: 'Basic', perks: ['15% off 1 keycode order per month', 'Ford, Nissan and Chevy', 'Support in 24-48 hours'] },
-  { tier: 'PROFESSIONAL', name: 'Professional', perks: ['20% off every keycode', 'Priority support in 4-8 hours', 'Bulk up to 20 codes'] },
-  { tier: 'ENTERPRISE', name: 'Enterprise', perks: ['25% off every keycode', '24/7 support', 'Unlimited bulk, multi-location'] },
-]
+/** The plan cards state what the server does: each perk and price comes from the rule that applies it (docs/decisions/029). */
+const plans = (['BASIC', 'PROFESSIONAL', 'ENTERPRISE'] as const satisfies PaidTier[]).map((tier) => ({
+  tier,
+  name: TIER_LABELS[tier],
+  prices: planPriceLines(tier),
+  perks: planBenefits(tier),
+}))
 
 const steps = [
   { title: 'Enter VIN', text: 'Tell us the make, model, year and the 17-character VIN of the vehicle.' },
@@ -61,9 +63,10 @@ export function HomePage() {
             <li key={plan.tier} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h3 className="text-xl font-semibold">{plan.name}</h3>
               <p className="mt-2 text-3xl font-bold">
-                {formatDollars(MONTHLY_PRICE_CENTS[plan.tier])}
+                {plan.prices.monthly}
                 <span className="text-base font-normal text-slate-500">/month</span>
               </p>
+              <p className="mt-1 text-sm text-slate-600">{plan.prices.annual}</p>
               <ul className="mt-4 space-y-2 text-sm text-slate-700">
                 {plan.perks.map((perk) => (
                   <li key={perk}>✓ {perk}</li>

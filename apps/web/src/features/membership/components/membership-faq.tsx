@@ -1,3 +1,5 @@
+import { DISCOUNTS_SENTENCE, TRIAL_SENTENCE } from '@keydesk/contracts/plan-benefits'
+import { ANNUAL_REFUND_SENTENCE } from '@keydesk/contracts/refunds'
 import { Faq, type FaqItem } from '../../../components/ui/faq.tsx'
 
 const faq: FaqItem[] = [
@@ -7,10 +9,10 @@ const faq: FaqItem[] = [
   },
   {
     question: 'How do annual refunds work?',
-    answer: 'Annual plans are refunded by unused months, less a $5 processing fee, with a minimum refund of $10.',
+    answer: ANNUAL_REFUND_SENTENCE,
   },
-  { question: 'Is there a free trial?', answer: 'Yes: 3 days of premium access, free, with no automatic charge.' },
-  { question: 'Which discounts apply?', answer: 'Basic 15%, Professional 20% and Enterprise 25% off keycode prices in your cart.' },
+  { question: 'Is there a free trial?', answer: `Yes: ${TRIAL_SENTENCE}` },
+  { question: 'Which discounts apply?', answer: DISCOUNTS_SENTENCE },
 ]
 
 /** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': the membership FAQ. */

@@ -1,3 +1,4 @@
+import { trialBenefits } from '@keydesk/contracts/plan-benefits'
 import { TRIAL_LENGTH_DAYS, TRIAL_MESSAGES } from '@keydesk/contracts/subscription'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -28,10 +29,9 @@ export function TrialActivation() {
             you will not be billed unless you choose a plan yourself.
           </p>
           <ul className="list-disc space-y-1 pl-5 text-sm">
-            <li>Priority processing in 30 minutes to 1 hour.</li>
-            <li>Live support chat.</li>
-            <li>Basic member prices on Ford, Nissan and Chevrolet, and 15% off one of those keycodes.</li>
-            <li>One trial per account.</li>
+            {trialBenefits('BASIC').map((benefit) => (
+              <li key={benefit}>{benefit}.</li>
+            ))}
           </ul>
         </div>
         {session.status === 'loading' && <Spinner />}

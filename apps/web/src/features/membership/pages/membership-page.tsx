@@ -1,6 +1,12 @@
 import { formatDollars } from '@keydesk/contracts/money'
 import { annualSaving } from '@keydesk/contracts/plan-prices'
-import { ANNUAL_SAVINGS_LABEL, type BillingPeriod, type PaidTier, SUBSCRIPTION_MESSAGES } from '@keydesk/contracts/subscription'
+import {
+  ANNUAL_SAVINGS_LABEL,
+  ANNUAL_SAVINGS_PERCENT,
+  type BillingPeriod,
+  type PaidTier,
+  SUBSCRIPTION_MESSAGES,
+} from '@keydesk/contracts/subscription'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -27,7 +33,7 @@ const toBillingPeriod = (billing: Billing): BillingPeriod => (billing === 'month
  * payments, from the prices the checkout charges; the label names the plans it holds for.
  */
 function annualSavingsLabel() {
-  const holding = PAID_TIERS.filter((tier) => (annualSaving(tier)?.percent ?? 0) >= 20).map(planName)
+  const holding = PAID_TIERS.filter((tier) => (annualSaving(tier)?.percent ?? 0) >= ANNUAL_SAVINGS_PERCENT).map(planName)
   return holding.length > 0 ? `${ANNUAL_SAVINGS_LABEL} or more with ${holding.join(' and ')}` : 'Annual billing'
 }
 

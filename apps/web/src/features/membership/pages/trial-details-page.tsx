@@ -1,3 +1,4 @@
+import { trialBenefits } from '@keydesk/contracts/plan-benefits'
 import { TRIAL_LENGTH_DAYS, TRIAL_MESSAGES } from '@keydesk/contracts/subscription'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -28,10 +29,9 @@ export function TrialDetailsPage() {
           Try premium free for {TRIAL_LENGTH_DAYS} days. The trial is free and there is <strong>no automatic charge</strong> when it ends.
         </p>
         <ul className="list-disc space-y-1 pl-5">
-          <li>Priority processing in 30 minutes to 1 hour.</li>
-          <li>Live support chat.</li>
-          <li>Basic member prices on Ford, Nissan and Chevrolet, and 15% off one of those keycodes.</li>
-          <li>One trial per account.</li>
+          {trialBenefits('BASIC').map((benefit) => (
+            <li key={benefit}>{benefit}.</li>
+          ))}
         </ul>
         <p>When the trial ends you keep your account and can choose a plan or order at non-member prices.</p>
         <TrialStanding />

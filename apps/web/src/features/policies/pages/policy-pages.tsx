@@ -1,4 +1,5 @@
 import { REFUND_TIMES_SENTENCE } from '@keydesk/contracts/keycode-refunds'
+import { BULK_QUOTE_SENTENCE, DISCOUNTS_SENTENCE, PIN_CHARGE_SENTENCE } from '@keydesk/contracts/plan-benefits'
 import { PolicyPage } from '../components/policy-page.tsx'
 
 /** The static pages of docs/product.md, 'Screens and routes (web)', stating its 'Policies shown on the static pages'. */
@@ -36,13 +37,13 @@ export function ServicesPage() {
         },
         {
           heading: 'PIN codes',
-          body: 'PIN codes for Chrysler, Dodge/Jeep, Infiniti and Nissan: included for members, +$20 for non-members.',
+          body: PIN_CHARGE_SENTENCE,
         },
         {
           heading: 'Memberships',
-          body: 'Basic, Professional and Enterprise plans give 15%, 20% and 25% off keycodes, with faster processing and support.',
+          body: `${DISCOUNTS_SENTENCE} Plans also bring faster processing and support.`,
         },
-        { heading: 'Bulk', body: 'For 100 or more requests, $0.50 per request through a custom arrangement with support.' },
+        { heading: 'Bulk', body: BULK_QUOTE_SENTENCE },
       ]}
     />
   )

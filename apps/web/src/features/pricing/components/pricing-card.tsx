@@ -1,4 +1,4 @@
-import { BASIC_COVERED_MAKES_TEXT, isBasicCovered } from '@keydesk/contracts/basic-covered-makes'
+import { basicMakeNote } from '@keydesk/contracts/plan-benefits'
 import type { ManufacturerPricing } from '@keydesk/contracts/pricing'
 import { DEFAULT_PIN_CODE_NOTE, shownMemberPrice } from '@keydesk/contracts/pricing-constants'
 import { Link } from 'react-router'
@@ -35,11 +35,7 @@ export function PricingCard({ entry }: { entry: ManufacturerPricing }) {
         </div>
       </dl>
       <p className="mt-2 text-sm font-medium text-slate-700">{entry.pinCodeNote ?? DEFAULT_PIN_CODE_NOTE}</p>
-      <p className="mt-1 text-sm text-slate-600">
-        {isBasicCovered(entry.name)
-          ? 'Basic: member price, 15% off one keycode a month'
-          : `Basic: the ${dollars(entry.nonMemberPrice)} standard price (Basic covers ${BASIC_COVERED_MAKES_TEXT})`}
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{basicMakeNote(entry.name, dollars(entry.nonMemberPrice))}</p>
       <p className="mt-3 text-sm">
         <span className="font-semibold">Popular models:</span> {entry.popularModels.join(', ')}
       </p>

@@ -45,7 +45,7 @@ describe('pricing page (docs/product.md, "Screens and routes (web)")', () => {
   it('says on each card whether Basic covers the make', async () => {
     await renderPricing()
     const ford = await screen.findByRole('article', { name: 'Ford' }, { timeout: 2000 })
-    expect(within(ford).getByText('Basic: member price, 15% off one keycode a month')).toBeInTheDocument()
+    expect(within(ford).getByText('Basic: member price, 15% off one keycode each plan month')).toBeInTheDocument()
     expect(
       within(screen.getByRole('article', { name: 'GMC' })).getByText(
         'Basic: the $70 standard price (Basic covers Ford, Nissan and Chevrolet)',
