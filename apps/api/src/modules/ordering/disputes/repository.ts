@@ -1,4 +1,6 @@
+import { type AnyColumn, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
+import { outerColumn } from '../../../db/outer-column.ts'
 import { paymentDisputes } from '../../../db/schema/refunds.ts'
 
 export type PaymentDisputeRow = typeof paymentDisputes.$inferSelect
@@ -9,6 +11,72 @@ export async function recordDispute(db: DbExecutor, values: typeof paymentDisput
     .insert(paymentDisputes)
     .values(values)
     .onConflictDoNothing({ target: paymentDisputes.providerDisputeId })
+    .returning()
+  return row
+}
+
+/** The provider's verdict on an open dispute; undefined when it was closed already (a second delivery) or is unknown. */
+export async function closeDispute(
+  db: DbExecutor,
+  providerDisputeId: string,
+  values: { status: 'WON' | 'LOST'; closedAt: Date },
+): Promise<PaymentDisputeRow | undefined> {
+  const [row] = await db
+    .update(paymentDisputes)
+    .set(values)
+    .where(and(eq(paymentDisputes.providerDisputeId, providerDisputeId), eq(paymentDisputes.status, 'OPEN')))
+    .returning()
+  return row
+}
+
+export async function findDisputeByProviderId(db: DbExecutor, providerDisputeId: string): Promise<PaymentDisputeRow | undefined> {
+  const [row] = await db.select().from(paymentDisputes).where(eq(paymentDisputes.providerDisputeId, providerDisputeId))
+  return row
+}
+
+/**
+ * Whether any of the checkouts `transactionIds` selects has an OPEN dispute, as a boolean another module's read embeds
+ * (the release gate and the queue ask it of a request's checkouts); served by payment_disputes_transaction_idx.
+ */
+export const hasOpenDispute = (transactionIds: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${paymentDisputes} where ${paymentDisputes.transactionId} in (${transactionIds})
+      and ${paymentDisputes.status} = 'OPEN')`
+
+/**
+ * Whether the member `userId` names disputed a payment after one of its keycodes was released and no super admin has
+ * cleared them since, as a boolean another module's read embeds; served by payment_disputes_review_idx.
+ */
+export const awaitsDisputeReview = (userId: AnyColumn): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${paymentDisputes} where ${paymentDisputes.userId} = ${outerColumn(userId)}
+      and ${paymentDisputes.releasedBefore} and ${paymentDisputes.reviewClearedAt} is null)`
+
+/** A member's disputes, newest first: what the back office shows on the account. */
+export function listDisputesOfMember(db: DbExecutor, userId: string, limit: number) {
+  return db
+    .select()
+    .from(paymentDisputes)
+    .where(eq(paymentDisputes.userId, userId))
+    .orderBy(desc(paymentDisputes.openedAt), desc(paymentDisputes.id))
+    .limit(limit)
+}
+
+/** The newest disputes of every buyer, for the super admin's list. */
+export function listDisputes(db: DbExecutor, limit: number) {
+  return db.select().from(paymentDisputes).orderBy(desc(paymentDisputes.openedAt), desc(paymentDisputes.id)).limit(limit)
+}
+
+/** One dispute, its row locked until the transaction ends, so two clearings of one review decide one after the other. */
+export async function lockDispute(db: DbExecutor, id: string): Promise<PaymentDisputeRow | undefined> {
+  const [row] = await db.select().from(paymentDisputes).where(eq(paymentDisputes.id, id)).for('update')
+  return row
+}
+
+/** A super admin cleared the buyer's review; undefined when there was none to clear or it was cleared meanwhile. */
+export async function clearDisputeReview(db: DbExecutor, id: string, by: string, at: Date): Promise<PaymentDisputeRow | undefined> {
+  const [row] = await db
+    .update(paymentDisputes)
+    .set({ reviewClearedAt: at, reviewClearedBy: by })
+    .where(and(eq(paymentDisputes.id, id), eq(paymentDisputes.releasedBefore, true), isNull(paymentDisputes.reviewClearedAt)))
     .returning()
   return row
 }

@@ -33,6 +33,8 @@ import { orderConfirmationMail } from './confirmation-mail.ts'
 import { newConfirmationNumber } from './confirmation-number.ts'
 import { CHECKOUT_SESSION_TTL_MS } from './open-checkouts.ts'
 import { sessionFromStripe } from './provider.ts'
+import { applyDisputeClosed, applyDisputeCreated } from './provider-disputes.ts'
+import { applyChargeRefunded, applyRefundFailed } from './provider-refunds.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -278,6 +280,20 @@ export async function receiveWebhook(ports: FulfilmentPorts & Uses<'payments'>, 
       break
     case 'invoice.paid':
       await extendRenewedPlan(ports, event.data.object)
+      break
+    // Refunds and disputes made at the provider (docs/decisions/028).
+    case 'charge.refunded':
+      await applyChargeRefunded(ports, event.data.object)
+      break
+    case 'charge.refund.updated':
+    case 'refund.failed':
+      await applyRefundFailed(ports, event.data.object)
+      break
+    case 'charge.dispute.created':
+      await applyDisputeCreated(ports, event.data.object)
+      break
+    case 'charge.dispute.closed':
+      await applyDisputeClosed(ports, event.data.object)
       break
     default:
       ports.log.debug({ type: event.type }, 'payment webhook event ignored')
