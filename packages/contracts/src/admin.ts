@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ADMIN_MESSAGES } from './admin-messages.ts'
 import { BatchCodeSchema, BatchPlaceSchema } from './batch-place.ts'
 import { filterDaySchema } from './days.ts'
+import { DisputeHoldSchema } from './disputes.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { ServicePlanSchema } from './service-levels.ts'
@@ -74,6 +75,11 @@ export const AdminRequestSchema = z.object({
   startedBy: z.object({ name: z.string(), at: z.string() }).nullable(),
   /** A bulk order's request: its place in the batch ("3 of 20, batch B-7K2QX4"); null for a single request. */
   batch: BatchPlaceSchema.nullable(),
+  /**
+   * A dispute that holds the release (docs/decisions/028): of the order's payment (open, or lost), or of the buyer, whose
+   * orders wait for a super admin's review; null or absent when none does.
+   */
+  disputeHold: DisputeHoldSchema.nullable().optional(),
 })
 export type AdminRequest = z.infer<typeof AdminRequestSchema>
 export const AdminRequestListSchema = z.array(AdminRequestSchema)

@@ -43,6 +43,13 @@ export const DISPUTE_HOLD_LABELS: Record<DisputeHold, string> = {
   AWAITING_REVIEW: 'buyer under dispute review',
 }
 
+/** Why the release gate refuses an order a dispute holds: said by the API and shown in the order panel beforehand. */
+export const DISPUTE_HOLD_REFUSALS: Record<DisputeHold, string> = {
+  DISPUTE_OPEN: DISPUTE_MESSAGES.releaseDisputeOpen,
+  DISPUTE_LOST: DISPUTE_MESSAGES.releaseDisputeLost,
+  AWAITING_REVIEW: DISPUTE_MESSAGES.releaseAwaitingReview,
+}
+
 /** One dispute as the back office reads it. */
 export const PaymentDisputeViewSchema = z.object({
   id: z.string(),

@@ -1,3 +1,4 @@
+import type { DisputeHold } from '@keydesk/contracts/disputes'
 import { type AnyColumn, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { outerColumn } from '../../../db/outer-column.ts'
@@ -35,20 +36,18 @@ export async function findDisputeByProviderId(db: DbExecutor, providerDisputeId:
 }
 
 /**
- * Whether any of the checkouts `transactionIds` selects has an OPEN dispute, as a boolean another module's read embeds
- * (the release gate and the queue ask it of a request's checkouts); served by payment_disputes_transaction_idx.
+ * What holds a request's release because of a dispute, as a value another module's read embeds (the release gate and the
+ * queue): DISPUTE_OPEN while a dispute of one of its checkouts (`transactionIds` selects them) is open, DISPUTE_LOST once
+ * one was lost, AWAITING_REVIEW while its buyer (`userId`) disputed a payment after a keycode went out and no super admin
+ * has cleared them since; null when nothing holds it. Served by payment_disputes_transaction_idx and _review_idx.
  */
-export const hasOpenDispute = (transactionIds: SQL): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${paymentDisputes} where ${paymentDisputes.transactionId} in (${transactionIds})
-      and ${paymentDisputes.status} = 'OPEN')`
-
-/**
- * Whether the member `userId` names disputed a payment after one of its keycodes was released and no super admin has
- * cleared them since, as a boolean another module's read embeds; served by payment_disputes_review_idx.
- */
-export const awaitsDisputeReview = (userId: AnyColumn): SQL<boolean> =>
-  sql<boolean>`exists (select 1 from ${paymentDisputes} where ${paymentDisputes.userId} = ${outerColumn(userId)}
-      and ${paymentDisputes.releasedBefore} and ${paymentDisputes.reviewClearedAt} is null)`
+export const disputeHoldOf = (transactionIds: SQL, userId: AnyColumn): SQL<DisputeHold | null> =>
+  sql<DisputeHold | null>`(select case
+      when exists (select 1 from ${paymentDisputes} where ${paymentDisputes.transactionId} in (${transactionIds}) and ${paymentDisputes.status} = 'OPEN') then 'DISPUTE_OPEN'
+      when exists (select 1 from ${paymentDisputes} where ${paymentDisputes.transactionId} in (${transactionIds}) and ${paymentDisputes.status} = 'LOST') then 'DISPUTE_LOST'
+      when exists (select 1 from ${paymentDisputes} where ${paymentDisputes.userId} = ${outerColumn(userId)}
+        and ${paymentDisputes.releasedBefore} and ${paymentDisputes.reviewClearedAt} is null) then 'AWAITING_REVIEW'
+    end)`
 
 /** A member's disputes, newest first: what the back office shows on the account. */
 export function listDisputesOfMember(db: DbExecutor, userId: string, limit: number) {

@@ -4,11 +4,16 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames, documentSummariesOf } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
+import { disputeHoldOf } from '../disputes/repository.ts'
+import { transactionIdsOfRequest } from '../orders/provider-payment-repository.ts'
 import { batchIdOfCode, batchPlaceColumns } from './batch-repository.ts'
 import { requestMatches } from './search-repository.ts'
 
 const buyers = accountNames('buyers')
 const starters = accountNames('starters')
+
+/** A dispute of the request's checkout, or of its buyer, that holds its release (docs/decisions/028). */
+const disputeHold = () => disputeHoldOf(transactionIdsOfRequest(vehicleRequests.id), vehicleRequests.userId)
 
 /**
  * One page of a back-office queue (paid requests of one status), earliest deadline first, optionally searched
@@ -29,6 +34,7 @@ export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS
       buyerActive: buyers.isActive,
       starterName: starters.fullName,
       documents: documentSummariesOf(vehicleRequests.userId),
+      disputeHold: disputeHold(),
       ...batchPlaceColumns(),
     })
     .from(vehicleRequests)
@@ -59,7 +65,7 @@ export async function countQueues(db: DbExecutor, now: Date) {
   return row
 }
 
-/** What the release gate and the keycode mail need of the request itself: its vehicle, owner and documents. */
+/** What the release gate and the keycode mail need of the request itself: its vehicle, owner, documents and any dispute hold. */
 export async function findReleaseRequest(db: DbExecutor, requestId: string) {
   const [row] = await db
     .select({
@@ -73,6 +79,7 @@ export async function findReleaseRequest(db: DbExecutor, requestId: string) {
       vin: vehicleRequests.vin,
       hasLicencePhotos: sql<boolean>`(${vehicleRequests.licenseFrontFileId} is not null or ${vehicleRequests.frontIdFileId} is not null)`,
       documents: documentSummariesOf(vehicleRequests.userId),
+      disputeHold: disputeHold(),
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))

@@ -8,6 +8,7 @@ import {
   releaseConfirmation,
   releaseGateFormSchema,
 } from '@keydesk/contracts/admin'
+import { DISPUTE_HOLD_REFUSALS } from '@keydesk/contracts/disputes'
 import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -21,8 +22,15 @@ import { useProcessRequest } from '../api/use-admin-queue.ts'
 
 type GateAnswer = Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>
 
-/** Refusals of the release gate that no reason overrides: the buyer cannot sign in, or no one can receive the code. */
-const UNRELEASABLE = new Set<string>([ADMIN_MESSAGES.releaseAccountRevoked, ADMIN_MESSAGES.releaseNoRecipient])
+/**
+ * Refusals of the release gate that no reason overrides: the buyer cannot sign in, no one can receive the code, or a
+ * dispute holds the order (docs/decisions/028).
+ */
+const UNRELEASABLE = new Set<string>([
+  ADMIN_MESSAGES.releaseAccountRevoked,
+  ADMIN_MESSAGES.releaseNoRecipient,
+  ...Object.values(DISPUTE_HOLD_REFUSALS),
+])
 
 /** The photos a guest's identity is checked against: the licence, or the ID photos of older orders. */
 function identityPhotos(request: AdminRequest) {
@@ -220,6 +228,14 @@ export function KeycodeForm({
     return (
       <div className="mt-3">
         <Alert tone="error">{ADMIN_MESSAGES.releaseAccountRevoked}</Alert>
+      </div>
+    )
+  }
+
+  if (request.disputeHold) {
+    return (
+      <div className="mt-3">
+        <Alert tone="error">{DISPUTE_HOLD_REFUSALS[request.disputeHold]}</Alert>
       </div>
     )
   }

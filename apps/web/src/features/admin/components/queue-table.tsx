@@ -1,5 +1,6 @@
 import type { AdminRequest } from '@keydesk/contracts/admin'
 import { batchPlaceText } from '@keydesk/contracts/batch-place'
+import { DISPUTE_HOLD_LABELS } from '@keydesk/contracts/disputes'
 import { SERVICE_PLAN_LABELS } from '@keydesk/contracts/service-levels'
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 import { CellLabel } from '../../../components/ui/cell-label.tsx'
@@ -57,6 +58,16 @@ function ValidationBadge({ request }: { request: AdminRequest }) {
     <span className="text-xs font-medium text-green-800">validated</span>
   ) : (
     <span className="text-xs font-medium text-red-800">not validated</span>
+  )
+}
+
+/** An order a dispute holds is marked in its row, so no admin works on it expecting to release it. */
+function DisputeMark({ request }: { request: AdminRequest }) {
+  if (!request.disputeHold) return null
+  return (
+    <span className="ml-1 inline-block rounded bg-red-100 px-1 text-xs font-medium text-red-900">
+      {DISPUTE_HOLD_LABELS[request.disputeHold]}
+    </span>
   )
 }
 
@@ -179,6 +190,7 @@ export function QueueTable({ label, requests, now, renderActions, renderDetail, 
                   <td className="block md:table-cell md:px-2 md:py-2">
                     <CellLabel>Buyer</CellLabel>
                     <span className="break-all">{buyerOf(request)}</span> <ValidationBadge request={request} />
+                    <DisputeMark request={request} />
                   </td>
                   <td className="block md:table-cell md:px-2 md:py-2">
                     <CellLabel>Plan</CellLabel>
