@@ -86,9 +86,9 @@ export const TURNAROUND_SENTENCE = `Each paid keycode is due within a time set b
 /** The custom quote for large batches (bulk.ts), in one sentence. */
 export const BULK_QUOTE_SENTENCE = `For ${BULK_QUOTE_FROM_ROWS} or more requests support can quote ${formatPrice(BULK_QUOTE_PRICE_CENTS)} per request by arrangement.`
 
-/** A plan's one name on a cart line, a receipt, a mail and the admin's lists: "Professional plan, annual". */
+/** A plan's one name on a cart line, a receipt, a mail and the admin's lists: "Professional plan (annual)". */
 export const planLineName = (tier: SubscriptionTier, billing: BillingPeriod) =>
-  `${TIER_LABELS[tier]} plan, ${billing === 'ANNUAL' ? 'annual' : 'monthly'}`
+  `${TIER_LABELS[tier]} plan (${billing === 'ANNUAL' ? 'annual' : 'monthly'})`
 
 /**
  * A plan's monthly price, and its annual one as planCharge charges it: the setup fee only where it is charged

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatDollars } from './money.ts'
+import { formatDollars, formatPrice } from './money.ts'
 import { type BillingPeriod, BillingPeriodSchema, PERIOD_DAYS, SubscriptionTierSchema } from './subscription.ts'
 
 /**
@@ -33,7 +33,7 @@ export const REFUND_REFUSALS: Record<RefundRefusal, string> = {
 }
 
 /** The policy for annual plans in one sentence, for the membership FAQ. */
-export const ANNUAL_REFUND_SENTENCE = `Annual plans are refunded by unused months, less a ${formatDollars(REFUND_PROCESSING_FEE_CENTS)} processing fee, with a minimum refund of ${formatDollars(REFUND_MINIMUM_CENTS)}.`
+export const ANNUAL_REFUND_SENTENCE = `Annual plans are refunded by unused months (unused months / total months × fee), less a ${formatPrice(REFUND_PROCESSING_FEE_CENTS)} processing fee, with a minimum refund of ${formatPrice(REFUND_MINIMUM_CENTS)}.`
 
 /** What the rule reads of a plan. */
 export interface RefundablePlan {

@@ -1,4 +1,5 @@
 import { cartTotalCents } from '@keydesk/contracts/cart-total'
+import { planLineName } from '@keydesk/contracts/plan-benefits'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import type { TransactionItem } from '../../../db/schema/payments.ts'
 import type { PricedCartItem } from '../cart/priced-items.ts'
@@ -6,7 +7,8 @@ import type { PricedCartItem } from '../cart/priced-items.ts'
 function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'description'> {
   if (item.kind === 'SUBSCRIPTION') {
     const period = item.billing === 'ANNUAL' ? 'Annual' : 'Monthly'
-    return { name: `${item.subscriptionTier} Subscription`, description: `${period} membership plan` }
+    // The plan's one name (TIER_LABELS), as the cart, the receipt and the mail say it; never its stored code.
+    return { name: planLineName(item.subscriptionTier ?? 'NONE', item.billing ?? 'MONTHLY'), description: `${period} membership plan` }
   }
   // The rule that priced the line travels with it: to the provider's page, the success page and the receipt.
   const rule = item.priceNote ? `: ${item.priceNote}` : ''

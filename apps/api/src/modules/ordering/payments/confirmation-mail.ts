@@ -1,6 +1,26 @@
 import { formatDollars } from '@keydesk/contracts/money'
+import { planLineName } from '@keydesk/contracts/plan-benefits'
+import { SERVICE_PLAN_LABELS, turnaroundText } from '@keydesk/contracts/turnaround'
 import type { MailContent } from '../../platform/index.ts'
 import type { TransactionRow } from '../orders/repository.ts'
+
+/**
+ * When the order's codes are due: the turnaround of the plan the buyer held at checkout, which sets every line's
+ * deadline at payment (docs/decisions/029). An order from before checkouts recorded it is promised nothing it may miss.
+ */
+function keycodePromise(row: TransactionRow): string {
+  const count = row.items.filter((item) => item.kind === 'KEYCODE').length
+  const subject = count === 1 ? 'Your keycode is' : 'Your keycodes are'
+  const ready = 'We will e-mail you as soon as it is ready.'
+  if (!row.servicePlan) return ready
+  return `${subject} due ${turnaroundText(row.servicePlan)} of payment (${SERVICE_PLAN_LABELS[row.servicePlan]}). ${ready}`
+}
+
+/** What a plan-only order bought, by the plan's one name. */
+function planPromise(row: TransactionRow): string {
+  const plan = row.items.find((item) => item.kind === 'SUBSCRIPTION' && item.tier)
+  return plan?.tier ? `Your ${planLineName(plan.tier, plan.billing ?? 'MONTHLY')} is active.` : 'Your membership is active.'
+}
 
 /** The order confirmation: what was bought and what happens next (the success page's promise, in words). */
 export function orderConfirmationMail(row: TransactionRow, publicUrl: string, isGuest: boolean): MailContent {
@@ -16,12 +36,8 @@ export function orderConfirmationMail(row: TransactionRow, publicUrl: string, is
     preview: `Thank you for your order ${row.confirmationNumber}.`,
     greeting: { line: `Thank you for your order ${row.confirmationNumber}.` },
     paragraphs: hasKeycodes
-      ? [
-          'Your keycode will be processed within 24-48 hours. We will e-mail you the keycode as soon as it is ready.',
-          ...batchLines,
-          ...(isGuest ? [] : ['You can also follow the order in your account.']),
-        ]
-      : ['Your membership is active.'],
+      ? [keycodePromise(row), ...batchLines, ...(isGuest ? [] : ['You can also follow the order in your account.'])]
+      : [planPromise(row)],
     facts: [
       ...row.items.map((item) => ({
         label: item.name,

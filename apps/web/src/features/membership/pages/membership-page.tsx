@@ -6,6 +6,7 @@ import {
   type BillingPeriod,
   type PaidTier,
   SUBSCRIPTION_MESSAGES,
+  TIER_LABELS,
 } from '@keydesk/contracts/subscription'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -156,7 +157,9 @@ function MembershipPlans() {
           )
         })}
       </ul>
-      {billing === 'annual' && <p className="mt-4 text-sm text-slate-600">Enterprise is billed monthly; contact us for annual terms.</p>}
+      {billing === 'annual' && (
+        <p className="mt-4 text-sm text-slate-600">{TIER_LABELS.ENTERPRISE} is billed monthly; contact us for annual terms.</p>
+      )}
 
       <MembershipFaq />
     </PageFrame>

@@ -2,6 +2,7 @@ import { cartTotalCents } from '@keydesk/contracts/cart-total'
 import { ASK_FOR_PRICING, type CatalogueMake } from '@keydesk/contracts/catalogue'
 import { BASIC_COVERED_MAKES_TEXT, type PriceHolder, priceKeycodeLines, priceNoteOf } from '@keydesk/contracts/keycode-prices'
 import { formatDollars } from '@keydesk/contracts/money'
+import { TIER_LABELS } from '@keydesk/contracts/subscription-constants'
 
 const toCents = (dollars: number) => Math.round(dollars * 100)
 
@@ -29,7 +30,7 @@ export function PricingBox({ make, holder }: { make: CatalogueMake | undefined; 
       {holder.tier === 'NONE' && (
         <p className="mt-1 text-sm text-slate-700">
           Members pay {member}
-          {make.requiresPin ? ', PIN included' : ''}. Basic covers {BASIC_COVERED_MAKES_TEXT}.
+          {make.requiresPin ? ', PIN included' : ''}. {TIER_LABELS.BASIC} covers {BASIC_COVERED_MAKES_TEXT}.
         </p>
       )}
       {make.pricingNote && <p className="mt-1 text-sm text-slate-700">{make.pricingNote}</p>}

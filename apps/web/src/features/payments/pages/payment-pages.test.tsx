@@ -20,7 +20,7 @@ const paid = {
       state: 'WAITING',
       dueAt: '2026-11-26T14:00:00.000Z',
     },
-    { name: 'BASIC Subscription', description: 'Monthly membership plan', amount: 64, state: 'PLAN_ACTIVE' },
+    { name: 'Basic plan (monthly)', description: 'Monthly membership plan', amount: 64, state: 'PLAN_ACTIVE' },
   ],
   message: 'Payment successful! Your order has been placed.',
   requestIds: ['req-1'],
@@ -45,7 +45,7 @@ describe('payment success page (docs/product.md, "Checkout and payment")', () =>
     const steps = within(screen.getByRole('region', { name: 'What happens next' })).getAllByRole('listitem')
     expect(steps.map((step) => step.textContent)).toEqual([
       expect.stringContaining('Payment confirmed'),
-      expect.stringContaining('within 24-48 hours'),
+      expect.stringMatching(/Your keycode is due by Nov 26, \d+:00 [AP]M, as your plan promises/),
       expect.stringContaining('e-mail notification with your keycode'),
     ])
     expect(screen.getByRole('link', { name: 'Request another keycode' })).toHaveAttribute('href', '/vehicle-keycode-request')
@@ -74,6 +74,32 @@ describe('payment success page (docs/product.md, "Checkout and payment")', () =>
     expect(
       within(confirmation).getByText('Your keycode will be e-mailed to dana@locke-keys.example and shown in your account.'),
     ).toBeInTheDocument()
+  })
+
+  it("speaks of the plan after a plan-only payment: its start, its renewal and the renewal's amount, and no keycode", async () => {
+    fakeApi({
+      'POST /api/api/payments/process-payment-success': () =>
+        jsonAnswer(200, {
+          ...paid,
+          amount: 24.99,
+          items: [{ ...paid.items[1], name: 'Professional plan (monthly)', amount: 24.99 }],
+          requestIds: [],
+        }),
+      'GET /api/user/subscription': () =>
+        jsonAnswer(200, {
+          tier: 'PROFESSIONAL',
+          status: 'ACTIVE',
+          billing: 'MONTHLY',
+          startDate: '2026-11-26T12:00:00.000Z',
+          endDate: '2026-12-26T12:00:00.000Z',
+          autoRenew: true,
+        }),
+    })
+    await renderApp('/payment-success?session_id=cs_test_123', { user: testUser() })
+    const nextSteps = await screen.findByRole('region', { name: 'What happens next' })
+    expect(await within(nextSteps).findByText('Your Professional plan (monthly) is active from Nov 26, 2026.')).toBeInTheDocument()
+    expect(within(nextSteps).getByText(/It renews on Dec 26, 2026 for \$24\.99/)).toBeInTheDocument()
+    expect(nextSteps).not.toHaveTextContent(/keycode/i)
   })
 
   it('tells a guest which address receives the code, with a secure link to the order', async () => {

@@ -1,21 +1,45 @@
 import { formatDollars } from '@keydesk/contracts/money'
 import { PAYMENT_ITEM_STATES, PAYMENT_MESSAGES, type PaymentSession, TRANSACTION_STATUS_LABELS } from '@keydesk/contracts/payments'
+import { planLineName } from '@keydesk/contracts/plan-benefits'
+import { planCharge } from '@keydesk/contracts/plan-prices'
+import type { UserSubscription } from '@keydesk/contracts/subscription'
 import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { primaryLinkClass, secondaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { paths } from '../../../lib/paths.ts'
+import { useUserSubscription } from '../../membership/api/use-user-subscription.ts'
 import { usePaymentSession } from '../api/use-payment-session.ts'
 import { BackToCartLinks } from '../components/back-to-cart-links.tsx'
 import { SupportContactLine } from '../components/support-contact-line.tsx'
 
-/** docs/product.md, 'Ordering, cart, checkout and payments': the three next steps; the 24-48 hours statement is the success page's own (docs/product.md, 'Checkout and payment'). */
-const NEXT_STEPS = [
-  { title: 'Payment confirmed', text: 'Your payment has been received and confirmed.' },
-  { title: 'Keycode processing', text: 'Your keycode will be processed within 24-48 hours.' },
-  { title: 'E-mail notification', text: 'You will receive an e-mail notification with your keycode once it is ready.' },
-]
+interface NextStep {
+  title: string
+  text: string
+}
+
+const PAYMENT_CONFIRMED: NextStep = { title: 'Payment confirmed', text: 'Your payment has been received and confirmed.' }
+
+/**
+ * docs/product.md, 'Checkout and payment': the three next steps. The keycode's promise is the deadline the server set
+ * at payment for the plan the buyer held (docs/decisions/029), the latest of the order's codes still to come.
+ */
+function keycodeSteps(session: PaymentSession): NextStep[] {
+  const waiting = session.items.filter((item) => item.dueAt && (item.state === 'WAITING' || item.state === 'IN_PROGRESS'))
+  const latestDue = waiting
+    .map((item) => item.dueAt ?? '')
+    .sort()
+    .at(-1)
+  const processing = latestDue
+    ? `${waiting.length === 1 ? 'Your keycode is' : 'Your keycodes are'} due by ${formatDue(latestDue)}, as your plan promises.`
+    : 'Your keycodes are ready: every line of this order has been dealt with.'
+  return [
+    PAYMENT_CONFIRMED,
+    { title: 'Keycode processing', text: processing },
+    { title: 'E-mail notification', text: 'You will receive an e-mail notification with your keycode once it is ready.' },
+  ]
+}
 
 /** docs/product.md, 'Checkout and payment', payment success at /payment-success?session_id=...: verifies the payment, then confirms the order. */
 export function PaymentSuccessPage() {
@@ -86,6 +110,9 @@ const formatDue = (iso: string) =>
 function PaymentConfirmation({ session }: { session: PaymentSession }) {
   const hasKeycodes = session.items.some((item) => item.state !== 'PLAN_ACTIVE')
   const isGuestOrder = session.requestIds.length === 0 && hasKeycodes
+  const plan = useUserSubscription(!hasKeycodes)
+  // A plan-only payment is about the plan: when it started, when it renews and for how much; no keycode is coming.
+  const steps = hasKeycodes ? keycodeSteps(session) : planSteps(plan.data, session.receiptEmail ?? null)
   return (
     <PageFrame title="Payment Successful" description={session.message}>
       <div className="grid gap-8 lg:grid-cols-2">
@@ -150,7 +177,7 @@ function PaymentConfirmation({ session }: { session: PaymentSession }) {
             What happens next
           </h2>
           <ol className="mt-4 space-y-4">
-            {NEXT_STEPS.map((step, index) => (
+            {steps.map((step, index) => (
               <li key={step.title} className="flex gap-3">
                 <span
                   aria-hidden="true"
@@ -173,6 +200,34 @@ function PaymentConfirmation({ session }: { session: PaymentSession }) {
       </div>
     </PageFrame>
   )
+}
+
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+
+/** The steps of a plan-only payment, from the member's plan as the server now holds it. */
+function planSteps(subscription: UserSubscription | undefined, receiptEmail: string | null): NextStep[] {
+  const receipt: NextStep = {
+    title: 'E-mail receipt',
+    text: receiptEmail
+      ? `A receipt for this payment is on its way to ${receiptEmail}.`
+      : 'A receipt for this payment is on its way to you.',
+  }
+  if (!subscription || subscription.tier === 'NONE' || !subscription.billing || !subscription.startDate || !subscription.endDate)
+    return [PAYMENT_CONFIRMED, { title: 'Plan active', text: 'Your plan is active now.' }, receipt]
+  const { tier, billing, startDate, endDate } = subscription
+  const renewalCents = planCharge(tier, billing)?.periodCents
+  const renews = subscription.status === 'ACTIVE' && subscription.autoRenew && renewalCents !== undefined
+  return [
+    PAYMENT_CONFIRMED,
+    { title: 'Plan active', text: `Your ${planLineName(tier, billing)} is active from ${formatDay(startDate)}.` },
+    {
+      title: renews ? 'Renewal' : 'Period end',
+      text: renews
+        ? `It renews on ${formatDay(endDate)} for ${formatDollars(renewalCents)}; you can cancel before then under Profile › Subscription.`
+        : `It runs until ${formatDay(endDate)} and does not renew by itself.`,
+    },
+    receipt,
+  ]
 }
 
 function PageActions({ orderRequestId }: { orderRequestId?: string }) {

@@ -1,5 +1,13 @@
 import { REFUND_TIMES_SENTENCE } from '@keydesk/contracts/keycode-refunds'
 import { BULK_QUOTE_SENTENCE, DISCOUNTS_SENTENCE, PIN_CHARGE_SENTENCE } from '@keydesk/contracts/plan-benefits'
+import {
+  ACCOUNT_DATA_KEEP_DAYS,
+  PRICE_NOTICE_DAYS,
+  SERVICE_FAILURE_DOWNTIME_HOURS,
+  SUPPORT_ANSWER_HOURS,
+} from '@keydesk/contracts/policy-statements'
+import { ANNUAL_REFUND_SENTENCE } from '@keydesk/contracts/refunds'
+import { PERIOD_DAYS } from '@keydesk/contracts/subscription-constants'
 import { PolicyPage } from '../components/policy-page.tsx'
 
 /** The static pages of docs/product.md, 'Screens and routes (web)', stating its 'Policies shown on the static pages'. */
@@ -66,7 +74,7 @@ export function PrivacyPolicyPage() {
               <li>Transaction records: 7 years.</li>
               <li>Support communications: 2 years.</li>
               <li>Analytics: anonymised after 1 year.</li>
-              <li>Account data: 30 days after cancellation.</li>
+              <li>Account data: {ACCOUNT_DATA_KEEP_DAYS} days after cancellation.</li>
             </ul>
           ),
         },
@@ -90,7 +98,7 @@ export function TermsOfUsagePage() {
           heading: 'Accuracy',
           body: 'You are responsible for the VIN and vehicle details you enter. Requests with wrong details are user errors and are not refunded.',
         },
-        { heading: 'Prices', body: 'Prices may change with 30 days notice.' },
+        { heading: 'Prices', body: `Prices may change with ${PRICE_NOTICE_DAYS} days notice.` },
         { heading: 'Payments', body: 'Card payments are processed by a payment provider.' },
       ]}
     />
@@ -108,7 +116,7 @@ export function SimplifiedTermsPage() {
             <ul className="list-disc pl-5">
               <li>You are 18+ and a professional authorised to work on the vehicle.</li>
               <li>Enter the VIN carefully: user errors are not refunded.</li>
-              <li>Prices change only with 30 days notice.</li>
+              <li>Prices change only with {PRICE_NOTICE_DAYS} days notice.</li>
               <li>We keep transaction records for 7 years.</li>
             </ul>
           ),
@@ -127,7 +135,7 @@ export function RefundPolicyPage() {
         { heading: 'No refunds for user errors', body: 'A wrong VIN, make, model or year entered by you is not refunded.' },
         {
           heading: 'When we refund',
-          body: 'When no keycode is available for the vehicle, after a service failure (downtime over 24 hours), or after a payment processing error.',
+          body: `When no keycode is available for the vehicle, after a service failure (downtime over ${SERVICE_FAILURE_DOWNTIME_HOURS} hours), or after a payment processing error.`,
         },
         {
           heading: 'How long it takes',
@@ -145,13 +153,13 @@ export function MembershipCancellationPage() {
       sections={[
         {
           heading: 'Monthly plans',
-          body: 'Billed in 30-day periods. No partial refunds; cancellation takes effect at the end of the period.',
+          body: `Billed in ${PERIOD_DAYS.MONTHLY}-day periods. No partial refunds; cancellation takes effect at the end of the period.`,
         },
         {
           heading: 'Annual plans',
-          body: 'Billed for 365 days. Refunds are prorated by unused months (unused months / total months × fee), less a $5 processing fee, with a minimum refund of $10. Cancellation takes effect at the end of the period.',
+          body: `Billed for ${PERIOD_DAYS.ANNUAL} days. ${ANNUAL_REFUND_SENTENCE} Cancellation takes effect at the end of the period.`,
         },
-        { heading: 'Support', body: 'Support hours are Monday-Friday 9-6 EST; we aim to answer within 24 hours.' },
+        { heading: 'Support', body: `Support hours are Monday-Friday 9-6 EST; we aim to answer within ${SUPPORT_ANSWER_HOURS} hours.` },
       ]}
     />
   )

@@ -1,4 +1,5 @@
 import { BASIC_COVERAGE_SENTENCE, BULK_QUOTE_SENTENCE, PIN_CHARGE_SENTENCE, TURNAROUND_SENTENCE } from '@keydesk/contracts/plan-benefits'
+import { TIER_LABELS } from '@keydesk/contracts/subscription-constants'
 import { Faq, type FaqItem } from '../../../components/ui/faq.tsx'
 
 const faq: FaqItem[] = [
@@ -7,7 +8,7 @@ const faq: FaqItem[] = [
     answer: PIN_CHARGE_SENTENCE,
   },
   {
-    question: 'What does the Basic plan cover?',
+    question: `What does the ${TIER_LABELS.BASIC} plan cover?`,
     answer: BASIC_COVERAGE_SENTENCE,
   },
   {

@@ -1,5 +1,7 @@
+import { BASIC_COVERED_MAKES_TEXT } from '@keydesk/contracts/basic-covered-makes'
 import { PRICING_LOADING_DELAY_MS } from '@keydesk/contracts/limits'
 import { ALL_MANUFACTURERS, matchesPricingSearch, PRICING_LOADING_TEXT } from '@keydesk/contracts/pricing-constants'
+import { TIER_LABELS } from '@keydesk/contracts/subscription-constants'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -40,8 +42,8 @@ export function PricingPage() {
       <section className="text-center">
         <h1 className="text-4xl font-bold tracking-tight text-brand-900">Keycode pricing</h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-600">
-          One price per keycode, by manufacturer. Members pay the member price (Basic: on Ford, Nissan and Chevrolet); PIN codes are
-          included for members.
+          One price per keycode, by manufacturer. Members pay the member price ({TIER_LABELS.BASIC}: on {BASIC_COVERED_MAKES_TEXT}); PIN
+          codes are included for members.
         </p>
       </section>
 
