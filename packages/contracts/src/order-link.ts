@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { OrderRefundSchema } from './keycode-refunds.ts'
+import { ProblemMessageSchema, ProblemReasonSchema, ProblemReportViewSchema } from './problem-reports.ts'
 import { RequestStatusSchema } from './request-status.ts'
 
 /** How long the link in a guest's keycode mail keeps working (docs/decisions/013). */
@@ -27,8 +28,18 @@ export const OrderLinkViewSchema = z.object({
   linkExpiresAt: z.string(),
   /** A REFUNDED order's refund (docs/decisions/026); null otherwise. */
   refund: OrderRefundSchema.nullable().default(null),
+  /** The guest's problem reports on this order, oldest first (docs/decisions/027). */
+  problemReports: z.array(ProblemReportViewSchema).default([]),
 })
 export type OrderLinkView = z.infer<typeof OrderLinkViewSchema>
+
+/** POST /order-link/problem-reports: a guest's report on the order their link shows. */
+export const GuestProblemReportBodySchema = z.object({
+  token: OrderLinkBodySchema.shape.token,
+  reason: ProblemReasonSchema,
+  message: ProblemMessageSchema,
+})
+export type GuestProblemReportBody = z.infer<typeof GuestProblemReportBodySchema>
 
 export const ORDER_LINK_MESSAGES = {
   invalid: 'This order link is not valid or has expired. Contact support with your confirmation number to get your keycode.',

@@ -42,6 +42,7 @@ import type { SandboxProvider } from '../modules/ordering/payments/sandbox-provi
 import { sandboxRedeliveryJob } from '../modules/ordering/payments/sandbox-redelivery.ts'
 import { sandboxCheckoutRoutes } from '../modules/ordering/payments/sandbox-routes.ts'
 import { pricingRoutes } from '../modules/ordering/pricing/routes.ts'
+import { problemReportRoutes } from '../modules/ordering/problem-reports/routes.ts'
 import { guestSweepJob } from '../modules/ordering/requests/guest-sweep.ts'
 import { requestRoutes } from '../modules/ordering/requests/routes.ts'
 import { unpaidRequestSweepJob } from '../modules/ordering/requests/unpaid-sweep.ts'
@@ -173,6 +174,7 @@ export async function buildApp({
       await api.register(pricingRoutes)
       await api.register(catalogueRoutes)
       await api.register(requestRoutes)
+      await api.register(problemReportRoutes)
       await api.register(cartRoutes)
       await api.register(bulkRoutes)
       await api.register(complianceStatusRoutes)

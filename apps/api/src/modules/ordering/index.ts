@@ -22,12 +22,24 @@ export {
   refreshOrderStatus,
 } from './orders/repository.ts'
 export { listAdminTransactions } from './payments/admin-transactions.ts'
+export {
+  answerProblemReport,
+  countOpenProblemReports,
+  findProblemReport,
+  findReportsOfRequests,
+  listProblemReports,
+  lockProblemReport,
+  problemReportView,
+} from './problem-reports/repository.ts'
+export { fileProblemReport } from './problem-reports/service.ts'
 export { findBatchProgressOfRequest } from './requests/batch-repository.ts'
 export { countQueues, findReleaseRequest, listPaidRequests } from './requests/queue-repository.ts'
+export { reopenForCorrectedKeycode } from './requests/recheck-repository.ts'
 export { holdForRefund, lockRefundableRequest, markRequestRefunded, releaseRefundHold } from './requests/refund-hold-repository.ts'
 export {
   findLinkedVehicles,
   findReleasedVehicles,
+  findReportedVehicles,
   findVehicles,
   fulfilStartedRequest,
   leastStatusOf,

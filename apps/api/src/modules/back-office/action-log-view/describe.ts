@@ -1,7 +1,8 @@
 import { type ActionLogEntry, type ActionLogLink, actionKindLabel } from '@keydesk/contracts/action-log'
 import { documentLabel } from '@keydesk/contracts/documents'
-import { NO_KEYCODE_REASON_LABELS, type NoKeycodeReason } from '@keydesk/contracts/keycode-refunds'
+import { NO_KEYCODE_REASON_LABELS, SUPER_ADMIN_REFUND_REASON_LABELS } from '@keydesk/contracts/keycode-refunds'
 import { formatDollars } from '@keydesk/contracts/money'
+import { PROBLEM_ANSWER_LABELS, PROBLEM_DECLINE_REASON_LABELS, PROBLEM_REASONS } from '@keydesk/contracts/problem-reports'
 
 /** What the log names, read in batches for a whole page (never one query per entry). */
 export interface Names {
@@ -66,6 +67,8 @@ function channelWords(details: Record<string, unknown>): string {
   return words.length > 0 ? words.join(' and ') : 'with no delivery channel'
 }
 
+const labelOf = (labels: Record<string, string>, key: string): string | null => (Object.hasOwn(labels, key) ? (labels[key] ?? null) : null)
+
 const withReason = (sentence: string, reason: string | null, label = 'reason') => (reason ? `${sentence}; ${label}: ${reason}` : sentence)
 
 /** The sentence and the link of one entry: who did what to whom, in words. */
@@ -89,11 +92,28 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
       return onOrder(withReason(`${actor} overrode the release gate for ${orderWords(names, row.targetId)}`, text(details.reason)))
     case 'KEYCODE_REFUNDED': {
       const amount = typeof details.amountCents === 'number' ? formatDollars(details.amountCents) : 'an amount'
-      const reason = text(details.reason)
-      const why = reason && reason in NO_KEYCODE_REASON_LABELS ? NO_KEYCODE_REASON_LABELS[reason as NoKeycodeReason] : null
+      const reason = text(details.reason) ?? ''
+      if (reason in NO_KEYCODE_REASON_LABELS) {
+        const why = labelOf(NO_KEYCODE_REASON_LABELS, reason)
+        return onOrder(withReason(`${actor} ended ${orderWords(names, row.targetId)} as no keycode available and refunded ${amount}`, why))
+      }
+      const ground =
+        labelOf(SUPER_ADMIN_REFUND_REASON_LABELS, reason) ?? (reason === 'CODE_DID_NOT_WORK' ? 'the keycode did not work' : null)
+      return onOrder(withReason(`${actor} refunded ${amount} for ${orderWords(names, row.targetId)}`, ground))
+    }
+    case 'PROBLEM_REPORTED': {
+      const who = row.actorId === null ? 'The guest' : actor
       return onOrder(
-        withReason(`${actor} ended ${orderWords(names, row.targetId)} as no keycode available and refunded ${amount}`, why, 'reason'),
+        withReason(
+          `${who} reported a problem with ${orderWords(names, row.targetId)}`,
+          labelOf(PROBLEM_REASONS, text(details.reason) ?? ''),
+        ),
       )
+    }
+    case 'PROBLEM_REPORT_ANSWERED': {
+      const answer = labelOf(PROBLEM_ANSWER_LABELS, text(details.answer) ?? '')?.toLowerCase() ?? 'answer'
+      const declined = labelOf(PROBLEM_DECLINE_REASON_LABELS, text(details.declineReason) ?? '')
+      return onOrder(withReason(`${actor} answered a problem report on ${orderWords(names, row.targetId)}: ${answer}`, declined))
     }
     case 'ORDER_LINK_VIEWED':
       return onOrder(`The guest opened the order link of ${orderWords(names, row.targetId)}`)

@@ -1,4 +1,5 @@
 import { ADMIN_USER_MESSAGES, type AdminUsersQuery } from '@keydesk/contracts/admin'
+import { NO_KEYCODE_REASONS } from '@keydesk/contracts/keycode-refunds'
 import { formatDollars } from '@keydesk/contracts/money'
 import { AppError } from '../../../errors.ts'
 import type { Principal, Uses } from '../../../ports.ts'
@@ -158,7 +159,8 @@ export function actionSummary(action: string, details: Record<string, unknown>):
   if (action === 'RELEASE_OVERRIDE') return text(details.reason) && `Reason: ${details.reason}`
   if (action === 'KEYCODE_REFUNDED' && typeof details.amountCents === 'number') {
     const order = text(details.confirmationNumber)
-    return `No keycode available: refunded ${formatDollars(details.amountCents)}${order ? ` (order ${order})` : ''}`
+    const noKeycode = text(details.reason) !== null && Object.hasOwn(NO_KEYCODE_REASONS, String(details.reason))
+    return `${noKeycode ? 'No keycode available: refunded' : 'Refunded'} ${formatDollars(details.amountCents)}${order ? ` (order ${order})` : ''}`
   }
   if (action === 'PLAN_REFUNDED' && typeof details.amountCents === 'number') {
     const order = text(details.confirmationNumber)

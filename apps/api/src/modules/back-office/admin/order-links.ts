@@ -1,10 +1,19 @@
-import { ORDER_LINK_MESSAGES, ORDER_LINK_TTL_DAYS, type OrderLinkView } from '@keydesk/contracts/order-link'
+import { type GuestProblemReportBody, ORDER_LINK_MESSAGES, ORDER_LINK_TTL_DAYS, type OrderLinkView } from '@keydesk/contracts/order-link'
+import type { ProblemReportCreated } from '@keydesk/contracts/problem-reports'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
-import { findFirstPaidOrders, findLinkedVehicles, findPaidKeycodeRefunds, refundView } from '../../ordering/index.ts'
+import {
+  fileProblemReport,
+  findFirstPaidOrders,
+  findLinkedVehicles,
+  findPaidKeycodeRefunds,
+  findReportsOfRequests,
+  problemReportView,
+  refundView,
+} from '../../ordering/index.ts'
 import { recordAction } from '../../platform/index.ts'
 import { findLiveLink, insertOrderLink } from './order-link-repository.ts'
 import { addReleaseChannel } from './repository.ts'
@@ -58,6 +67,7 @@ export async function openOrderLink(
       })
     })
   }
+  const reports = (await findReportsOfRequests(ports.database.db, [order.vehicleRequestId])).get(order.vehicleRequestId) ?? []
   return {
     confirmationNumber: order.confirmationNumber,
     status: order.status,
@@ -73,5 +83,16 @@ export async function openOrderLink(
       order.status === 'REFUNDED'
         ? refundView((await findPaidKeycodeRefunds(ports.database.db, [order.vehicleRequestId])).get(order.vehicleRequestId))
         : null,
+    problemReports: reports.map(problemReportView),
   }
+}
+
+/** POST /order-link/problem-reports: the guest holding a live link reports a problem with that one order. */
+export async function reportProblemFromLink(
+  ports: Uses<'database' | 'clock'>,
+  body: GuestProblemReportBody,
+): Promise<ProblemReportCreated> {
+  const link = await findLiveLink(ports.database.db, digest(body.token), ports.clock.now())
+  if (!link) throw new AppError('NOT_FOUND', ORDER_LINK_MESSAGES.invalid)
+  return fileProblemReport(ports, { userId: null }, link.vehicleRequestId, { reason: body.reason, message: body.message })
 }

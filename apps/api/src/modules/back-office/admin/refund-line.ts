@@ -48,6 +48,8 @@ export interface LineRefund {
    * "No keycode available" cannot be said of an order whose keycode went out.
    */
   releasedAllowed: boolean
+  /** Checked under the order's row lock before the order is held (that a problem report is still open). */
+  alsoCheck?: (tx: DbExecutor) => Promise<void>
   /** Written in the refund's own transaction once the provider has paid (a problem report's answer). */
   alsoRecord?: (tx: DbExecutor, refundedAt: Date) => Promise<void>
 }
@@ -63,6 +65,7 @@ async function beginAttempt(ports: Uses<'database' | 'payments'>, actor: Princip
     const existing = await findRefundOfRequest(tx, request.id)
     if (request.status === 'REFUNDED' || existing?.status === 'REFUNDED') throw new AppError('CONFLICT', KEYCODE_REFUND_MESSAGES.refunded)
     if (request.status === 'FULFILLED' && !line.releasedAllowed) throw new AppError('CONFLICT', KEYCODE_REFUND_MESSAGES.released)
+    await line.alsoCheck?.(tx)
     if (!request.paidAt) throw new AppError('CONFLICT', KEYCODE_REFUND_MESSAGES.notPaid)
     if (existing?.status === 'PENDING' && now.getTime() - existing.attemptedAt.getTime() < REFUND_ATTEMPT_LEASE_MS) {
       throw new AppError('CONFLICT', KEYCODE_REFUND_MESSAGES.inProgress)

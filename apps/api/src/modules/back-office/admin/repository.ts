@@ -3,7 +3,9 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { keycodeReleases } from '../../../db/schema/releases.ts'
 
 export async function insertKeycodeRelease(db: DbExecutor, release: typeof keycodeReleases.$inferInsert) {
-  await db.insert(keycodeReleases).values(release)
+  // A code released again after a problem report sent it back replaces the record; the first release stays in the action log.
+  const { vehicleRequestId: _, ...facts } = release
+  await db.insert(keycodeReleases).values(release).onConflictDoUpdate({ target: keycodeReleases.vehicleRequestId, set: facts })
 }
 
 /** Adds a delivery channel to the release record once (the order link may be opened many times). */

@@ -11,11 +11,17 @@ import {
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import { NoKeycodeAnswerSchema, NoKeycodeBodySchema } from '@keydesk/contracts/keycode-refunds'
 import { AdminTransactionListSchema, AdminTransactionsQuerySchema } from '@keydesk/contracts/payments'
+import {
+  AdminProblemReportListSchema,
+  AdminProblemReportsQuerySchema,
+  ProblemReportAnswerBodySchema,
+} from '@keydesk/contracts/problem-reports'
 import { AdminSubscriptionListSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../../plugins/auth.ts'
 import { listAdminSubscriptions, listAdminTransactions } from '../../ordering/index.ts'
 import { endWithoutKeycode } from './no-keycode.ts'
+import { answerReport, listProblemReportsForAdmin } from './problem-reports.ts'
 import { exportReleases } from './releases-export.ts'
 import { failedKeycodeMails, fulfilRequest, listQueue, readQueueCounts, startRequest } from './service.ts'
 
@@ -69,6 +75,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: IdParamsSchema, body: NoKeycodeBodySchema, response: { 200: NoKeycodeAnswerSchema } },
     },
     async (request) => endWithoutKeycode(app, principalOf(request), request.params.id, request.body),
+  )
+
+  app.get(
+    '/admin/problem-reports',
+    {
+      preHandler: onlyAdmins,
+      schema: { querystring: AdminProblemReportsQuerySchema, response: { 200: AdminProblemReportListSchema } },
+    },
+    async (request) => listProblemReportsForAdmin(app, request.query),
+  )
+
+  app.post(
+    '/admin/problem-reports/:id/answer',
+    {
+      preHandler: onlyAdmins,
+      schema: { params: IdParamsSchema, body: ProblemReportAnswerBodySchema, response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => answerReport(app, principalOf(request), request.params.id, request.body),
   )
 
   app.get('/admin/releases.csv', { preHandler: onlyAdmins, schema: { querystring: ReleasesExportQuerySchema } }, async (request, reply) => {

@@ -21,6 +21,7 @@ export async function lockRefundableRequest(db: DbExecutor, requestId: string) {
       paidAt: vehicleRequests.paidAt,
       paidPriceCents: vehicleRequests.paidPriceCents,
       refundHeldAt: vehicleRequests.refundHeldAt,
+      dueAt: vehicleRequests.dueAt,
       make: makes.name,
       model: vehicleRequests.model,
       year: vehicleRequests.year,

@@ -25,6 +25,18 @@ async function selectVehicles<Extra extends Record<string, PgColumn>>(db: DbExec
 
 export const findVehicles = (db: DbExecutor, requestIds: string[]) => selectVehicles(db, requestIds, { year: vehicleRequests.year })
 
+/** The orders problem reports name, with what the back office weighs them by: status, payment, deadline, release. */
+export const findReportedVehicles = (db: DbExecutor, requestIds: string[]) =>
+  selectVehicles(db, requestIds, {
+    year: vehicleRequests.year,
+    status: vehicleRequests.status,
+    paidAt: vehicleRequests.paidAt,
+    paidPriceCents: vehicleRequests.paidPriceCents,
+    dueAt: vehicleRequests.dueAt,
+    fulfilledAt: vehicleRequests.fulfilledAt,
+    userId: vehicleRequests.userId,
+  })
+
 /** The vehicles of released requests with their payment and owner, as the release export shows them. */
 export const findReleasedVehicles = (db: DbExecutor, requestIds: string[]) =>
   selectVehicles(db, requestIds, {

@@ -30,7 +30,7 @@ function TransactionCard({ transaction }: { transaction: AdminTransaction }) {
         {transaction.vehicles.map((vehicle) => (
           <li key={vehicle.id}>
             {vehicle.make} {vehicle.model} · <span className="font-mono">{vehicle.vin}</span>
-            {vehicle.status === 'REFUNDED' && ' · No keycode available, refunded'}
+            {vehicle.status === 'REFUNDED' && ' · Refunded'}
             {vehicle.status === 'FULFILLED' && vehicle.keycode && (
               <>
                 {' '}
