@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AdminSearchSchema, PageQuerySchema } from './admin.ts'
 import { UserViewSchema } from './auth.ts'
 import { AUTH_MESSAGES as M, SESSION_MESSAGES } from './auth-messages.ts'
+import { PaymentDisputeViewSchema } from './disputes.ts'
 import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
 import { UPDATE_PROFILE_MESSAGES } from './member-messages.ts'
 import { US_STATES } from './states.ts'
@@ -196,6 +197,8 @@ export const UserDetailsAnswerSchema = UserViewSchema.extend({
   frontIdImage: z.string().nullable(),
   backIdImage: z.string().nullable(),
   insuranceImage: z.string().nullable(),
+  /** Answered to admins only: the member's payment disputes, newest first (docs/decisions/028). */
+  disputes: z.array(PaymentDisputeViewSchema).optional(),
 })
 export type UserDetails = z.infer<typeof UserDetailsAnswerSchema>
 

@@ -28,6 +28,7 @@ import { adminUserRoutes } from '../modules/back-office/admin-users/routes.ts'
 import { chatRoutes } from '../modules/back-office/chat/routes.ts'
 import { accountRoutes } from '../modules/back-office/member-accounts/routes.ts'
 import { portalRoutes } from '../modules/back-office/portals/routes.ts'
+import { disputeReviewRoutes } from '../modules/back-office/super-admin/dispute-routes.ts'
 import { superAdminRoutes } from '../modules/back-office/super-admin/routes.ts'
 import { ensureBootstrapSuperAdmin } from '../modules/back-office/super-admin/service.ts'
 import { supportRoutes } from '../modules/back-office/support/routes.ts'
@@ -187,6 +188,7 @@ export async function buildApp({
       await api.register(adminUserRoutes)
       await api.register(actionLogRoutes)
       await api.register(superAdminRoutes)
+      await api.register(disputeReviewRoutes)
       await api.register(fileRoutes)
       await api.register(portalRoutes)
       await api.register(chatRoutes)

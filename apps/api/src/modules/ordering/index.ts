@@ -5,6 +5,14 @@
  */
 
 export {
+  clearDisputeReview,
+  disputeView,
+  listDisputes,
+  listDisputesOfMember,
+  lockDispute,
+} from './disputes/repository.ts'
+export { listFailedKeycodeRefunds } from './keycode-refunds/provider-refund-repository.ts'
+export {
   findPaidKeycodeRefunds,
   findRefundOfRequest,
   insertPendingKeycodeRefund,

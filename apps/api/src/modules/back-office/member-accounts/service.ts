@@ -18,7 +18,7 @@ import {
   toUserView,
   updateUserContact,
 } from '../../accounts/index.ts'
-import { forgetCustomerEmail, removeRequestsOfUser } from '../../ordering/index.ts'
+import { disputeView, findOrderContacts, forgetCustomerEmail, listDisputesOfMember, removeRequestsOfUser } from '../../ordering/index.ts'
 import { deleteFileRows, fileLink, listFilesOfOwner } from '../../platform/index.ts'
 
 export const UPDATE_PROFILE_IMAGES = ['frontId', 'backId', 'insurance'] as const
@@ -53,7 +53,23 @@ export async function latestDocumentLinks(db: DbExecutor, userIds: string[]): Pr
   return links
 }
 
-/** GET /auth/getUserProfile/{id}: the person themselves, or an admin. Anyone else learns nothing (404). */
+/** How many of a member's disputes the back office shows on the account, newest first. */
+const DISPUTES_SHOWN = 20
+
+/** The member's disputes with their orders' confirmation numbers (docs/decisions/028). */
+async function disputesOfMember(db: DbExecutor, userId: string) {
+  const rows = await listDisputesOfMember(db, userId, DISPUTES_SHOWN)
+  const orders = await findOrderContacts(
+    db,
+    rows.flatMap((row) => (row.transactionId ? [row.transactionId] : [])),
+  )
+  return rows.map((row) => disputeView(row, row.transactionId ? (orders.get(row.transactionId)?.confirmationNumber ?? null) : null))
+}
+
+/**
+ * GET /auth/getUserProfile/{id}: the person themselves, or an admin. Anyone else learns nothing (404). An admin also
+ * reads the member's payment disputes, which hold their releases (docs/decisions/028).
+ */
 export async function readUserDetails(ports: Uses<'database' | 'clock'>, viewer: Principal, id: string) {
   if (viewer.id !== id && !actsAsAdmin(viewer)) throw new AppError('NOT_FOUND', 'User not found.')
   const user = await findUserById(ports.database.db, id)
@@ -65,6 +81,7 @@ export async function readUserDetails(ports: Uses<'database' | 'clock'>, viewer:
     frontIdImage: links.frontId,
     backIdImage: links.backId,
     insuranceImage: links.insurance,
+    ...(actsAsAdmin(viewer) ? { disputes: await disputesOfMember(ports.database.db, user.id) } : {}),
   }
 }
 

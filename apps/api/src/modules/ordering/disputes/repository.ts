@@ -1,4 +1,4 @@
-import type { DisputeHold } from '@keydesk/contracts/disputes'
+import type { DisputeHold, PaymentDisputeView } from '@keydesk/contracts/disputes'
 import { type AnyColumn, and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { outerColumn } from '../../../db/outer-column.ts'
@@ -79,3 +79,18 @@ export async function clearDisputeReview(db: DbExecutor, id: string, by: string,
     .returning()
   return row
 }
+
+/** A dispute as the back office reads it, with its checkout's confirmation number when the caller has it. */
+export const disputeView = (row: PaymentDisputeRow, confirmationNumber: string | null): PaymentDisputeView => ({
+  id: row.id,
+  providerDisputeId: row.providerDisputeId,
+  confirmationNumber,
+  amountCents: row.amountCents,
+  reason: row.reason,
+  status: row.status,
+  releasedBefore: row.releasedBefore,
+  reviewPending: row.releasedBefore && row.reviewClearedAt === null && row.userId !== null,
+  reviewClearedAt: row.reviewClearedAt?.toISOString() ?? null,
+  openedAt: row.openedAt.toISOString(),
+  closedAt: row.closedAt?.toISOString() ?? null,
+})
