@@ -1,6 +1,8 @@
 import { NO_KEYCODE_REASONS } from '@keydesk/contracts/keycode-refunds'
 import { ORDER_LINK_MESSAGES } from '@keydesk/contracts/order-link'
-import { screen } from '@testing-library/react'
+import { PROBLEM_DECLINE_REASONS, PROBLEM_REASONS, PROBLEM_REPORT_MESSAGES } from '@keydesk/contracts/problem-reports'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
@@ -51,7 +53,7 @@ describe('order link page', () => {
         jsonAnswer(200, { ...order, status: 'REFUNDED', keycode: null, pincode: null, fulfilledAt: null, refund }),
     })
     await renderApp(`/order-link#${TOKEN}`)
-    expect(await screen.findByText(/No keycode available: \$60\.00 refunded on/)).toBeInTheDocument()
+    expect(await screen.findByText(/\$60\.00 refunded on/)).toBeInTheDocument()
     expect(screen.getByText(NO_KEYCODE_REASONS.NO_CODE_IN_PORTAL)).toBeInTheDocument()
     expect(screen.getByText('Note from our team: The portal has no record of this VIN.')).toBeInTheDocument()
     expect(screen.getByText('Refunded')).toBeInTheDocument()
@@ -69,5 +71,60 @@ describe('order link page', () => {
     await renderApp('/order-link')
     expect(await screen.findByText(ORDER_LINK_MESSAGES.invalid)).toBeInTheDocument()
     expect(calls.filter((call) => call.key === 'POST /api/order-link')).toHaveLength(0)
+  })
+
+  it('sends a problem report with the token and shows the answer the server gives, focused', async () => {
+    const report = {
+      id: 'r1',
+      reason: 'CODE_DID_NOT_WORK',
+      message: 'The cut key does not turn.',
+      status: 'OPEN',
+      reviewDueAt: '2026-11-27T10:00:00.000Z',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      declineReason: null,
+      answerNote: null,
+      answeredAt: null,
+    }
+    const calls = fakeApi({
+      'POST /api/order-link': () => jsonAnswer(200, order),
+      'POST /api/order-link/problem-reports': () => jsonAnswer(201, { message: PROBLEM_REPORT_MESSAGES.sent, report }),
+    })
+    const user = userEvent.setup()
+    await renderApp(`/order-link#${TOKEN}`)
+    await user.click(await screen.findByRole('button', { name: 'Report a problem' }))
+    const dialog = screen.getByRole('dialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    expect(within(dialog).getByText(PROBLEM_REPORT_MESSAGES.reasonRequired)).toBeInTheDocument()
+    await user.selectOptions(within(dialog).getByLabelText('What went wrong'), PROBLEM_REASONS.CODE_DID_NOT_WORK)
+    await user.type(within(dialog).getByLabelText('What happened'), 'The cut key does not turn.')
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    expect(await screen.findByText(PROBLEM_REPORT_MESSAGES.sent)).toBeInTheDocument()
+    const sent = calls.find((call) => call.url.endsWith('/api/order-link/problem-reports'))
+    expect(JSON.parse(String(sent?.body))).toEqual({ token: TOKEN, reason: 'CODE_DID_NOT_WORK', message: 'The cut key does not turn.' })
+  })
+
+  it("shows a declined report with the policy's reason and the note, and offers no second report for that reason", async () => {
+    const declined = {
+      id: 'r2',
+      reason: 'CODE_DID_NOT_WORK',
+      message: 'The cut key does not turn.',
+      status: 'DECLINED',
+      reviewDueAt: '2026-11-27T10:00:00.000Z',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      declineReason: PROBLEM_DECLINE_REASONS.USER_ERROR,
+      answerNote: 'The VIN is for a 2015.',
+      answeredAt: '2026-11-25T10:00:00.000Z',
+    }
+    fakeApi({ 'POST /api/order-link': () => jsonAnswer(200, { ...order, problemReports: [declined] }) })
+    const user = userEvent.setup()
+    await renderApp(`/order-link#${TOKEN}`)
+    expect(await screen.findByText(PROBLEM_DECLINE_REASONS.USER_ERROR)).toBeInTheDocument()
+    expect(screen.getByText('Note from our team: The VIN is for a 2015.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Report a problem' }))
+    const options = within(screen.getByRole('dialog'))
+      .getAllByRole('option')
+      .map((option) => option.textContent)
+    expect(options).not.toContain(PROBLEM_REASONS.CODE_DID_NOT_WORK)
+    expect(options).toContain(PROBLEM_REASONS.CHARGED_WRONGLY)
   })
 })

@@ -9,6 +9,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { RefundNotice } from '../../ordering/components/refund-notice.tsx'
+import { useReportProblemFromLink } from '../../problem-reports/api/use-problem-reports.ts'
+import { ProblemReportsSection } from '../../problem-reports/components/problem-reports-section.tsx'
 import { useOrderLink } from '../api/use-order-link.ts'
 
 /** The token is the address's fragment (#…), which the browser never sends to a server. */
@@ -26,7 +28,8 @@ function Code({ label, value }: { label: string; value: string }) {
   )
 }
 
-function OrderDetails({ order }: { order: OrderLinkView }) {
+function OrderDetails({ order, token }: { order: OrderLinkView; token: string }) {
+  const report = useReportProblemFromLink(token)
   return (
     <div className="space-y-6">
       <dl className="grid gap-3 text-slate-700 sm:grid-cols-2">
@@ -67,6 +70,17 @@ function OrderDetails({ order }: { order: OrderLinkView }) {
       ) : (
         <Alert tone="info">Your keycode is not ready yet. We will e-mail you as soon as it is.</Alert>
       )}
+      <section aria-labelledby="problems-heading">
+        <h2 id="problems-heading" className="text-xl font-semibold">
+          Something wrong with this order?
+        </h2>
+        <ProblemReportsSection
+          title={`${order.year} ${order.make} ${order.model}`}
+          status={order.status}
+          reports={order.problemReports}
+          report={report}
+        />
+      </section>
       <p className="text-sm text-slate-600">
         This link works until {new Date(order.linkExpiresAt).toLocaleDateString()} and shows this order only.
       </p>
@@ -95,7 +109,7 @@ export function OrderLinkPage() {
           )}
         </Alert>
       )}
-      {order.data && <OrderDetails order={order.data} />}
+      {order.data && token !== null && <OrderDetails order={order.data} token={token} />}
       <div className="mt-8">
         <Link to={paths.support} className={secondaryLinkClass}>
           Contact support

@@ -4,15 +4,14 @@ import { formatDollars } from '@keydesk/contracts/money'
 const refundDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
 /**
- * An order that ended without a keycode (docs/decisions/026), as its buyer reads it wherever the order shows: how much
- * was paid back and on which day, why in the policy's words, and the note the admin wrote to them.
+ * A refunded order (docs/decisions/026 and 027), as its buyer reads it wherever the order shows: how much was paid back
+ * and on which day, why in the policy's words (no keycode available, or another ground), and the team's note to them.
  */
 export function RefundNotice({ refund }: { refund: OrderRefund }) {
   return (
     <div className="mt-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
       <p className="font-semibold">
-        No keycode available: {formatDollars(refund.amountCents)} refunded on{' '}
-        <time dateTime={refund.refundedAt}>{refundDay(refund.refundedAt)}</time>
+        {formatDollars(refund.amountCents)} refunded on <time dateTime={refund.refundedAt}>{refundDay(refund.refundedAt)}</time>
       </p>
       <p>{refund.reason}</p>
       {refund.note && <p className="mt-1 break-words">Note from our team: {refund.note}</p>}

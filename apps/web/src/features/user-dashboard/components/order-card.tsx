@@ -1,16 +1,20 @@
 import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { formatDollars, toCents } from '@keydesk/contracts/money'
+import type { ProblemReportView } from '@keydesk/contracts/problem-reports'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { paths } from '../../../lib/paths.ts'
 import { RefundNotice } from '../../ordering/components/refund-notice.tsx'
+import { MemberProblemReports } from '../../problem-reports/components/problem-reports-section.tsx'
 import { EditRequestForm } from './edit-request-form.tsx'
 
 const dueTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 type OrderCardProps = {
   request: VehicleRequestView
+  /** The member's problem reports on this order, oldest first. */
+  reports: ProblemReportView[]
   isTracked: boolean
   onTrack: () => void
   isEditing: boolean
@@ -23,7 +27,7 @@ type OrderCardProps = {
  * offers no tracking; a paid one carries what the member needs to follow it up: its confirmation number, what was
  * charged and when the code is due.
  */
-export function OrderCard({ request, isTracked, onTrack, isEditing, onEdit, onEditDone }: OrderCardProps) {
+export function OrderCard({ request, reports, isTracked, onTrack, isEditing, onEdit, onEditDone }: OrderCardProps) {
   const title = `${request.year} ${request.make.manufacturerName} ${request.model}`
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
@@ -90,6 +94,7 @@ export function OrderCard({ request, isTracked, onTrack, isEditing, onEdit, onEd
           {isTracked ? 'Tracked above' : 'Track this order'}
         </Button>
       )}
+      {request.paid && <MemberProblemReports vehicleRequestId={request.id} title={title} status={request.status} reports={reports} />}
       {request.status === 'PENDING' &&
         (isEditing ? (
           <EditRequestForm request={request} onDone={onEditDone} />

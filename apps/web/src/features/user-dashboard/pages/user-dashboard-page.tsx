@@ -1,3 +1,4 @@
+import type { MemberProblemReportList } from '@keydesk/contracts/problem-reports'
 import type { UserRequestsAnswer, VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -8,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../lib/paths.ts'
 import { BulkBatchesPanel } from '../../bulk-order/components/bulk-batches-panel.tsx'
 import { ChatWidget } from '../../chat/components/chat-widget.tsx'
+import { useMemberProblemReports } from '../../problem-reports/api/use-problem-reports.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useRequestStatusStream } from '../api/use-request-status-stream.ts'
 import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
@@ -57,10 +59,20 @@ function trackedOrder(data: UserRequestsAnswer | undefined, chosenId: string | n
   )
 }
 
+/** The member's reports by order, oldest first (they arrive newest first). */
+function reportsOfOrders(reports: MemberProblemReportList['reports']) {
+  const byOrder = new Map<string, MemberProblemReportList['reports']>()
+  for (const report of [...reports].reverse())
+    byOrder.set(report.vehicleRequestId, [...(byOrder.get(report.vehicleRequestId) ?? []), report])
+  return byOrder
+}
+
 /** The member dashboard (docs/product.md, 'Screens and routes (web)' and 'Member area, chat and support'). */
 export function UserDashboardPage() {
   const session = useSession()
   const requests = useUserRequests()
+  const problemReports = useMemberProblemReports()
+  const reportsByOrder = reportsOfOrders(problemReports.data?.reports ?? [])
   // The payment success page opens an order with ?order=<request id>; the tracker follows it.
   const [searchParams] = useSearchParams()
   const [chosenId, setChosenId] = useState<string | null>(() => searchParams.get('order'))
@@ -158,6 +170,7 @@ export function UserDashboardPage() {
             <OrderCard
               key={request.id}
               request={request}
+              reports={reportsByOrder.get(request.id) ?? []}
               isTracked={tracked?.id === request.id}
               onTrack={() => setChosenId(request.id)}
               isEditing={editingId === request.id}
