@@ -40,7 +40,7 @@ describe('member profile in a real browser', () => {
     expect(await page.getByLabel('City').inputValue()).toBe('Austin')
 
     await page.getByRole('tab', { name: 'Credentials' }).click()
-    await page.getByLabel('Business license').setInputFiles({
+    await page.getByLabel('Business document').setInputFiles({
       name: 'business-license.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer <<>>\n%%EOF'),
@@ -48,7 +48,7 @@ describe('member profile in a real browser', () => {
     await page.getByRole('button', { name: 'Upload documents' }).click()
     await page.getByText(PROFILE_MESSAGES.documentsUploaded).waitFor()
     await page
-      .getByText(/Business license/)
+      .getByText(/Business document/)
       .last()
       .waitFor()
     expect(await page.getByRole('region', { name: 'Notices' }).textContent()).toContain('Documents received')

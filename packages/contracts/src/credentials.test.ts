@@ -14,7 +14,7 @@ describe('credentials upload form (docs/product.md, "Accounts, sign-up, sign-in,
     ])
   })
 
-  it("reports the missing side of the driver's license", () => {
+  it('reports the missing side of the government photo ID', () => {
     expect(problemOf(CredentialsFormSchema.safeParse({ driversLicenseFront: chosen('front.png') }))).toEqual([
       `driversLicenseBack: ${CREDENTIAL_MESSAGES.licenseNeedsBothSides}`,
     ])

@@ -6,9 +6,9 @@ export const CREDENTIAL_FIELDS = ['businessLicense', 'driversLicenseFront', 'dri
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number]
 
 export const CREDENTIAL_LABELS: Record<CredentialField, string> = {
-  businessLicense: DOCUMENT_NAMES.businessLicense,
-  driversLicenseFront: DOCUMENT_NAMES.licenseFront,
-  driversLicenseBack: DOCUMENT_NAMES.licenseBack,
+  businessLicense: DOCUMENT_NAMES.businessDocument,
+  driversLicenseFront: DOCUMENT_NAMES.frontId,
+  driversLicenseBack: DOCUMENT_NAMES.backId,
   insuranceCertificate: DOCUMENT_NAMES.insurance,
 }
 
@@ -37,7 +37,7 @@ export type Credentials = z.infer<typeof CredentialsSchema>
 
 export const CREDENTIAL_MESSAGES = {
   selectOne: 'Please select at least one document to upload.',
-  licenseNeedsBothSides: "Please upload both the front and the back of your driver's license.",
+  licenseNeedsBothSides: 'Please upload both the front and the back of your government photo ID.',
   fileType: 'Only PDF, JPG, JPEG or PNG files are allowed.',
 } as const
 

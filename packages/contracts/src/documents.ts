@@ -1,17 +1,14 @@
 /**
- * One name per document, on every screen and in every record, so no document goes by two names.
- * Two kinds of identity photo are different documents and keep different names:
- * - a member's government photo ID, front and back: sent at sign-up, replaced on the profile, added to a member's
- *   request; it is the 'Government photo ID' the compliance rules ask for, hence its name;
- * - a driver's license, front and back: the guest's two licence photos on a request, and the licence a member sends on
- *   the Credentials tab.
+ * One name per document, on every screen and in every record, so no document goes by two names (docs/decisions/029).
+ * A member has one of each document, whichever screen sent it: the government photo ID, front and back, and the
+ * business document are what sign-up asked for, and the Credentials tab and the profile replace those same documents.
+ * A driver's license, front and back, is the guest's: the two licence photos on a guest's request.
  * Keys are the form fields and the API's file keys; DOCUMENT_LABELS below names the stored document types with them.
  */
 export const DOCUMENT_NAMES = {
   frontId: 'Government photo ID (front)',
   backId: 'Government photo ID (back)',
   businessDocument: 'Business document',
-  businessLicense: 'Business license',
   insurance: 'Certificate of insurance',
   registration: 'Registration, title or insurance',
   licenseFront: "Driver's license (front)",
@@ -26,15 +23,29 @@ export const DOCUMENT_LABELS: Record<string, string> = {
   BUSINESS_DOCUMENT: DOCUMENT_NAMES.businessDocument,
   COI: DOCUMENT_NAMES.insurance,
   INSURANCE: DOCUMENT_NAMES.insurance,
-  BUSINESS_LICENSE: DOCUMENT_NAMES.businessLicense,
-  DRIVERS_LICENSE_FRONT: DOCUMENT_NAMES.licenseFront,
-  DRIVERS_LICENSE_BACK: DOCUMENT_NAMES.licenseBack,
+  // The Credentials tab stored these kinds before it replaced the sign-up's documents; they are the same documents.
+  BUSINESS_LICENSE: DOCUMENT_NAMES.businessDocument,
+  DRIVERS_LICENSE_FRONT: DOCUMENT_NAMES.frontId,
+  DRIVERS_LICENSE_BACK: DOCUMENT_NAMES.backId,
   REGISTRATION: DOCUMENT_NAMES.registration,
   LICENSE_FRONT: DOCUMENT_NAMES.licenseFront,
   LICENSE_BACK: DOCUMENT_NAMES.licenseBack,
 }
 
 export const documentLabel = (docType: string) => DOCUMENT_LABELS[docType] ?? docType
+
+/**
+ * The stored kinds that are one member document: a new document of a kind replaces every kind of the same document,
+ * so a member's document is never listed twice (the sign-up's COI and the profile's INSURANCE, the Credentials tab's
+ * former kinds and the sign-up's).
+ */
+const SAME_DOCUMENT: string[][] = [
+  ['FRONT_ID', 'DRIVERS_LICENSE_FRONT'],
+  ['BACK_ID', 'DRIVERS_LICENSE_BACK'],
+  ['BUSINESS_DOCUMENT', 'BUSINESS_LICENSE'],
+  ['COI', 'INSURANCE'],
+]
+export const sameDocumentKinds = (docType: string): string[] => SAME_DOCUMENT.find((kinds) => kinds.includes(docType)) ?? [docType]
 
 /** A document's review state in words: null is not reviewed yet. */
 export const reviewStateLabel = (verified: boolean | null) => (verified === null ? 'pending review' : verified ? 'approved' : 'rejected')

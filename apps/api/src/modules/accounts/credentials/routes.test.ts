@@ -33,14 +33,14 @@ const put = (headers: Record<string, string>, payload: FormData) =>
 const get = (headers: Record<string, string>) => testApp.app.inject({ url: '/api/user/credentials', headers })
 
 describe('PUT /user/credentials', () => {
-  it('turns a PDF business license into a compliance document pending review, with a notice', async () => {
+  it('turns a PDF business document into a compliance document pending review, with a notice', async () => {
     const uploader = await createMember(testApp)
     const response = await put(uploader.auth, form({ businessLicense: { data: pdf, name: 'license.pdf', type: 'application/pdf' } }))
     expect(response.statusCode).toBe(200)
     const credentials = CredentialsSchema.parse(response.json())
-    expect(credentials.businessLicense).toMatchObject({ name: 'Business license', review: 'PENDING' })
+    expect(credentials.businessLicense).toMatchObject({ name: 'Business document', review: 'PENDING' })
     const [document] = await testApp.app.database.db.select().from(complianceDocuments).where(eq(complianceDocuments.userId, uploader.id))
-    expect(document).toMatchObject({ docType: 'BUSINESS_LICENSE', verified: null })
+    expect(document).toMatchObject({ docType: 'BUSINESS_DOCUMENT', verified: null })
     const [file] = await testApp.app.database.db
       .select()
       .from(files)
@@ -51,7 +51,7 @@ describe('PUT /user/credentials', () => {
     expect(notice?.title).toBe('Documents received')
   })
 
-  it("accepts both sides of the driver's license and an insurance certificate as images, stored without metadata", async () => {
+  it('accepts both sides of the government photo ID and an insurance certificate as images, stored without metadata', async () => {
     const uploader = await createMember(testApp)
     const response = await put(
       uploader.auth,
@@ -70,7 +70,7 @@ describe('PUT /user/credentials', () => {
       .select({ key: files.storageKey, purpose: files.purpose })
       .from(files)
       .where(eq(files.ownerUserId, uploader.id))
-    const front = rows.find((row) => row.purpose === 'DRIVERS_LICENSE_FRONT')
+    const front = rows.find((row) => row.purpose === 'FRONT_ID')
     expect((await testApp.app.storage.get(front?.key ?? '')).toString('latin1')).not.toContain('SecretCameraMaker')
   })
 
@@ -80,7 +80,7 @@ describe('PUT /user/credentials', () => {
     expect(response.json().error).toBe('Please select at least one document to upload.')
   })
 
-  it("refuses one side of the driver's license alone", async () => {
+  it('refuses one side of the government photo ID alone', async () => {
     const response = await put(member.auth, form({ driversLicenseFront: { data: await pngImage(), name: 'front.png', type: 'image/png' } }))
     expect(response.statusCode).toBe(400)
     expect(response.json().error).toBe(CREDENTIAL_MESSAGES.licenseNeedsBothSides)
@@ -122,17 +122,32 @@ describe('GET /user/credentials', () => {
     expect(credentials.identificationDocuments).toHaveLength(1)
   })
 
-  it('names each document by its one name, the photo ID sent at sign-up included', async () => {
-    const member = await createMember(testApp)
+  async function plantSignUpDocument(memberId: string, docType: string) {
     const db = testApp.app.database.db
     const [file] = await db
       .insert(files)
-      .values({ ownerUserId: member.id, storageKey: `id-${member.id}`, contentType: 'image/png', sizeBytes: 10, purpose: 'FRONT_ID' })
+      .values({ ownerUserId: memberId, storageKey: `${docType}-${memberId}`, contentType: 'image/png', sizeBytes: 10, purpose: docType })
       .returning({ id: files.id })
-    await db.insert(complianceDocuments).values({ userId: member.id, fileId: file?.id ?? '', docType: 'FRONT_ID' })
+    await db.insert(complianceDocuments).values({ userId: memberId, fileId: file?.id ?? '', docType })
+  }
+
+  it('names each document by its one name, the photo ID sent at sign-up included', async () => {
+    const member = await createMember(testApp)
+    await plantSignUpDocument(member.id, 'FRONT_ID')
+    await put(member.auth, form({ businessLicense: { data: pdf, name: 'l.pdf', type: 'application/pdf' } }))
+    const credentials = CredentialsSchema.parse((await get(member.auth)).json())
+    expect(credentials.identificationDocuments.map((document) => document.name).sort()).toEqual(
+      [DOCUMENT_NAMES.businessDocument, DOCUMENT_NAMES.frontId].sort(),
+    )
+    expect(credentials.driversLicenseFront?.name).toBe(DOCUMENT_NAMES.frontId)
+  })
+
+  it('replaces the business document sign-up took, so the member has one, not a business license beside it', async () => {
+    const member = await createMember(testApp)
+    await plantSignUpDocument(member.id, 'BUSINESS_DOCUMENT')
     await put(member.auth, form({ businessLicense: { data: pdf, name: 'l.pdf', type: 'application/pdf' } }))
     const names = CredentialsSchema.parse((await get(member.auth)).json()).identificationDocuments.map((document) => document.name)
-    expect(names.sort()).toEqual([DOCUMENT_NAMES.businessLicense, DOCUMENT_NAMES.frontId].sort())
+    expect(names).toEqual([DOCUMENT_NAMES.businessDocument])
   })
 
   it('refuses a visitor', async () => {

@@ -7,7 +7,7 @@ import {
   type Credentials,
   checkCredentialSelection,
 } from '@keydesk/contracts/credentials'
-import { documentLabel } from '@keydesk/contracts/documents'
+import { documentLabel, sameDocumentKinds } from '@keydesk/contracts/documents'
 import { CREDENTIALS_MAX_STORED_BYTES } from '@keydesk/contracts/limits'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
@@ -25,15 +25,20 @@ import {
   removeDocumentsOfKinds,
 } from './repository.ts'
 
-/** The compliance docType each credential becomes (the admins' document review lists these). */
+/**
+ * The compliance docType each credential becomes: the sign-up's own kinds, since the Credentials tab replaces the
+ * documents sign-up took (one document, one name: docs/decisions/029).
+ */
 const DOC_TYPE: Record<CredentialField, string> = {
-  businessLicense: 'BUSINESS_LICENSE',
-  driversLicenseFront: 'DRIVERS_LICENSE_FRONT',
-  driversLicenseBack: 'DRIVERS_LICENSE_BACK',
-  insuranceCertificate: 'INSURANCE',
+  businessLicense: 'BUSINESS_DOCUMENT',
+  driversLicenseFront: 'FRONT_ID',
+  driversLicenseBack: 'BACK_ID',
+  insuranceCertificate: 'COI',
 }
 
-const fieldOfDocType = new Map(Object.entries(DOC_TYPE).map(([field, docType]) => [docType, field as CredentialField]))
+const fieldOfDocType = new Map(
+  Object.entries(DOC_TYPE).flatMap(([field, docType]) => sameDocumentKinds(docType).map((kind) => [kind, field as CredentialField])),
+)
 
 export async function readCredentials(db: Database, userId: string): Promise<Credentials> {
   const rows = await findComplianceDocuments(db, userId)
@@ -145,7 +150,7 @@ export async function saveMemberDocuments(tx: DbExecutor, userId: string, docume
   const replacedFileIds = await removeDocumentsOfKinds(
     tx,
     userId,
-    documents.map((document) => document.docType),
+    documents.flatMap((document) => sameDocumentKinds(document.docType)),
   )
   // The replaced documents were among the locked ones, so their sizes are already known.
   const replacedBytes = bytesOf(replacedFileIds)

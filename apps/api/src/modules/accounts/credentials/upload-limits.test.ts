@@ -47,9 +47,9 @@ describe('credential uploads', () => {
   it('replace the previous document of the same kind, whose file is removed once the new one is stored', async () => {
     const member = await createMember(testApp)
     expect((await put(member.auth, pdf('first'))).statusCode).toBe(200)
-    const [first] = (await documentsOf(member.id)).filter((row) => row.docType === 'BUSINESS_LICENSE')
+    const [first] = (await documentsOf(member.id)).filter((row) => row.docType === 'BUSINESS_DOCUMENT')
     expect((await put(member.auth, pdf('second'))).statusCode).toBe(200)
-    const licenses = (await documentsOf(member.id)).filter((row) => row.docType === 'BUSINESS_LICENSE')
+    const licenses = (await documentsOf(member.id)).filter((row) => row.docType === 'BUSINESS_DOCUMENT')
     expect(licenses).toHaveLength(1)
     expect(await testApp.app.storage.get(licenses[0]?.storageKey ?? '')).toEqual(pdf('second'))
     expect(await testApp.app.storage.exists(first?.storageKey ?? '')).toBe(false)
@@ -114,11 +114,12 @@ describe('ID and insurance images sent with a profile update (PUT /auth/updatePr
 
   it('refuse an image that would take the member past 50 MB, storing nothing', async () => {
     const member = await createMember(testApp)
-    await plantDocument(member.id, 'COI', 50 * 1024 * 1024)
+    // Another document fills the share: an insurance image would replace the sign-up's certificate, not add to it.
+    await plantDocument(member.id, 'BUSINESS_DOCUMENT', 50 * 1024 * 1024)
     const answer = await update(member.auth, await pngImage())
     expect(answer.statusCode).toBe(413)
     expect(answer.json().message).toBe(CREDENTIAL_STORAGE_FULL)
-    expect((await documentsOf(member.id)).map((row) => row.docType)).toEqual(['COI'])
+    expect((await documentsOf(member.id)).map((row) => row.docType)).toEqual(['BUSINESS_DOCUMENT'])
   })
 
   it(`are limited to ${CREDENTIAL_UPLOADS_PER_10_MINUTES} per account in 10 minutes`, async () => {

@@ -36,10 +36,10 @@ describe('credentials tab', () => {
     expect(calls.map((call) => call.key)).toEqual(['GET /api/user/credentials'])
   })
 
-  it("needs both sides of the driver's license together", async () => {
+  it('needs both sides of the government photo ID together', async () => {
     fakeApi({ 'GET /api/user/credentials': () => jsonAnswer(200, empty) })
     renderTab()
-    await userEvent.upload(screen.getByLabelText("Driver's license (front)"), pdf('front.pdf'))
+    await userEvent.upload(screen.getByLabelText('Government photo ID (front)'), pdf('front.pdf'))
     await userEvent.click(screen.getByRole('button', { name: 'Upload documents' }))
     expect(await screen.findByText(CREDENTIAL_MESSAGES.licenseNeedsBothSides)).toBeInTheDocument()
   })
@@ -56,7 +56,7 @@ describe('credentials tab', () => {
       'GET /api/user/notices': () => jsonAnswer(200, []),
     })
     renderTab()
-    await userEvent.upload(screen.getByLabelText('Business license'), pdf('license.pdf'))
+    await userEvent.upload(screen.getByLabelText('Business document'), pdf('license.pdf'))
     await userEvent.click(screen.getByRole('button', { name: 'Upload documents' }))
     expect(await screen.findByText(PROFILE_MESSAGES.documentsUploaded)).toBeInTheDocument()
     const sent = calls.find((call) => call.key === 'PUT /api/user/credentials')?.body as FormData
