@@ -36,6 +36,7 @@ const SimplifiedTermsPage = lazyPage(() => import('../features/policies/pages/po
 const TermsOfUsagePage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'TermsOfUsagePage')
 const AdminDashboardPage = lazyPage(() => import('../features/admin/pages/admin-dashboard-page.tsx'), 'AdminDashboardPage')
 const RegisteredUsersPage = lazyPage(() => import('../features/admin/pages/registered-users-page.tsx'), 'RegisteredUsersPage')
+const ProblemReportsPage = lazyPage(() => import('../features/admin/pages/problem-reports-page.tsx'), 'ProblemReportsPage')
 const UserHistoryPage = lazyPage(() => import('../features/admin/pages/user-history-page.tsx'), 'UserHistoryPage')
 const SuperAdminPage = lazyPage(() => import('../features/super-admin/pages/super-admin-page.tsx'), 'SuperAdminPage')
 const ActionLogPage = lazyPage(() => import('../features/super-admin/pages/action-log-page.tsx'), 'ActionLogPage')
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
         { path: paths.superAdmin, element: superAdminOnly(<SuperAdminPage />) },
         { path: paths.actionLog, element: superAdminOnly(<ActionLogPage />) },
         { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
+        { path: paths.problemReports, element: adminOnly(<ProblemReportsPage />) },
         { path: paths.documentValidation, element: adminOnly(<DocumentValidationPage />) },
         { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },
       ]),

@@ -24,6 +24,8 @@ export const paths = {
   /** The action log in words, filtered and exported (super admins). */
   actionLog: '/super-admin/action-log',
   registeredUsers: '/admin/registered-users',
+  /** Buyers' problem reports, answered by the policy's review clock. */
+  problemReports: '/admin/problem-reports',
   documentValidation: '/admin/document-validation',
   userHistory: '/admin/user-history',
   keycodes: '/keycodes',

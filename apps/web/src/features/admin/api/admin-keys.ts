@@ -1,3 +1,4 @@
+import type { ProblemReportStatus } from '@keydesk/contracts/problem-reports'
 import type { TransactionFilters } from './transaction-filters.ts'
 
 export type QueueName = 'pending' | 'in-progress'
@@ -17,4 +18,5 @@ export const adminKeys = {
   documents: (userId: string | null) => ['admin', 'documents', userId] as const,
   allDocuments: () => ['admin', 'documents'] as const,
   chatUnread: () => ['admin', 'chat-unread'] as const,
+  problemReports: (status: ProblemReportStatus, page: number) => ['admin', 'problem-reports', status, page] as const,
 }

@@ -19,6 +19,7 @@ import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { KeycodeForm } from '../components/keycode-form.tsx'
 import { NoKeycodeButton } from '../components/no-keycode-dialog.tsx'
 import { PlanRefundDialog } from '../components/plan-refund-dialog.tsx'
+import { ProblemReportsLink } from '../components/problem-reports-link.tsx'
 import { QueueTable, type QueueTableProps } from '../components/queue-table.tsx'
 import { type Release, ReleaseConfirmation } from '../components/release-confirmation.tsx'
 import { ReleasesDownload } from '../components/releases-download.tsx'
@@ -164,6 +165,7 @@ export function AdminDashboardPage() {
         />
         <Count label="Transactions" value={countSoFar(transactions.data, transactionOffset)} />
       </dl>
+      <ProblemReportsLink />
       <QueueSection
         onShowBatch={changeSearch}
         headingId="pending-heading"
