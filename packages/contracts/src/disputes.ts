@@ -95,3 +95,32 @@ export type SuperAdminDisputesAnswer = z.infer<typeof SuperAdminDisputesAnswerSc
 /** POST /super-admin/disputes/{id}/clear-review. */
 export const ClearDisputeReviewAnswerSchema = z.object({ message: z.string(), dispute: PaymentDisputeViewSchema })
 export type ClearDisputeReviewAnswer = z.infer<typeof ClearDisputeReviewAnswerSchema>
+
+/*
+ * The sandbox's stand-ins for Stripe's dashboard and the card issuer (only without Stripe keys): a super admin, or a
+ * developer signed in as one, raises what would otherwise only happen at Stripe, and the webhook runs as for Stripe.
+ */
+export const SandboxPaymentParamsSchema = z.object({ paymentIntentId: z.string().regex(/^pi_sbx_[0-9a-f]{24}$/) })
+export const SandboxRefundParamsSchema = z.object({ refundId: z.string().regex(/^re_sbx_[0-9a-f]{24}$/) })
+export const SandboxDisputeParamsSchema = z.object({ disputeId: z.string().regex(/^dp_sbx_[0-9a-f]{24}$/) })
+export const SandboxDashboardRefundBodySchema = z.object({ amountCents: z.number().int().positive().max(10_000_000) })
+/** Reasons Stripe gives for a failed refund. */
+export const SandboxRefundFailureBodySchema = z.object({
+  reason: z.enum(['expired_or_canceled_card', 'lost_or_stolen_card', 'declined', 'unknown']).default('expired_or_canceled_card'),
+})
+/** Reasons a card network gives for a dispute. */
+export const SandboxDisputeBodySchema = z.object({
+  reason: z.enum(['fraudulent', 'product_not_received', 'unrecognized', 'duplicate', 'general']).default('fraudulent'),
+})
+export const SandboxDisputeCloseBodySchema = z.object({
+  paymentIntentId: SandboxPaymentParamsSchema.shape.paymentIntentId,
+  outcome: z.enum(['won', 'lost']),
+})
+/** What the sandbox raised: the refund's or dispute's id at the "provider", and the event delivered. */
+export const SandboxEventAnswerSchema = z.object({ id: z.string(), event: z.string(), message: z.string() })
+export type SandboxEventAnswer = z.infer<typeof SandboxEventAnswerSchema>
+
+export const SANDBOX_EVENT_MESSAGES = {
+  refused: 'The sandbox has no such paid payment or refund, or the amount is more than is left of the payment.',
+  delivered: (event: string) => `Delivered ${event} through the payment webhook.`,
+} as const

@@ -9,6 +9,9 @@ import {
   findSandboxSession,
   insertSandboxRefundOnce,
   insertSandboxSession,
+  listSandboxRefunds,
+  removeSandboxRefund,
+  type SandboxRefund,
   type SandboxSession,
   sumSandboxRefunds,
 } from './sandbox-repository.ts'
@@ -22,6 +25,26 @@ export interface SandboxProvider extends PaymentProvider {
   completedEventOf(id: string): Promise<{ payload: string; signature: string } | null>
   /** Signs a payload exactly as Stripe signs webhooks, with the sandbox's secret. */
   sign(payload: string, timestamp?: number): string
+  /*
+   * What happens in Stripe's dashboard and at the card issuer after a payment (docs/decisions/028), so the webhooks
+   * that tell of it run without Stripe. Each answers the signed event Stripe would send, or null when the payment,
+   * refund or amount is not one Stripe would accept.
+   */
+  /** Someone pays part or all of a payment back in the dashboard: `charge.refunded`, with the charge's refunds. */
+  refundInDashboard(paymentIntentId: string, amountCents: number): Promise<SignedEvent | null>
+  /** A refund the provider accepted fails (the card was closed): `charge.refund.updated` with the status failed. */
+  failRefund(refundId: string, reason: string): Promise<SignedEvent | null>
+  /** The buyer's card issuer disputes the payment: `charge.dispute.created`, with a new dispute id. */
+  openDispute(paymentIntentId: string, reason: string): Promise<SignedEvent | null>
+  /** The issuer decides the dispute: `charge.dispute.closed` with the status won or lost. */
+  closeDispute(disputeId: string, paymentIntentId: string, outcome: 'won' | 'lost'): Promise<SignedEvent | null>
+}
+
+/** A webhook event to deliver, the provider object it is about named by `objectId`. */
+export interface SignedEvent {
+  objectId: string
+  payload: string
+  signature: string
 }
 
 /** A secret derived from the app's own key, so every API process agrees on it without configuration. */
@@ -66,9 +89,63 @@ function completedEvent(row: SandboxSession, now: Date) {
   }
 }
 
+/** A Stripe-format event of `type` about `object`. */
+function eventOf(type: string, object: Record<string, unknown>, now: Date) {
+  return {
+    id: `evt_sbx_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    type,
+    created: Math.floor(now.getTime() / 1000),
+    livemode: false,
+    data: { object },
+  }
+}
+
+/** The idempotency keys of refunds made "in the dashboard" start with this, so no Keydesk key is ever mistaken for one. */
+const DASHBOARD_KEY = 'sandbox-dashboard:'
+
+/** A refund as Stripe describes it; Keydesk's own carry their key, a dashboard's none. */
+const refundObject = (row: SandboxRefund, extra: Record<string, unknown> = {}) => ({
+  id: row.id,
+  object: 'refund',
+  amount: row.amountCents,
+  currency: 'usd',
+  payment_intent: row.paymentIntentId,
+  charge: `ch_sbx_${row.paymentIntentId}`,
+  status: 'succeeded',
+  created: Math.floor(row.createdAt.getTime() / 1000),
+  metadata: row.idempotencyKey.startsWith(DASHBOARD_KEY) ? {} : { keydesk_refund_key: row.idempotencyKey },
+  ...extra,
+})
+
 /** The embedded hosted checkout (docs/architecture.md, 'Ports'): its own page and records, Stripe-format signed events. */
 export function createSandboxProvider(db: Database, options: { publicUrl: string; webhookSecret: string; clock: Clock }): SandboxProvider {
   const stripe = new Stripe('sk_test_sandbox_offline')
+
+  /** A dispute of the whole of a paid sandbox payment, as Stripe describes one. */
+  async function disputeEvent(
+    signer: Pick<SandboxProvider, 'sign'>,
+    type: string,
+    id: string,
+    paymentIntentId: string,
+    fields: { reason: string; status: string },
+  ): Promise<SignedEvent | null> {
+    const session = await findSandboxSession(db, paymentIntentId)
+    if (session?.status !== 'complete' || session.paymentIntentId !== paymentIntentId) return null
+    const now = options.clock.now()
+    const dispute = {
+      id,
+      object: 'dispute',
+      amount: session.amountCents,
+      currency: 'usd',
+      charge: `ch_sbx_${paymentIntentId}`,
+      payment_intent: paymentIntentId,
+      created: Math.floor(now.getTime() / 1000),
+      ...fields,
+    }
+    const payload = JSON.stringify(eventOf(type, dispute, now))
+    return { objectId: id, payload, signature: signer.sign(payload) }
+  }
 
   return {
     name: 'sandbox',
@@ -143,6 +220,48 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
         idempotencyKey: request.idempotencyKey,
       })
       return { refundId: row.id, amountCents: row.amountCents }
+    },
+
+    async refundInDashboard(paymentIntentId, amountCents) {
+      const session = await findSandboxSession(db, paymentIntentId)
+      if (session?.status !== 'complete' || session.paymentIntentId !== paymentIntentId) return null
+      const refunded = await sumSandboxRefunds(db, paymentIntentId)
+      if (amountCents <= 0 || refunded + amountCents > session.amountCents) return null
+      const id = `re_sbx_${randomBytes(12).toString('hex')}`
+      await insertSandboxRefundOnce(db, { id, paymentIntentId, amountCents, idempotencyKey: `${DASHBOARD_KEY}${id}` })
+      const refunds = await listSandboxRefunds(db, paymentIntentId)
+      const total = refunds.reduce((sum, row) => sum + row.amountCents, 0)
+      const charge = {
+        id: `ch_sbx_${paymentIntentId}`,
+        object: 'charge',
+        amount: session.amountCents,
+        amount_refunded: total,
+        currency: 'usd',
+        payment_intent: paymentIntentId,
+        refunded: total === session.amountCents,
+        refunds: { object: 'list', data: refunds.map((row) => refundObject(row)), has_more: false },
+      }
+      const payload = JSON.stringify(eventOf('charge.refunded', charge, options.clock.now()))
+      return { objectId: id, payload, signature: this.sign(payload) }
+    },
+
+    async failRefund(refundId, reason) {
+      const row = await removeSandboxRefund(db, refundId)
+      if (!row) return null
+      const refund = refundObject(row, { status: 'failed', failure_reason: reason })
+      const payload = JSON.stringify(eventOf('charge.refund.updated', refund, options.clock.now()))
+      return { objectId: refundId, payload, signature: this.sign(payload) }
+    },
+
+    async openDispute(paymentIntentId, reason) {
+      return disputeEvent(this, 'charge.dispute.created', `dp_sbx_${randomBytes(12).toString('hex')}`, paymentIntentId, {
+        reason,
+        status: 'needs_response',
+      })
+    },
+
+    async closeDispute(disputeId, paymentIntentId, outcome) {
+      return disputeEvent(this, 'charge.dispute.closed', disputeId, paymentIntentId, { reason: 'fraudulent', status: outcome })
     },
 
     sign(payload, timestamp) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { sandboxCheckoutSessions } from '../../../db/schema/payments.ts'
 import { sandboxRefunds } from '../../../db/schema/refunds.ts'
@@ -72,4 +72,19 @@ export async function sumSandboxRefunds(db: DbExecutor, paymentIntentId: string)
     .from(sandboxRefunds)
     .where(eq(sandboxRefunds.paymentIntentId, paymentIntentId))
   return row?.total ?? 0
+}
+
+/** Every refund of one payment, newest first: what a charge lists as its refunds. */
+export async function listSandboxRefunds(db: DbExecutor, paymentIntentId: string): Promise<SandboxRefund[]> {
+  return db
+    .select()
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.paymentIntentId, paymentIntentId))
+    .orderBy(desc(sandboxRefunds.createdAt), desc(sandboxRefunds.id))
+}
+
+/** A refund that failed leaves the payment's refunded total, as Stripe's does; answers the refund it was. */
+export async function removeSandboxRefund(db: DbExecutor, id: string): Promise<SandboxRefund | undefined> {
+  const [row] = await db.delete(sandboxRefunds).where(eq(sandboxRefunds.id, id)).returning()
+  return row
 }

@@ -1,6 +1,7 @@
 import { SandboxCardFormSchema, SandboxSessionParamsSchema } from '@keydesk/contracts/payments'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { judgeTestCard } from './sandbox-card.ts'
+import { sandboxEventRoutes } from './sandbox-event-routes.ts'
 import { checkoutPage, closedCheckoutPage } from './sandbox-page.ts'
 import type { SandboxProvider } from './sandbox-provider.ts'
 import { receiveWebhook } from './service.ts'
@@ -16,6 +17,9 @@ export function sandboxCheckoutRoutes(provider: SandboxProvider): FastifyPluginA
     app.addHook('onSend', async (_request, reply) => {
       reply.header('referrer-policy', 'same-origin')
     })
+    // The dashboard's and the card issuer's side of a payment, so its refund and dispute webhooks run without Stripe.
+    await app.register(sandboxEventRoutes(provider))
+
     app.get(
       '/sandbox-checkout/:sessionId',
       { config: { access: 'public' }, schema: { params: SandboxSessionParamsSchema } },
