@@ -93,6 +93,21 @@ describe('charge.refunded: a refund made in the provider dashboard', () => {
     expect(await logOf('KEYCODE_REFUNDED_AT_PROVIDER', first)).toHaveLength(1)
   })
 
+  it('records each line once under 20 concurrent deliveries of the same refund', async () => {
+    const { order, paymentIntentId, first, second } = await paidTwoLineOrder()
+    const deliveries = Array.from({ length: 20 }, () =>
+      chargeRefunded(testApp, paymentIntentId, 12_000, [listedRefund('re_dash_storm', 12_000)]),
+    )
+    const answers = await Promise.all(deliveries.map((event) => deliver(testApp, event)))
+    expect(answers.map((answer) => answer.statusCode)).toEqual(deliveries.map(() => 200))
+    const rows = await db().select().from(keycodeRefunds).where(eq(keycodeRefunds.transactionId, order.id))
+    expect(rows.map((row) => row.vehicleRequestId).sort()).toEqual([first, second].sort())
+    expect([
+      ...(await logOf('KEYCODE_REFUNDED_AT_PROVIDER', first)),
+      ...(await logOf('KEYCODE_REFUNDED_AT_PROVIDER', second)),
+    ]).toHaveLength(2)
+  })
+
   it('shows the buyer the refunded order with the provider reason and the note', async () => {
     const { member, paymentIntentId, first } = await paidTwoLineOrder()
     await delivered(chargeRefunded(testApp, paymentIntentId, 6000))
