@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cartTotal, cartTotalCents, roundHalfUp, unitPrice } from './cart-total.ts'
+import { cartTotal, cartTotalCents, lineChargesCents, roundHalfUp, unitPrice } from './cart-total.ts'
 import { CART_DISCOUNT_PERCENT } from './subscription.ts'
 
 describe("cart total (docs/product.md, 'Cart')", () => {
@@ -7,6 +7,19 @@ describe("cart total (docs/product.md, 'Cart')", () => {
     expect(unitPrice({ finalPrice: 50, standardPrice: 70, price: 80 })).toBe(50)
     expect(unitPrice({ finalPrice: null, standardPrice: 70, price: 80 })).toBe(70)
     expect(unitPrice({ price: 80 })).toBe(80)
+  })
+
+  it("charges each line its share of its rate's total, a plan its list price, the lines adding up to the total", () => {
+    const lines = [
+      { cents: 3333, discountPercent: 20 },
+      { cents: 3333, discountPercent: 20 },
+      { cents: 3334, discountPercent: 20 },
+      { kind: 'SUBSCRIPTION' as const, cents: 2499 },
+      { cents: 5500, discountPercent: 0 },
+    ]
+    const charges = lineChargesCents(lines, 'PROFESSIONAL')
+    expect(charges).toEqual([2666, 2666, 2668, 2499, 5500])
+    expect(charges.reduce((sum, cents) => sum + cents, 0)).toBe(cartTotalCents(lines, 'PROFESSIONAL').totalCents)
   })
 
   it('applies no discount without a tier', () => {

@@ -63,12 +63,39 @@ export function cartTotalCents(lines: CartLineCents[], tier: SubscriptionTier) {
   }
 }
 
+/**
+ * What each line charges, in cents: a plan its list price; the keycode lines of each discount rate share that rate's
+ * rounded total in proportion to their prices, the last of them absorbing the rounding, so the lines add up to exactly
+ * cartTotalCents' total. The checkout records these amounts and the cart shows them, so a line shows what it charges.
+ */
+export function lineChargesCents(lines: CartLineCents[], tier: SubscriptionTier): number[] {
+  const rateOf = (line: CartLineCents) => line.discountPercent ?? CART_DISCOUNT_PERCENT[tier]
+  const { subtotalByRate, totalByRate } = cartTotalCents(lines, tier)
+  const lastOfRate = new Map<number, number>()
+  lines.forEach((line, index) => {
+    if (line.kind !== 'SUBSCRIPTION') lastOfRate.set(rateOf(line), index)
+  })
+  const allotted = new Map<number, number>()
+  return lines.map((line, index) => {
+    if (line.kind === 'SUBSCRIPTION') return line.cents
+    const rate = rateOf(line)
+    const rateSubtotal = subtotalByRate.get(rate) ?? 0
+    const rateTotal = totalByRate.get(rate) ?? 0
+    const soFar = allotted.get(rate) ?? 0
+    const cents =
+      index === lastOfRate.get(rate) ? rateTotal - soFar : rateSubtotal === 0 ? 0 : Math.round((line.cents * rateTotal) / rateSubtotal)
+    allotted.set(rate, soFar + cents)
+    return cents
+  })
+}
+
+/** The cart's lines as cartTotalCents reads them, from the API's dollar prices. */
+export const cartLinesCents = (items: PricedItem[]): CartLineCents[] =>
+  items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent }))
+
 /** The same total in dollars, for screens that show the API's dollar prices. */
 export function cartTotal(items: PricedItem[], tier: SubscriptionTier) {
-  const cents = cartTotalCents(
-    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent })),
-    tier,
-  )
+  const cents = cartTotalCents(cartLinesCents(items), tier)
   return {
     subtotal: toDollars(cents.subtotalCents),
     discountPercent: cents.discountPercent,

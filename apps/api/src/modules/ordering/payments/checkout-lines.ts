@@ -1,4 +1,4 @@
-import { cartTotalCents } from '@keydesk/contracts/cart-total'
+import { cartTotalCents, lineChargesCents } from '@keydesk/contracts/cart-total'
 import { planLineName } from '@keydesk/contracts/plan-benefits'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import type { TransactionItem } from '../../../db/schema/payments.ts'
@@ -26,16 +26,10 @@ function describe(item: PricedCartItem): Pick<TransactionItem, 'name' | 'descrip
  * exactly the total. Each keycode line records the rule that priced it, for the receipt and the order history.
  */
 export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): { totalCents: number; lines: TransactionItem[] } {
-  const rateOf = (item: PricedCartItem) => item.discountPercent
-  const { subtotalByRate, totalByRate, totalCents } = cartTotalCents(
-    items.map((item) => ({ kind: item.kind, cents: item.amountCents, discountPercent: rateOf(item) })),
-    tier,
-  )
-  const lastOfRate = new Map<number, number>()
-  items.forEach((item, index) => {
-    if (item.kind !== 'SUBSCRIPTION') lastOfRate.set(rateOf(item), index)
-  })
-  const allotted = new Map<number, number>()
+  const cartLines = items.map((item) => ({ kind: item.kind, cents: item.amountCents, discountPercent: item.discountPercent }))
+  const { totalCents } = cartTotalCents(cartLines, tier)
+  // The cart page shows each line's charge with the same function, so the cart and the receipt agree to the cent.
+  const charges = lineChargesCents(cartLines, tier)
   const lines = items.map((item, index): TransactionItem => {
     if (item.kind === 'SUBSCRIPTION') {
       return {
@@ -45,17 +39,7 @@ export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): 
         ...(item.subscriptionTier && item.subscriptionTier !== 'NONE' ? { tier: item.subscriptionTier, billing: item.billing } : {}),
       }
     }
-    const rate = rateOf(item)
-    const rateSubtotal = subtotalByRate.get(rate) ?? 0
-    const rateTotal = totalByRate.get(rate) ?? 0
-    const soFar = allotted.get(rate) ?? 0
-    const amountCents =
-      index === lastOfRate.get(rate)
-        ? rateTotal - soFar
-        : rateSubtotal === 0
-          ? 0
-          : Math.round((item.amountCents * rateTotal) / rateSubtotal)
-    allotted.set(rate, soFar + amountCents)
+    const amountCents = charges[index] ?? 0
     return {
       kind: item.kind,
       ...describe(item),
@@ -65,7 +49,7 @@ export function checkoutLines(items: PricedCartItem[], tier: SubscriptionTier): 
       pricing: {
         priceRule: item.priceRule,
         discountRule: item.discountRule,
-        discountPercent: rate,
+        discountPercent: item.discountPercent,
         beforeDiscountCents: item.amountCents,
         pinCents: item.pinCents,
         note: item.priceNote ?? '',

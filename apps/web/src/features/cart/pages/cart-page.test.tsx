@@ -73,6 +73,23 @@ describe('cart page', () => {
     expect(within(line).getByText('3 of 20, batch B-7K2Q4M')).toBeInTheDocument()
   })
 
+  it('shows on a discounted bulk line what it will charge: $44.00 with its 20% plan discount, the $55.00 before it struck out', async () => {
+    const line = {
+      ...testCartItem('a', 70),
+      finalPrice: 55,
+      discountPercent: 20,
+      priceNote: 'Member price. 20% plan discount',
+      batch: '3 of 20, batch B-7K2Q4M',
+    }
+    fakeApi({ 'GET /api/cart/items': () => jsonAnswer(200, [line]) })
+    await renderApp('/cart', {
+      user: testUser({ subscription: { tier: 'PROFESSIONAL', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } }),
+    })
+    const item = (await screen.findByText('2020 Ford F-150')).closest('li') as HTMLElement
+    expect(within(item).getByText('$44.00')).toBeInTheDocument()
+    expect(item).toHaveTextContent('Before discount $55.00')
+  })
+
   it('shows no discount line to a guest, who has none', async () => {
     saveGuestInfo('7b0c4a9e-3f7a-4a0e-9a55-0c1d2e3f4a5b', 'cart-1')
     fakeApi({ 'GET /api/cart/items/public': () => jsonAnswer(200, [testCartItem('a', 70)]) })

@@ -1,5 +1,5 @@
 import { CART_MESSAGES } from '@keydesk/contracts/cart'
-import { cartTotal, unitPrice } from '@keydesk/contracts/cart-total'
+import { cartLinesCents, cartTotal, lineChargesCents } from '@keydesk/contracts/cart-total'
 import { UNPAID_REQUEST_KEEP_DAYS } from '@keydesk/contracts/limits'
 import { formatDollars } from '@keydesk/contracts/money'
 import { TIER_LABELS } from '@keydesk/contracts/subscription'
@@ -22,6 +22,21 @@ import { CheckoutPanel } from '../components/checkout-panel.tsx'
 
 const dollars = (amount: number) => formatDollars(Math.round(amount * 100))
 
+/** A line's charge, and the price before its discount where the discount lowers it. */
+function LinePrice({ beforeCents, chargeCents }: { beforeCents: number; chargeCents: number }) {
+  return (
+    <span className="text-right">
+      {chargeCents < beforeCents && (
+        <s className="block text-sm text-slate-500">
+          <span className="sr-only">Before discount </span>
+          {formatDollars(beforeCents)}
+        </s>
+      )}
+      <span className="font-semibold">{formatDollars(chargeCents)}</span>
+    </span>
+  )
+}
+
 /** docs/product.md, 'Cart': items, subscription status and the order summary; guests see the cart of their guest id. */
 export function CartPage() {
   const session = useSession()
@@ -38,6 +53,9 @@ export function CartPage() {
   const items = cart.data ?? []
   // The server decides each line's discount (Basic: one keycode a month, covered makes only); the total follows it.
   const summary = cartTotal(items, tier)
+  // Each line shows what it will charge, by the function the checkout records its lines with.
+  const lines = cartLinesCents(items)
+  const charges = lineChargesCents(lines, tier)
   const keycodeRates = new Set(
     items.filter((item) => item.kind === 'KEYCODE').map((item) => item.discountPercent ?? summary.discountPercent),
   )
@@ -79,7 +97,7 @@ export function CartPage() {
       {items.length > 0 && (
         <div className="grid gap-8 md:grid-cols-3">
           <ul className="space-y-3 md:col-span-2">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <li key={item.id} className="flex items-center justify-between rounded-lg border border-slate-200 bg-white p-4">
                 <div>
                   <p className="font-semibold">{cartItemLabel(item)}</p>
@@ -88,7 +106,7 @@ export function CartPage() {
                   {item.priceNote && <p className="text-sm text-slate-600">{item.priceNote}</p>}
                 </div>
                 <div className="flex items-center gap-4">
-                  <span className="font-semibold">{dollars(unitPrice(item))}</span>
+                  <LinePrice beforeCents={lines[index]?.cents ?? 0} chargeCents={charges[index] ?? 0} />
                   <Button
                     variant="secondary"
                     onClick={() => onRemove(item.id)}
