@@ -26,7 +26,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-slate-600">{label}</dt>
-      <dd className="break-words">{children}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{children}</dd>
     </>
   )
 }
@@ -35,7 +35,7 @@ function ReportCard({ report, onAnswer }: { report: AdminProblemReport; onAnswer
   const { order, buyer } = report
   const vehicle = `${order.year} ${order.make} ${order.model}`
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4">
+    <li className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="text-lg font-semibold">{PROBLEM_REASONS[report.reason]}</h2>
         {report.status === 'OPEN' && (
@@ -45,7 +45,7 @@ function ReportCard({ report, onAnswer }: { report: AdminProblemReport; onAnswer
           </p>
         )}
       </div>
-      <p className="mt-1 break-words text-slate-800">“{report.message}”</p>
+      <p className="mt-1 text-slate-800 [overflow-wrap:anywhere]">“{report.message}”</p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <Fact label="Buyer">
           {buyer.name ?? (buyer.guest ? 'Guest' : 'Removed account')}
