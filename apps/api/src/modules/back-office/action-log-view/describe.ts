@@ -69,6 +69,9 @@ function channelWords(details: Record<string, unknown>): string {
 
 const labelOf = (labels: Record<string, string>, key: string): string | null => (Object.hasOwn(labels, key) ? (labels[key] ?? null) : null)
 
+const amountWords = (details: Record<string, unknown>) =>
+  typeof details.amountCents === 'number' ? formatDollars(details.amountCents) : 'an amount'
+
 const withReason = (sentence: string, reason: string | null, label = 'reason') => (reason ? `${sentence}; ${label}: ${reason}` : sentence)
 
 /** The sentence and the link of one entry: who did what to whom, in words. */
@@ -153,6 +156,38 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
         member ?? '',
       )
     }
+    // The payment provider's news (docs/decisions/028): no one signed in acted, so no actor is named.
+    case 'KEYCODE_REFUNDED_AT_PROVIDER':
+      return onOrder(`${orderWords(names, row.targetId)} was refunded ${amountWords(details)} in the payment provider's dashboard`)
+    case 'REFUND_FAILED_AT_PROVIDER':
+      return onOrder(
+        withReason(`The payment provider reported the refund of ${orderWords(names, row.targetId)} failed`, text(details.failureReason)),
+      )
+    case 'PROVIDER_REFUND_UNMATCHED': {
+      const unmatched = typeof details.unmatchedCents === 'number' ? formatDollars(details.unmatchedCents) : 'an amount'
+      const order = text(details.confirmationNumber)
+      return {
+        text: `${unmatched} refunded in the payment provider's dashboard on order ${order ?? 'of a removed checkout'} matches no whole keycode line; check it by hand`,
+        link: order ? { kind: 'order', search: order, label: order } : null,
+      }
+    }
+    case 'PAYMENT_DISPUTED':
+    case 'DISPUTE_CLOSED': {
+      const member = text(details.userId)
+      const whose = member ? personWords(names, member) : 'a guest'
+      const sentence =
+        kind === 'PAYMENT_DISPUTED'
+          ? withReason(
+              `The card issuer of ${whose} disputed ${amountWords(details)}${text(details.confirmationNumber) ? ` of order ${details.confirmationNumber}` : ''}${details.releasedBefore === true ? ' after a keycode was released' : ''}`,
+              text(details.reason),
+            )
+          : `The dispute of ${whose} closed: ${details.status === 'LOST' ? 'lost, the money went back to the buyer' : 'won, the payment stands'}`
+      return member ? onUser(sentence, member) : { text: sentence, link: null }
+    }
+    case 'DISPUTE_REVIEW_CLEARED':
+      return onUser(
+        `${actor} cleared the dispute review of ${personWords(names, row.targetId)}${text(details.confirmationNumber) ? ` (order ${details.confirmationNumber})` : ''}`,
+      )
     case 'RELEASES_EXPORTED':
       return { text: `${actor} exported the releases of ${row.targetId.replace('..', ' to ')}`, link: null }
     case 'ACTION_LOG_EXPORTED':
