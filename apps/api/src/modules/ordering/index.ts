@@ -31,6 +31,7 @@ export {
 } from './orders/repository.ts'
 export { listAdminTransactions } from './payments/admin-transactions.ts'
 export {
+  answerOpenReportsByRefund,
   answerProblemReport,
   countOpenProblemReports,
   findProblemReport,

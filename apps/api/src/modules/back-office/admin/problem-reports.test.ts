@@ -154,6 +154,29 @@ describe('answering a report', () => {
     ).toBe(true)
   })
 
+  it('answers an open report as refunded when the order is refunded by another path', async () => {
+    const order = await paidMemberOrder(testApp)
+    await signInAgain(testApp, order.member, admin)
+    await report(order.member.headers, {
+      vehicleRequestId: order.requestId,
+      reason: 'CHARGED_WRONGLY',
+      message: 'I see two charges for this.',
+    })
+    const ended = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/requests/${order.requestId}/no-keycode`,
+      headers: admin.headers,
+      payload: { reason: 'NO_CODE_IN_PORTAL', note: 'No record at Honda.' },
+    })
+    expect(ended.statusCode).toBe(200)
+    expect((await reportRows(order.requestId))[0]).toMatchObject({
+      status: 'REFUNDED',
+      answerNote: 'No record at Honda.',
+      answeredBy: admin.id,
+    })
+    expect((await openReports()).reports.map((row: { vehicleRequestId: string }) => row.vehicleRequestId)).not.toContain(order.requestId)
+  })
+
   it('refuses to send back an order that was never released', async () => {
     const order = await paidMemberOrder(testApp)
     await signInAgain(testApp, order.member)

@@ -4,6 +4,7 @@ import { AppError } from '../../../errors.ts'
 import type { Principal, Uses } from '../../../ports.ts'
 import { findUserNames } from '../../accounts/index.ts'
 import {
+  answerOpenReportsByRefund,
   findPaymentOfRequest,
   findRefundOfRequest,
   giveBackBasicDiscount,
@@ -140,6 +141,7 @@ export async function refundKeycodeLine(ports: RefundPorts, actor: Principal, li
     await refreshOrderStatus(tx, request.id, leastStatusOf)
     if (usedBasicDiscount(request.id, payment)) await giveBackBasicDiscount(tx, payment.transactionId)
     await line.alsoRecord?.(tx, refundedAt)
+    await answerOpenReportsByRefund(tx, request.id, { answerNote: line.note, answeredBy: actor.id, answeredAt: refundedAt })
     await recordAction(tx, {
       actorId: actor.id,
       action: 'KEYCODE_REFUNDED',

@@ -66,6 +66,18 @@ export async function answerProblemReport(
   return row
 }
 
+/** A refund of the order, by whatever path, answers its reports still open: there is nothing left to decide on them. */
+export async function answerOpenReportsByRefund(
+  db: DbExecutor,
+  requestId: string,
+  values: { answerNote: string; answeredBy: string | null; answeredAt: Date },
+) {
+  await db
+    .update(problemReports)
+    .set({ status: 'REFUNDED', declineReason: null, ...values })
+    .where(and(eq(problemReports.vehicleRequestId, requestId), eq(problemReports.status, 'OPEN')))
+}
+
 /**
  * One page of the back office's reports in one status: open ones by their review deadline, earliest first (the
  * partial index problem_reports_open_idx), answered ones newest answer first; with the status's total.
