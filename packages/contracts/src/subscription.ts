@@ -46,6 +46,8 @@ export const AdminSubscriptionSchema = z.object({
   tier: SubscriptionTierSchema,
   status: z.enum(['ACTIVE', 'CANCELLED', 'EXPIRED']),
   userEmail: z.string().nullable(),
+  /** The member's name, so the list names people rather than ids; null where the e-mail is (an inactive account). */
+  memberName: z.string().nullable().default(null),
   billing: BillingPeriodSchema,
   /** The refund paid for this plan, in cents; null while there is none. */
   refundedCents: z.number().int().nullable(),

@@ -143,13 +143,20 @@ describe('GET /admin/transactions', () => {
 })
 
 describe('GET /admin/subscriptions', () => {
-  it('lists plans with tier and user e-mail, hiding the e-mail of a revoked user', async () => {
+  it("lists plans with tier, the member's name and e-mail, hiding both for a revoked user", async () => {
     const { member } = await paidOrder(0, 'ENTERPRISE')
     const list = (await get('/api/admin/subscriptions?limit=100')).json()
-    expect(list).toContainEqual(expect.objectContaining({ tier: 'ENTERPRISE', status: 'ACTIVE', userEmail: member.email }))
+    expect(list).toContainEqual(
+      expect.objectContaining({
+        tier: 'ENTERPRISE',
+        status: 'ACTIVE',
+        userEmail: member.email,
+        memberName: expect.stringMatching(/\S \S/),
+      }),
+    )
     await testApp.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.id}/revoke`, headers: admin.headers })
     const after = (await get('/api/admin/subscriptions?limit=100')).json()
-    expect(after).toContainEqual(expect.objectContaining({ tier: 'ENTERPRISE', userEmail: null }))
+    expect(after).toContainEqual(expect.objectContaining({ tier: 'ENTERPRISE', userEmail: null, memberName: null }))
   })
 
   it('is refused to business users and visitors', async () => {

@@ -27,6 +27,7 @@ export async function listAdminSubscriptions(ports: Uses<'database'>, page: { li
         tier: plan.tier,
         status: plan.status,
         userEmail: member.isActive ? member.email : null,
+        memberName: member.isActive ? `${member.fname} ${member.lname}` : null,
         billing: plan.billing,
         refundedCents: refund?.status === 'REFUNDED' ? refund.amountCents : null,
       },

@@ -16,6 +16,7 @@ const annualPlan = (overrides: Record<string, unknown> = {}) => ({
   tier: 'PROFESSIONAL',
   status: 'CANCELLED',
   userEmail: 'rosa@example.com',
+  memberName: 'Rosa Díaz',
   billing: 'ANNUAL',
   refundedCents: null,
   ...overrides,
@@ -54,7 +55,7 @@ function dashboard(answers: Record<string, FakeAnswer>) {
 
 async function openRefund() {
   const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' })
-  await userEvent.click(await within(subscriptions).findByRole('button', { name: `Refund plan ${PLAN_ID}` }))
+  await userEvent.click(await within(subscriptions).findByRole('button', { name: 'Refund the Professional plan (annual) of Rosa Díaz' }))
   return screen.getByRole('dialog', { name: 'Refund this plan?' })
 }
 
@@ -119,11 +120,14 @@ describe('the plan refund dialog (docs/decisions/020)', () => {
   it('lists a refund paid, and gives the refund control to super admins only', async () => {
     dashboard({
       'GET /api/admin/subscriptions': () =>
-        jsonAnswer(200, [annualPlan(), annualPlan({ id: 'sub-refunded', status: 'EXPIRED', refundedCents: 17_650 })]),
+        jsonAnswer(200, [
+          annualPlan(),
+          annualPlan({ id: 'sub-refunded', memberName: 'Ada Byrne', status: 'EXPIRED', refundedCents: 17_650 }),
+        ]),
     })
     await renderApp('/admin', { user: testUser({ role: 'ADMIN' }) })
     const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' })
-    expect((await within(subscriptions).findByText('sub-refunded')).closest('tr')).toHaveTextContent('Refunded $176.50')
-    expect(within(subscriptions).queryByRole('button', { name: /Refund plan/ })).not.toBeInTheDocument()
+    expect((await within(subscriptions).findByText('Ada Byrne')).closest('tr')).toHaveTextContent('Refunded $176.50')
+    expect(within(subscriptions).queryByRole('button', { name: /^Refund the/ })).not.toBeInTheDocument()
   })
 })

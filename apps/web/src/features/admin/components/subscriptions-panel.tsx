@@ -1,12 +1,10 @@
 import { formatDollars } from '@keydesk/contracts/money'
-import type { SubscriptionTier } from '@keydesk/contracts/subscription'
+import { planLineName } from '@keydesk/contracts/plan-benefits'
+import { SUBSCRIPTION_STATUS_LABELS } from '@keydesk/contracts/subscription'
 import { Button } from '../../../components/ui/button.tsx'
 import { ADMIN_FAILURES } from '../admin-error-text.ts'
 import type { useAdminSubscriptions } from '../api/use-admin-subscriptions.ts'
 import { PagedPanel } from './paged-panel.tsx'
-
-const titleCase = (word: string) => word.charAt(0) + word.slice(1).toLowerCase()
-const tierLabel = (tier: SubscriptionTier) => titleCase(tier)
 
 export interface SubscriptionsPanelProps {
   subscriptions: ReturnType<typeof useAdminSubscriptions>
@@ -17,7 +15,8 @@ export interface SubscriptionsPanelProps {
 }
 
 /**
- * docs/product.md, 'Back office (admins and super admins)': subscriptions with id, tier and the member's e-mail, or 'User Inactive' when the account is gone;
+ * docs/product.md, 'Back office (admins and super admins)': subscriptions by plan (its one name) and member (name and
+ * e-mail, or 'User Inactive' when the account is gone), not by id;
  * a refund paid, and for a super admin the way to refund a running annual plan.
  */
 export function SubscriptionsPanel({ subscriptions, offset, onOffsetChange, onRefund }: SubscriptionsPanelProps) {
@@ -37,19 +36,13 @@ export function SubscriptionsPanel({ subscriptions, offset, onOffsetChange, onRe
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  ID
+                  Plan
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Tier
+                  Member
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  E-mail
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Billing
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Refund
@@ -57,26 +50,40 @@ export function SubscriptionsPanel({ subscriptions, offset, onOffsetChange, onRe
               </tr>
             </thead>
             <tbody>
-              {rows.map((subscription) => (
-                <tr key={subscription.id} className="border-t border-slate-200">
-                  <td className="px-3 py-2 font-mono text-xs break-all">{subscription.id}</td>
-                  <td className="px-3 py-2">{tierLabel(subscription.tier)}</td>
-                  <td className="px-3 py-2">{titleCase(subscription.status)}</td>
-                  <td className="px-3 py-2">{subscription.userEmail ?? <span className="text-slate-500 italic">User Inactive</span>}</td>
-                  <td className="px-3 py-2">{titleCase(subscription.billing)}</td>
-                  <td className="px-3 py-2">
-                    {subscription.refundedCents !== null ? (
-                      `Refunded ${formatDollars(subscription.refundedCents)}`
-                    ) : onRefund && subscription.billing === 'ANNUAL' && subscription.status !== 'EXPIRED' ? (
-                      <Button variant="secondary" aria-label={`Refund plan ${subscription.id}`} onClick={() => onRefund(subscription.id)}>
-                        Refund…
-                      </Button>
-                    ) : (
-                      '–'
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {rows.map((subscription) => {
+                const plan = planLineName(subscription.tier, subscription.billing)
+                return (
+                  <tr key={subscription.id} className="border-t border-slate-200">
+                    <td className="px-3 py-2">{plan}</td>
+                    <td className="px-3 py-2">
+                      {subscription.userEmail === null ? (
+                        <span className="text-slate-500 italic">User Inactive</span>
+                      ) : (
+                        <>
+                          {subscription.memberName && <span className="block">{subscription.memberName}</span>}
+                          <span className="block break-all text-slate-600">{subscription.userEmail}</span>
+                        </>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">{SUBSCRIPTION_STATUS_LABELS[subscription.status]}</td>
+                    <td className="px-3 py-2">
+                      {subscription.refundedCents !== null ? (
+                        `Refunded ${formatDollars(subscription.refundedCents)}`
+                      ) : onRefund && subscription.billing === 'ANNUAL' && subscription.status !== 'EXPIRED' ? (
+                        <Button
+                          variant="secondary"
+                          aria-label={`Refund the ${plan} of ${subscription.memberName ?? subscription.userEmail ?? 'an inactive user'}`}
+                          onClick={() => onRefund(subscription.id)}
+                        >
+                          Refund…
+                        </Button>
+                      ) : (
+                        '–'
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
             </tbody>
           </table>
         </div>

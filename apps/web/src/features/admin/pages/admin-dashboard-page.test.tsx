@@ -338,6 +338,7 @@ const subscription = (id: string, userEmail: string | null) => ({
   tier: 'PROFESSIONAL',
   status: 'ACTIVE',
   userEmail,
+  memberName: userEmail === null ? null : 'Dana Locke',
   billing: 'MONTHLY',
   refundedCents: null,
 })
@@ -347,7 +348,7 @@ const lastTransactionsQuery = (calls: RecordedCall[]) =>
   new URL(calls.filter((call) => call.key === 'GET /api/admin/transactions').at(-1)?.url ?? '', 'http://localhost').searchParams
 
 describe('admin dashboard: subscriptions and transactions', () => {
-  it("shows subscriptions with the member's e-mail or 'User Inactive', and transactions with vehicles and keycodes", async () => {
+  it("shows subscriptions by plan and member (name and e-mail, or 'User Inactive'), never by id, and transactions with vehicles and keycodes", async () => {
     fakeApi({
       'GET /api/admin/pending-requests': () => jsonAnswer(200, [queued('p1', 'PENDING')]),
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
@@ -357,9 +358,12 @@ describe('admin dashboard: subscriptions and transactions', () => {
     await renderApp('/admin', { user: admin })
 
     const subscriptions = await screen.findByRole('region', { name: 'Subscriptions' })
-    expect(await within(subscriptions).findByText('member@example.com')).toBeInTheDocument()
-    expect(within(subscriptions).getByText('sub-2').closest('tr')).toHaveTextContent('User Inactive')
-    expect(within(subscriptions).getAllByText('Professional')).toHaveLength(2)
+    const active = (await within(subscriptions).findByText('member@example.com')).closest('tr') as HTMLElement
+    expect(active).toHaveTextContent('Professional plan (monthly)')
+    expect(active).toHaveTextContent('Dana Locke')
+    expect(within(subscriptions).getByText('User Inactive')).toBeInTheDocument()
+    expect(within(subscriptions).getAllByText('Professional plan (monthly)')).toHaveLength(2)
+    expect(subscriptions).not.toHaveTextContent('sub-1')
 
     const transactions = screen.getByRole('region', { name: 'Transactions' })
     const first = (await within(transactions).findByText('KD-2026-0001')).closest('li') as HTMLElement

@@ -34,6 +34,23 @@ describe('user history page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Fetch history' }))
     expect(await screen.findByText('No history found for this email.')).toBeInTheDocument()
   })
+
+  it('names each order by its confirmation number, never by its transaction id', async () => {
+    const entry = { status: 'PENDING', make: 'Ford', model: 'F-150', vin: '1FTEW1EP0LFA00001' }
+    fakeApi({
+      'GET /api/admin/user-history': () =>
+        jsonAnswer(200, [
+          { ...entry, transactionId: '3f70424f-0d6a-4c1e-9b7a-2a5e6d4c3b21', confirmationNumber: 'KD-7Q2X9' },
+          { ...entry, transactionId: '9a1b2c3d-0d6a-4c1e-9b7a-2a5e6d4c3b21', confirmationNumber: null },
+        ]),
+    })
+    await renderApp('/admin/user-history', { user: admin })
+    await userEvent.type(await screen.findByLabelText('Customer e-mail'), 'dana@example.com')
+    await userEvent.click(screen.getByRole('button', { name: 'Fetch history' }))
+    const table = (await screen.findByText('KD-7Q2X9')).closest('table') as HTMLElement
+    expect(table).toHaveTextContent('Not paid yet')
+    expect(table).not.toHaveTextContent('3f70424f')
+  })
 })
 
 describe('registered users page', () => {

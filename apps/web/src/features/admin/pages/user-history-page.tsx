@@ -39,13 +39,10 @@ export function UserHistoryPage() {
             <thead className="hidden md:table-header-group">
               <tr className="border-b border-slate-200">
                 <th scope="col" className="py-2 pr-3">
-                  Transaction
+                  Confirmation
                 </th>
                 <th scope="col" className="py-2 pr-3">
                   Status
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Confirmation
                 </th>
                 <th scope="col" className="py-2">
                   Vehicle
@@ -59,16 +56,13 @@ export function UserHistoryPage() {
                   className="block rounded-lg border border-slate-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:border-b md:border-slate-100 md:bg-transparent md:p-0"
                 >
                   <td className="block md:table-cell md:py-2 md:pr-3">
-                    <CellLabel>Transaction</CellLabel>
-                    <span className="font-mono">{entry.transactionId.slice(0, 8)}</span>
+                    {/* The order goes by its confirmation number, as the member's receipt names it; an unpaid one has none yet. */}
+                    <CellLabel>Confirmation</CellLabel>
+                    <span className="font-mono">{entry.confirmationNumber ?? 'Not paid yet'}</span>
                   </td>
                   <td className="block md:table-cell md:py-2 md:pr-3">
                     <CellLabel>Status</CellLabel>
                     {REQUEST_STATUS_LABELS[entry.status]}
-                  </td>
-                  <td className="block md:table-cell md:py-2 md:pr-3">
-                    <CellLabel>Confirmation</CellLabel>
-                    {entry.confirmationNumber ?? '–'}
                   </td>
                   <td className="block md:table-cell md:py-2">
                     <CellLabel>Vehicle</CellLabel>
