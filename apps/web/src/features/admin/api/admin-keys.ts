@@ -16,6 +16,7 @@ export const adminKeys = {
   users: (search: string, offset: number) => ['admin', 'users', search, offset] as const,
   history: (email: string | null) => ['admin', 'history', email] as const,
   documents: (userId: string | null) => ['admin', 'documents', userId] as const,
+  buyerDisputes: (userId: string) => ['admin', 'buyer-disputes', userId] as const,
   allDocuments: () => ['admin', 'documents'] as const,
   chatUnread: () => ['admin', 'chat-unread'] as const,
   problemReports: (status: ProblemReportStatus, page: number) => ['admin', 'problem-reports', status, page] as const,

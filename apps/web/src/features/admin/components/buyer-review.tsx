@@ -3,8 +3,10 @@ import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { useSession } from '../../session/use-session.ts'
 import { adminErrorText } from '../admin-error-text.ts'
 import { useUserAction, useUserDocuments } from '../api/use-admin-users.ts'
+import { BuyerDisputes } from './buyer-disputes.tsx'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
 import { DocumentReviewCard } from './document-review-card.tsx'
 
@@ -26,6 +28,7 @@ export function BuyerReview({
   const validate = useUserAction()
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const isRevoked = request.accountState === 'REVOKED'
+  const isSuperAdmin = useSession().user?.role === 'SUPER_ADMIN'
 
   function validateAccount() {
     setResult(null)
@@ -60,6 +63,7 @@ export function BuyerReview({
         )}
       </div>
       {result && <Alert tone={result.tone}>{result.text}</Alert>}
+      <BuyerDisputes buyerId={buyerId} isSuperAdmin={isSuperAdmin} />
       {documents.isPending && <Spinner label="Loading the member's documents..." />}
       {documents.isError && <Alert tone="error">{adminErrorText(documents.error, 'Failed to load the documents.')}</Alert>}
       {documents.data?.length === 0 && <p className="text-sm text-slate-600">No documents on file.</p>}
