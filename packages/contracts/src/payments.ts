@@ -70,7 +70,7 @@ export const PAYMENT_ITEM_STATES = {
   WAITING: 'Paid, waiting for an admin',
   IN_PROGRESS: 'Being looked up',
   DELIVERED: 'Code delivered',
-  REFUNDED: 'No keycode available: refunded',
+  REFUNDED: 'Refunded',
   PLAN_ACTIVE: 'Plan active',
 } as const
 

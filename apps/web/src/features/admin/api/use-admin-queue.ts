@@ -5,7 +5,7 @@ import {
   ProcessRequestAnswerSchema,
   type ProcessRequestBody,
 } from '@keydesk/contracts/admin'
-import { NoKeycodeAnswerSchema, type NoKeycodeBody } from '@keydesk/contracts/keycode-refunds'
+import { NoKeycodeAnswerSchema, type NoKeycodeBody, type SuperAdminRefundBody } from '@keydesk/contracts/keycode-refunds'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
@@ -75,6 +75,18 @@ export function useEndWithoutKeycode() {
   return useMutation({
     mutationFn: ({ id, ...body }: NoKeycodeBody & { id: string }) =>
       apiRequest(`/admin/requests/${encodeURIComponent(id)}/no-keycode`, { method: 'POST', body, schema: NoKeycodeAnswerSchema }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all })
+    },
+  })
+}
+
+/** POST /super-admin/requests/{id}/refund: a super admin refunds one keycode line on the policy's other grounds. */
+export function useSuperAdminRefund() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, ...body }: SuperAdminRefundBody & { id: string }) =>
+      apiRequest(`/super-admin/requests/${encodeURIComponent(id)}/refund`, { method: 'POST', body, schema: NoKeycodeAnswerSchema }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all })
     },

@@ -5,10 +5,14 @@ import type { z } from 'zod'
 import { ADMIN_FAILURES } from '../admin-error-text.ts'
 import type { useAdminTransactions } from '../api/use-admin-transactions.ts'
 import { PagedPanel } from './paged-panel.tsx'
+import { SuperAdminRefundButton } from './super-admin-refund-dialog.tsx'
 
 type AdminTransaction = z.infer<typeof AdminTransactionSchema>
 
-function TransactionCard({ transaction }: { transaction: AdminTransaction }) {
+/** Given for super admins only: a paid line not yet refunded can then be refunded on the policy's other grounds. */
+type OnLineRefunded = ((message: string) => void) | undefined
+
+function TransactionCard({ transaction, onLineRefunded }: { transaction: AdminTransaction; onLineRefunded: OnLineRefunded }) {
   const when = transaction.paidAt ?? transaction.createdAt
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4">
@@ -37,6 +41,12 @@ function TransactionCard({ transaction }: { transaction: AdminTransaction }) {
                 · Keycode: <span className="font-mono font-semibold">{vehicle.keycode}</span>
               </>
             )}
+            {onLineRefunded && transaction.paymentStatus === 'PAID' && vehicle.status !== 'REFUNDED' && (
+              <>
+                {' '}
+                · <SuperAdminRefundButton vehicle={vehicle} onRefunded={onLineRefunded} />
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -49,10 +59,11 @@ export interface TransactionsPanelProps {
   isFiltered: boolean
   offset: number
   onOffsetChange: (offset: number) => void
+  onLineRefunded?: (message: string) => void
 }
 
 /** docs/product.md, 'Back office (admins and super admins)': the paid orders, one page at a time, with their vehicles and, once fulfilled, the keycodes. */
-export function TransactionsPanel({ transactions, isFiltered, offset, onOffsetChange }: TransactionsPanelProps) {
+export function TransactionsPanel({ transactions, isFiltered, offset, onOffsetChange, onLineRefunded }: TransactionsPanelProps) {
   return (
     <PagedPanel
       title="Transactions"
@@ -66,7 +77,7 @@ export function TransactionsPanel({ transactions, isFiltered, offset, onOffsetCh
       {(rows) => (
         <ul className="space-y-3">
           {rows.map((transaction) => (
-            <TransactionCard key={transaction.id} transaction={transaction} />
+            <TransactionCard key={transaction.id} transaction={transaction} onLineRefunded={onLineRefunded} />
           ))}
         </ul>
       )}

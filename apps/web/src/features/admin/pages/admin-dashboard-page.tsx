@@ -240,6 +240,7 @@ export function AdminDashboardPage() {
             isFiltered={filters.status !== '' || search !== ''}
             offset={transactionOffset}
             onOffsetChange={setTransactionOffset}
+            {...(isSuperAdmin ? { onLineRefunded: (text: string) => setMessage({ tone: 'success', text }) } : {})}
           />
         </div>
         <SubscriptionsPanel
