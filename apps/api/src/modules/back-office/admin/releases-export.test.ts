@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { FILTER_DAY_RANGE_MESSAGE } from '@keydesk/contracts/days'
+import { SUPER_ADMIN_REFUND_REASONS } from '@keydesk/contracts/keycode-refunds'
 import { parse } from 'csv-parse/sync'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -79,6 +80,25 @@ describe('GET /admin/releases.csv', () => {
       'Documents on file': 'licence photos on the request',
       'Delivery channels': 'email',
     })
+  })
+
+  it('shows a line refunded after its release with the day, the amount and the ground, and leaves the others blank', async () => {
+    const superAdmin = await signedInAdmin(testApp, 'SUPER_ADMIN')
+    const refunded = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/super-admin/requests/${member.requestId}/refund`,
+      headers: superAdmin.headers,
+      payload: { reason: 'SERVICE_FAILURE', note: 'Our queue was down for a day and a half.' },
+    })
+    expect(refunded.statusCode).toBe(200)
+    const rows = parse((await exportCsv('from=2026-03-10&to=2026-03-10')).body) as string[][]
+    const byRequest = new Map(rows.map((row) => [row[1], Object.fromEntries(RELEASE_COLUMNS.map((name, index) => [name, row[index]]))]))
+    expect(byRequest.get(member.requestId)).toMatchObject({
+      'Refunded at': refunded.json().refundedAt,
+      'Refunded (USD)': '60.00',
+      'Refund reason': SUPER_ADMIN_REFUND_REASONS.SERVICE_FAILURE,
+    })
+    expect(byRequest.get(guest.requestId)).toMatchObject({ 'Refunded at': '', 'Refunded (USD)': '', 'Refund reason': '' })
   })
 
   it('quotes cells with commas and quotes, and defuses a cell a spreadsheet would run as a formula', async () => {

@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { guardFormula } from '../../../lib/csv-cells.ts'
 import type { Principal, Uses } from '../../../ports.ts'
 import { findUserNames } from '../../accounts/index.ts'
-import { findOrderContacts, findReleasedVehicles } from '../../ordering/index.ts'
+import { findOrderContacts, findPaidKeycodeRefunds, findReleasedVehicles, refundView } from '../../ordering/index.ts'
 import { recordAction } from '../../platform/index.ts'
 import { listReleasesPage, type ReleaseCursor } from './repository.ts'
 
@@ -30,13 +30,17 @@ export const RELEASE_COLUMNS = [
   'Released by',
   'Released at',
   'Delivery channels',
+  'Refunded at',
+  'Refunded (USD)',
+  'Refund reason',
 ] as const
 
 type ReleaseRow = Awaited<ReturnType<typeof withDetails>>[number]
 
 /**
  * A page of releases with what the export shows of each: the request's vehicle and payment, the order's
- * confirmation and checkout e-mail, the member's and the releasing admin's e-mail; three batched reads per page.
+ * confirmation and checkout e-mail, the member's and the releasing admin's e-mail, and the refund of a line paid back
+ * after its release (docs/decisions/027); four batched reads per page.
  */
 async function withDetails(db: DbExecutor, releases: Awaited<ReturnType<typeof listReleasesPage>>) {
   if (releases.length === 0) return []
@@ -46,6 +50,7 @@ async function withDetails(db: DbExecutor, releases: Awaited<ReturnType<typeof l
   const orders = await findOrderContacts(db, orderIds)
   const accountIds = [...vehicles.values()].flatMap((vehicle) => (vehicle.userId ? [vehicle.userId] : []))
   const accounts = await findUserNames(db, [...new Set([...accountIds, ...releases.map((release) => release.releasedBy)])])
+  const refunds = await findPaidKeycodeRefunds(db, requestIds)
   return releases.flatMap((release) => {
     // A request deleted since its page was read (its release record goes with it) is left out.
     const vehicle = vehicles.get(release.vehicleRequestId)
@@ -59,6 +64,7 @@ async function withDetails(db: DbExecutor, releases: Awaited<ReturnType<typeof l
         checkoutEmail: order?.customerEmail ?? null,
         memberEmail: vehicle.userId ? (accounts.get(vehicle.userId)?.email ?? null) : null,
         releasedByEmail: accounts.get(release.releasedBy)?.email ?? null,
+        refund: refundView(refunds.get(release.vehicleRequestId)),
       },
     ]
   })
@@ -89,6 +95,9 @@ function toRecord(row: ReleaseRow): string[] {
     row.releasedByEmail ?? '',
     row.releasedAt.toISOString(),
     row.channels.join(' + '),
+    row.refund?.refundedAt ?? '',
+    row.refund ? toDollars(row.refund.amountCents).toFixed(2) : '',
+    row.refund?.reason ?? '',
   ]
 }
 
