@@ -12,6 +12,7 @@ export const superAdminKeys = {
   decided: (search: string, offset: number) => ['super-admin', 'decided', search, offset] as const,
   actionLog: (filter: ActionLogFilter, pageSize: number) => ['super-admin', 'action-log', filter, pageSize] as const,
   actionLogActors: () => ['super-admin', 'action-log-actors'] as const,
+  paymentProblems: () => ['super-admin', 'payment-problems'] as const,
 }
 
 /** docs/product.md, 'The API contract' ('Super admin') names the acting super admin by e-mail on every call; the server checks it is the signed-in one. */

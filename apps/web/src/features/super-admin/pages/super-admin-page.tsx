@@ -21,6 +21,7 @@ import { useSession } from '../../session/use-session.ts'
 import { useAdminAccounts, useCreateSuperAdmin, useDecideAdmin, useDecidedAdmins, useSendAdminCode } from '../api/use-super-admin.ts'
 import { ActionLog } from '../components/action-log.tsx'
 import { DecidedAdminsList } from '../components/decided-admins-list.tsx'
+import { PaymentProblems } from '../components/payment-problems.tsx'
 import { RevokeAdminDialog } from '../components/revoke-admin-dialog.tsx'
 
 const matches = (admin: AdminAccount, search: string) =>
@@ -249,6 +250,15 @@ export function SuperAdminPage() {
           </Button>
         </form>
       </div>
+      <section aria-labelledby="payment-disputes" className="mt-8">
+        <h2 id="payment-disputes" className="text-xl font-semibold">
+          Payment disputes and failed refunds
+        </h2>
+        <div className="mt-3">
+          <PaymentProblems />
+        </div>
+      </section>
+
       <section aria-labelledby="recent-actions" className="mt-8">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="recent-actions" className="text-xl font-semibold">
