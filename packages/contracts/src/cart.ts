@@ -17,6 +17,8 @@ export const CartItemSchema = z.object({
   year: z.number().nullable(),
   vinLast4: z.string().nullable(),
   subscriptionTier: SubscriptionTierSchema.nullable(),
+  /** A plan line's billing, so the line reads by the plan's one name (planLineName); null for a keycode. */
+  billing: BillingPeriodSchema.nullable().optional(),
   standardPrice: z.number(),
   finalPrice: z.number(),
   price: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { formatDollars } from '@keydesk/contracts/money'
-import { TIER_LABELS } from '@keydesk/contracts/subscription'
+import { planLineName } from '@keydesk/contracts/plan-benefits'
 import type { MailContent } from '../../platform/index.ts'
 import type { PlanRow } from './repository.ts'
 
@@ -9,7 +9,7 @@ export function planRefundMail(
   refund: { amountCents: number; confirmationNumber: string | null },
   member: { fname: string },
 ): MailContent {
-  const planName = `${TIER_LABELS[plan.tier]} ${plan.billing === 'ANNUAL' ? 'annual' : 'monthly'} plan`
+  const planName = planLineName(plan.tier, plan.billing)
   return {
     subject: `Keydesk refund of ${formatDollars(refund.amountCents)} issued`,
     preview: `We have refunded ${formatDollars(refund.amountCents)} for your ${planName}.`,

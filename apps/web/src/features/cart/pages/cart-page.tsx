@@ -111,7 +111,7 @@ export function CartPage() {
                     variant="secondary"
                     onClick={() => onRemove(item.id)}
                     disabled={remove.isPending}
-                    aria-label={`Remove ${item.make ?? item.subscriptionTier} ${item.model ?? ''}`.trim()}
+                    aria-label={`Remove ${cartItemLabel(item)}`}
                   >
                     Remove
                   </Button>

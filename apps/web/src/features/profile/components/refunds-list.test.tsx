@@ -44,7 +44,7 @@ describe("the member's order history: refunds (docs/decisions/020)", () => {
     )
     const refunds = screen.getByRole('region', { name: 'Refunds' })
     const row = within(refunds).getByText('KD-ABCDEFGHJK').closest('tr') as HTMLElement
-    expect(row).toHaveTextContent('Professional (annual)')
+    expect(row).toHaveTextContent('Professional plan (annual)')
     expect(row).toHaveTextContent('$176.50')
   })
 

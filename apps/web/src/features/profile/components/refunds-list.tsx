@@ -1,6 +1,6 @@
 import { formatDollars } from '@keydesk/contracts/money'
+import { planLineName } from '@keydesk/contracts/plan-benefits'
 import type { RefundHistoryEntry } from '@keydesk/contracts/profile'
-import { TIER_LABELS } from '@keydesk/contracts/subscription'
 
 /** Plan refunds paid back to the member (docs/decisions/020), beside the orders they were paid for. */
 export function RefundsList({ refunds }: { refunds: RefundHistoryEntry[] }) {
@@ -27,9 +27,7 @@ export function RefundsList({ refunds }: { refunds: RefundHistoryEntry[] }) {
           {refunds.map((refund) => (
             <tr key={refund.id} className="border-b border-slate-100">
               <td className="py-2">{new Date(refund.refundedAt).toLocaleDateString()}</td>
-              <td>
-                {TIER_LABELS[refund.tier]} ({refund.billing.toLowerCase()})
-              </td>
+              <td>{planLineName(refund.tier, refund.billing)}</td>
               <td className="font-mono">{refund.confirmationNumber ?? '–'}</td>
               <td className="text-right">{formatDollars(refund.amountCents)}</td>
             </tr>
