@@ -11,7 +11,7 @@ import type { TransactionRow } from '../orders/repository.ts'
 function keycodePromise(row: TransactionRow): string {
   const count = row.items.filter((item) => item.kind === 'KEYCODE').length
   const subject = count === 1 ? 'Your keycode is' : 'Your keycodes are'
-  const ready = 'We will e-mail you as soon as it is ready.'
+  const ready = `We will e-mail you as soon as ${count === 1 ? 'it is' : 'each is'} ready.`
   if (!row.servicePlan) return ready
   return `${subject} due ${turnaroundText(row.servicePlan)} of payment (${SERVICE_PLAN_LABELS[row.servicePlan]}). ${ready}`
 }
