@@ -33,7 +33,7 @@ function keycodeSteps(session: PaymentSession): NextStep[] {
     .at(-1)
   const processing = latestDue
     ? `${waiting.length === 1 ? 'Your keycode is' : 'Your keycodes are'} due by ${formatDue(latestDue)}, as your plan promises.`
-    : 'Your keycodes are ready: every line of this order has been dealt with.'
+    : 'Every keycode of this order has been dealt with: each line above says how.'
   return [
     PAYMENT_CONFIRMED,
     { title: 'Keycode processing', text: processing },
