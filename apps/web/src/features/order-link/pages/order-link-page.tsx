@@ -9,9 +9,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { RefundNotice } from '../../ordering/components/refund-notice.tsx'
-import { useReportProblemFromLink } from '../../problem-reports/api/use-problem-reports.ts'
 import { ProblemReportsSection } from '../../problem-reports/components/problem-reports-section.tsx'
 import { useOrderLink } from '../api/use-order-link.ts'
+import { useReportProblemFromLink } from '../api/use-report-problem-from-link.ts'
 
 /** The token is the address's fragment (#…), which the browser never sends to a server. */
 function tokenFromHash(hash: string): string | null {

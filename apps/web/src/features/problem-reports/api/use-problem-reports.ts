@@ -1,7 +1,6 @@
 import { MemberProblemReportListSchema, type ProblemReason, ProblemReportCreatedSchema } from '@keydesk/contracts/problem-reports'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { orderLinkKeys } from '../../order-link/api/use-order-link.ts'
 
 /** Every query key of the member's problem reports, from one place. */
 export const problemReportKeys = {
@@ -28,20 +27,5 @@ export function useReportProblem(vehicleRequestId: string) {
     mutationFn: (report: NewProblemReport) =>
       apiRequest('/vehicle/problem-reports', { method: 'POST', body: { vehicleRequestId, ...report }, schema: ProblemReportCreatedSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: problemReportKeys.mine }),
-  })
-}
-
-/** POST /order-link/problem-reports: the guest reports on the order their link shows; the link's view is read again. */
-export function useReportProblemFromLink(token: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (report: NewProblemReport) =>
-      apiRequest('/order-link/problem-reports', {
-        method: 'POST',
-        body: { token, ...report },
-        schema: ProblemReportCreatedSchema,
-        onUnauthorized: 'silent',
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderLinkKeys.order(token) }),
   })
 }
