@@ -66,6 +66,9 @@ for (const [make, prefixes] of Object.entries(WMI_BY_MAKE)) {
   for (const prefix of prefixes) MAKES_BY_WMI.set(prefix, [...(MAKES_BY_WMI.get(prefix) ?? []), make])
 }
 
+/** The makes whose manufacturer codes are listed (the catalogue's test holds every catalogue make among them). */
+export const makesKnownByCode = (): string[] => Object.keys(WMI_BY_MAKE)
+
 /** The catalogue makes whose manufacturer codes include this VIN's first three characters (none when the code is not listed). */
 export function makesOfVin(rawVin: string): string[] {
   return [...(MAKES_BY_WMI.get(normalizeVin(rawVin).slice(0, 3)) ?? [])]
@@ -122,4 +125,26 @@ export function checkVin(rawVin: string, choice: { make?: string; year?: number 
     }
   }
   return null
+}
+
+/**
+ * The model year a VIN states (49 CFR 565.15): the 10th character's code, in the 30-year cycle its 7th character
+ * chooses for cars, light trucks and multipurpose vehicles under 10,000 lb (a digit: 1980-2009; a letter: 2010-2039).
+ * Null for a code that is not a year code.
+ */
+export function modelYearOfVin(rawVin: string): number | null {
+  const vin = normalizeVin(rawVin)
+  const years = modelYearsFor(vin[9] ?? '')
+  if (years.length === 0) return null
+  return /[0-9]/.test(vin[6] ?? '') ? (years[0] ?? null) : (years[1] ?? null)
+}
+
+/**
+ * What a VIN says of itself, without a network call: the catalogue makes its manufacturer code belongs to (several
+ * where one code is shared, none when it is not listed) and its model year. Null until it is a whole, valid VIN, so a
+ * half-typed one never fills anything in.
+ */
+export function decodeVin(rawVin: string): { makes: string[]; year: number | null } | null {
+  if (checkVin(rawVin) !== null) return null
+  return { makes: makesOfVin(rawVin), year: modelYearOfVin(rawVin) }
 }

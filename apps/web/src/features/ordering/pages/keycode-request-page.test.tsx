@@ -101,6 +101,41 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
     expect(screen.getByText(/never contains the letters I, O or Q/)).toBeInTheDocument()
   })
 
+  it('fills in the make from a VIN typed first, and the year once the model is chosen, each still changeable', async () => {
+    await renderForm()
+    await userEvent.type(await screen.findByLabelText('VIN'), '1HGCR2F31GA000000')
+    expect(screen.getByLabelText('Make')).toHaveValue('Honda')
+    await userEvent.selectOptions(screen.getByLabelText('Model'), 'Civic')
+    expect(screen.getByLabelText('Year')).toHaveValue('2016')
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2017')
+    expect(screen.getByLabelText('Year')).toHaveValue('2017')
+    expect(screen.getByText(/This VIN is not for a 2017 model year/)).toBeInTheDocument()
+  })
+
+  it('fills nothing in from a VIN that is not whole and valid, nor over a make already chosen', async () => {
+    await renderForm()
+    await userEvent.type(await screen.findByLabelText('VIN'), '1HGCR2F31GA00000')
+    expect(screen.getByLabelText('Make')).toHaveValue('')
+    await userEvent.selectOptions(screen.getByLabelText('Make'), 'Ford')
+    await userEvent.type(screen.getByLabelText('VIN'), '0')
+    expect(screen.getByLabelText('Make')).toHaveValue('Ford')
+    expect(screen.getByText(/does not belong to a Ford/)).toBeInTheDocument()
+  })
+
+  it('names the makes a shared manufacturer code may be, and fills none', async () => {
+    fakeApi({
+      'GET /api/makes/getMakes': () =>
+        jsonAnswer(200, [
+          ...catalogue,
+          { ...catalogue[0], id: 4, name: 'Infiniti', category: 'Nissan', models: [{ name: 'QX60', years: [2016] }] },
+        ]),
+    })
+    await renderApp('/vehicle-keycode-request')
+    await userEvent.type(await screen.findByLabelText('VIN'), '5N1AR2MN9GC000000')
+    expect(screen.getByLabelText('Make')).toHaveValue('')
+    expect(screen.getByText("This VIN's manufacturer code is used by Infiniti, Nissan: choose the make above.")).toBeInTheDocument()
+  })
+
   it('shows the member price to guests only as a teaser, and asks them for licence photos', async () => {
     fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
     await renderApp('/vehicle-keycode-request')

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { isMissingChoice, KEYCODE_REQUEST_IMAGES, keycodeRequestFormSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
-import { checkVin } from '@keydesk/contracts/vin'
+import { checkVin, decodeVin } from '@keydesk/contracts/vin'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
@@ -59,6 +59,27 @@ export function KeycodeRequestPage() {
 
   const selectedMake = catalogue.data?.find((entry) => entry.name === make)
   const selectedModel = selectedMake?.models.find((entry) => entry.name === model)
+  // What a whole, valid VIN says of itself fills the choices it settles; every filled value can still be changed.
+  const decoded = decodeVin(vin)
+  const vinMakes = decoded?.makes.filter((name) => catalogue.data?.some((entry) => entry.name === name)) ?? []
+  const vinYear = decoded?.year ?? null
+  const modelsForYear = selectedMake?.models.filter((entry) => vinYear === null || entry.years.includes(vinYear)) ?? []
+  const modelOptions = modelsForYear.length > 0 ? modelsForYear : (selectedMake?.models ?? [])
+  // The year goes in once its option exists: after the render that shows the chosen model's years.
+  const yearToFill = year === '' && vinYear !== null && selectedModel?.years.includes(vinYear) ? String(vinYear) : null
+  useEffect(() => {
+    if (yearToFill) form.setValue('year', yearToFill)
+  }, [yearToFill, form])
+
+  function fillFromVin(typed: string) {
+    const makes = decodeVin(typed)?.makes.filter((name) => catalogue.data?.some((entry) => entry.name === name)) ?? []
+    const [onlyMake] = makes
+    if (form.getValues('make') !== '' || makes.length !== 1 || !onlyMake) return
+    form.setValue('make', onlyMake)
+    form.setValue('model', '')
+    form.setValue('year', '')
+  }
+
   const vinProblem = vin.trim() ? checkVin(vin, { make: make || undefined, year: year ? Number(year) : undefined }) : null
   // Each field carries its own message; the summary above the button says the documented text for empty choices,
   // else the first other problem (the VIN, a licence photo), else the server's refusal.
@@ -129,7 +150,7 @@ export function KeycodeRequestPage() {
             placeholder="Select a model"
             error={errors.model?.message}
             disabled={!selectedMake}
-            options={selectedMake?.models.map((entry) => entry.name) ?? []}
+            options={modelOptions.map((entry) => entry.name)}
             {...form.register('model', { onChange: () => form.setValue('year', '') })}
           />
           <SelectField
@@ -149,9 +170,18 @@ export function KeycodeRequestPage() {
             error={vinProblem?.message ?? errors.vin?.message}
             {...form.register('vin', {
               // Upper-cased as typed, and checked again once the form was sent, so a fixed VIN clears its message.
-              onChange: (event) => form.setValue('vin', event.target.value.toUpperCase(), { shouldValidate: form.formState.isSubmitted }),
+              onChange: (event) => {
+                const typed = event.target.value.toUpperCase()
+                form.setValue('vin', typed, { shouldValidate: form.formState.isSubmitted })
+                fillFromVin(typed)
+              },
             })}
           />
+          {make === '' && vinMakes.length > 1 && (
+            <p className="text-sm text-slate-700" role="status">
+              This VIN's manufacturer code is used by {vinMakes.join(', ')}: choose the make above.
+            </p>
+          )}
           <PricingBox make={selectedMake} holder={priceHolder} />
         </div>
         <div className="space-y-4">
