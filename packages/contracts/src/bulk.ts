@@ -93,6 +93,27 @@ export const CheckedBulkRowSchema = z.object({
   makeOptions: z.array(z.string()),
   /** The catalogue's models of the row's make offered in its year. */
   modelOptions: z.array(z.string()),
+  /**
+   * The model the check proposes: the catalogue's only model of the row's make in its year, else null. A row that
+   * names no model takes it as its model; the screen says it was proposed, so the member sees what to confirm.
+   */
+  proposedModel: z.string().nullable().optional(),
+  /**
+   * What the row will charge under the member's plan (priceKeycodeLines, then lineChargesCents over the batch's
+   * priced rows): null until the row's make is known.
+   */
+  price: z
+    .object({
+      /** What the line charges, its discount taken, in cents. */
+      chargeCents: z.number().int(),
+      /** The line's price before the discount, in cents. */
+      amountCents: z.number().int(),
+      discountPercent: z.number().int(),
+      /** The rule that priced it, in the cart's words. */
+      note: z.string(),
+    })
+    .nullable()
+    .optional(),
   problems: z.array(z.object({ field: BulkRowFieldSchema, message: z.string() })),
   /** The row as read, before the check: what a screen shows where the check could not resolve a field. */
   typed: BulkRowInputSchema,
@@ -105,6 +126,8 @@ export const BulkCheckAnswerSchema = z.object({
   rowLimit: z.number().int(),
   /** The first problem of the whole batch (too many rows, nothing to check), or null. */
   problem: z.string().nullable(),
+  /** What the priced rows charge together under the member's plan, in cents, and how many rows that is. */
+  total: z.object({ chargeCents: z.number().int(), pricedRows: z.number().int() }).optional(),
 })
 export type BulkCheckAnswer = z.infer<typeof BulkCheckAnswerSchema>
 
@@ -144,3 +167,10 @@ export const batchProgressText = (batch: Pick<BulkBatch, 'size' | 'released'>) =
 
 /** The columns of a batch's released codes (GET /bulk/batches/:id/codes.csv). */
 export const BULK_CODES_COLUMNS = ['Year', 'Make', 'Model', 'VIN', 'Reference', 'Keycode', 'PIN', 'Released at'] as const
+
+/** The dashboard's query parameter that shows one batch's orders ('/user-dash?batch=B-7K2QX4'), as the batch-done mail links it. */
+export const DASHBOARD_BATCH_PARAM = 'batch'
+
+/** A batch is done when every one of its orders was released or refunded: "20 released" or "18 released, 2 refunded". */
+export const batchOutcomeText = (outcome: { released: number; refunded: number }) =>
+  outcome.refunded === 0 ? `${outcome.released} released` : `${outcome.released} released, ${outcome.refunded} refunded`

@@ -4,6 +4,7 @@
  * other directly, never this file.
  */
 
+export { mailBatchDoneOnce } from './bulk/batch-done.ts'
 export {
   clearDisputeReview,
   disputeView,

@@ -16,6 +16,7 @@ import {
   fulfilStartedRequest,
   leastStatusOf,
   listPaidRequests,
+  mailBatchDoneOnce,
   publishRequestStatusChanges,
   refreshOrderStatus,
   startPaidRequest,
@@ -211,6 +212,7 @@ export async function fulfilRequest(
       }),
     )
     await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `${KEYCODE_MAIL_KEY}${target.id}` }, ports.secretKey)
+    await mailBatchDoneOnce(ports, tx, target.id)
     return outcome
   })
   // The event says only "fulfilled"; the keycode and PIN stay behind the owner's signed-in read of the request.

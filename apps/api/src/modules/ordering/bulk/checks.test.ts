@@ -39,6 +39,7 @@ describe('the row checks of a batch', () => {
       reference: '',
       makeOptions: ['Honda'],
       modelOptions: ['Civic', 'CR-V'],
+      proposedModel: null,
       problems: [{ field: 'model', message: BULK_MESSAGES.modelNeeded }],
       typed: { vin: HONDA.toLowerCase() },
     })
@@ -46,6 +47,22 @@ describe('the row checks of a batch', () => {
 
   it('preselects the row\u2019s own model when the catalogue has it, compared loosely', () => {
     expect(only([{ vin: HONDA, model: 'cr v' }])).toMatchObject({ model: 'CR-V', problems: [] })
+  })
+
+  it('proposes and takes the only model of the VIN\u2019s make and year when the row names none', () => {
+    expect(only([{ vin: FORD }])).toMatchObject({ make: 'Ford', year: 2018, model: 'F-150', proposedModel: 'F-150', problems: [] })
+  })
+
+  it('keeps the row\u2019s own model choice open while proposing none where the year offers several models', () => {
+    expect(only([{ vin: HONDA }])).toMatchObject({ model: null, proposedModel: null })
+  })
+
+  it('proposes the only model but still names a different model the row typed as unknown', () => {
+    expect(only([{ vin: FORD, model: 'Ranger' }])).toMatchObject({
+      model: null,
+      proposedModel: 'F-150',
+      problems: [{ field: 'model', message: BULK_MESSAGES.modelUnknown('Ranger') }],
+    })
   })
 
   it('names a model the catalogue does not have for that make and year', () => {

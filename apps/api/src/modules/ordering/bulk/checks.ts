@@ -13,7 +13,8 @@ const loose = (name: string) => name.toLowerCase().replace(/[\s\-.]/g, '')
  * Every check of a bulk row (docs/product.md, 'Bulk ordering'): the VIN's characters and check digit, its model year
  * from the 10th character, its make from the manufacturer code where the VIN tells it, a model of that make offered
  * in that year, and duplicates within the batch and against the member's open orders. Make and year are filled in
- * where the VIN tells them; the model only where the row names one the catalogue has.
+ * where the VIN tells them; the model where the row names one the catalogue has, or where the catalogue has only one
+ * model of that make in that year.
  */
 export function checkBulkRows(
   rows: BulkRowInput[],
@@ -77,10 +78,13 @@ export function checkBulkRows(
     }
 
     const modelOptions = make && year !== null ? make.models.filter((model) => model.years.includes(year)).map((model) => model.name) : []
+    // One model of this make in this year leaves nothing to choose: proposed, and taken where the row names none.
+    const proposedModel = vehicleFits && modelOptions.length === 1 ? (modelOptions[0] ?? null) : null
     let model: string | null = null
     if (vehicleFits) {
       const typedModel = row.model?.trim() ?? ''
       if (modelOptions.length === 0) problems.push({ field: 'year', message: BULK_MESSAGES.yearNotOffered })
+      else if (typedModel === '' && proposedModel !== null) model = proposedModel
       else if (typedModel === '') problems.push({ field: 'model', message: BULK_MESSAGES.modelNeeded })
       else {
         const typed = loose(typedModel)
@@ -109,6 +113,7 @@ export function checkBulkRows(
       reference,
       makeOptions: vinMakes.length > 0 ? vinMakes : allMakes,
       modelOptions,
+      proposedModel,
       problems,
       typed: row,
     }

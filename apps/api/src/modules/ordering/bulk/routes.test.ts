@@ -6,6 +6,7 @@ import {
   BULK_TEXT_MAX,
   type BulkRowInput,
 } from '@keydesk/contracts/bulk'
+import { cartLinesCents, cartTotalCents } from '@keydesk/contracts/cart-total'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import { parse } from 'csv-parse/sync'
 import { eq, sql } from 'drizzle-orm'
@@ -13,11 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../../db/schema/mail.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { users } from '../../../db/schema/users.ts'
-import { registerAndSignIn, type SignedIn, signedInAdmin } from '../../../test/accounts.ts'
+import { registerAndSignIn, type SignedIn, signedInAdmin, uniqueIp } from '../../../test/accounts.ts'
 import { paidColumns, processRequest, startRequest } from '../../../test/paid-orders.ts'
 import { addRequestsToCart, TEST_VEHICLES } from '../../../test/payments.ts'
 import { validVin } from '../../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { batchDoneMailKey, mailBatchDoneOnce } from './batch-done.ts'
 
 /**
  * Bulk ordering (docs/product.md, 'Bulk ordering') through the API as any client calls it: who may, how many rows,
@@ -49,7 +51,7 @@ async function member(tier: SubscriptionTier, extra: Partial<typeof users.$infer
 }
 
 /** `count` valid rows of one test vehicle, each with its own VIN. */
-const rowsOf = (count: number, vehicle: (typeof TEST_VEHICLES)[keyof typeof TEST_VEHICLES] = TEST_VEHICLES.Honda): BulkRowInput[] =>
+const rowsOf = (count: number, vehicle: { model: string; vinPrefix: string } = TEST_VEHICLES.Honda): BulkRowInput[] =>
   Array.from({ length: count }, () => ({
     vin: validVin(vehicle.vinPrefix, 'G', String(300000 + ++serial)),
     model: vehicle.model,
@@ -120,6 +122,7 @@ describe('checking a batch', () => {
       rowLimit: 20,
       problem: null,
       rows: [expect.objectContaining({ vin, make: 'Ford', year: 2016, model: 'F-150', reference: 'Lot 4; row B', problems: [] })],
+      total: { chargeCents: 4400, pricedRows: 1 },
     })
   })
 
@@ -147,6 +150,39 @@ describe('checking a batch', () => {
     await post('/api/bulk/batches', await member('PROFESSIONAL'), { rows })
     const answer = (await post('/api/bulk/check', await member('PROFESSIONAL'), { rows })).json()
     expect(answer.rows[0].problems).toEqual([])
+  })
+})
+
+describe('what the check proposes and what the rows will charge', () => {
+  // The catalogue has one Lincoln of 2016, the Navigator, and several Hondas.
+  const LINCOLN_2016 = { make: 'Lincoln', model: 'Navigator', vinPrefix: '5LMJJ2H5' } as const
+
+  it('proposes the catalogue\u2019s only model of the VIN\u2019s make and year, and takes it for a row that names none', async () => {
+    const professional = await member('PROFESSIONAL')
+    const vin = validVin(LINCOLN_2016.vinPrefix, 'G', '410001')
+    const answer = expectOk(await post('/api/bulk/check', professional, { text: vin })).json()
+    expect(answer.rows[0]).toMatchObject({ vin, make: 'Lincoln', year: 2016, model: 'Navigator', proposedModel: 'Navigator', problems: [] })
+  })
+
+  it('prices each row under the member\u2019s plan, adding up to what the cart then charges for the batch', async () => {
+    const professional = await member('PROFESSIONAL')
+    const rows = [...rowsOf(2, TEST_VEHICLES.Honda), ...rowsOf(1, TEST_VEHICLES.Nissan), ...rowsOf(1, LINCOLN_2016)]
+    const answer = expectOk(await post('/api/bulk/check', professional, { rows })).json()
+    const charges = answer.rows.map((row: { price: { chargeCents: number } | null }) => row.price?.chargeCents)
+    // Member prices 45, 45, 56 and 55 dollars, 20% off each on Professional.
+    expect(charges).toEqual([3600, 3600, 4480, 4400])
+    expect(answer.rows[0].price).toMatchObject({ amountCents: 4500, discountPercent: 20 })
+    expect(answer.total).toEqual({ chargeCents: 3600 + 3600 + 4480 + 4400, pricedRows: 4 })
+    expect((await post('/api/bulk/batches', professional, { rows })).statusCode).toBe(201)
+    const items = expectOk(await get('/api/cart/items', professional)).json()
+    expect(cartTotalCents(cartLinesCents(items), 'PROFESSIONAL').totalCents).toBe(answer.total.chargeCents)
+  })
+
+  it('leaves a row whose make is unknown unpriced and out of the total', async () => {
+    const professional = await member('PROFESSIONAL')
+    const answer = expectOk(await post('/api/bulk/check', professional, { rows: [...rowsOf(1), { vin: 'NOT A VIN' }] })).json()
+    expect(answer.rows[1].price).toBeNull()
+    expect(answer.total).toEqual({ chargeCents: 3600, pricedRows: 1 })
   })
 })
 
@@ -375,6 +411,72 @@ describe('a batch on the dashboard and its codes file', () => {
     const stranger = await member('PROFESSIONAL')
     expect((await get(`/api/bulk/batches/${batch.id}/codes.csv`, stranger)).statusCode).toBe(404)
     expect((await get('/api/bulk/batches', stranger)).json()).toEqual({ items: [], total: 0 })
+  })
+})
+
+describe('the mail that says a whole batch is done', () => {
+  const doneMailsOf = (batchId: string) =>
+    db()
+      .select({ subject: mailOutbox.subject, to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, batchDoneMailKey(batchId)))
+
+  async function paidBatch(count: number) {
+    const professional = await member('PROFESSIONAL', { isValidatedUser: true })
+    // From an address of its own: this file creates more batches than one address may in a minute.
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/bulk/batches',
+      headers: professional.headers,
+      payload: { rows: rowsOf(count) },
+      remoteAddress: uniqueIp(),
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { batch } = created.json()
+    await db().update(vehicleRequests).set(paidColumns()).where(eq(vehicleRequests.batchId, batch.id))
+    const requests = await db()
+      .select({ id: vehicleRequests.id })
+      .from(vehicleRequests)
+      .where(eq(vehicleRequests.batchId, batch.id))
+      .orderBy(vehicleRequests.batchPosition)
+    return { professional, batch, requestIds: requests.map((request) => request.id) }
+  }
+
+  async function release(admin: SignedIn, requestId: string) {
+    expect((await startRequest(testApp, admin, requestId)).statusCode).toBe(200)
+    const released = await processRequest(testApp, admin, { vehicleId: requestId, keycode: 'K1234', pincode: '' })
+    expect(released.statusCode, released.body).toBe(200)
+  }
+
+  it('is not sent while an order of the batch is still open', async () => {
+    const { batch, requestIds } = await paidBatch(3)
+    const admin = await signedInAdmin(testApp)
+    for (const id of requestIds.slice(0, 2)) await release(admin, id)
+    expect(await doneMailsOf(batch.id)).toEqual([])
+  })
+
+  it('is sent to the member once, by the release of the batch\u2019s last open order', async () => {
+    const { professional, batch, requestIds } = await paidBatch(3)
+    const admin = await signedInAdmin(testApp)
+    for (const id of requestIds) await release(admin, id)
+    expect(await doneMailsOf(batch.id)).toEqual([{ to: professional.email, subject: `Your batch ${batch.code} is done: 3 released` }])
+  })
+
+  it('counts a refunded order as ended', async () => {
+    const { batch, requestIds } = await paidBatch(2)
+    await db()
+      .update(vehicleRequests)
+      .set({ status: 'REFUNDED', refundHeldAt: new Date() })
+      .where(eq(vehicleRequests.id, requestIds[0] ?? ''))
+    await release(await signedInAdmin(testApp), requestIds[1] ?? '')
+    expect((await doneMailsOf(batch.id)).map((mail) => mail.subject)).toEqual([`Your batch ${batch.code} is done: 1 released, 1 refunded`])
+  })
+
+  it('is not sent again when the batch is found done a second time', async () => {
+    const { batch, requestIds } = await paidBatch(1)
+    await release(await signedInAdmin(testApp), requestIds[0] ?? '')
+    await db().transaction((tx) => mailBatchDoneOnce(testApp.app, tx, requestIds[0] ?? ''))
+    expect(await doneMailsOf(batch.id)).toHaveLength(1)
   })
 })
 

@@ -9,7 +9,10 @@ import {
   type BulkQuoteBody,
   type BulkRowInput,
   bulkRowLimit,
+  type CheckedBulkRow,
 } from '@keydesk/contracts/bulk'
+import { lineChargesCents } from '@keydesk/contracts/cart-total'
+import { type PriceHolder, priceKeycodeLines, priceNoteOf } from '@keydesk/contracts/keycode-prices'
 import { formatDollars } from '@keydesk/contracts/money'
 import { normalizeVin } from '@keydesk/contracts/vin'
 import { stringify } from 'csv-stringify/sync'
@@ -31,6 +34,7 @@ import {
   listReleasedOfBatch,
 } from '../requests/batch-repository.ts'
 import { effectiveTier } from '../subscriptions/access.ts'
+import { findPriceHolder } from '../subscriptions/price-holder.ts'
 import { checkBulkRows } from './checks.ts'
 import { parseBulkText } from './parse.ts'
 
@@ -71,9 +75,64 @@ export async function checkBatch(ports: Uses<'database' | 'clock'>, userId: stri
   const parsed =
     'text' in body ? await parseBulkText(body.text) : { rows: body.rows, problem: body.rows.length === 0 ? BULK_MESSAGES.empty : null }
   // A paste past any batch's size is answered by its first BULK_MAX_ROWS rows, so one call's work stays bounded.
-  const { rows } = await checkRows(db, userId, parsed.rows.slice(0, BULK_MAX_ROWS), now)
+  const [checked, holder] = await Promise.all([
+    checkRows(db, userId, parsed.rows.slice(0, BULK_MAX_ROWS), now),
+    findPriceHolder(db, userId, now),
+  ])
   const problem = parsed.problem ?? (parsed.rows.length > rowLimit ? BULK_MESSAGES.tooManyRows(rowLimit) : null)
-  return { rows, rowLimit, problem }
+  return { ...priceRows(checked.rows, checked.catalogue, holder), rowLimit, problem }
+}
+
+/**
+ * Each row's charge under the member's plan, as the cart and the checkout will charge it (docs/product.md, 'Cart'):
+ * priceKeycodeLines over the rows whose make is known, then lineChargesCents, so the rows add up to the total shown.
+ * A row without a make has no price yet and is left out of the total.
+ */
+function priceRows(
+  rows: CheckedBulkRow[],
+  catalogue: { name: string; basePriceCents: number; memberPriceCents: number; requiresPin: boolean }[],
+  holder: PriceHolder,
+) {
+  const makeOf = new Map(catalogue.map((make) => [make.name, make]))
+  const priced = rows.flatMap((row, index) => {
+    const make = row.make === null ? undefined : makeOf.get(row.make)
+    return make
+      ? [
+          {
+            index,
+            line: { make: make.name, baseCents: make.basePriceCents, memberCents: make.memberPriceCents, requiresPin: make.requiresPin },
+          },
+        ]
+      : []
+  })
+  const lines = priceKeycodeLines(
+    priced.map(({ line }) => line),
+    holder,
+  )
+  const charges = lineChargesCents(
+    lines.map((line) => ({ cents: line.amountCents, discountPercent: line.discountPercent })),
+    holder.tier,
+  )
+  const priceAt = new Map(
+    priced.map(({ index }, at) => {
+      const line = lines[at]
+      return [
+        index,
+        line
+          ? {
+              chargeCents: charges[at] ?? 0,
+              amountCents: line.amountCents,
+              discountPercent: line.discountPercent,
+              note: priceNoteOf(line, holder),
+            }
+          : null,
+      ]
+    }),
+  )
+  return {
+    rows: rows.map((row, index) => ({ ...row, price: priceAt.get(index) ?? null })),
+    total: { chargeCents: charges.reduce((sum, cents) => sum + cents, 0), pricedRows: priced.length },
+  }
 }
 
 /**

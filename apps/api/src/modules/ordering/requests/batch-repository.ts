@@ -149,3 +149,29 @@ export async function findBatchProgressOfRequest(db: DbExecutor, requestId: stri
     .limit(1)
   return row ?? null
 }
+
+/**
+ * The batch of this request, its row locked until the transaction ends; undefined for a request of no batch. Two
+ * releases that finish a batch together take this lock one after the other, so the second counts the first's release.
+ */
+export async function lockBatchOfRequest(db: DbExecutor, requestId: string) {
+  const [batch] = await db
+    .select({ id: requestBatches.id, code: requestBatches.code, userId: requestBatches.userId })
+    .from(requestBatches)
+    .where(
+      eq(requestBatches.id, sql`(select ${vehicleRequests.batchId} from ${vehicleRequests} where ${vehicleRequests.id} = ${requestId})`),
+    )
+    .for('update')
+  return batch
+}
+
+/** How a batch's requests ended so far: its size, and how many are paid and released, and paid and refunded. */
+export async function countBatchOutcomes(db: DbExecutor, batchId: string) {
+  const paidWith = (status: 'FULFILLED' | 'REFUNDED') =>
+    sql<number>`count(*) filter (where ${vehicleRequests.paidAt} is not null and ${vehicleRequests.status} = ${status})::int`
+  const [row] = await db
+    .select({ size: sql<number>`count(*)::int`, released: paidWith('FULFILLED'), refunded: paidWith('REFUNDED') })
+    .from(vehicleRequests)
+    .where(eq(vehicleRequests.batchId, batchId))
+  return row ?? { size: 0, released: 0, refunded: 0 }
+}
