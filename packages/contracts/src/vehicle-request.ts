@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BatchPlaceSchema } from './batch-place.ts'
 import { OrderRefundSchema } from './keycode-refunds.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { checkVin } from './vin.ts'
@@ -109,6 +110,8 @@ export const VehicleRequestViewSchema = z.object({
   confirmationNumber: z.string().nullable(),
   /** Addition: a REFUNDED order's refund (docs/decisions/026); absent or null on every other request. */
   refund: OrderRefundSchema.nullable().optional(),
+  /** Addition: a bulk order's place in its batch (docs/product.md, 'Bulk ordering'); null for a request of no batch. */
+  batch: BatchPlaceSchema.nullable().optional(),
 })
 export type VehicleRequestView = z.infer<typeof VehicleRequestViewSchema>
 

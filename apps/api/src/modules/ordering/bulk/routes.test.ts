@@ -393,6 +393,18 @@ describe('a batch on the dashboard and its codes file', () => {
     })
   })
 
+  it('names each dashboard order\u2019s batch and place in it, and no batch for a single request', async () => {
+    const professional = await member('PROFESSIONAL')
+    const { batch } = (await post('/api/bulk/batches', professional, { rows: rowsOf(2) })).json()
+    await addRequestsToCart(testApp, 1, professional.headers, TEST_VEHICLES.Toyota)
+    const answer = expectOk(await get('/api/vehicle/user-requests', professional)).json()
+    const places = (answer.pendingRequests as { batch: unknown }[]).map((request) => request.batch)
+    expect(places).toHaveLength(3)
+    expect(places).toEqual(
+      expect.arrayContaining([null, { code: batch.code, position: 1, size: 2 }, { code: batch.code, position: 2, size: 2 }]),
+    )
+  })
+
   it('gives the member the released codes of the batch, with formula cells defused, and no one else', async () => {
     const professional = await member('PROFESSIONAL')
     const rows = rowsOf(3)

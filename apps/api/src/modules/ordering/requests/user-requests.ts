@@ -5,6 +5,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import { fileLink } from '../../platform/index.ts'
 import { findPaidKeycodeRefunds, refundView } from '../keycode-refunds/repository.ts'
+import { findBatchPlaces } from './batch-repository.ts'
 import { findDashboardRequests } from './repository.ts'
 
 /** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */
@@ -58,7 +59,16 @@ export async function listUserRequests(db: DbExecutor, userId: string, secretKey
     dueAt: row.dueAt?.toISOString() ?? null,
     confirmationNumber: row.confirmationNumber,
   }))
-  const byStatus = (status: string) => views.filter((view) => view.status === status).slice(0, ORDER_TAB_LIMIT)
+  const shown = ['PENDING', 'INPROGRESS', 'FULFILLED', 'REFUNDED'].flatMap((status) =>
+    views.filter((view) => view.status === status).slice(0, ORDER_TAB_LIMIT),
+  )
+  // One read for the batch places of the orders shown, so the dashboard can group a bulk order's requests.
+  const places = await findBatchPlaces(
+    db,
+    shown.map((view) => view.id),
+  )
+  const byStatus = (status: string) =>
+    shown.filter((view) => view.status === status).map((view) => ({ ...view, batch: places.get(view.id) ?? null }))
   const refundedRequests = byStatus('REFUNDED')
   // Only an account with refunded orders pays this second read.
   const refunds = await findPaidKeycodeRefunds(
