@@ -61,6 +61,21 @@ export const withAnswer = (row: BulkRow, checked: CheckedBulkRow): BulkRow => ({
   reference: checked.reference,
 })
 
+/** Rows of the same vehicle kind: the same make and model year, as the member sees them in the table. */
+const sameMakeAndYear = (a: BulkRow, b: BulkRow) => a.make !== '' && a.year !== '' && a.make === b.make && a.year.trim() === b.year.trim()
+
+/** The other rows of this row's make and year whose model is not this row's: those "apply to all" would change. */
+export function rowsToTakeModel(rows: BulkRow[], source: BulkRow): BulkRow[] {
+  if (source.model === '') return []
+  return rows.filter((row) => row.key !== source.key && sameMakeAndYear(row, source) && row.model !== source.model)
+}
+
+/** Every row of the source row's make and year, with the source row's model. */
+export function withModelOfRow(rows: BulkRow[], source: BulkRow): BulkRow[] {
+  const taking = new Set(rowsToTakeModel(rows, source).map((row) => row.key))
+  return rows.map((row) => (taking.has(row.key) ? { ...row, model: source.model } : row))
+}
+
 /** A refused batch's `details` ('rows.3.vin') as the problems of each row, by the rows' keys. */
 export function problemsByKey(details: { field: string; message: string }[], rows: BulkRow[]): Map<string, BulkProblem[]> {
   const found = new Map<string, BulkProblem[]>()

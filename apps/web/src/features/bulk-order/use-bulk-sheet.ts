@@ -1,7 +1,7 @@
-import type { BulkCheckBody, BulkRowField, CheckedBulkRow } from '@keydesk/contracts/bulk'
+import type { BulkCheckAnswer, BulkCheckBody, BulkRowField, CheckedBulkRow } from '@keydesk/contracts/bulk'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useCheckBulk } from './api/use-bulk-order.ts'
-import { type BulkProblem, type BulkRow, rowsFromAnswer, toInput, withAnswer } from './bulk-rows.ts'
+import { type BulkProblem, type BulkRow, rowsFromAnswer, toInput, withAnswer, withModelOfRow } from './bulk-rows.ts'
 
 /** How long typing pauses before the rows are checked again. */
 export const RECHECK_DELAY_MS = 300
@@ -12,6 +12,8 @@ export interface SheetCheck {
   byKey: Map<string, CheckedBulkRow>
   rowLimit: number
   problem: string | null
+  /** What the priced rows charge together under the member's plan (the API's answer), when it said. */
+  total: BulkCheckAnswer['total'] | null
 }
 
 /**
@@ -50,7 +52,13 @@ export function useBulkSheet() {
         if (asked === null) {
           const read = rowsFromAnswer(answer.rows)
           showRows(read)
-          setChecked({ rows: read, byKey: byKeyOf(read, answer.rows), rowLimit: answer.rowLimit, problem: answer.problem })
+          setChecked({
+            rows: read,
+            byKey: byKeyOf(read, answer.rows),
+            rowLimit: answer.rowLimit,
+            problem: answer.problem,
+            total: answer.total ?? null,
+          })
           setReadCount((count) => count + 1)
           return
         }
@@ -68,6 +76,7 @@ export function useBulkSheet() {
           byKey: byKeyOf(asked, answer.rows),
           rowLimit: answer.rowLimit,
           problem: answer.problem,
+          total: answer.total ?? null,
         })
       } catch (error) {
         if (question === newestQuestion.current) setCheckError((error as Error).message)
@@ -86,6 +95,17 @@ export function useBulkSheet() {
   const edit = useCallback(
     (key: string, field: BulkRowField, value: string) => {
       showRows(rowsNow.current.map((row) => (row.key === key ? { ...row, [field]: value } : row)))
+      recheckAfterPause()
+    },
+    [showRows, recheckAfterPause],
+  )
+
+  /** One action for a lot of one vehicle kind: this row's model on every row of its make and year. */
+  const applyModel = useCallback(
+    (key: string) => {
+      const source = rowsNow.current.find((row) => row.key === key)
+      if (!source) return
+      showRows(withModelOfRow(rowsNow.current, source))
       recheckAfterPause()
     },
     [showRows, recheckAfterPause],
@@ -131,7 +151,7 @@ export function useBulkSheet() {
   }, [showRows])
 
   const isChecked = checked !== null && checked.rows === rows && !check.isPending
-  return { rows, checked, isChecked, isReading, readCount, checkError, edit, remove, checkText, showProblems, clear }
+  return { rows, checked, isChecked, isReading, readCount, checkError, edit, applyModel, remove, checkText, showProblems, clear }
 }
 
 function byKeyOf(rows: BulkRow[], answered: CheckedBulkRow[]): Map<string, CheckedBulkRow> {

@@ -19,9 +19,13 @@ export function BulkQuote({ rows }: { rows: BulkRow[] }) {
       <h2 id="bulk-quote-heading" className="text-lg font-semibold">
         Custom quote
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        From {BULK_QUOTE_FROM_ROWS} vehicles, support prices a batch at {formatDollars(BULK_QUOTE_PRICE_CENTS)} a request:{' '}
-        {formatDollars(count * BULK_QUOTE_PRICE_CENTS)} for these {count}.
+      <p className="mt-1 text-sm text-slate-700">
+        A custom quote is a price agreed with support, not an order: for a batch of {BULK_QUOTE_FROM_ROWS} vehicles or more, support offers{' '}
+        {formatDollars(BULK_QUOTE_PRICE_CENTS)} a request, {formatDollars(count * BULK_QUOTE_PRICE_CENTS)} for these {count}.
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        Requesting it sends this list to support, who answer by e-mail; nothing goes to your cart and nothing is charged. Adding the batch
+        to your cart instead orders it now, at the prices shown above.
       </p>
       <div className="mt-4 space-y-4">
         <FieldShell label="Message to support (optional)">

@@ -1,4 +1,5 @@
 import type { BulkRowField, CheckedBulkRow } from '@keydesk/contracts/bulk'
+import { formatDollars } from '@keydesk/contracts/money'
 import { memo } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { CellLabel } from '../../../components/ui/cell-label.tsx'
@@ -14,11 +15,15 @@ export interface BulkRowEditorProps {
   /** The row's place in the batch, counted from 1 as the API's messages count. */
   number: number
   checked: CheckedBulkRow | undefined
+  /** How many other rows of this row's make and year have another model: what "apply to all" would change. */
+  applyCount: number
   onEdit: (key: string, field: BulkRowField, value: string) => void
+  onApplyModel: (key: string) => void
   onRemove: (key: string) => void
 }
 
 export const removeButtonId = (key: string) => `${key}-remove`
+export const fieldControlId = (key: string, field: BulkRowField) => `${key}-${field}`
 
 /** The options of a choice, with the row's own value kept when the list does not hold it (what the member typed). */
 const choicesWith = (options: string[], value: string) => (value === '' || options.includes(value) ? options : [value, ...options])
@@ -34,15 +39,24 @@ const choice = (props: CellControlProps, options: string[]) => (
 )
 
 /** One vehicle of the batch: every field editable, each problem beside its field in the API's words. */
-export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked, onEdit, onRemove }: BulkRowEditorProps) {
+export const BulkRowEditor = memo(function BulkRowEditor({
+  row,
+  number,
+  checked,
+  applyCount,
+  onEdit,
+  onApplyModel,
+  onRemove,
+}: BulkRowEditorProps) {
   const problemsOf = (field: BulkRowField) => checked?.problems.filter((problem) => problem.field === field) ?? []
-  const cell = (field: BulkRowField, control: (props: CellControlProps) => React.ReactNode) => {
+  const cell = (field: BulkRowField, control: (props: CellControlProps) => React.ReactNode, after?: React.ReactNode) => {
     const problems = problemsOf(field)
     const problemId = `${row.key}-${field}-problem`
     return (
       <td className="block md:table-cell md:px-2 md:py-2 md:align-top">
         <CellLabel>{FIELD_LABELS[field]}</CellLabel>
         {control({
+          id: fieldControlId(row.key, field),
           'aria-label': `${FIELD_LABELS[field]}, row ${number}`,
           'aria-invalid': problems.length > 0 ? true : undefined,
           'aria-describedby': problems.length > 0 ? problemId : undefined,
@@ -54,6 +68,7 @@ export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked,
             {problems.map((problem) => problem.message).join(' ')}
           </p>
         )}
+        {after}
       </td>
     )
   }
@@ -70,10 +85,35 @@ export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked,
       {cell('year', (props) => (
         <input {...props} className={`${cellControlClass} md:w-20`} inputMode="numeric" maxLength={FIELD_MAX_LENGTH.year} />
       ))}
-      {cell('model', (props) => choice(props, choicesWith(checked?.modelOptions ?? [], row.model)))}
+      {cell(
+        'model',
+        (props) => choice(props, choicesWith(checked?.modelOptions ?? [], row.model)),
+        <>
+          {checked?.proposedModel && row.model === checked.proposedModel && (
+            <p className="mt-1 text-xs text-slate-600">The catalogue’s only model of this make and year</p>
+          )}
+          {applyCount > 0 && (
+            <Button variant="link" className="mt-1 text-left text-xs" onClick={() => onApplyModel(row.key)}>
+              Use {row.model} for {applyCount === 1 ? 'the other' : `all ${applyCount} other`} {row.year} {row.make}{' '}
+              {applyCount === 1 ? 'row' : 'rows'}
+            </Button>
+          )}
+        </>,
+      )}
       {cell('reference', (props) => (
         <input {...props} className={cellControlClass} maxLength={FIELD_MAX_LENGTH.reference} />
       ))}
+      <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
+        <CellLabel>Price</CellLabel>
+        {checked?.price ? (
+          <>
+            <span className="font-medium">{formatDollars(checked.price.chargeCents)}</span>
+            <span className="block text-xs text-slate-600">{checked.price.note}</span>
+          </>
+        ) : (
+          <span className="text-slate-600">Once the make is known</span>
+        )}
+      </td>
       <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
         <Button
           id={removeButtonId(row.key)}
@@ -90,6 +130,7 @@ export const BulkRowEditor = memo(function BulkRowEditor({ row, number, checked,
 })
 
 interface CellControlProps {
+  id: string
   'aria-label': string
   'aria-invalid': true | undefined
   'aria-describedby': string | undefined

@@ -1,9 +1,9 @@
 import type { BulkRowField } from '@keydesk/contracts/bulk'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { PageButtons } from '../../../components/ui/page-buttons.tsx'
-import type { BulkRow } from '../bulk-rows.ts'
+import { type BulkRow, rowsToTakeModel } from '../bulk-rows.ts'
 import type { SheetCheck } from '../use-bulk-sheet.ts'
-import { BulkRowEditor, removeButtonId } from './bulk-row-editor.tsx'
+import { BulkRowEditor, fieldControlId, removeButtonId } from './bulk-row-editor.tsx'
 
 /** Rows drawn at once: a batch of 500 stays quick to type in. */
 export const ROWS_PER_PAGE = 50
@@ -12,11 +12,12 @@ export interface BulkTableProps {
   rows: BulkRow[]
   checked: SheetCheck
   onEdit: (key: string, field: BulkRowField, value: string) => void
+  onApplyModel: (key: string) => void
   onRemove: (key: string) => void
 }
 
 /** The batch's rows to correct, a page at a time, optionally only those with a problem. */
-export function BulkTable({ rows, checked, onEdit, onRemove }: BulkTableProps) {
+export function BulkTable({ rows, checked, onEdit, onApplyModel, onRemove }: BulkTableProps) {
   const [page, setPage] = useState(0)
   const [onlyProblems, setOnlyProblems] = useState(false)
   // A row being fixed under the filter stays in view until the filter is changed, so it does not vanish mid-edit.
@@ -58,6 +59,22 @@ export function BulkTable({ rows, checked, onEdit, onRemove }: BulkTableProps) {
     [onRemove],
   )
 
+  // Applying a model takes its button away (no row is left to change); the keyboard goes back to the row's model.
+  const [focusAfterApply, setFocusAfterApply] = useState<string | null>(null)
+  useEffect(() => {
+    if (focusAfterApply === null) return
+    document.getElementById(fieldControlId(focusAfterApply, 'model'))?.focus()
+    setFocusAfterApply(null)
+  }, [focusAfterApply])
+
+  const applyModel = useCallback(
+    (key: string) => {
+      setFocusAfterApply(key)
+      onApplyModel(key)
+    },
+    [onApplyModel],
+  )
+
   function toggleProblems(checked: boolean) {
     setOnlyProblems(checked)
     setKeptInView(new Set())
@@ -75,7 +92,7 @@ export function BulkTable({ rows, checked, onEdit, onRemove }: BulkTableProps) {
           <caption className="sr-only">Vehicles of the batch</caption>
           <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
             <tr>
-              {['Row', 'VIN', 'Make', 'Year', 'Model', 'Reference'].map((column) => (
+              {['Row', 'VIN', 'Make', 'Year', 'Model', 'Reference', 'Price'].map((column) => (
                 <th key={column} scope="col" className="px-2 py-2 text-left font-medium">
                   {column}
                 </th>
@@ -92,7 +109,9 @@ export function BulkTable({ rows, checked, onEdit, onRemove }: BulkTableProps) {
                 row={row}
                 number={number}
                 checked={checked.byKey.get(row.key)}
+                applyCount={rowsToTakeModel(rows, row).length}
                 onEdit={editInView}
+                onApplyModel={applyModel}
                 onRemove={removeRow}
               />
             ))}

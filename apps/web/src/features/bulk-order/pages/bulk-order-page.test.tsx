@@ -245,7 +245,8 @@ describe('bulk order page', () => {
     })
     await paste(rows.map((row) => row.vin).join('\n'))
     const quote = await screen.findByRole('region', { name: 'Custom quote' })
-    expect(within(quote).getByText(/\$0\.50 a request: \$60\.00 for these 120/)).toBeInTheDocument()
+    expect(within(quote).getByText(/not an order: .* \$0\.50 a request, \$60\.00 for these 120/)).toBeInTheDocument()
+    expect(within(quote).getByText(/nothing goes to your cart and nothing is charged/)).toBeInTheDocument()
     await userEvent.type(within(quote).getByLabelText('Message to support (optional)'), 'Dealer lot in Tulsa')
     await userEvent.click(within(quote).getByRole('button', { name: 'Request a custom quote' }))
     expect(await within(quote).findByText(sent)).toBeInTheDocument()
@@ -259,5 +260,73 @@ describe('bulk order page', () => {
     await paste(HONDA_VIN)
     await screen.findByLabelText('VIN, row 1')
     expect(screen.queryByRole('region', { name: 'Custom quote' })).not.toBeInTheDocument()
+  })
+
+  it('shows each row\u2019s price with its rule and the batch total, as the check priced them', async () => {
+    const priced = (vin: string, chargeCents: number) =>
+      checkedRow({ vin, price: { chargeCents, amountCents: 4500, discountPercent: 20, note: 'Member price. 20% plan discount' } })
+    await openAs('PROFESSIONAL', {
+      'POST /api/bulk/check': () =>
+        jsonAnswer(200, answerOf([priced(HONDA_VIN, 3600), priced(vinOf(1), 3600)], { total: { chargeCents: 7200, pricedRows: 2 } })),
+    })
+    await paste(`${HONDA_VIN}\n${vinOf(1)}`)
+    const table = await screen.findByRole('table')
+    expect(within(table).getAllByText('$36.00')).toHaveLength(2)
+    expect(within(table).getAllByText('Member price. 20% plan discount')).toHaveLength(2)
+    expect(screen.getByText('Batch total', { exact: false })).toHaveTextContent('Batch total: $72.00')
+  })
+
+  it('totals only the priced rows and says how many wait for their make', async () => {
+    const unpriced = checkedRow({ vin: vinOf(2), make: null, price: null })
+    await openAs('PROFESSIONAL', {
+      'POST /api/bulk/check': () =>
+        jsonAnswer(
+          200,
+          answerOf([checkedRow({ price: { chargeCents: 3600, amountCents: 4500, discountPercent: 20, note: 'Member price' } }), unpriced], {
+            total: { chargeCents: 3600, pricedRows: 1 },
+          }),
+        ),
+    })
+    await paste(`${HONDA_VIN}\n${vinOf(2)}`)
+    expect(await screen.findByTestId('bulk-total')).toHaveTextContent('$36.00')
+    expect(screen.getByText(/Total of the 1 priced row/)).toBeInTheDocument()
+    expect(screen.getByText(/1 row has no price until its make is chosen/)).toBeInTheDocument()
+    expect(screen.getByText('Once the make is known')).toBeInTheDocument()
+  })
+
+  it('says a model the check proposed is the catalogue\u2019s only one for that make and year', async () => {
+    const lincoln = checkedRow({ make: 'Lincoln', model: 'Navigator', modelOptions: ['Navigator'], proposedModel: 'Navigator' })
+    await openAs('PROFESSIONAL', { 'POST /api/bulk/check': () => jsonAnswer(200, answerOf([lincoln])) })
+    await paste(HONDA_VIN)
+    expect(await screen.findByLabelText('Model, row 1')).toHaveValue('Navigator')
+    expect(screen.getByText('The catalogue\u2019s only model of this make and year')).toBeInTheDocument()
+  })
+
+  it('applies a row\u2019s model to every other row of its make and year with one keyboard action, and checks again', async () => {
+    const civicLess = (vin: string) =>
+      checkedRow({ vin, model: null, typed: { vin }, problems: [{ field: 'model', message: BULK_MESSAGES.modelNeeded }] })
+    const ford = checkedRow({ vin: vinOf(9), make: 'Ford', model: null, typed: { vin: vinOf(9) }, modelOptions: ['F-150', 'Ranger'] })
+    const calls = await openAs('PROFESSIONAL', {
+      'POST /api/bulk/check': (call) => {
+        const body = JSON.parse(String(call.body))
+        if ('text' in body) return jsonAnswer(200, answerOf([checkedRow(), civicLess(vinOf(1)), civicLess(vinOf(2)), ford]))
+        return jsonAnswer(
+          200,
+          answerOf(body.rows.map((row: { vin: string; model: string }) => checkedRow({ vin: row.vin, model: row.model || null }))),
+        )
+      },
+    })
+    await paste([HONDA_VIN, vinOf(1), vinOf(2), vinOf(9)].join('\n'))
+    const apply = await screen.findByRole('button', { name: 'Use Civic for all 2 other 2016 Honda rows' })
+    apply.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(screen.getByLabelText('Model, row 2')).toHaveValue('Civic')
+    expect(screen.getByLabelText('Model, row 3')).toHaveValue('Civic')
+    expect(screen.getByLabelText('Model, row 4')).toHaveValue('')
+    expect(screen.getByLabelText('Model, row 1')).toHaveFocus()
+    expect(screen.queryByRole('button', { name: /^Use Civic/ })).not.toBeInTheDocument()
+    await vi.waitFor(() => expect(calls.filter((call) => call.key === 'POST /api/bulk/check')).toHaveLength(2))
+    const recheck = JSON.parse(String(calls.filter((call) => call.key === 'POST /api/bulk/check').at(-1)?.body))
+    expect(recheck.rows.map((row: { model: string }) => row.model)).toEqual(['Civic', 'Civic', 'Civic', ''])
   })
 })

@@ -1,4 +1,5 @@
-import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, bulkRowLimit } from '@keydesk/contracts/bulk'
+import { BULK_MESSAGES, BULK_QUOTE_FROM_ROWS, type BulkCheckAnswer, bulkRowLimit } from '@keydesk/contracts/bulk'
+import { formatDollars } from '@keydesk/contracts/money'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -123,7 +124,17 @@ function BulkSheet() {
             {problemRows > 0 && <p className="font-medium text-red-700">{BULK_MESSAGES.fixRows(problemRows)}</p>}
             {checked.problem && <p className="font-medium text-red-700">{checked.problem}</p>}
           </div>
-          {rows.length > 0 && <BulkTable key={sheet.readCount} rows={rows} checked={checked} onEdit={sheet.edit} onRemove={sheet.remove} />}
+          {rows.length > 0 && (
+            <BulkTable
+              key={sheet.readCount}
+              rows={rows}
+              checked={checked}
+              onEdit={sheet.edit}
+              onApplyModel={sheet.applyModel}
+              onRemove={sheet.remove}
+            />
+          )}
+          {checked.total && rows.length > 0 && <BatchTotal total={checked.total} rowCount={rows.length} />}
           <div className="mt-6 flex flex-wrap items-center gap-4">
             <Button onClick={addToCart} disabled={!canAdd} isBusy={add.isPending}>
               Add {rows.length} to cart
@@ -138,5 +149,23 @@ function BulkSheet() {
       )}
       {rows.length >= BULK_QUOTE_FROM_ROWS && <BulkQuote rows={rows} />}
     </>
+  )
+}
+
+/**
+ * What the batch will charge, as the API priced its rows under the member's plan (the cart's own rule), so the
+ * member sees the sum before adding it; rows without a make yet are counted out, and said to be.
+ */
+function BatchTotal({ total, rowCount }: { total: NonNullable<BulkCheckAnswer['total']>; rowCount: number }) {
+  const unpriced = rowCount - total.pricedRows
+  return (
+    <p className="mt-4 text-base">
+      {unpriced > 0 ? `Total of the ${total.pricedRows} priced ${total.pricedRows === 1 ? 'row' : 'rows'}` : 'Batch total'}:{' '}
+      <strong data-testid="bulk-total">{formatDollars(total.chargeCents)}</strong>
+      <span className="block text-sm text-slate-600">
+        {unpriced > 0 ? `${unpriced} ${unpriced === 1 ? 'row has' : 'rows have'} no price until its make is chosen. ` : ''}
+        Each row at your plan's price, as your cart will charge it.
+      </span>
+    </p>
   )
 }
