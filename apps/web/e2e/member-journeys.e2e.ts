@@ -121,7 +121,7 @@ describe('sign-up: errors sit on their fields', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'fname')
     await expectFieldError(page, 'First name', 'First name is required')
     await expectFieldError(page, 'Email', 'Email is required')
-    await expectFieldError(page, 'State', 'State is required')
+    await expectFieldError(page, 'State or province', 'State is required')
     await expectFieldError(page, 'Government photo ID (front)', 'File is required.')
     await page.close()
   })

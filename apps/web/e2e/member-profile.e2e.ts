@@ -33,7 +33,7 @@ describe('member profile in a real browser', () => {
     await page.getByRole('button', { name: 'Edit profile' }).click()
     expect(await page.getByLabel('Email').isDisabled()).toBe(true)
     await page.getByLabel('City').fill('Austin')
-    await page.getByLabel('ZIP code').fill('73301')
+    await page.getByLabel('ZIP or postal code').fill('73301')
     await page.getByRole('button', { name: 'Save changes' }).click()
     await page.getByText(PROFILE_MESSAGES.profileUpdated).waitFor()
     await page.reload()

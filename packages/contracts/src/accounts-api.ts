@@ -5,7 +5,7 @@ import { AUTH_MESSAGES as M, SESSION_MESSAGES } from './auth-messages.ts'
 import { PaymentDisputeViewSchema } from './disputes.ts'
 import { ADMIN_CODE_MIN_LENGTH, PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE, PASSWORD_MIN_SHARED } from './limits.ts'
 import { UPDATE_PROFILE_MESSAGES } from './member-messages.ts'
-import { US_STATES } from './states.ts'
+import { REGIONS } from './states.ts'
 import { imageFileProblem } from './uploads.ts'
 
 /** Request and answer schemas of the accounts calls (docs/product.md, 'Accounts and sessions'), shared by the API and the web app. */
@@ -29,7 +29,7 @@ export const RegisterFieldsSchema = z.object({
   email,
   phone: phone(M.phoneRequired),
   password: z.string().min(PASSWORD_MIN_REGISTER_PAGE, M.registerPasswordMin8).max(PASSWORD_MAX),
-  state: z.enum(US_STATES, { message: M.stateRequired }),
+  state: z.enum(REGIONS, { message: M.stateRequired }),
 })
 export const REGISTRATION_DOCUMENTS = ['frontId', 'backId', 'businessDocument', 'coi'] as const
 
@@ -220,7 +220,7 @@ export const UpdateProfileFieldsSchema = z.object({
   fname: z.string().trim().min(1, M.firstNameRequired).max(100),
   lname: z.string().trim().min(1, M.lastNameRequired).max(100),
   phone: z.string().trim().max(40).optional(),
-  state: z.enum(US_STATES, { message: M.stateRequired }).optional(),
+  state: z.enum(REGIONS, { message: M.stateRequired }).optional(),
 })
 
 /** The Update Profile form of PUT /auth/updateProfile (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Profile and account): names required, the rest optional. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOCKSMITH_LICENSE_STATES } from './states.ts'
+import { isCanadianProvince, LOCKSMITH_LICENSE_STATES } from './states.ts'
 
 export const RequiredDocSchema = z.enum(['STATE_LOCKSMITH_LICENSE', 'PHOTO_ID'])
 export type RequiredDoc = z.infer<typeof RequiredDocSchema>
@@ -39,6 +39,14 @@ export function complianceStatusFor(state: string | null | undefined): Complianc
       requiredDocs: ['STATE_LOCKSMITH_LICENSE', 'PHOTO_ID'],
       message: `${known} requires a state locksmith license. Upload it with a government photo ID before ordering keycodes.`,
       jurisdiction: known,
+    }
+  }
+  if (isCanadianProvince(state)) {
+    return {
+      required: false,
+      requiredDocs: ['PHOTO_ID'],
+      message: `Keydesk's locksmith-license list covers US states only; for ${state?.trim()} a government photo ID is required, and provincial rules on locksmith work are yours to follow.`,
+      jurisdiction: state?.trim() ?? 'Canada',
     }
   }
   return {

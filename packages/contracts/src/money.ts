@@ -6,6 +6,9 @@
 /** Dollars as the API shows them (two decimals at most) to integer cents; the one place a float becomes money. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100)
 
+/** Keydesk sells in the US and Canada and charges in US dollars only; the screens that show prices say so. */
+export const CURRENCY_NOTE = 'All prices are in US dollars (USD), for customers in the US and in Canada.'
+
 /** Integer cents to the dollars an answer carries. */
 export const toDollars = (cents: number): number => cents / 100
 

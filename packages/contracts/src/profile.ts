@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { OrderRefundSchema } from './keycode-refunds.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
+import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from './states.ts'
 import { BillingPeriodSchema, SubscriptionTierSchema } from './subscription.ts'
 import { OrderTrackerSchema } from './vehicle-request.ts'
 
@@ -41,7 +42,7 @@ export const UpdateProfileFieldsSchema = z.object({
   address: optionalText(200),
   city: optionalText(100),
   state: optionalText(60),
-  zipCode: optionalText(20),
+  zipCode: optionalText(20).refine((value) => value == null || value === '' || POSTAL_CODE_PATTERN.test(value), POSTAL_CODE_MESSAGE),
 })
 export type UpdateProfileFields = z.input<typeof UpdateProfileFieldsSchema>
 
@@ -58,7 +59,10 @@ export const ProfileFormSchema = z.object({
   address: z.string(),
   city: z.string(),
   state: z.string(),
-  zipCode: z.string(),
+  zipCode: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || POSTAL_CODE_PATTERN.test(value), POSTAL_CODE_MESSAGE),
   profilePhoto: chosenImages,
   companyLogo: chosenImages,
 })

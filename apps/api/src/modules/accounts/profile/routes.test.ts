@@ -1,4 +1,5 @@
 import { ProfileSchema } from '@keydesk/contracts/profile'
+import { POSTAL_CODE_MESSAGE } from '@keydesk/contracts/states'
 import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -69,6 +70,17 @@ describe('PUT /user/profile', () => {
     const [row] = await testApp.app.database.db.select().from(users).where(eq(users.id, member.id))
     expect(row?.email).toBe(member.email)
     expect(row?.fname).toBe('Dana')
+  })
+
+  it('takes a Canadian province and postal code, and refuses a postal code of neither country', async () => {
+    const canadian = await putProfile(member.auth, form({ city: 'Toronto', state: 'Ontario', zipCode: 'M5V 2T6' }))
+    expect(canadian.statusCode).toBe(200)
+    expect(canadian.json()).toMatchObject({ state: 'Ontario', zipCode: 'M5V 2T6' })
+    const wrong = await putProfile(member.auth, form({ zipCode: '1234' }))
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.body).toContain(POSTAL_CODE_MESSAGE)
+    const [row] = await testApp.app.database.db.select().from(users).where(eq(users.id, member.id))
+    expect(row?.fname).not.toBeNull()
   })
 
   it('stores a profile photo and a company logo as files owned by the member', async () => {

@@ -8,7 +8,7 @@ import { NotesBodySchema } from '@keydesk/contracts/admin'
 import { CREDENTIAL_FIELDS, CREDENTIAL_MESSAGES } from '@keydesk/contracts/credentials'
 import { PASSWORD_MAX, PASSWORD_MIN_REGISTER_PAGE } from '@keydesk/contracts/limits'
 import { PROFILE_IMAGE_FIELDS, UpdateProfileFieldsSchema } from '@keydesk/contracts/profile'
-import { US_STATES } from '@keydesk/contracts/states'
+import { REGIONS } from '@keydesk/contracts/states'
 import { IMAGE_UPLOAD_RULE, UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import {
   KEYCODE_REQUEST_IMAGES,
@@ -137,10 +137,10 @@ describe('GET /api/openapi.json', () => {
     },
   )
 
-  it("describes a text field with its contract schema's rules: the sign-up password's length and the states to choose", async () => {
+  it("describes a text field with its contract schema's rules: the sign-up password's length and the states and provinces to choose", async () => {
     const signUp = await documentedForm({ method: 'post', path: '/api/auth/register' })
     expect(signUp.properties.password).toEqual({ type: 'string', minLength: PASSWORD_MIN_REGISTER_PAGE, maxLength: PASSWORD_MAX })
-    expect(signUp.properties.state).toEqual({ type: 'string', enum: [...US_STATES] })
+    expect(signUp.properties.state).toEqual({ type: 'string', enum: [...REGIONS] })
   })
 
   it.each(MULTIPART_ROUTES)('lists the file fields $method $path accepts as binary, each with the upload rule', async (route) => {

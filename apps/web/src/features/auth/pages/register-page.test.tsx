@@ -24,7 +24,7 @@ async function fillDetails(overrides: Partial<Record<string, string>> = {}) {
     ...overrides,
   }
   for (const [label, value] of Object.entries(values)) if (value) await userEvent.type(screen.getByLabelText(label), value)
-  await userEvent.selectOptions(screen.getByLabelText('State'), 'Texas')
+  await userEvent.selectOptions(screen.getByLabelText('State or province'), 'Texas')
 }
 
 async function attachAll() {
@@ -34,13 +34,19 @@ async function attachAll() {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }))
 
 describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-factor")', () => {
-  it('lists the US states alphabetically, starting with Alabama', async () => {
+  it('lists the US states, then the Canadian provinces and territories, each group alphabetical', async () => {
     await renderApp('/register')
-    const options = within(screen.getByLabelText('State'))
-      .getAllByRole('option')
-      .map((option) => option.textContent)
-    expect(options[1]).toBe('Alabama')
-    expect(options.slice(1)).toEqual([...options.slice(1)].sort())
+    const select = screen.getByLabelText('State or province')
+    const groupOptions = (label: string) =>
+      within(within(select).getByRole('group', { name: label }))
+        .getAllByRole('option')
+        .map((option) => option.textContent)
+    const states = groupOptions('United States')
+    const provinces = groupOptions('Canada')
+    expect(states[0]).toBe('Alabama')
+    expect(states).toEqual([...states].sort())
+    expect(provinces).toContain('Ontario')
+    expect(provinces).toEqual([...provinces].sort())
   })
 
   it('needs passwords of at least 8 characters', async () => {
@@ -70,7 +76,7 @@ describe('business sign-up (docs/product.md, "Accounts, sign-up, sign-in, sessio
     expectFieldError('First name', 'First name is required')
     expectFieldError('Last name', 'Last name is required')
     expectFieldError('Email', 'Email is required')
-    expectFieldError('State', 'State is required')
+    expectFieldError('State or province', 'State is required')
     for (const label of documentLabels) expectFieldError(label, UPLOAD_MESSAGES.required)
   })
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { type BusinessRegisterForm, BusinessRegisterFormSchema } from '@keydesk/contracts/auth-forms'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
-import { US_STATES } from '@keydesk/contracts/states'
+import { REGION_GROUPS } from '@keydesk/contracts/states'
 import { imageFileProblem, UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -84,9 +84,9 @@ export function RegisterPage() {
         <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <NewPasswordFields register={register} errors={errors} />
         <SelectField
-          label="State"
-          placeholder="Select your state"
-          options={US_STATES}
+          label="State or province"
+          placeholder="Select your state or province"
+          groups={REGION_GROUPS}
           error={errors.state?.message}
           {...register('state')}
         />

@@ -1,7 +1,7 @@
 import { CART_MESSAGES } from '@keydesk/contracts/cart'
 import { cartLinesCents, cartTotal, lineChargesCents } from '@keydesk/contracts/cart-total'
 import { UNPAID_REQUEST_KEEP_DAYS } from '@keydesk/contracts/limits'
-import { formatDollars } from '@keydesk/contracts/money'
+import { CURRENCY_NOTE, formatDollars } from '@keydesk/contracts/money'
 import { TIER_LABELS } from '@keydesk/contracts/subscription'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -142,6 +142,7 @@ export function CartPage() {
                 <dd>{dollars(summary.total)}</dd>
               </div>
             </dl>
+            <p className="mt-3 text-xs text-slate-600">{CURRENCY_NOTE}</p>
             <Button className="mt-6 w-full" onClick={() => setIsCheckoutOpen(true)}>
               Checkout
             </Button>

@@ -1,4 +1,5 @@
 import { MANUFACTURER_PRICING } from '@keydesk/contracts/manufacturer-pricing'
+import { CURRENCY_NOTE } from '@keydesk/contracts/money'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -16,6 +17,11 @@ describe('pricing page (docs/product.md, "Screens and routes (web)")', () => {
   it("shows 'Loading keycode pricing...' first", async () => {
     await renderPricing()
     expect(screen.getByText('Loading keycode pricing...')).toBeInTheDocument()
+  })
+
+  it('says that every price is in US dollars, for customers in both countries', async () => {
+    await renderPricing()
+    expect(screen.getByText(CURRENCY_NOTE)).toBeInTheDocument()
   })
 
   it('shows one card per manufacturer with both prices and the PIN note', async () => {

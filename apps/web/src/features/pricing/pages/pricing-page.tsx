@@ -1,5 +1,6 @@
 import { BASIC_COVERED_MAKES_TEXT } from '@keydesk/contracts/basic-covered-makes'
 import { PRICING_LOADING_DELAY_MS } from '@keydesk/contracts/limits'
+import { CURRENCY_NOTE } from '@keydesk/contracts/money'
 import { ALL_MANUFACTURERS, matchesPricingSearch, PRICING_LOADING_TEXT } from '@keydesk/contracts/pricing-constants'
 import { TIER_LABELS } from '@keydesk/contracts/subscription-constants'
 import { useEffect, useMemo, useState } from 'react'
@@ -45,6 +46,7 @@ export function PricingPage() {
           One price per keycode, by manufacturer. Members pay the member price ({TIER_LABELS.BASIC}: on {BASIC_COVERED_MAKES_TEXT}); PIN
           codes are included for members.
         </p>
+        <p className="mt-2 text-sm text-slate-600">{CURRENCY_NOTE}</p>
       </section>
 
       {isLoading ? (

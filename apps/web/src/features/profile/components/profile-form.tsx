@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { type Profile, ProfileFormSchema, type ProfileForm as ProfileFormValues } from '@keydesk/contracts/profile'
-import { US_STATES } from '@keydesk/contracts/states'
+import { REGION_GROUPS } from '@keydesk/contracts/states'
 import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -79,13 +79,18 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <TextField label="Address" autoComplete="street-address" {...form.register('address')} />
         <TextField label="City" autoComplete="address-level2" {...form.register('city')} />
         <SelectField
-          label="State"
-          options={US_STATES}
-          placeholder="Select a state"
+          label="State or province"
+          groups={REGION_GROUPS}
+          placeholder="Select a state or province"
           defaultValue={profile.state ?? ''}
           {...form.register('state')}
         />
-        <TextField label="ZIP code" autoComplete="postal-code" {...form.register('zipCode')} />
+        <TextField
+          label="ZIP or postal code"
+          autoComplete="postal-code"
+          error={form.formState.errors.zipCode?.message}
+          {...form.register('zipCode')}
+        />
         {isEditing && (
           <>
             <FileField label="Profile photo" accept={IMAGE_ACCEPT} hint={IMAGE_HINT} {...form.register('profilePhoto')} />

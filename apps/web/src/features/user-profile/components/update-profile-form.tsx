@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { type UpdateUserDetailsForm, UpdateUserDetailsFormSchema } from '@keydesk/contracts/accounts-api'
 import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
-import { US_STATES } from '@keydesk/contracts/states'
+import { REGION_GROUPS } from '@keydesk/contracts/states'
 import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -61,9 +61,9 @@ export function UpdateProfileForm({ details, onSaved }: { details: UserDetails; 
         <TextField label="Last name" autoComplete="family-name" error={errors.lname?.message} {...form.register('lname')} />
         <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.register('phone')} />
         <SelectField
-          label="State (optional)"
-          options={US_STATES}
-          placeholder="Select a state"
+          label="State or province (optional)"
+          groups={REGION_GROUPS}
+          placeholder="Select a state or province"
           defaultValue={details.state ?? ''}
           {...form.register('state')}
         />

@@ -38,7 +38,7 @@ describe('/user-profile', () => {
     fakeApi({ [profileCall]: () => jsonAnswer(200, details) })
     await renderApp('/user-profile', { user })
     expect(await screen.findByLabelText('First name')).toHaveValue('Dana')
-    expect(screen.getByLabelText('State (optional)')).toHaveValue('Texas')
+    expect(screen.getByLabelText('State or province (optional)')).toHaveValue('Texas')
   })
 
   it('shows the load failure text with a retry', async () => {
