@@ -1,7 +1,9 @@
-import { type BulkBatch, batchProgressText } from '@keydesk/contracts/bulk'
+import { type BulkBatch, batchProgressText, DASHBOARD_BATCH_PARAM } from '@keydesk/contracts/bulk'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { PageButtons } from '../../../components/ui/page-buttons.tsx'
 import { API_BASE } from '../../../lib/api-client.ts'
+import { paths } from '../../../lib/paths.ts'
 import { BULK_BATCHES_PAGE_SIZE, useBulkBatches } from '../api/use-bulk-order.ts'
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
@@ -37,11 +39,17 @@ function BatchCard({ batch }: { batch: BulkBatch }) {
       <p className="text-sm text-slate-600">
         {batch.paid} paid · {batch.inProgress} in progress
       </p>
+      <Link
+        to={`${paths.userDash}?${DASHBOARD_BATCH_PARAM}=${encodeURIComponent(batch.code)}`}
+        className="mt-2 inline-block font-semibold text-brand-600 hover:underline"
+      >
+        Show the orders of batch {batch.code}
+      </Link>
       {batch.released > 0 ? (
         <a
           href={`${API_BASE}/bulk/batches/${batch.id}/codes.csv`}
           download
-          className="mt-2 inline-block font-semibold text-brand-600 hover:underline"
+          className="mt-2 block font-semibold text-brand-600 hover:underline"
         >
           Download codes (CSV)
         </a>

@@ -1,3 +1,4 @@
+import { batchPlaceText } from '@keydesk/contracts/batch-place'
 import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { formatDollars, toCents } from '@keydesk/contracts/money'
 import type { ProblemReportView } from '@keydesk/contracts/problem-reports'
@@ -33,6 +34,7 @@ export function OrderCard({ request, reports, isTracked, onTrack, isEditing, onE
     <li className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="font-semibold">{title}</p>
       <p className="font-mono text-sm text-slate-600">{request.vin}</p>
+      {request.batch && <p className="text-sm text-slate-700">{batchPlaceText(request.batch)}</p>}
       {request.paid ? (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
           {request.confirmationNumber && (

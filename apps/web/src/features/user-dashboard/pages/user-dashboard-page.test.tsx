@@ -365,12 +365,66 @@ describe('bulk orders on the dashboard', () => {
     })
     const panel = await screen.findByRole('region', { name: 'Bulk orders' })
     await userEvent.click(within(panel).getByRole('button', { name: 'Next' }))
-    expect(await within(panel).findByText('Batch B-7K2Q11', { exact: false })).toBeInTheDocument()
+    expect(await within(panel).findByRole('link', { name: 'Show the orders of batch B-7K2Q11' })).toBeInTheDocument()
     expect(calls.at(-1)?.url).toContain('limit=10&offset=10')
   })
 
   it('links to the bulk order page', async () => {
     await renderWithBatches(() => jsonAnswer(200, { items: [], total: 0 }))
     expect(await screen.findByRole('link', { name: 'Order in bulk' })).toHaveAttribute('href', '/bulk-order')
+  })
+})
+
+describe('a batch\u2019s orders on the dashboard', () => {
+  const inBatch = (id: string, position: number, status = 'PENDING') => ({
+    ...order(id, 'Honda', 'Civic', `1HGCR2F3XGA00000${position}`),
+    status,
+    keycode: status === 'FULFILLED' ? 'K1234' : null,
+    batch: { code: 'B-7K2QX4', position, size: 3 },
+  })
+
+  async function renderBatchOrders(path = '/user-dash') {
+    fakeApi({
+      'GET /api/vehicle/user-requests': () =>
+        jsonAnswer(200, {
+          pendingRequests: [inBatch('b2', 2), order('a', 'Ford', 'F-150', '1FTEW1EP0LFA00001'), inBatch('b3', 3)],
+          inProgressRequests: [],
+          fulfilledRequests: [inBatch('b1', 1, 'FULFILLED')],
+          refundedRequests: [],
+        }),
+      'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
+      'GET /api/bulk/batches': () => jsonAnswer(200, { items: [], total: 0 }),
+    })
+    await renderApp(path, { user: testUser() })
+  }
+
+  it('groups a batch\u2019s orders under its code and progress, each card naming its place', async () => {
+    await renderBatchOrders()
+    const group = await screen.findByRole('region', { name: 'Batch B-7K2QX4' })
+    expect(within(group).getByRole('heading', { level: 3 })).toHaveTextContent('Batch B-7K2QX4 · 1 of 3 released')
+    expect(
+      within(group)
+        .getAllByRole('listitem')
+        .map((card) => within(card).getByText(/ of 3, batch/).textContent),
+    ).toEqual(['2 of 3, batch B-7K2QX4', '3 of 3, batch B-7K2QX4'])
+    expect(within(group).queryByText('2020 Ford F-150')).not.toBeInTheDocument()
+    expect(screen.getByText('2020 Ford F-150')).toBeInTheDocument()
+  })
+
+  it('shows one batch\u2019s orders alone when it is chosen, with its progress at the top, and all again on request', async () => {
+    await renderBatchOrders()
+    await userEvent.selectOptions(await screen.findByLabelText('Bulk batch'), 'B-7K2QX4')
+    expect(screen.getByRole('heading', { level: 2, name: /Batch B-7K2QX4/ })).toHaveTextContent('1 of 3 released')
+    expect(screen.queryByText('2020 Ford F-150')).not.toBeInTheDocument()
+    expect(screen.getAllByText(/ of 3, batch B-7K2QX4/)).toHaveLength(2)
+    await userEvent.click(screen.getByRole('button', { name: 'Show all orders' }))
+    expect(screen.getByText('2020 Ford F-150')).toBeInTheDocument()
+  })
+
+  it('opens on the batch a link names, as the batch-done mail links it', async () => {
+    await renderBatchOrders('/user-dash?batch=b-7k2qx4')
+    expect(await screen.findByRole('heading', { level: 2, name: /Batch B-7K2QX4/ })).toBeInTheDocument()
+    expect(screen.getByLabelText('Bulk batch')).toHaveValue('B-7K2QX4')
+    expect(screen.queryByText('2020 Ford F-150')).not.toBeInTheDocument()
   })
 })
