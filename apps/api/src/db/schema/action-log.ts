@@ -21,5 +21,9 @@ export const actionLog = pgTable(
     // The readable log's filters by kind and by actor, newest first (GET /admin/action-log pages by id).
     index('action_log_action_idx').on(table.action, table.id),
     index('action_log_actor_idx').on(table.actorId, table.id),
+    // The analytics retention job's work: entries still holding a client address, oldest first (docs/decisions/030).
+    index('action_log_client_address_idx')
+      .on(table.createdAt)
+      .where(sql`(${table.details} ->> 'clientAddress') is not null`),
   ],
 )

@@ -48,7 +48,13 @@ export const loginHistory = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
   },
-  (table) => [index('login_history_user_idx').on(table.userId, table.signedInAt)],
+  (table) => [
+    index('login_history_user_idx').on(table.userId, table.signedInAt),
+    // The analytics retention job's work: sign-ins still holding an address or a browser, oldest first (docs/decisions/030).
+    index('login_history_identifying_idx')
+      .on(table.signedInAt)
+      .where(sql`${table.ipAddress} is not null or ${table.userAgent} is not null`),
+  ],
 )
 
 /** A notice (docs/product.md, 'Member area, chat and support'): shown on the profile's notices banner; a null user means every member. */
