@@ -1,4 +1,5 @@
-import { BULK_MESSAGES } from '@keydesk/contracts/bulk'
+import { BULK_MESSAGES, batchOutcomeText, batchProgressText } from '@keydesk/contracts/bulk'
+import { formatDollars } from '@keydesk/contracts/money'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
@@ -147,4 +148,104 @@ describe('bulk ordering, end to end', () => {
     expect(errors).toEqual([])
     await page.close()
   })
+})
+
+/** A 2016 Lincoln VIN with its check digit: the catalogue's only 2016 Lincoln is the Navigator. */
+const lincolnVin = (index: number) => validVin('5LMJJ2H5', 'G', String(570000 + index))
+
+describe('bulk ordering by paste, at a phone\u2019s width and a desktop\u2019s', () => {
+  for (const width of [390, 1280]) {
+    it(`at ${width} px a Professional member pastes 20 bare VINs, takes the proposed model, applies one model to a make and year by keyboard, sees each price and the total, pays, and is told once the whole batch is done`, async () => {
+      const baseUrl = inject('baseUrl')
+      const member = await registerMember(baseUrl, { fname: 'Paz', lname: 'Paste' })
+      const memberHeaders = await apiSignIn(baseUrl, member.email, member.password)
+      await startTrial(baseUrl, memberHeaders, 'PROFESSIONAL')
+      const serial = width * 100
+      const lincolns = Array.from({ length: 10 }, (_, index) => lincolnVin(serial + index))
+      const hondas = Array.from({ length: 10 }, (_, index) => hondaVin(serial + 50 + index))
+      const vins = [...lincolns, ...hondas]
+
+      const page = await browser.newPage({ viewport: { width, height: 900 } })
+      const errors = collectPageErrors(page)
+      await signInAt(page, baseUrl, '/login', member.email, member.password)
+      await page.waitForURL(`${baseUrl}/`)
+      await page.goto(`${baseUrl}/bulk-order`)
+      await page.getByLabel('Paste VINs').fill(vins.join('\n'))
+      await page.getByRole('button', { name: 'Check', exact: true }).click()
+
+      // The Lincolns take the catalogue's only 2016 model; the Hondas wait for a choice.
+      await page.getByLabel(`VIN, row ${vins.length}`, { exact: true }).waitFor()
+      expect(await page.getByLabel('Model, row 1', { exact: true }).inputValue()).toBe('Navigator')
+      await page.getByText(BULK_MESSAGES.fixRows(hondas.length)).waitFor()
+      const add = page.getByRole('button', { name: `Add ${vins.length} to cart` })
+      expect(await add.isDisabled()).toBe(true)
+
+      await page.getByLabel('Model, row 11', { exact: true }).selectOption('Civic')
+      const apply = page.getByRole('button', { name: `Use Civic for all ${hondas.length - 1} other 2016 Honda rows` })
+      await apply.focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => add.isEnabled()).toBe(true)
+      expect(await page.getByLabel(`Model, row ${vins.length}`, { exact: true }).inputValue()).toBe('Civic')
+
+      // Professional's member prices less its discount: the Lincoln's and the Honda's, as the cart will charge them.
+      const lincolnRow = page.locator('tr').filter({ has: page.getByLabel('VIN, row 1', { exact: true }) })
+      const hondaRow = page.locator('tr').filter({ has: page.getByLabel('VIN, row 11', { exact: true }) })
+      const lincolnPrice = /\$[\d.,]+/.exec((await lincolnRow.textContent()) ?? '')?.[0] ?? ''
+      const hondaPrice = /\$[\d.,]+/.exec((await hondaRow.textContent()) ?? '')?.[0] ?? ''
+      const cents = (price: string) => Math.round(Number(price.replace(/[$,]/g, '')) * 100)
+      expect([lincolnPrice, hondaPrice]).toEqual([formatDollars(4400), formatDollars(3600)])
+      const total = page.getByTestId('bulk-total')
+      expect(await total.textContent()).toBe(formatDollars(10 * cents(lincolnPrice) + 10 * cents(hondaPrice)))
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      expect(await seriousAccessibilityViolations(page)).toEqual([])
+
+      await add.click()
+      const added = page.getByText(new RegExp(`^${vins.length} keycode requests of batch (B-\\w{6}) added to your cart\\.$`))
+      await added.waitFor()
+      const code = /batch (B-\w{6})/.exec((await added.textContent()) ?? '')?.[1] ?? ''
+      await page.getByRole('link', { name: 'Go to your cart' }).click()
+      await page.waitForURL(`${baseUrl}/cart`)
+      await payInSandbox(page)
+
+      // An admin releases every order of the batch through the API; the back office's screens are the first journey's.
+      const admin = await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+      const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: memberHeaders })).json()) as { user: { id: string } }
+      expect((await fetch(`${baseUrl}/api/admin/validate-user/${me.user.id}`, { method: 'PATCH', headers: admin })).status).toBe(200)
+      const orders = (await (await fetch(`${baseUrl}/api/vehicle/user-requests`, { headers: memberHeaders })).json()) as {
+        pendingRequests: { id: string; batch: { code: string } | null }[]
+      }
+      const batchOrders = orders.pendingRequests.filter((order) => order.batch?.code === code)
+      expect(batchOrders).toHaveLength(vins.length)
+      for (const order of batchOrders) {
+        const started = await fetch(`${baseUrl}/api/admin/update-request-status/${order.id}`, { method: 'POST', headers: admin })
+        expect(started.status).toBe(200)
+        const released = await fetch(`${baseUrl}/api/admin/process-request`, {
+          method: 'POST',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify({ vehicleId: order.id, keycode: 'K9000', pincode: '' }),
+        })
+        expect(released.status).toBe(200)
+      }
+
+      const doneSubject = `Your batch ${code} is done: ${batchOutcomeText({ released: vins.length, refunded: 0 })}`
+      const doneMails = async () =>
+        ((await (await fetch(`${baseUrl}/api/dev/mailbox`)).json()) as { to: string; subject: string }[]).filter(
+          (mail) => mail.to === member.email && mail.subject === doneSubject,
+        ).length
+      await expect.poll(doneMails, { timeout: 15_000 }).toBe(1)
+
+      // The mail's link opens the dashboard on the batch, its progress at the top.
+      await page.goto(`${baseUrl}/user-dash?batch=${code}`)
+      const heading = page.getByRole('heading', { level: 2, name: new RegExp(`Batch ${code}`) })
+      await heading.waitFor()
+      expect(await heading.textContent()).toContain(batchProgressText({ released: vins.length, size: vins.length }))
+      await page.getByRole('tab', { name: /Fulfilled/ }).click()
+      await expect.poll(() => page.getByText(new RegExp(`^\\d+ of ${vins.length}, batch ${code}$`)).count()).toBe(vins.length)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      expect(await seriousAccessibilityViolations(page)).toEqual([])
+      expect(await doneMails()).toBe(1)
+      expect(errors).toEqual([])
+      await page.close()
+    }, 120_000)
+  }
 })
