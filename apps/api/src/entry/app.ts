@@ -74,6 +74,7 @@ import slowClients, { slowClientServerOptions } from '../plugins/slow-clients.ts
 import storage from '../plugins/storage.ts'
 import webApp from '../plugins/web-app.ts'
 import type { Clock, DatabaseHandle, FileStorage, PaymentProvider } from '../ports.ts'
+import { retentionJobs } from './retention-jobs.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -221,6 +222,7 @@ export async function buildApp({
     orphanFileSweepJob(app),
     sessionSweepJob(app),
     signInRecordsSweepJob(app),
+    ...retentionJobs(app),
     ...(app.payments.name === 'sandbox' ? [sandboxRedeliveryJob(app, app.payments as SandboxProvider)] : []),
   ]) {
     schedulePeriodicJob(app, job)

@@ -9,5 +9,7 @@ export const JOB_LOCK_IDS = {
   'session-sweep': 6,
   'sign-in-records-sweep': 7,
   'sandbox-redelivery': 8,
+  'analytics-retention': 9,
+  'support-retention': 10,
 }
 export type JobName = keyof typeof JOB_LOCK_IDS

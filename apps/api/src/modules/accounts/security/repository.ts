@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { enrolmentCodes } from '../../../db/schema/accounts.ts'
 import { loginHistory } from '../../../db/schema/member.ts'
@@ -31,4 +31,23 @@ export async function claimEnrolmentCode(db: DbExecutor, userId: string, codeHas
     .where(and(eq(enrolmentCodes.userId, userId), eq(enrolmentCodes.codeHash, codeHash), gt(enrolmentCodes.expiresAt, now)))
     .returning({ userId: enrolmentCodes.userId })
   return spent.length === 1
+}
+
+/**
+ * Clears the address and the browser of up to `limit` sign-ins made before `before`, oldest first (the analytics
+ * period, docs/decisions/030; served by login_history_identifying_idx); answers how many.
+ */
+export async function anonymiseSignInsBefore(db: DbExecutor, before: Date, limit: number): Promise<number> {
+  const oldest = db
+    .select({ id: loginHistory.id })
+    .from(loginHistory)
+    .where(and(lt(loginHistory.signedInAt, before), or(isNotNull(loginHistory.ipAddress), isNotNull(loginHistory.userAgent))))
+    .orderBy(asc(loginHistory.signedInAt))
+    .limit(limit)
+  const cleared = await db
+    .update(loginHistory)
+    .set({ ipAddress: null, userAgent: null })
+    .where(inArray(loginHistory.id, oldest))
+    .returning({ id: loginHistory.id })
+  return cleared.length
 }

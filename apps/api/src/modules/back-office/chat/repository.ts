@@ -60,3 +60,22 @@ export async function findChatMessage(db: DbExecutor, id: string): Promise<ChatM
   const [row] = await db.select(messageColumns).from(chatMessages).where(eq(chatMessages.id, id)).limit(1)
   return row
 }
+
+/**
+ * Deletes up to `limit` members' whole conversations whose last message was written before `before` (the support
+ * period, docs/decisions/030): candidates come from the old messages (chat_messages_created_idx), and a conversation
+ * with a newer message is kept whole; answers how many conversations went.
+ */
+export async function deleteConversationsQuietSince(db: DbExecutor, before: Date, limit: number): Promise<number> {
+  const cutoff = before.toISOString()
+  const gone = (await db.execute(sql`
+    with quiet as (
+      select old.user_id from (select distinct ${chatMessages.userId} as user_id from ${chatMessages} where ${chatMessages.createdAt} < ${cutoff}::timestamptz) old
+      where not exists (select 1 from ${chatMessages} newer where newer.user_id = old.user_id and newer.created_at >= ${cutoff}::timestamptz)
+      limit ${limit}
+    ), deleted as (
+      delete from ${chatMessages} where ${chatMessages.userId} in (select user_id from quiet) returning ${chatMessages.userId}
+    )
+    select count(distinct user_id)::int as conversations from deleted`)) as unknown as { rows: { conversations: number }[] }
+  return Number(gone.rows[0]?.conversations ?? 0)
+}

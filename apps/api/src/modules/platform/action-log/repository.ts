@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { actionLog } from '../../../db/schema/action-log.ts'
 
@@ -82,3 +82,19 @@ export function listActionsPage(db: DbExecutor, filter: ActionPageFilter, before
 }
 
 export type ActionRow = typeof actionLog.$inferSelect
+
+/**
+ * Removes the client address from up to `limit` entries written before `before`, oldest first, the entry itself kept:
+ * the one change the log's append-only trigger allows (the analytics period, docs/decisions/030); answers how many.
+ */
+export async function removeClientAddressesBefore(db: DbExecutor, before: Date, limit: number): Promise<number> {
+  const cleared = (await db.execute(sql`
+    update ${actionLog} set details = ${actionLog.details} - 'clientAddress'
+    where ${actionLog.id} in (
+      select ${actionLog.id} from ${actionLog}
+      where (${actionLog.details} ->> 'clientAddress') is not null and ${actionLog.createdAt} < ${before.toISOString()}::timestamptz
+      order by ${actionLog.createdAt} limit ${limit}
+    )
+    returning ${actionLog.id}`)) as unknown as { rows: unknown[] }
+  return cleared.rows.length
+}

@@ -1,12 +1,8 @@
 import { REFUND_TIMES_SENTENCE } from '@keydesk/contracts/keycode-refunds'
 import { BULK_QUOTE_SENTENCE, DISCOUNTS_SENTENCE, PIN_CHARGE_SENTENCE } from '@keydesk/contracts/plan-benefits'
-import {
-  ACCOUNT_DATA_KEEP_DAYS,
-  PRICE_NOTICE_DAYS,
-  SERVICE_FAILURE_DOWNTIME_HOURS,
-  SUPPORT_ANSWER_HOURS,
-} from '@keydesk/contracts/policy-statements'
+import { PRICE_NOTICE_DAYS, SERVICE_FAILURE_DOWNTIME_HOURS, SUPPORT_ANSWER_HOURS } from '@keydesk/contracts/policy-statements'
 import { ANNUAL_REFUND_SENTENCE } from '@keydesk/contracts/refunds'
+import { RETENTION } from '@keydesk/contracts/retention'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription-constants'
 import { PolicyPage } from '../components/policy-page.tsx'
 
@@ -71,10 +67,9 @@ export function PrivacyPolicyPage() {
           heading: 'How long we keep it',
           body: (
             <ul className="list-disc pl-5">
-              <li>Transaction records: 7 years.</li>
-              <li>Support communications: 2 years.</li>
-              <li>Analytics: anonymised after 1 year.</li>
-              <li>Account data: {ACCOUNT_DATA_KEEP_DAYS} days after cancellation.</li>
+              {Object.values(RETENTION).map((rule) => (
+                <li key={rule.sentence}>{rule.sentence}</li>
+              ))}
             </ul>
           ),
         },
@@ -117,7 +112,7 @@ export function SimplifiedTermsPage() {
               <li>You are 18+ and a professional authorised to work on the vehicle.</li>
               <li>Enter the VIN carefully: user errors are not refunded.</li>
               <li>Prices change only with {PRICE_NOTICE_DAYS} days notice.</li>
-              <li>We keep transaction records for 7 years.</li>
+              <li>We keep transaction records for {RETENTION.TRANSACTIONS.period.years} years.</li>
             </ul>
           ),
         },
