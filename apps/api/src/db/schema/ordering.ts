@@ -91,6 +91,9 @@ export const vehicleRequests = pgTable(
     /** AES-256-GCM ciphertexts (docs/architecture.md, 'Data': keycodes and PINs are encrypted at rest). */
     keycodeEncrypted: text('keycode_encrypted'),
     pincodeEncrypted: text('pincode_encrypted'),
+    /** The key type given with the code (docs/decisions/031): the blank to cut and the transponder or chip, when the portal said. */
+    keyBlank: text('key_blank'),
+    transponder: text('transponder'),
     startedBy: uuid('started_by').references(() => users.id),
     startedAt: timestamp('started_at', { withTimezone: true }),
     fulfilledBy: uuid('fulfilled_by').references(() => users.id),
@@ -117,6 +120,10 @@ export const vehicleRequests = pgTable(
     // The admin queues: one status, earliest deadline first (docs/decisions/016).
     index('vehicle_requests_queue_idx').on(table.status, table.dueAt, table.id).where(sql`${table.paidAt} is not null`),
     index('vehicle_requests_vin_idx').on(table.vin),
+    // The release form's suggestions: the key blanks given before for the same make, model and year.
+    index('vehicle_requests_key_blank_idx')
+      .on(table.makeId, table.model, table.year)
+      .where(sql`${table.keyBlank} is not null`),
     index('vehicle_requests_batch_idx').on(table.batchId, table.batchPosition).where(sql`${table.batchId} is not null`),
     // Queue search by the start or the end of a VIN (LIKE 'x%' needs the pattern operator class).
     index('vehicle_requests_vin_prefix_idx').using('btree', sql`${table.vin} text_pattern_ops`),
