@@ -110,8 +110,11 @@ export const VehicleRequestViewSchema = z.object({
   confirmationNumber: z.string().nullable(),
   /** Addition: a REFUNDED order's refund (docs/decisions/026); absent or null on every other request. */
   refund: OrderRefundSchema.nullable().optional(),
-  /** Addition: a bulk order's place in its batch (docs/product.md, 'Bulk ordering'); null for a request of no batch. */
-  batch: BatchPlaceSchema.nullable().optional(),
+  /**
+   * Addition: a bulk order's place in its batch and how far the whole batch is, its paid orders released and refunded
+   * (docs/product.md, 'Bulk ordering'); null for a request of no batch.
+   */
+  batch: BatchPlaceSchema.extend({ released: z.number().int(), refunded: z.number().int() }).nullable().optional(),
 })
 export type VehicleRequestView = z.infer<typeof VehicleRequestViewSchema>
 

@@ -7,9 +7,10 @@ import {
   type BulkRowInput,
 } from '@keydesk/contracts/bulk'
 import { cartLinesCents, cartTotalCents } from '@keydesk/contracts/cart-total'
+import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import { parse } from 'csv-parse/sync'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, lte, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../../db/schema/mail.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
@@ -400,9 +401,21 @@ describe('a batch on the dashboard and its codes file', () => {
     const answer = expectOk(await get('/api/vehicle/user-requests', professional)).json()
     const places = (answer.pendingRequests as { batch: unknown }[]).map((request) => request.batch)
     expect(places).toHaveLength(3)
-    expect(places).toEqual(
-      expect.arrayContaining([null, { code: batch.code, position: 1, size: 2 }, { code: batch.code, position: 2, size: 2 }]),
-    )
+    const place = (position: number) => ({ code: batch.code, position, size: 2, released: 0, refunded: 0 })
+    expect(places).toEqual(expect.arrayContaining([null, place(1), place(2)]))
+  })
+
+  it('counts a whole batch\u2019s released orders on each of its dashboard orders, beyond the orders a tab shows', async () => {
+    const enterprise = await member('ENTERPRISE', { isValidatedUser: true })
+    const { batch } = (await post('/api/bulk/batches', enterprise, { rows: rowsOf(ORDER_TAB_LIMIT + 2) })).json()
+    await db().update(vehicleRequests).set(paidColumns()).where(eq(vehicleRequests.batchId, batch.id))
+    await db()
+      .update(vehicleRequests)
+      .set({ status: 'FULFILLED', fulfilledAt: new Date() })
+      .where(and(eq(vehicleRequests.batchId, batch.id), lte(vehicleRequests.batchPosition, ORDER_TAB_LIMIT + 1)))
+    const answer = expectOk(await get('/api/vehicle/user-requests', enterprise)).json()
+    expect(answer.fulfilledRequests).toHaveLength(ORDER_TAB_LIMIT)
+    expect(answer.pendingRequests[0].batch).toMatchObject({ size: ORDER_TAB_LIMIT + 2, released: ORDER_TAB_LIMIT + 1, refunded: 0 })
   })
 
   it('gives the member the released codes of the batch, with formula cells defused, and no one else', async () => {

@@ -175,3 +175,28 @@ export async function countBatchOutcomes(db: DbExecutor, batchId: string) {
     .where(eq(vehicleRequests.batchId, batchId))
   return row ?? { size: 0, released: 0, refunded: 0 }
 }
+
+/**
+ * How far the batches of these requests are, by batch code: each batch counted whole, whatever part of it a screen
+ * holds (the dashboard's tabs show the newest ORDER_TAB_LIMIT orders each), in one grouped query over the batch index.
+ */
+export async function countOutcomesOfBatchesOf(db: DbExecutor, requestIds: string[]) {
+  if (requestIds.length === 0) return new Map<string, { released: number; refunded: number }>()
+  const paidWith = (status: 'FULFILLED' | 'REFUNDED') =>
+    sql<number>`count(*) filter (where ${vehicleRequests.paidAt} is not null and ${vehicleRequests.status} = ${status})::int`
+  const rows = await db
+    .select({ code: requestBatches.code, released: paidWith('FULFILLED'), refunded: paidWith('REFUNDED') })
+    .from(vehicleRequests)
+    .innerJoin(requestBatches, eq(requestBatches.id, vehicleRequests.batchId))
+    .where(
+      inArray(
+        vehicleRequests.batchId,
+        db
+          .selectDistinct({ batchId: sql<string>`${vehicleRequests.batchId}` })
+          .from(vehicleRequests)
+          .where(and(inArray(vehicleRequests.id, requestIds), isNotNull(vehicleRequests.batchId))),
+      ),
+    )
+    .groupBy(requestBatches.code)
+  return new Map(rows.map(({ code, ...outcome }) => [code, outcome]))
+}

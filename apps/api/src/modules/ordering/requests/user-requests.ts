@@ -5,7 +5,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import { fileLink } from '../../platform/index.ts'
 import { findPaidKeycodeRefunds, refundView } from '../keycode-refunds/repository.ts'
-import { findBatchPlaces } from './batch-repository.ts'
+import { countOutcomesOfBatchesOf, findBatchPlaces } from './batch-repository.ts'
 import { findDashboardRequests } from './repository.ts'
 
 /** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */
@@ -53,6 +53,8 @@ export async function listUserRequests(db: DbExecutor, userId: string, secretKey
     registration: fileLink(row.registrationFileId),
     keycode: row.keycodeEncrypted ? openSealed(row.keycodeEncrypted, secretKey) : null,
     pincode: row.pincodeEncrypted ? openSealed(row.pincodeEncrypted, secretKey) : null,
+    keyBlank: row.keyBlank,
+    transponder: row.transponder,
     createdAt: row.createdAt.toISOString(),
     paid: row.paidAt !== null,
     paidAt: row.paidAt?.toISOString() ?? null,
@@ -62,13 +64,14 @@ export async function listUserRequests(db: DbExecutor, userId: string, secretKey
   const shown = ['PENDING', 'INPROGRESS', 'FULFILLED', 'REFUNDED'].flatMap((status) =>
     views.filter((view) => view.status === status).slice(0, ORDER_TAB_LIMIT),
   )
-  // One read for the batch places of the orders shown, so the dashboard can group a bulk order's requests.
-  const places = await findBatchPlaces(
-    db,
-    shown.map((view) => view.id),
-  )
-  const byStatus = (status: string) =>
-    shown.filter((view) => view.status === status).map((view) => ({ ...view, batch: places.get(view.id) ?? null }))
+  // The batch places of the orders shown and how far each batch is, so the dashboard can group a bulk order's requests.
+  const shownIds = shown.map((view) => view.id)
+  const [places, outcomes] = await Promise.all([findBatchPlaces(db, shownIds), countOutcomesOfBatchesOf(db, shownIds)])
+  const batchOf = (id: string) => {
+    const place = places.get(id)
+    return place ? { ...place, ...(outcomes.get(place.code) ?? { released: 0, refunded: 0 }) } : null
+  }
+  const byStatus = (status: string) => shown.filter((view) => view.status === status).map((view) => ({ ...view, batch: batchOf(view.id) }))
   const refundedRequests = byStatus('REFUNDED')
   // Only an account with refunded orders pays this second read.
   const refunds = await findPaidKeycodeRefunds(

@@ -9,17 +9,14 @@ export interface BatchProgress {
 }
 
 /**
- * How far each batch is, counted from the member's orders as the dashboard holds them (each tab the newest
- * ORDER_TAB_LIMIT), by batch code in the order the batches first appear.
+ * The batches of the member's orders, by code in the order they first appear, each as far as the API counted it whole
+ * (a tab holds only its newest orders, so counting the cards would fall short on a long batch).
  */
 export function batchesOf(requests: VehicleRequestView[]): Map<string, BatchProgress> {
   const batches = new Map<string, BatchProgress>()
-  for (const request of requests) {
-    if (!request.batch) continue
-    const batch = batches.get(request.batch.code) ?? { code: request.batch.code, size: request.batch.size, released: 0, refunded: 0 }
-    if (request.paid && request.status === 'FULFILLED') batch.released++
-    if (request.status === 'REFUNDED') batch.refunded++
-    batches.set(batch.code, batch)
+  for (const { batch } of requests) {
+    if (batch && !batches.has(batch.code))
+      batches.set(batch.code, { code: batch.code, size: batch.size, released: batch.released, refunded: batch.refunded })
   }
   return batches
 }

@@ -380,7 +380,7 @@ describe('a batch\u2019s orders on the dashboard', () => {
     ...order(id, 'Honda', 'Civic', `1HGCR2F3XGA00000${position}`),
     status,
     keycode: status === 'FULFILLED' ? 'K1234' : null,
-    batch: { code: 'B-7K2QX4', position, size: 3 },
+    batch: { code: 'B-7K2QX4', position, size: 3, released: 1, refunded: 0 },
   })
 
   async function renderBatchOrders(path = '/user-dash') {
