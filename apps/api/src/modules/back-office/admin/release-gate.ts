@@ -10,7 +10,7 @@ export interface Requester {
   /** Someone can receive the code: a member's account, or a guest's checkout e-mail. */
   hasRecipient: boolean
   /** A dispute of the order's payment, or of its buyer, that holds the release (docs/decisions/028); none when absent. */
-  disputeHold?: DisputeHold | null
+  disputeHold: DisputeHold | null
 }
 
 /**

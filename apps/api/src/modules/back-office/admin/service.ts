@@ -69,6 +69,7 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       buyerName,
       startedBy: request.startedAt ? { name: starterName ?? 'A removed admin', at: request.startedAt.toISOString() } : null,
       batch: place.batchCode ? { code: place.batchCode, position: place.batchPosition, size: place.batchSize } : null,
+      disputeHold: place.disputeHold,
     }
   })
 }
@@ -149,6 +150,7 @@ export async function fulfilRequest(
       accountValidated: target.accountValidated ?? false,
       accountActive: target.accountActive,
       hasRecipient: !isGuest || target.checkoutEmail !== null,
+      disputeHold: target.disputeHold,
     }
     const refusal = releaseRefusal(requester, body)
     if (refusal) throw new AppError('CONFLICT', refusal)
