@@ -86,10 +86,24 @@ export const AdminRequestListSchema = z.array(AdminRequestSchema)
 
 export const OVERRIDE_REASON_MIN = 10
 
+export const KEY_TYPE_MAX = 60
+const keyTypeText = z.string().trim().max(KEY_TYPE_MAX, `Keep it to ${KEY_TYPE_MAX} characters.`).optional()
+
+/** What the buyer reads beside the code: the key blank to cut and the transponder or chip to program. */
+export const KEY_TYPE_LABELS = { keyBlank: 'Key blank', transponder: 'Transponder or chip' } as const
+
+/** GET /admin/key-blanks?requestId=: the key blanks given before for the same make, model and year, most used first. */
+export const KeyBlankSuggestionsSchema = z.object({ keyBlanks: z.array(z.string()) })
+export const KEY_BLANK_SUGGESTIONS = 10
+export const KeyBlankQuerySchema = z.object({ requestId: z.uuid('Name the order by its id.') })
+
 export const ProcessRequestBodySchema = z.object({
   vehicleId: z.uuid(),
   keycode: z.string().trim().min(1, 'Please enter a keycode before submitting.').max(64),
   pincode: z.string().trim().max(32).optional(),
+  /** Addition: the key type, when the portal gave it (docs/decisions/031); blank or absent means not given. */
+  keyBlank: keyTypeText,
+  transponder: keyTypeText,
   /** Guests: the admin confirms the licence photos match the request (docs/decisions/013). */
   identityChecked: z.boolean().optional(),
   /** Releases a code the gate would refuse; stored with the release. */
@@ -121,7 +135,7 @@ export function releaseConfirmation(keycode: string, answer: ProcessRequestAnswe
 }
 
 /** The keycode form of a request in progress: the keycode, and the PIN when the make has one (left out when empty). */
-export const KeycodeFormSchema = ProcessRequestBodySchema.pick({ keycode: true, pincode: true })
+export const KeycodeFormSchema = ProcessRequestBodySchema.pick({ keycode: true, pincode: true, keyBlank: true, transponder: true })
 export type KeycodeForm = z.infer<typeof KeycodeFormSchema>
 
 /**

@@ -25,6 +25,9 @@ export const OrderLinkViewSchema = z.object({
   keycode: z.string().nullable(),
   pincode: z.string().nullable(),
   fulfilledAt: z.string().nullable(),
+  /** Addition: the key type released with the code (docs/decisions/031); null when not given. */
+  keyBlank: z.string().nullable().default(null),
+  transponder: z.string().nullable().default(null),
   linkExpiresAt: z.string(),
   /** A REFUNDED order's refund (docs/decisions/026); null otherwise. */
   refund: OrderRefundSchema.nullable().default(null),

@@ -108,6 +108,9 @@ export const VehicleRequestViewSchema = z.object({
   paidAt: z.string().nullable(),
   dueAt: z.string().nullable(),
   confirmationNumber: z.string().nullable(),
+  /** Addition: the key type released with the code (docs/decisions/031); null when not given. */
+  keyBlank: z.string().nullable().optional(),
+  transponder: z.string().nullable().optional(),
   /** Addition: a REFUNDED order's refund (docs/decisions/026); absent or null on every other request. */
   refund: OrderRefundSchema.nullable().optional(),
   /**

@@ -22,8 +22,6 @@ export const actionLog = pgTable(
     index('action_log_action_idx').on(table.action, table.id),
     index('action_log_actor_idx').on(table.actorId, table.id),
     // The analytics retention job's work: entries still holding a client address, oldest first (docs/decisions/030).
-    index('action_log_client_address_idx')
-      .on(table.createdAt)
-      .where(sql`(${table.details} ->> 'clientAddress') is not null`),
+    index('action_log_client_address_idx').on(table.createdAt).where(sql`(${table.details} ->> 'clientAddress') is not null`),
   ],
 )

@@ -121,9 +121,7 @@ export const vehicleRequests = pgTable(
     index('vehicle_requests_queue_idx').on(table.status, table.dueAt, table.id).where(sql`${table.paidAt} is not null`),
     index('vehicle_requests_vin_idx').on(table.vin),
     // The release form's suggestions: the key blanks given before for the same make, model and year.
-    index('vehicle_requests_key_blank_idx')
-      .on(table.makeId, table.model, table.year)
-      .where(sql`${table.keyBlank} is not null`),
+    index('vehicle_requests_key_blank_idx').on(table.makeId, table.model, table.year).where(sql`${table.keyBlank} is not null`),
     index('vehicle_requests_batch_idx').on(table.batchId, table.batchPosition).where(sql`${table.batchId} is not null`),
     // Queue search by the start or the end of a VIN (LIKE 'x%' needs the pattern operator class).
     index('vehicle_requests_vin_prefix_idx').using('btree', sql`${table.vin} text_pattern_ops`),

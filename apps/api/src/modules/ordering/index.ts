@@ -47,6 +47,7 @@ export { countQueues, findReleaseRequest, listPaidRequests } from './requests/qu
 export { reopenForCorrectedKeycode } from './requests/recheck-repository.ts'
 export { holdForRefund, lockRefundableRequest, markRequestRefunded, releaseRefundHold } from './requests/refund-hold-repository.ts'
 export {
+  findKeyBlanksOfSameVehicle,
   findLinkedVehicles,
   findReleasedVehicles,
   findReportedVehicles,

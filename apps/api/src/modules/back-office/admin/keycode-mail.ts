@@ -1,3 +1,4 @@
+import { KEY_TYPE_LABELS } from '@keydesk/contracts/admin'
 import { batchProgressText } from '@keydesk/contracts/bulk'
 import { ORDER_LINK_TTL_DAYS } from '@keydesk/contracts/order-link'
 import type { MailContent } from '../../platform/index.ts'
@@ -8,6 +9,8 @@ export interface KeycodeMailInput {
   confirmationNumber: string | null
   /** null when the member chose to receive codes in the account only. */
   code: { keycode: string; pincode: string | null } | null
+  /** The key type given with the code; not secret, so it is in the mail even when the code is kept to the account. */
+  keyType?: { keyBlank: string | null; transponder: string | null }
   orderUrl: string
   isGuest: boolean
   /** A bulk order's request: how far its batch is with this release, one mail per release (docs/product.md, 'Bulk ordering'). */
@@ -25,6 +28,8 @@ export function keycodeMail(input: KeycodeMailInput): MailContent {
     ...(input.batch ? [{ label: `Batch ${input.batch.code}`, value: batchProgressText(input.batch) }] : []),
     ...(input.code ? [{ label: 'Keycode', value: input.code.keycode, emphasis: true }] : []),
     ...(input.code?.pincode ? [{ label: 'PIN', value: input.code.pincode, emphasis: true }] : []),
+    ...(input.keyType?.keyBlank ? [{ label: KEY_TYPE_LABELS.keyBlank, value: input.keyType.keyBlank }] : []),
+    ...(input.keyType?.transponder ? [{ label: KEY_TYPE_LABELS.transponder, value: input.keyType.transponder }] : []),
   ]
   return {
     subject: `Your keycode for the ${vehicleName} is ready`,

@@ -78,6 +78,8 @@ export async function openOrderLink(
     keycode,
     pincode: order.pincodeEncrypted ? decryptSecret(order.pincodeEncrypted, ports.secretKey) : null,
     fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+    keyBlank: order.keyBlank,
+    transponder: order.transponder,
     linkExpiresAt: order.linkExpiresAt.toISOString(),
     refund:
       order.status === 'REFUNDED'

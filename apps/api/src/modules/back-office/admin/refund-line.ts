@@ -12,6 +12,7 @@ import {
   insertPendingKeycodeRefund,
   leastStatusOf,
   lockRefundableRequest,
+  mailBatchDoneOnce,
   markKeycodeRefunded,
   markKeycodeRefundFailed,
   markRequestRefunded,
@@ -142,6 +143,8 @@ export async function refundKeycodeLine(ports: RefundPorts, actor: Principal, li
     if (usedBasicDiscount(request.id, payment)) await giveBackBasicDiscount(tx, payment.transactionId)
     await line.alsoRecord?.(tx, refundedAt)
     await answerOpenReportsByRefund(tx, request.id, { answerNote: line.note, answeredBy: actor.id, answeredAt: refundedAt })
+    // A refund may be what ends a bulk batch: its member is then told once, as after a last release.
+    await mailBatchDoneOnce(ports, tx, request.id)
     await recordAction(tx, {
       actorId: actor.id,
       action: 'KEYCODE_REFUNDED',

@@ -3,6 +3,8 @@ import {
   AdminQueueQuerySchema,
   AdminRequestListSchema,
   FailedKeycodeMailListSchema,
+  KeyBlankQuerySchema,
+  KeyBlankSuggestionsSchema,
   PageQuerySchema,
   ProcessRequestAnswerSchema,
   ProcessRequestBodySchema,
@@ -20,6 +22,7 @@ import { AdminSubscriptionListSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../../plugins/auth.ts'
 import { listAdminSubscriptions, listAdminTransactions } from '../../ordering/index.ts'
+import { suggestKeyBlanks } from './key-blanks.ts'
 import { endWithoutKeycode } from './no-keycode.ts'
 import { answerReport, listProblemReportsForAdmin } from './problem-reports.ts'
 import { exportReleases } from './releases-export.ts'
@@ -66,6 +69,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/process-request',
     { preHandler: onlyAdmins, schema: { body: ProcessRequestBodySchema, response: { 200: ProcessRequestAnswerSchema } } },
     async (request) => fulfilRequest(app, principalOf(request), request.body),
+  )
+
+  app.get(
+    '/admin/key-blanks',
+    {
+      preHandler: onlyAdmins,
+      schema: { querystring: KeyBlankQuerySchema, response: { 200: KeyBlankSuggestionsSchema } },
+    },
+    async (request) => suggestKeyBlanks(app, request.query.requestId),
   )
 
   app.post(

@@ -160,6 +160,8 @@ export async function fulfilRequest(
     const fulfilled = await fulfilStartedRequest(tx, body.vehicleId, {
       keycodeEncrypted: encryptSecret(body.keycode, ports.secretKey),
       pincodeEncrypted: body.pincode ? encryptSecret(body.pincode, ports.secretKey) : null,
+      keyBlank: body.keyBlank || null,
+      transponder: body.transponder || null,
       fulfilledBy: admin.id,
       fulfilledAt: now,
     })
@@ -208,6 +210,7 @@ export async function fulfilRequest(
         vehicle: { year: target.year, make: target.make, model: target.model, vinLast4: target.vin.slice(-4) },
         confirmationNumber: target.confirmationNumber,
         code: codeInMail ? { keycode: body.keycode, pincode: body.pincode ?? null } : null,
+        keyType: { keyBlank: body.keyBlank || null, transponder: body.transponder || null },
         orderUrl: link?.url ?? `${ports.config.publicUrl}/user-dash`,
         isGuest,
         batch,

@@ -6,8 +6,9 @@ import {
   BULK_TEXT_MAX,
   type BulkRowInput,
 } from '@keydesk/contracts/bulk'
-import { cartLinesCents, cartTotalCents } from '@keydesk/contracts/cart-total'
+import { cartLinesCents, cartTotalCents, unitPrice } from '@keydesk/contracts/cart-total'
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
+import { toCents } from '@keydesk/contracts/money'
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
 import { parse } from 'csv-parse/sync'
 import { and, eq, lte, sql } from 'drizzle-orm'
@@ -16,8 +17,8 @@ import { mailOutbox } from '../../../db/schema/mail.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { users } from '../../../db/schema/users.ts'
 import { registerAndSignIn, type SignedIn, signedInAdmin, uniqueIp } from '../../../test/accounts.ts'
-import { paidColumns, processRequest, startRequest } from '../../../test/paid-orders.ts'
-import { addRequestsToCart, TEST_VEHICLES } from '../../../test/payments.ts'
+import { paidColumns, payInSandbox, processRequest, startRequest } from '../../../test/paid-orders.ts'
+import { addRequestsToCart, checkout, TEST_VEHICLES } from '../../../test/payments.ts'
 import { validVin } from '../../../test/requests.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { batchDoneMailKey, mailBatchDoneOnce } from './batch-done.ts'
@@ -494,6 +495,47 @@ describe('the mail that says a whole batch is done', () => {
       .set({ status: 'REFUNDED', refundHeldAt: new Date() })
       .where(eq(vehicleRequests.id, requestIds[0] ?? ''))
     await release(await signedInAdmin(testApp), requestIds[1] ?? '')
+    expect((await doneMailsOf(batch.id)).map((mail) => mail.subject)).toEqual([`Your batch ${batch.code} is done: 1 released, 1 refunded`])
+  })
+
+  it('is sent by a refund that ends the batch, as by a last release', async () => {
+    // Paid through the checkout, as a refund goes back to the order's payment.
+    const professional = await member('PROFESSIONAL', { isValidatedUser: true })
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/bulk/batches',
+      headers: professional.headers,
+      payload: { rows: rowsOf(2) },
+      remoteAddress: uniqueIp(),
+    })
+    const { batch } = created.json()
+    const items = (await testApp.app.inject({ method: 'GET', url: '/api/cart/items', headers: professional.headers })).json() as {
+      kind: 'KEYCODE'
+      finalPrice: number
+      discountPercent: number
+    }[]
+    const { totalCents } = cartTotalCents(
+      items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent })),
+      'PROFESSIONAL',
+    )
+    const { sessionId } = (await checkout(testApp, totalCents, professional.headers)).json()
+    await payInSandbox(testApp, sessionId)
+    const requestIds = (
+      await db()
+        .select({ id: vehicleRequests.id })
+        .from(vehicleRequests)
+        .where(eq(vehicleRequests.batchId, batch.id))
+        .orderBy(vehicleRequests.batchPosition)
+    ).map((request) => request.id)
+    const admin = await signedInAdmin(testApp)
+    await release(admin, requestIds[0] ?? '')
+    const ended = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/requests/${requestIds[1]}/no-keycode`,
+      headers: admin.headers,
+      payload: { reason: 'NO_CODE_IN_PORTAL', note: 'No record at the manufacturer.' },
+    })
+    expect(ended.statusCode).toBe(200)
     expect((await doneMailsOf(batch.id)).map((mail) => mail.subject)).toEqual([`Your batch ${batch.code} is done: 1 released, 1 refunded`])
   })
 

@@ -14,6 +14,8 @@ export async function reopenForCorrectedKeycode(db: DbExecutor, requestId: strin
       status: 'PENDING',
       keycodeEncrypted: null,
       pincodeEncrypted: null,
+      keyBlank: null,
+      transponder: null,
       startedBy: null,
       startedAt: null,
       fulfilledBy: null,

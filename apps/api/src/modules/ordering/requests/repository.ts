@@ -53,6 +53,8 @@ export const findLinkedVehicles = (db: DbExecutor, requestIds: string[]) =>
     status: vehicleRequests.status,
     keycodeEncrypted: vehicleRequests.keycodeEncrypted,
     pincodeEncrypted: vehicleRequests.pincodeEncrypted,
+    keyBlank: vehicleRequests.keyBlank,
+    transponder: vehicleRequests.transponder,
     fulfilledAt: vehicleRequests.fulfilledAt,
   })
 
@@ -219,7 +221,14 @@ export async function startPaidRequest(db: DbExecutor, requestId: string, adminI
 export async function fulfilStartedRequest(
   db: DbExecutor,
   requestId: string,
-  release: { keycodeEncrypted: string; pincodeEncrypted: string | null; fulfilledBy: string; fulfilledAt: Date },
+  release: {
+    keycodeEncrypted: string
+    pincodeEncrypted: string | null
+    keyBlank: string | null
+    transponder: string | null
+    fulfilledBy: string
+    fulfilledAt: Date
+  },
 ) {
   const fulfilled = await db
     .update(vehicleRequests)
@@ -336,6 +345,8 @@ const prepareList = (db: DbExecutor) =>
       registrationFileId: vehicleRequests.registrationFileId,
       keycodeEncrypted: vehicleRequests.keycodeEncrypted,
       pincodeEncrypted: vehicleRequests.pincodeEncrypted,
+      keyBlank: vehicleRequests.keyBlank,
+      transponder: vehicleRequests.transponder,
       createdAt: vehicleRequests.createdAt,
       paidAt: vehicleRequests.paidAt,
       dueAt: vehicleRequests.dueAt,
@@ -386,4 +397,28 @@ export async function deleteUnpaidRequestsExcept(db: DbExecutor, requestIds: str
     .where(and(inArray(vehicleRequests.id, requestIds), isNull(vehicleRequests.paidAt), sql`${vehicleRequests.id} not in (${keep})`))
     .returning()
   return deleted.flatMap(photoFileIds)
+}
+
+/**
+ * The key blanks given before with codes for the same make, model and year as this request, most given first
+ * (vehicle_requests_key_blank_idx): what the release form suggests.
+ */
+export async function findKeyBlanksOfSameVehicle(db: DbExecutor, requestId: string, limit: number): Promise<string[]> {
+  const same = db
+    .select({ makeId: vehicleRequests.makeId, model: vehicleRequests.model, year: vehicleRequests.year })
+    .from(vehicleRequests)
+    .where(eq(vehicleRequests.id, requestId))
+    .as('same')
+  const rows = await db
+    .select({ keyBlank: vehicleRequests.keyBlank, given: sql<number>`count(*)::int` })
+    .from(vehicleRequests)
+    .innerJoin(
+      same,
+      and(eq(vehicleRequests.makeId, same.makeId), eq(vehicleRequests.model, same.model), eq(vehicleRequests.year, same.year)),
+    )
+    .where(isNotNull(vehicleRequests.keyBlank))
+    .groupBy(vehicleRequests.keyBlank)
+    .orderBy(desc(sql`count(*)`), vehicleRequests.keyBlank)
+    .limit(limit)
+  return rows.flatMap((row) => (row.keyBlank ? [row.keyBlank] : []))
 }

@@ -19,5 +19,6 @@ export const adminKeys = {
   buyerDisputes: (userId: string) => ['admin', 'buyer-disputes', userId] as const,
   allDocuments: () => ['admin', 'documents'] as const,
   chatUnread: () => ['admin', 'chat-unread'] as const,
+  keyBlanks: (requestId: string) => ['admin', 'key-blanks', requestId] as const,
   problemReports: (status: ProblemReportStatus, page: number) => ['admin', 'problem-reports', status, page] as const,
 }

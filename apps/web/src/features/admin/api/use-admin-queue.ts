@@ -2,6 +2,7 @@ import {
   AdminQueueCountsSchema,
   AdminRequestListSchema,
   FailedKeycodeMailListSchema,
+  KeyBlankSuggestionsSchema,
   ProcessRequestAnswerSchema,
   type ProcessRequestBody,
 } from '@keydesk/contracts/admin'
@@ -90,5 +91,15 @@ export function useSuperAdminRefund() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all })
     },
+  })
+}
+
+/** The key blanks given before for this order's make, model and year: the release form's suggestions. */
+export function useKeyBlankSuggestions(requestId: string) {
+  return useQuery({
+    queryKey: adminKeys.keyBlanks(requestId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/admin/key-blanks?requestId=${encodeURIComponent(requestId)}`, { schema: KeyBlankSuggestionsSchema, signal }),
+    staleTime: 5 * 60_000,
   })
 }

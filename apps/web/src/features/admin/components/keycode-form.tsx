@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { AdminRequest } from '@keydesk/contracts/admin'
 import {
   ADMIN_MESSAGES,
+  KEY_TYPE_LABELS,
   KeycodeFormSchema,
   type KeycodeForm as KeycodeFormValues,
   type ProcessRequestBody,
@@ -18,7 +19,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
-import { useProcessRequest } from '../api/use-admin-queue.ts'
+import { useKeyBlankSuggestions, useProcessRequest } from '../api/use-admin-queue.ts'
 
 type GateAnswer = Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>
 
@@ -193,14 +194,26 @@ export function KeycodeForm({
   onReleased: (confirmation: string) => void
 }) {
   const process = useProcessRequest()
-  const form = useForm({ resolver: zodResolver(KeycodeFormSchema), defaultValues: { keycode: '', pincode: '' } })
+  const form = useForm({
+    resolver: zodResolver(KeycodeFormSchema),
+    defaultValues: { keycode: '', pincode: '', keyBlank: '', transponder: '' },
+  })
+  const keyBlanks = useKeyBlankSuggestions(request.id)
+  const keyBlankListId = useId()
   /** The checked keycode and PIN wait here while the release gate asks its questions. */
   const [gate, setGate] = useState<{ code: KeycodeFormValues; serverMessage: string | null } | null>(null)
   const needsGate = request.isGuest || !request.isValidatedUser
 
-  function send({ keycode, pincode }: KeycodeFormValues, extra: GateAnswer) {
+  function send({ keycode, pincode, keyBlank, transponder }: KeycodeFormValues, extra: GateAnswer) {
     process.mutate(
-      { vehicleId: request.id, keycode, ...(pincode ? { pincode } : {}), ...extra },
+      {
+        vehicleId: request.id,
+        keycode,
+        ...(pincode ? { pincode } : {}),
+        ...(keyBlank ? { keyBlank } : {}),
+        ...(transponder ? { transponder } : {}),
+        ...extra,
+      },
       {
         onSuccess: (answer) => {
           setGate(null)
@@ -214,7 +227,7 @@ export function KeycodeForm({
           }
           // The gate refused (the account changed meanwhile): ask for what it needs instead of a toast.
           if (error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT')
-            return setGate({ code: { keycode, pincode }, serverMessage: error.message })
+            return setGate({ code: { keycode, pincode, keyBlank, transponder }, serverMessage: error.message })
           setGate(null)
           onError(adminErrorText(error, ADMIN_FAILURES.processRequest))
         },
@@ -245,6 +258,23 @@ export function KeycodeForm({
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-2 sm:grid-cols-3 sm:items-end">
         <TextField label="Keycode" error={form.formState.errors.keycode?.message} {...form.register('keycode')} />
         <TextField label="PIN (optional)" error={form.formState.errors.pincode?.message} {...form.register('pincode')} />
+        <TextField
+          label={`${KEY_TYPE_LABELS.keyBlank} (optional)`}
+          list={keyBlankListId}
+          autoComplete="off"
+          error={form.formState.errors.keyBlank?.message}
+          {...form.register('keyBlank')}
+        />
+        <datalist id={keyBlankListId}>
+          {keyBlanks.data?.keyBlanks.map((keyBlank) => (
+            <option key={keyBlank} value={keyBlank} />
+          ))}
+        </datalist>
+        <TextField
+          label={`${KEY_TYPE_LABELS.transponder} (optional)`}
+          error={form.formState.errors.transponder?.message}
+          {...form.register('transponder')}
+        />
         <Button type="submit" isBusy={process.isPending && gate === null}>
           Submit keycode
         </Button>

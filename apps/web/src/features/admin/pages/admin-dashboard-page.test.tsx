@@ -95,6 +95,33 @@ describe('admin dashboard', () => {
   })
 })
 
+describe('admin dashboard: the key type with the code', () => {
+  it("suggests the vehicle's earlier key blanks and sends the key blank and transponder with the code", async () => {
+    const calls = fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, [queued('i1', 'INPROGRESS')]),
+      'GET /api/admin/key-blanks': () => jsonAnswer(200, { keyBlanks: ['H75', 'H84'] }),
+      'POST /api/admin/process-request': () =>
+        jsonAnswer(200, { message: 'Keycode delivered.', confirmationNumber: 'KD-Y9E8U5GSWZ', mailQueuedTo: 'owner@example.com' }),
+    })
+    await renderApp('/admin', { user: admin })
+    const keyBlank = await screen.findByLabelText('Key blank (optional)')
+    const list = keyBlank.ownerDocument.getElementById(keyBlank.getAttribute('list') ?? '')
+    await vi.waitFor(() => expect([...(list?.querySelectorAll('option') ?? [])].map((option) => option.value)).toEqual(['H75', 'H84']))
+    await userEvent.type(screen.getByLabelText('Keycode'), 'K4471')
+    await userEvent.type(keyBlank, 'H75')
+    await userEvent.type(screen.getByLabelText('Transponder or chip (optional)'), '4D63 80-bit')
+    await userEvent.click(screen.getByRole('button', { name: 'Submit keycode' }))
+    await vi.waitFor(() => expect(calls.some((call) => call.key === 'POST /api/admin/process-request')).toBe(true))
+    expect(bodyOf(calls, 'POST /api/admin/process-request')).toEqual({
+      vehicleId: 'i1',
+      keycode: 'K4471',
+      keyBlank: 'H75',
+      transponder: '4D63 80-bit',
+    })
+  })
+})
+
 describe('admin dashboard: a release is confirmed', () => {
   it('says what was released and where the mail went, keeps the order in view, and moves on only when asked', async () => {
     let inProgress = [queued('i1', 'INPROGRESS'), { ...queued('i3', 'INPROGRESS'), model: 'Ranger', vin: '1FTER4FH0LLA00003' }]

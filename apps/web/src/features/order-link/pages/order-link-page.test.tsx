@@ -1,3 +1,4 @@
+import { KEY_TYPE_LABELS } from '@keydesk/contracts/admin'
 import { NO_KEYCODE_REASONS } from '@keydesk/contracts/keycode-refunds'
 import { ORDER_LINK_MESSAGES } from '@keydesk/contracts/order-link'
 import { PROBLEM_DECLINE_REASONS, PROBLEM_REASONS, PROBLEM_REPORT_MESSAGES } from '@keydesk/contracts/problem-reports'
@@ -32,6 +33,14 @@ describe('order link page', () => {
     expect(screen.getByText('2016 Honda Civic')).toBeInTheDocument()
     expect(JSON.parse(String(calls[0]?.body))).toEqual({ token: TOKEN })
     expect(calls[0]?.url).not.toContain(TOKEN)
+  })
+
+  it('shows the key blank and transponder given with the code', async () => {
+    fakeApi({ 'POST /api/order-link': () => jsonAnswer(200, { ...order, keyBlank: 'HON66', transponder: 'ID47' }) })
+    await renderApp(`/order-link#${TOKEN}`)
+    expect(await screen.findByText('HON66')).toBeInTheDocument()
+    expect(screen.getByText(KEY_TYPE_LABELS.transponder)).toBeInTheDocument()
+    expect(screen.getByText('ID47')).toBeInTheDocument()
   })
 
   it('says the code is not ready while the order is being processed', async () => {

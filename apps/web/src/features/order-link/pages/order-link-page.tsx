@@ -1,3 +1,4 @@
+import { KEY_TYPE_LABELS } from '@keydesk/contracts/admin'
 import { ORDER_LINK_MESSAGES, type OrderLinkView } from '@keydesk/contracts/order-link'
 import { REQUEST_STATUS_LABELS } from '@keydesk/contracts/request-status'
 import { Link, useLocation } from 'react-router'
@@ -62,6 +63,8 @@ function OrderDetails({ order, token }: { order: OrderLinkView; token: string })
           <dl className="grid gap-3 sm:grid-cols-2">
             <Code label="Keycode" value={order.keycode} />
             {order.pincode && <Code label="PIN" value={order.pincode} />}
+            {order.keyBlank && <Code label={KEY_TYPE_LABELS.keyBlank} value={order.keyBlank} />}
+            {order.transponder && <Code label={KEY_TYPE_LABELS.transponder} value={order.transponder} />}
           </dl>
           <p className="text-sm text-slate-600">Keep this code private: it lets anyone cut a working key for this vehicle.</p>
         </section>

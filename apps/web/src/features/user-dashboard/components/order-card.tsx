@@ -1,3 +1,4 @@
+import { KEY_TYPE_LABELS } from '@keydesk/contracts/admin'
 import { batchPlaceText } from '@keydesk/contracts/batch-place'
 import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { formatDollars, toCents } from '@keydesk/contracts/money'
@@ -72,6 +73,16 @@ export function OrderCard({ request, reports, isTracked, onTrack, isEditing, onE
       {request.pincode && (
         <p>
           PIN: <strong className="font-mono">{request.pincode}</strong>
+        </p>
+      )}
+      {request.keycode && request.keyBlank && (
+        <p>
+          {KEY_TYPE_LABELS.keyBlank}: <strong className="font-mono">{request.keyBlank}</strong>
+        </p>
+      )}
+      {request.keycode && request.transponder && (
+        <p>
+          {KEY_TYPE_LABELS.transponder}: <strong className="font-mono">{request.transponder}</strong>
         </p>
       )}
       <div className="mt-2 flex gap-3 text-sm">
