@@ -565,6 +565,28 @@ describe('admin dashboard: the SLA queue', () => {
     })
   })
 
+  it('makes the counts follow the search: what it found in each queue and how much of it is overdue', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': (call) =>
+        jsonAnswer(
+          200,
+          new URL(call.url, 'http://localhost').searchParams.get('search')
+            ? [{ ...queued('p1', 'PENDING'), dueAt: '2020-01-01T00:00:00.000Z' }]
+            : [queued('p1', 'PENDING'), queued('p2', 'PENDING')],
+        ),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/queue-counts': () => jsonAnswer(200, { pending: 40, inProgress: 7, overduePending: 3, overdueInProgress: 0 }),
+      'GET /api/admin/transactions': () => jsonAnswer(200, []),
+    })
+    await renderApp('/admin', { user: admin })
+    const counts = (await screen.findByText('Transactions', { selector: 'dt' })).closest('dl') as HTMLElement
+    await vi.waitFor(() => expect(within(counts).getByText('Pending').nextSibling).toHaveTextContent('40'))
+    await userEvent.type(screen.getByLabelText('Search by VIN, confirmation number, e-mail, name or batch'), '1FTEW1EP0LFA00001')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await vi.waitFor(() => expect(within(counts).getByText('Pending found').nextSibling).toHaveTextContent('11 overdue'))
+    expect(within(counts).getByText('In progress found').nextSibling).toHaveTextContent('0')
+  })
+
   it("shows a bulk order's place in its batch, and its label narrows both queues to that batch", async () => {
     const batch = { code: 'B-7K2QX4', position: 3, size: 20 }
     const calls = fakeApi({

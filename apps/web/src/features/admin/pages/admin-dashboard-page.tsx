@@ -49,6 +49,10 @@ function Count({ label, value, overdue }: { label: string; value: string | numbe
 
 type Message = { tone: 'success' | 'error'; text: string }
 
+/** How many of these queued orders are past their deadline now. */
+const overdueOf = (rows: { dueAt: string }[] | undefined, now: Date) =>
+  rows?.filter((row) => new Date(row.dueAt).getTime() < now.getTime()).length
+
 interface QueueStateProps {
   query: ReturnType<typeof useAdminQueue>
   loading: string
@@ -157,11 +161,16 @@ export function AdminDashboardPage() {
         <SearchForm name="Search requests and transactions" label={DASHBOARD_SEARCH_LABEL} value={search} onChange={changeSearch} />
       </div>
       <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        <Count label="Pending" value={counts.data?.pending ?? pending.data?.length ?? '–'} overdue={counts.data?.overduePending} />
+        {/* A search narrows the queues below, and the counts with them: they say what the search found. */}
         <Count
-          label="In progress"
-          value={counts.data?.inProgress ?? inProgress.data?.length ?? '–'}
-          overdue={counts.data?.overdueInProgress}
+          label={search ? 'Pending found' : 'Pending'}
+          value={search ? (pending.data?.length ?? '–') : (counts.data?.pending ?? pending.data?.length ?? '–')}
+          overdue={search ? overdueOf(pending.data, now) : counts.data?.overduePending}
+        />
+        <Count
+          label={search ? 'In progress found' : 'In progress'}
+          value={search ? (inProgress.data?.length ?? '–') : (counts.data?.inProgress ?? inProgress.data?.length ?? '–')}
+          overdue={search ? overdueOf(inProgress.data, now) : counts.data?.overdueInProgress}
         />
         <Count label="Transactions" value={countSoFar(transactions.data, transactionOffset)} />
       </dl>
