@@ -67,7 +67,8 @@ export const ActionLogQuerySchema = filterFields
 export type ActionLogQuery = z.infer<typeof ActionLogQuerySchema>
 
 /** Where an entry leads: the order on the admin dashboard (found by its search) or the user on Registered Users. */
-export const ActionLogLinkSchema = z.object({ kind: z.enum(['order', 'user']), search: z.string(), label: z.string() })
+/** Where an entry leads: an order (the admin dashboard), a member (registered users) or an admin (the super admin's lists). */
+export const ActionLogLinkSchema = z.object({ kind: z.enum(['order', 'user', 'admin']), search: z.string(), label: z.string() })
 export type ActionLogLink = z.infer<typeof ActionLogLinkSchema>
 
 export const ActionLogEntrySchema = z.object({

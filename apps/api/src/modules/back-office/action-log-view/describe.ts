@@ -40,6 +40,11 @@ function personWords(names: Names, id: string | null | undefined): string {
   return person ? `${person.fname} ${person.lname} (${person.email})` : 'a removed account'
 }
 
+function adminLink(names: Names, id: string): ActionLogLink | null {
+  const person = names.people.get(id)
+  return person ? { kind: 'admin', search: person.email, label: `${person.fname} ${person.lname}` } : null
+}
+
 function userLink(names: Names, id: string | null | undefined): ActionLogLink | null {
   const person = id ? names.people.get(id) : undefined
   return person ? { kind: 'user', search: person.email, label: `${person.fname} ${person.lname}` } : null
@@ -140,13 +145,13 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
       const verb = { ADMIN_APPROVED: 'approved', ADMIN_REJECTED: 'rejected', ADMIN_REVOKED: 'revoked' }[kind]
       return {
         text: withReason(`${actor} ${verb} the admin ${personWords(names, row.targetId)}`, text(details.notes), 'notes'),
-        link: null,
+        link: adminLink(names, row.targetId),
       }
     }
     case 'ADMIN_CODE_SENT':
       return { text: `${actor} sent an admin registration code to ${row.targetId}`, link: null }
     case 'SUPER_ADMIN_CREATED':
-      return { text: `${actor} created the super admin ${personWords(names, row.targetId)}`, link: null }
+      return { text: `${actor} created the super admin ${personWords(names, row.targetId)}`, link: adminLink(names, row.targetId) }
     case 'PLAN_REFUNDED': {
       const amount = typeof details.amountCents === 'number' ? formatDollars(details.amountCents) : 'an amount'
       const order = text(details.confirmationNumber)

@@ -112,6 +112,23 @@ describe('GET /admin/action-log', () => {
     )
   })
 
+  it('names the admin a super admin approved or revoked, and links to that admin', async () => {
+    const approved = await signedInAdmin(testApp)
+    await testApp.app.database.db.update(users).set({ fname: 'Ada', lname: 'Approved' }).where(eq(users.id, approved.id))
+    await testApp.app.database.db.insert(actionLog).values({
+      actorId: superAdmin.id,
+      action: 'ADMIN_APPROVED',
+      targetType: 'user',
+      targetId: approved.id,
+      details: { notes: 'Known locksmith' },
+    })
+    const [entry] = await entriesOn('Ada Approved')
+    expect(entry).toMatchObject({
+      kind: 'ADMIN_APPROVED',
+      link: { kind: 'admin', search: approved.email, label: 'Ada Approved' },
+    })
+  })
+
   it('filters by kind, actor and days, and pages newest first', async () => {
     const db = testApp.app.database.db
     const target = crypto.randomUUID()

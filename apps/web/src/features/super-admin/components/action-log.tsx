@@ -15,9 +15,9 @@ import { actionLogCsvAddress, useActionLog, useActionLogActors } from '../api/us
 const KIND_OPTIONS = Object.entries(ACTION_KIND_LABELS).map(([value, label]) => ({ value, label }))
 const NO_FILTER: ActionLogFilter = {}
 
-/** Where an entry leads: the order on the admin dashboard, found by its confirmation number, or the user in the list. */
+/** Where an entry leads: the order on the admin dashboard (by its confirmation number), the member in the users' list, or the admin in the super admin's lists. */
 function linkTarget(link: NonNullable<ActionLogEntry['link']>): string {
-  const base = link.kind === 'order' ? paths.admin : paths.registeredUsers
+  const base = { order: paths.admin, user: paths.registeredUsers, admin: paths.superAdmin }[link.kind]
   return `${base}?${new URLSearchParams({ search: link.search })}`
 }
 
@@ -39,7 +39,7 @@ export function ActionLogEntries({ entries }: { entries: ActionLogEntry[] }) {
               <>
                 {' · '}
                 <Link className="text-brand-700 underline" to={linkTarget(entry.link)}>
-                  {entry.link.kind === 'order' ? `Open order ${entry.link.label}` : `Open user ${entry.link.label}`}
+                  {`Open ${entry.link.kind} ${entry.link.label}`}
                 </Link>
               </>
             )}

@@ -47,6 +47,37 @@ describe('action log page', () => {
     expect(calls.filter((call) => call.key === 'GET /api/admin/action-log')).toHaveLength(2)
   })
 
+  it('links an entry about an admin to the super admin page, searched for that admin', async () => {
+    fakeApi({
+      'GET /api/admin/action-log/actors': () => jsonAnswer(200, []),
+      'GET /api/admin/action-log': () =>
+        jsonAnswer(200, {
+          entries: [
+            entry(12, 'Sam Super approved the admin Ada Approved (ada@example.com)', {
+              kind: 'admin',
+              search: 'ada@example.com',
+              label: 'Ada Approved',
+            }),
+          ],
+          nextBefore: null,
+        }),
+      'GET /api/admin-approval/pending': () => jsonAnswer(200, []),
+      'GET /api/admin-approval/approved': () =>
+        jsonAnswer(200, [
+          { id: 'a1', fname: 'Ada', lname: 'Approved', email: 'ada@example.com', phone: null, company: null, adminApprovalNotes: null },
+          { id: 'a2', fname: 'Otto', lname: 'Other', email: 'otto@example.com', phone: null, company: null, adminApprovalNotes: null },
+        ]),
+      'GET /api/admin-approval/rejected': () => jsonAnswer(200, []),
+    })
+    await renderApp('/super-admin/action-log', { user: superAdmin })
+    const link = await screen.findByRole('link', { name: 'Open admin Ada Approved' })
+    expect(link).toHaveAttribute('href', '/super-admin?search=ada%40example.com')
+    await userEvent.click(link)
+    expect(await screen.findByLabelText('Search admins')).toHaveValue('ada@example.com')
+    expect(await screen.findByRole('button', { name: 'Revoke Ada Approved' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Revoke Otto Other' })).not.toBeInTheDocument()
+  })
+
   it('sends the kind, the actor and the days as filters, and exports the same filter as CSV', async () => {
     const calls = fakeApi({
       'GET /api/admin/action-log/actors': () =>

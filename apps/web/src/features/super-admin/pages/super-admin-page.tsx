@@ -9,7 +9,7 @@ import {
 } from '@keydesk/contracts/accounts-api'
 import { useDeferredValue, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
@@ -41,7 +41,9 @@ export function SuperAdminPage() {
   const decide = useDecideAdmin(email)
   const sendCode = useSendAdminCode()
   const createSuperAdmin = useCreateSuperAdmin()
-  const [search, setSearch] = useState('')
+  // An action-log entry about an admin opens this page searched for that admin.
+  const [searchParams] = useSearchParams()
+  const [search, setSearch] = useState(() => searchParams.get('search') ?? '')
   const deferredSearch = useDeferredValue(search)
   const [decidedOffset, setDecidedOffset] = useState(0)
   const decided = useDecidedAdmins(email, deferredSearch, decidedOffset)
