@@ -29,7 +29,8 @@ export function Dialog({ isOpen, title, onClose, children, isWide = false }: Dia
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      className={`m-auto w-full ${isWide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50`}
+      // Never taller or wider than the screen it opens on: a phone scrolls inside it to reach its last field and buttons.
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto ${isWide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50`}
     >
       {isOpen && (
         <div className="p-6">
