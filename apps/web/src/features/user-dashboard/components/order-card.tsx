@@ -108,7 +108,9 @@ export function OrderCard({ request, reports, isTracked, onTrack, isEditing, onE
         </Button>
       )}
       {request.paid && <MemberProblemReports vehicleRequestId={request.id} title={title} status={request.status} reports={reports} />}
+      {/* A paid order's vehicle is frozen (the server refuses the change), so only a request still in the cart offers Edit. */}
       {request.status === 'PENDING' &&
+        !request.paid &&
         (isEditing ? (
           <EditRequestForm request={request} onDone={onEditDone} />
         ) : (

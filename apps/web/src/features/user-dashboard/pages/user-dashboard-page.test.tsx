@@ -169,7 +169,7 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
     fakeApi({
       'GET /api/vehicle/user-requests': () =>
         jsonAnswer(200, {
-          pendingRequests: [{ ...order('b', 'Honda', 'Civic', '1HGCR2F31GA000000'), year: 2016 }],
+          pendingRequests: [{ ...inCart('b', 'Honda', 'Civic', '1HGCR2F31GA000000'), year: 2016 }],
           inProgressRequests: [],
           fulfilledRequests: [],
         }),
@@ -186,6 +186,24 @@ describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
 })
 
 describe('order cards say where each order stands', () => {
+  it('offers Edit on a request still in the cart and none on a paid order, whose vehicle is frozen', async () => {
+    fakeApi({
+      'GET /api/vehicle/user-requests': () =>
+        jsonAnswer(200, {
+          pendingRequests: [order('p', 'Honda', 'Civic', '1HGCR2F31GA000000'), inCart('c', 'Ford', 'F-150', '1FTEW1EP0LFA00001')],
+          inProgressRequests: [],
+          fulfilledRequests: [],
+          refundedRequests: [],
+        }),
+      'GET /api/vehicle/order-tracker': () => jsonAnswer(200, { ACCOUNT: true, DOCS: true, PROCESSING: false, COMPLETED: false }),
+    })
+    await renderApp('/user-dash', { user: testUser() })
+    const paid = (await screen.findByText('1HGCR2F31GA000000')).closest('li') as HTMLElement
+    const inCartCard = screen.getByText('1FTEW1EP0LFA00001').closest('li') as HTMLElement
+    expect(within(paid).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+    expect(within(inCartCard).getByRole('button', { name: 'Edit' })).toBeInTheDocument()
+  })
+
   async function renderOrders(pendingRequests: unknown[]) {
     const calls = fakeApi({
       'GET /api/vehicle/user-requests': () =>
