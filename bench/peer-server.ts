@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
-import { NO_KEYCODE_REASONS } from '@keydesk/contracts/keycode-refunds'
+import { KEYCODE_REFUND_REASONS } from '@keydesk/contracts/keycode-refunds'
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import pg from 'pg'
 import { decryptSecret } from '../apps/api/src/lib/secret-box.ts'
@@ -54,12 +54,23 @@ const DASHBOARD = {
   name: 'peer_dashboard',
   text: `select r.id, m.name as make_name, r.model, r.year, r.vin, r.status, coalesce(r.paid_price_cents, r.price_cents) as price_cents,
       r.front_id_file_id, r.back_id_file_id, r.registration_file_id, r.keycode_encrypted, r.pincode_encrypted,
-      r.created_at, r.paid_at, r.due_at,
+      r.key_blank, r.transponder, r.batch_id, r.created_at, r.paid_at, r.due_at,
       case when r.paid_at is not null then (
         select t.confirmation_number from transaction_requests tr join transactions t on t.id = tr.transaction_id
         where tr.vehicle_request_id = r.id and t.status = 'PAID' order by t.paid_at limit 1) end as confirmation_number
     from vehicle_requests r join vehicle_makes m on m.id = r.make_id
     where r.user_id = $1 order by r.created_at desc limit 400`,
+}
+
+/** The bulk batches of the orders shown, with each order's place and how far its batch is; read only when one is in a batch. */
+const BATCHES = {
+  name: 'peer_batches',
+  text: `select r.id, b.code,
+      (select count(*)::int from vehicle_requests s where s.batch_id = r.batch_id and s.batch_position <= r.batch_position) as position,
+      (select count(*)::int from vehicle_requests s where s.batch_id = r.batch_id) as size,
+      (select count(*)::int from vehicle_requests s where s.batch_id = r.batch_id and s.paid_at is not null and s.status = 'FULFILLED') as released,
+      (select count(*)::int from vehicle_requests s where s.batch_id = r.batch_id and s.paid_at is not null and s.status = 'REFUNDED') as refunded
+    from vehicle_requests r join request_batches b on b.id = r.batch_id where r.id = any($1)`,
 }
 
 /** A refunded order's refund, read only when the dashboard shows one (as Keydesk does). */
@@ -82,6 +93,13 @@ const QUEUE = {
       rb.code as batch_code,
       (select count(*)::int from vehicle_requests sib where sib.batch_id = r.batch_id and sib.batch_position <= r.batch_position) as batch_position,
       (select count(*)::int from vehicle_requests sib where sib.batch_id = r.batch_id) as batch_size,
+      (select case
+        when exists (select 1 from payment_disputes pd join transaction_requests ptr on ptr.transaction_id = pd.transaction_id
+          where ptr.vehicle_request_id = r.id and pd.status = 'OPEN') then 'DISPUTE_OPEN'
+        when exists (select 1 from payment_disputes pd join transaction_requests ptr on ptr.transaction_id = pd.transaction_id
+          where ptr.vehicle_request_id = r.id and pd.status = 'LOST') then 'DISPUTE_LOST'
+        when exists (select 1 from payment_disputes pd where pd.user_id = r.user_id and pd.released_before and pd.review_cleared_at is null)
+          then 'AWAITING_REVIEW' end) as dispute_hold,
       o.customer_email, o.customer_name
     from vehicle_requests r
       join vehicle_makes m on m.id = r.make_id
@@ -123,6 +141,7 @@ app.get('/api/vehicle/user-requests', async (request, reply) => {
   const rows = await query(DASHBOARD, [user.id])
   const views = rows.map((row) => ({
     status: row.status,
+    batchId: row.batch_id,
     view: {
       id: row.id,
       make: { manufacturerName: row.make_name },
@@ -137,6 +156,8 @@ app.get('/api/vehicle/user-requests', async (request, reply) => {
       registration: fileLink(row.registration_file_id),
       keycode: row.keycode_encrypted ? decryptSecret(row.keycode_encrypted as string, key) : null,
       pincode: row.pincode_encrypted ? decryptSecret(row.pincode_encrypted as string, key) : null,
+      keyBlank: row.key_blank,
+      transponder: row.transponder,
       createdAt: iso(row.created_at),
       paid: row.paid_at !== null,
       paidAt: iso(row.paid_at),
@@ -145,11 +166,19 @@ app.get('/api/vehicle/user-requests', async (request, reply) => {
     },
   }))
   // Each tab shows at most 100 (ORDER_TAB_LIMIT).
-  const of = (status: string) =>
-    views
-      .filter((entry) => entry.status === status)
-      .slice(0, 100)
-      .map((entry) => entry.view)
+  const shown = (status: string) => views.filter((entry) => entry.status === status).slice(0, 100)
+  const batched = ['PENDING', 'INPROGRESS', 'FULFILLED', 'REFUNDED'].flatMap((status) =>
+    shown(status).flatMap((entry) => (entry.batchId ? [entry.view.id] : [])),
+  )
+  const places = new Map(
+    batched.length === 0
+      ? []
+      : (await query(BATCHES, [batched])).map((row) => [
+          row.id,
+          { code: row.code, position: row.position, size: row.size, released: row.released, refunded: row.refunded },
+        ]),
+  )
+  const of = (status: string) => shown(status).map((entry) => ({ ...entry.view, batch: places.get(entry.view.id) ?? null }))
   const refunded = of('REFUNDED')
   const refunds = new Map(
     refunded.length === 0
@@ -159,7 +188,7 @@ app.get('/api/vehicle/user-requests', async (request, reply) => {
           {
             amountCents: row.amount_cents,
             refundedAt: iso(row.refunded_at),
-            reason: NO_KEYCODE_REASONS[row.reason as keyof typeof NO_KEYCODE_REASONS],
+            reason: KEYCODE_REFUND_REASONS[row.reason as keyof typeof KEYCODE_REFUND_REASONS],
             note: row.note,
           },
         ]),
@@ -207,6 +236,7 @@ app.get('/api/admin/pending-requests', async (request, reply) => {
       buyerName: row.buyer_name,
       startedBy: row.started_at ? { name: row.starter_name ?? 'A removed admin', at: iso(row.started_at) } : null,
       batch: row.batch_code ? { code: row.batch_code, position: row.batch_position, size: row.batch_size } : null,
+      disputeHold: row.dispute_hold,
     }
   })
 })

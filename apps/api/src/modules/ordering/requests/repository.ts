@@ -347,6 +347,7 @@ const prepareList = (db: DbExecutor) =>
       pincodeEncrypted: vehicleRequests.pincodeEncrypted,
       keyBlank: vehicleRequests.keyBlank,
       transponder: vehicleRequests.transponder,
+      batchId: vehicleRequests.batchId,
       createdAt: vehicleRequests.createdAt,
       paidAt: vehicleRequests.paidAt,
       dueAt: vehicleRequests.dueAt,

@@ -1,3 +1,4 @@
+import type { BatchPlace } from '@keydesk/contracts/batch-place'
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import { toDollars } from '@keydesk/contracts/money'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
@@ -64,9 +65,14 @@ export async function listUserRequests(db: DbExecutor, userId: string, secretKey
   const shown = ['PENDING', 'INPROGRESS', 'FULFILLED', 'REFUNDED'].flatMap((status) =>
     views.filter((view) => view.status === status).slice(0, ORDER_TAB_LIMIT),
   )
-  // The batch places of the orders shown and how far each batch is, so the dashboard can group a bulk order's requests.
-  const shownIds = shown.map((view) => view.id)
-  const [places, outcomes] = await Promise.all([findBatchPlaces(db, shownIds), countOutcomesOfBatchesOf(db, shownIds)])
+  // The batch places of the orders shown and how far each batch is, so the dashboard can group a bulk order's requests;
+  // read only when a shown order belongs to a batch, so a member without bulk orders pays for one statement only.
+  const inBatch = new Set(rows.flatMap((row) => (row.batchId ? [row.id] : [])))
+  const batchedIds = shown.flatMap((view) => (inBatch.has(view.id) ? [view.id] : []))
+  const [places, outcomes] =
+    batchedIds.length === 0
+      ? [new Map<string, BatchPlace>(), new Map<string, { released: number; refunded: number }>()]
+      : await Promise.all([findBatchPlaces(db, batchedIds), countOutcomesOfBatchesOf(db, batchedIds)])
   const batchOf = (id: string) => {
     const place = places.get(id)
     return place ? { ...place, ...(outcomes.get(place.code) ?? { released: 0, refunded: 0 }) } : null
