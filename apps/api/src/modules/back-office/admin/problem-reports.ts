@@ -26,7 +26,7 @@ import {
   reopenForCorrectedKeycode,
 } from '../../ordering/index.ts'
 import { enqueueMail, recordAction, renderMail } from '../../platform/index.ts'
-import { createOrderLink } from './order-links.ts'
+import { buyerMailAddress } from './buyer-mail-address.ts'
 import { problemAnswerMail } from './problem-report-answer-mail.ts'
 import { type RefundPorts, refundKeycodeLine } from './refund-line.ts'
 
@@ -151,24 +151,22 @@ export async function answerReport(ports: RefundPorts, admin: Principal, reportI
     await logAnswer(tx)
 
     const order = (await findFirstPaidOrders(tx, [request.id])).get(request.id)
-    const owner = request.userId ? (await findUserNames(tx, [request.userId])).get(request.userId) : undefined
-    const recipient = request.userId ? (owner?.email ?? null) : (order?.customerEmail ?? null)
-    if (recipient) {
-      const link = request.userId ? null : await createOrderLink(tx, ports.config.publicUrl, request.id, now)
+    const address = await buyerMailAddress(tx, ports.config.publicUrl, request, order?.customerEmail ?? null, now)
+    if (address) {
       const mail = await renderMail(
         problemAnswerMail({
-          firstName: owner?.fname ?? null,
+          firstName: address.firstName,
           vehicle: { year: request.year, make: request.make, model: request.model, vinLast4: request.vin.slice(-4) },
           confirmationNumber: order?.confirmationNumber ?? null,
           reason: report.reason,
           answer: body.answer,
           declineReason: body.answer === 'DECLINE' ? PROBLEM_DECLINE_REASONS[body.declineReason] : null,
           note: body.note,
-          orderUrl: link?.url ?? `${ports.config.publicUrl}/user-dash`,
-          isGuest: request.userId === null,
+          orderUrl: address.orderUrl,
+          isGuest: address.isGuest,
         }),
       )
-      await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `problem-answer:${reportId}` }, ports.secretKey)
+      await enqueueMail(tx, { ...mail, to: address.to, dedupeKey: `problem-answer:${reportId}` }, ports.secretKey)
     }
     return reopenedFor
   })

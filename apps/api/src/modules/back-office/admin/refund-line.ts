@@ -2,7 +2,6 @@ import { KEYCODE_REFUND_MESSAGES, type KeycodeRefundReason } from '@keydesk/cont
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { findUserNames } from '../../accounts/index.ts'
 import {
   answerOpenReportsByRefund,
   findPaymentOfRequest,
@@ -23,8 +22,8 @@ import {
   restartKeycodeRefund,
 } from '../../ordering/index.ts'
 import { enqueueMail, recordAction, renderMail } from '../../platform/index.ts'
+import { buyerMailAddress } from './buyer-mail-address.ts'
 import { keycodeRefundMail } from './keycode-refund-mail.ts'
-import { createOrderLink } from './order-links.ts'
 
 type Payment = NonNullable<Awaited<ReturnType<typeof findPaymentOfRequest>>>
 
@@ -159,28 +158,24 @@ export async function refundKeycodeLine(ports: RefundPorts, actor: Principal, li
       },
     })
 
-    const { userId } = request
-    const isGuest = userId === null
-    const owner = isGuest ? undefined : (await findUserNames(tx, [userId])).get(userId)
-    const recipient = isGuest ? payment.customerEmail : (owner?.email ?? null)
-    if (recipient === null) {
+    const address = await buyerMailAddress(tx, ports.config.publicUrl, request, payment.customerEmail, refundedAt)
+    if (address === null) {
       ports.log.warn({ vehicleRequestId: request.id }, 'keycode order refunded with no address to mail it to')
       return request.userId
     }
-    const link = isGuest ? await createOrderLink(tx, ports.config.publicUrl, request.id, refundedAt) : null
     const mail = await renderMail(
       keycodeRefundMail({
-        firstName: owner?.fname ?? null,
+        firstName: address.firstName,
         vehicle: { year: request.year, make: request.make, model: request.model, vinLast4: request.vin.slice(-4) },
         confirmationNumber: payment.confirmationNumber,
         reason: recorded.reason,
         note: recorded.note,
         amountCents: recorded.amountCents,
-        orderUrl: link?.url ?? `${ports.config.publicUrl}/user-dash`,
-        isGuest,
+        orderUrl: address.orderUrl,
+        isGuest: address.isGuest,
       }),
     )
-    await enqueueMail(tx, { ...mail, to: recipient, dedupeKey: `keycode-refund:${refund.id}` }, ports.secretKey)
+    await enqueueMail(tx, { ...mail, to: address.to, dedupeKey: `keycode-refund:${refund.id}` }, ports.secretKey)
     return request.userId
   })
   if (ownerId) await publishRequestStatusChanges(ports, [{ userId: ownerId, requestId: request.id, status: 'REFUNDED' }])
