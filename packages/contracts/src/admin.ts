@@ -178,6 +178,8 @@ export const AdminQueueCountsSchema = z.object({
   inProgress: z.number().int(),
   overduePending: z.number().int(),
   overdueInProgress: z.number().int(),
+  /** Addition: the buyers' problem reports still waiting for an answer (docs/decisions/027). */
+  openProblemReports: z.number().int().default(0),
 })
 export type AdminQueueCounts = z.infer<typeof AdminQueueCountsSchema>
 

@@ -68,6 +68,8 @@ describe('reporting a problem', () => {
       buyer: { email: order.member.email, guest: false },
     })
     expect(queued.order.releasedAt).not.toBeNull()
+    const counts = (await testApp.app.inject({ method: 'GET', url: '/api/admin/queue-counts', headers: admin.headers })).json()
+    expect(counts.openProblemReports).toBe((await openReports()).total)
   })
 
   it("refuses another buyer's order as no order at all, and a report made twice for the same reason", async () => {

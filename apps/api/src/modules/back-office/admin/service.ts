@@ -8,6 +8,7 @@ import { encryptSecret } from '../../../lib/secret-box.ts'
 import type { Principal, Uses } from '../../../ports.ts'
 import { findUserNames } from '../../accounts/index.ts'
 import {
+  countOpenProblemReports,
   countQueues,
   findBatchProgressOfRequest,
   findFirstPaidOrders,
@@ -76,7 +77,11 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
 
 /** GET /admin/queue-counts: the size of each queue, as of the clock's now. */
 export async function readQueueCounts(ports: Uses<'database' | 'clock'>) {
-  return countQueues(ports.database.db, ports.clock.now())
+  const [queues, openProblemReports] = await Promise.all([
+    countQueues(ports.database.db, ports.clock.now()),
+    countOpenProblemReports(ports.database.db),
+  ])
+  return { ...queues, openProblemReports }
 }
 
 /** Everything the release gate and the keycode mail need about one request: the request, its owner, its first paid order. */

@@ -587,6 +587,20 @@ describe('admin dashboard: the SLA queue', () => {
     expect(within(counts).getByText('In progress found').nextSibling).toHaveTextContent('0')
   })
 
+  it('links to the problem reports with how many are open, as the queue counts say', async () => {
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/queue-counts': () =>
+        jsonAnswer(200, { pending: 0, inProgress: 0, overduePending: 0, overdueInProgress: 0, openProblemReports: 5 }),
+      'GET /api/admin/transactions': () => jsonAnswer(200, []),
+    })
+    await renderApp('/admin', { user: admin })
+    const link = await screen.findByRole('link', { name: 'Problem reports' })
+    expect(link).toHaveAttribute('href', '/admin/problem-reports')
+    await vi.waitFor(() => expect(link.parentElement).toHaveTextContent('Problem reports 5 open'))
+  })
+
   it("shows a bulk order's place in its batch, and its label narrows both queues to that batch", async () => {
     const batch = { code: 'B-7K2QX4', position: 3, size: 20 }
     const calls = fakeApi({
