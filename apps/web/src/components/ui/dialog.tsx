@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react'
 
 export interface DialogProps {
   isOpen: boolean
@@ -17,7 +17,9 @@ export function Dialog({ isOpen, title, onClose, children, isWide = false }: Dia
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
-  useEffect(() => {
+  // Before any effect of the page: closing gives focus back to the opener, and a page that then moves focus to the
+  // action's result (a message, an updated row) must come after that, not be undone by it.
+  useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     if (isOpen && !dialog.open) dialog.showModal()

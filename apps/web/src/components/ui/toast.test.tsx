@@ -16,4 +16,22 @@ describe('toast', () => {
     expect(closed).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('status')).toHaveTextContent('Status updated to In Progress')
   })
+
+  it('takes the focus when it reports what was just done, and stays while focus is on it', () => {
+    vi.useFakeTimers()
+    const closed = vi.fn()
+    render(<Toast message="Admin account approved." durationMs={5000} takesFocus onClose={closed} />)
+    const box = screen.getByRole('status').parentElement
+    expect(box).toHaveFocus()
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(closed).not.toHaveBeenCalled()
+    act(() => box?.blur())
+    act(() => vi.advanceTimersByTime(5000))
+    expect(closed).toHaveBeenCalledTimes(1)
+  })
+
+  it('leaves the focus where it is when it only informs', () => {
+    render(<Toast message="Status updated to In Progress" onClose={() => {}} />)
+    expect(screen.getByRole('status').parentElement).not.toHaveFocus()
+  })
 })

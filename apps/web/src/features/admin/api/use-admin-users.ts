@@ -60,3 +60,21 @@ export function useReviewDocument() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   })
 }
+
+/** Approves several documents at once (the order panel's "Approve all"), reading the back office again once, after the last. */
+export function useApproveDocuments() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      Promise.all(
+        ids.map((id) =>
+          apiRequest(`/compliance/documents/${encodeURIComponent(id)}/review`, {
+            method: 'PATCH',
+            body: { verified: true, notes: '' },
+            schema: MessageAnswer,
+          }),
+        ),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}

@@ -1,5 +1,5 @@
 import type { AdminRequest } from '@keydesk/contracts/admin'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -11,24 +11,21 @@ import type { EnlargedDocument } from './document-image-dialog.tsx'
 import { DocumentReviewCard } from './document-review-card.tsx'
 
 /**
- * A member's account and documents in the order's panel (decision 013's gate, worked in place): whether the account is
- * active and validated, "Validate account", and each document with its image and review. It calls the same routes as
- * Registered Users (validate) and Document Validation (review), so each change is recorded and logged the same way.
+ * A member's account in the order's panel (decision 013's gate, worked in place): whether it is active and validated,
+ * "Validate account", and the member's disputes. It calls the same route as Registered Users, so a validation is
+ * recorded and logged the same way.
  */
-export function BuyerReview({
-  request,
-  buyerId,
-  onEnlarge,
-}: {
-  request: AdminRequest
-  buyerId: string
-  onEnlarge: (image: EnlargedDocument) => void
-}) {
-  const documents = useUserDocuments(buyerId)
+export function BuyerAccount({ request, buyerId }: { request: AdminRequest; buyerId: string }) {
   const validate = useUserAction()
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const resultRef = useRef<HTMLDivElement>(null)
   const isRevoked = request.accountState === 'REVOKED'
   const isSuperAdmin = useSession().user?.role === 'SUPER_ADMIN'
+
+  // The button leaves with the validation; focus lands on what happened instead.
+  useEffect(() => {
+    if (result) resultRef.current?.focus()
+  }, [result])
 
   function validateAccount() {
     setResult(null)
@@ -42,7 +39,7 @@ export function BuyerReview({
   }
 
   return (
-    <section aria-label="Buyer's account and documents" className="mt-3 space-y-3">
+    <section aria-label="Buyer's account" className="mt-3 space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-800">
           <span className="font-medium">{request.buyerName ?? request.keycodeUserEmail ?? 'Deleted account'}</span>
@@ -62,18 +59,30 @@ export function BuyerReview({
           </Button>
         )}
       </div>
-      {result && <Alert tone={result.tone}>{result.text}</Alert>}
-      <BuyerDisputes buyerId={buyerId} isSuperAdmin={isSuperAdmin} />
-      {documents.isPending && <Spinner label="Loading the member's documents..." />}
-      {documents.isError && <Alert tone="error">{adminErrorText(documents.error, 'Failed to load the documents.')}</Alert>}
-      {documents.data?.length === 0 && <p className="text-sm text-slate-600">No documents on file.</p>}
-      {documents.data && documents.data.length > 0 && (
-        <ul aria-label="Documents on file" className="space-y-2">
-          {documents.data.map((document) => (
-            <DocumentReviewCard key={`${document.id}-${document.reviewedAt ?? 'new'}`} document={document} onEnlarge={onEnlarge} />
-          ))}
-        </ul>
+      {result && (
+        <div ref={resultRef} tabIndex={-1} className="focus:outline-2 focus:outline-brand-600">
+          <Alert tone={result.tone}>{result.text}</Alert>
+        </div>
       )}
+      <BuyerDisputes buyerId={buyerId} isSuperAdmin={isSuperAdmin} />
     </section>
+  )
+}
+
+/**
+ * A member's documents in the order's panel, each with its image and review, through the same route as Document
+ * Validation, so each review is recorded and logged the same way.
+ */
+export function BuyerDocuments({ buyerId, onEnlarge }: { buyerId: string; onEnlarge: (image: EnlargedDocument) => void }) {
+  const documents = useUserDocuments(buyerId)
+  if (documents.isPending) return <Spinner label="Loading the member's documents..." />
+  if (documents.isError) return <Alert tone="error">{adminErrorText(documents.error, 'Failed to load the documents.')}</Alert>
+  if (documents.data.length === 0) return <p className="text-sm text-slate-600">No documents on file.</p>
+  return (
+    <ul aria-label="Documents on file" className="space-y-2">
+      {documents.data.map((document) => (
+        <DocumentReviewCard key={document.id} document={document} onEnlarge={onEnlarge} />
+      ))}
+    </ul>
   )
 }

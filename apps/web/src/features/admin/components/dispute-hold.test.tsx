@@ -3,7 +3,7 @@ import { DISPUTE_MESSAGES } from '@keydesk/contracts/disputes'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { KeycodeForm } from './keycode-form.tsx'
+import { OrderPanel } from './order-panel.tsx'
 import { QueueTable } from './queue-table.tsx'
 
 const request = (id: string, extra: Partial<AdminRequest> = {}): AdminRequest => ({
@@ -58,7 +58,13 @@ describe('orders held by a dispute', () => {
   it('says in the order panel why the keycode cannot be released instead of offering the form', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <KeycodeForm request={request('review', { disputeHold: 'AWAITING_REVIEW' })} onError={() => {}} onReleased={() => {}} />
+        <OrderPanel
+          request={request('review', { disputeHold: 'AWAITING_REVIEW', buyerId: null })}
+          onEnlarge={() => {}}
+          hasKeys
+          onMessage={() => {}}
+          onReleased={() => {}}
+        />
       </QueryClientProvider>,
     )
     expect(screen.getByText(DISPUTE_MESSAGES.releaseAwaitingReview)).toBeInTheDocument()

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ComplianceDocumentSchema, DocumentReviewFormSchema } from '@keydesk/contracts/admin'
 import { documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -20,7 +20,8 @@ export const reviewBadgeClass = (verified: boolean | null) =>
 /**
  * One document under review: its image, label and review state, who reviewed it and when. Approve and "Reject with
  * reason" show while it waits for a review; a reviewed document is reviewed again only on purpose ("Change review").
- * Document Validation and the order panel both use this card, so a review is recorded the same way from either.
+ * Document Validation and the order panel both use this card, so a review is recorded the same way from either. Lists
+ * key it by the document's id alone: it stays mounted through its review, so focus can land on the outcome.
  */
 export function DocumentReviewCard({
   document,
@@ -35,21 +36,37 @@ export function DocumentReviewCard({
     resolver: zodResolver(DocumentReviewFormSchema),
     defaultValues: { verified: true, notes: document.reviewNotes ?? '' },
   })
+  const headingRef = useRef<HTMLParagraphElement>(null)
   const label = documentLabel(document.docType)
   const canReview = document.verified === null || isChanging
 
   const decide = (verified: boolean) => {
     form.setValue('verified', verified)
     return form.handleSubmit(({ notes }) =>
-      review.mutate({ id: document.id, verified, notes }, { onSuccess: () => setIsChanging(false) }),
+      review.mutate(
+        { id: document.id, verified, notes },
+        {
+          // The buttons pressed are gone with the review; focus lands on the document's new state, read again by now.
+          onSuccess: () => {
+            setIsChanging(false)
+            headingRef.current?.focus()
+          },
+        },
+      ),
     )()
+  }
+
+  const changeReview = () => {
+    // The card stays mounted across reviews, so the form starts again from the notes the server has now.
+    form.reset({ verified: true, notes: document.reviewNotes ?? '' })
+    setIsChanging(true)
   }
 
   return (
     <li className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row">
       <DocumentThumbnail src={document.fileUrl} label={label} onEnlarge={onEnlarge} />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">
+        <p ref={headingRef} tabIndex={-1} className="font-semibold focus:outline-2 focus:outline-brand-600">
           {label}{' '}
           <span className={`ml-1 rounded-full px-2 py-0.5 text-xs font-medium ${reviewBadgeClass(document.verified)}`}>
             {reviewStateLabel(document.verified)}
@@ -95,7 +112,7 @@ export function DocumentReviewCard({
             </div>
           </form>
         ) : (
-          <Button className="mt-2" variant="secondary" onClick={() => setIsChanging(true)} aria-label={`Change review of ${label}`}>
+          <Button className="mt-2" variant="secondary" onClick={changeReview} aria-label={`Change review of ${label}`}>
             Change review
           </Button>
         )}

@@ -6,7 +6,7 @@ export function DocumentThumbnail({ src, label, onEnlarge }: { src: string; labe
   const [isUnviewable, setIsUnviewable] = useState(false)
   if (isUnviewable) {
     return (
-      <a className="text-sm text-brand-600 hover:underline" href={src} target="_blank" rel="noopener noreferrer">
+      <a className="w-28 shrink-0 break-words text-sm text-brand-600 hover:underline" href={src} target="_blank" rel="noopener noreferrer">
         {label} (open file)
       </a>
     )
@@ -16,10 +16,11 @@ export function DocumentThumbnail({ src, label, onEnlarge }: { src: string; labe
       type="button"
       aria-label={`Enlarge ${label}`}
       onClick={(event: MouseEvent<HTMLButtonElement>) => onEnlarge({ src, label, opener: event.currentTarget })}
-      className="flex flex-col items-center gap-1 rounded-md border border-slate-200 p-1 hover:border-brand-600"
+      // One width for every thumbnail, however long its label, so the cards beside them line up.
+      className="flex w-28 shrink-0 flex-col items-center gap-1 rounded-md border border-slate-200 p-1 hover:border-brand-600"
     >
       <img src={src} alt="" className="h-16 w-24 rounded bg-slate-100 object-cover" onError={() => setIsUnviewable(true)} />
-      <span className="text-xs text-slate-700">{label}</span>
+      <span className="break-words text-center text-xs text-slate-700">{label}</span>
     </button>
   )
 }

@@ -13,13 +13,13 @@ import { DISPUTE_HOLD_REFUSALS } from '@keydesk/contracts/disputes'
 import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
 import { useKeyBlankSuggestions, useProcessRequest } from '../api/use-admin-queue.ts'
+import { releaseReadiness } from '../release-readiness.ts'
 
 type GateAnswer = Pick<ProcessRequestBody, 'identityChecked' | 'overrideReason'>
 
@@ -182,7 +182,8 @@ function ReleaseDialog({
 
 /**
  * docs/product.md, 'Back office (admins and super admins)', keycode submission: keycode required, PIN optional; the release gate asks what it needs.
- * A release is reported with what it did (onReleased), so the admin knows which order went out and where.
+ * A release is reported with what it did (onReleased), so the admin knows which order went out and where. The order
+ * panel offers it only to an order the gate does not hold (releaseReadiness); the panel's verdict says why otherwise.
  */
 export function KeycodeForm({
   request,
@@ -202,7 +203,7 @@ export function KeycodeForm({
   const keyBlankListId = useId()
   /** The checked keycode and PIN wait here while the release gate asks its questions. */
   const [gate, setGate] = useState<{ code: KeycodeFormValues; serverMessage: string | null } | null>(null)
-  const needsGate = request.isGuest || !request.isValidatedUser
+  const needsGate = releaseReadiness(request).kind === 'asks'
 
   function send({ keycode, pincode, keyBlank, transponder }: KeycodeFormValues, extra: GateAnswer) {
     process.mutate(
@@ -237,26 +238,10 @@ export function KeycodeForm({
 
   const onSubmit = form.handleSubmit((code) => (needsGate ? setGate({ code, serverMessage: null }) : send(code, {})))
 
-  if (request.accountState === 'REVOKED') {
-    return (
-      <div className="mt-3">
-        <Alert tone="error">{ADMIN_MESSAGES.releaseAccountRevoked}</Alert>
-      </div>
-    )
-  }
-
-  if (request.disputeHold) {
-    return (
-      <div className="mt-3">
-        <Alert tone="error">{DISPUTE_HOLD_REFUSALS[request.disputeHold]}</Alert>
-      </div>
-    )
-  }
-
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-2 sm:grid-cols-3 sm:items-end">
-        <TextField label="Keycode" error={form.formState.errors.keycode?.message} {...form.register('keycode')} />
+        <TextField label="Keycode" aria-keyshortcuts="K" error={form.formState.errors.keycode?.message} {...form.register('keycode')} />
         <TextField label="PIN (optional)" error={form.formState.errors.pincode?.message} {...form.register('pincode')} />
         <TextField
           label={`${KEY_TYPE_LABELS.keyBlank} (optional)`}

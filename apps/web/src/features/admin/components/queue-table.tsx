@@ -103,6 +103,9 @@ export interface QueueTableProps {
   showDetail?: boolean
   /** Narrows the queues to one bulk order's batch, from a request's batch label. */
   onShowBatch?: (code: string) => void
+  /** The open row, when the page chooses it too (an order just started opens in its new queue); the first row else. */
+  selectedId?: string | null
+  onSelect?: (id: string) => void
 }
 
 /**
@@ -110,9 +113,24 @@ export interface QueueTableProps {
  * with Tab and moved through with the arrow keys, Enter or a click opening a row's details below. Under 768 px
  * the same rows are laid out as a list of cards.
  */
-export function QueueTable({ label, requests, now, renderActions, renderDetail, showDetail = true, onShowBatch }: QueueTableProps) {
+export function QueueTable({
+  label,
+  requests,
+  now,
+  renderActions,
+  renderDetail,
+  showDetail = true,
+  onShowBatch,
+  selectedId: chosenId,
+  onSelect,
+}: QueueTableProps) {
   const [sort, setSort] = useState<Sort>({ key: 'dueAt', direction: 'ascending' })
-  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [ownSelectedId, setOwnSelectedId] = useState<string | null>(null)
+  const selectedId = chosenId === undefined ? ownSelectedId : chosenId
+  const setSelectedId = (id: string) => {
+    setOwnSelectedId(id)
+    onSelect?.(id)
+  }
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>())
   const rows = sorted(requests, sort)
   const selected = rows.find((request) => request.id === selectedId) ?? rows[0]
@@ -134,7 +152,8 @@ export function QueueTable({ label, requests, now, renderActions, renderDetail, 
       if (next) rowRefs.current.get(next.id)?.focus()
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
-      setSelectedId(rows[index]?.id ?? null)
+      const row = rows[index]
+      if (row) setSelectedId(row.id)
     }
   }
 

@@ -1,16 +1,12 @@
 import type { AdminRequest } from '@keydesk/contracts/admin'
 import { useEffect, useRef } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
+import { useShortcuts } from '../keyboard-shortcuts.ts'
 
 export interface Release {
   request: AdminRequest
   /** What the release did, e.g. 'Released K4512 for KD-Y9E8U5GSWZ: mail queued to pat@example.com'. */
   text: string
-}
-
-/** The shortcut works wherever typing is not going on, so an "n" typed in a field never moves the queue on. */
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
 }
 
 /**
@@ -25,17 +21,8 @@ export function ReleaseConfirmation({ release, onNext }: { release: Release; onN
     panelRef.current?.focus()
   }, [])
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'n' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
-      // A dialog open above the panel (an enlarged document) has the keyboard; N belongs to the panel only.
-      if (document.querySelector('dialog[open]')) return
-      event.preventDefault()
-      onNext()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [onNext])
+  // N works wherever typing is not going on, so an "n" typed in a field never moves the queue on.
+  useShortcuts({ n: onNext })
 
   return (
     <section

@@ -53,6 +53,9 @@ const document = (id: string, docType: string, verified: boolean | null = null) 
 
 const bodyOf = (calls: RecordedCall[], key: string) => JSON.parse(String(calls.find((call) => call.key === key)?.body))
 
+/** The order panel keeps its documents collapsed until they are opened. */
+const showDocuments = async () => userEvent.click(await screen.findByRole('button', { name: /^Show documents/ }))
+
 describe('admin dashboard', () => {
   it("starts a pending request and says 'Status updated to In Progress'", async () => {
     const calls = fakeApi({
@@ -196,6 +199,7 @@ describe('admin dashboard: the release gate', () => {
     await renderApp('/admin', { user: admin })
     expect(await screen.findByText('Account not validated')).toBeInTheDocument()
     expect(screen.getByText('Account active')).toBeInTheDocument()
+    await showDocuments()
     const documents = await screen.findByRole('list', { name: 'Documents on file' })
     expect(documents).toHaveTextContent('Certificate of insurance')
     expect(documents).toHaveTextContent('pending review')
@@ -256,6 +260,7 @@ describe('admin dashboard: the release gate', () => {
       'PATCH /api/admin/validate-user/u1': () => jsonAnswer(200, { message: 'User validated successfully.' }),
     })
     await renderApp('/admin', { user: admin })
+    await showDocuments()
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Certificate of insurance' }))
     await vi.waitFor(() => expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(true))
     expect(bodyOf(calls, 'PATCH /api/compliance/documents/d1/review')).toEqual({ verified: true, notes: '' })
@@ -272,6 +277,7 @@ describe('admin dashboard: the release gate', () => {
       'PATCH /api/compliance/documents/d1/review': () => jsonAnswer(200, { message: 'Document reviewed.' }),
     })
     await renderApp('/admin', { user: admin })
+    await showDocuments()
     await userEvent.click(await screen.findByRole('button', { name: 'Reject with reason (Certificate of insurance)' }))
     expect(await screen.findByText('Say why the document is rejected.')).toBeInTheDocument()
     expect(calls.some((call) => call.key === 'PATCH /api/compliance/documents/d1/review')).toBe(false)
@@ -458,6 +464,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
       'GET /api/admin/in-progress-requests': () => jsonAnswer(200, []),
     })
     await renderApp('/admin', { user: admin })
+    await showDocuments()
     const thumbnail = await screen.findByRole('button', { name: 'Enlarge Government photo ID (front)' })
 
     await userEvent.click(thumbnail)

@@ -1,3 +1,4 @@
+import type { AdminRequest } from '@keydesk/contracts/admin'
 import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -9,6 +10,7 @@ import { useNow } from '../../../lib/use-now.ts'
 import { AdminChatPanel } from '../../chat/components/admin-chat-panel.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
+import type { QueueName } from '../api/admin-keys.ts'
 import type { AdminPage } from '../api/admin-page.ts'
 import { NO_TRANSACTION_FILTERS, type TransactionFilters } from '../api/transaction-filters.ts'
 import { useAdminQueue, useQueueCounts, useStartRequest } from '../api/use-admin-queue.ts'
@@ -16,14 +18,12 @@ import { useAdminSubscriptions } from '../api/use-admin-subscriptions.ts'
 import { useAdminTransactions } from '../api/use-admin-transactions.ts'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
-import { KeycodeForm } from '../components/keycode-form.tsx'
-import { NoKeycodeButton } from '../components/no-keycode-dialog.tsx'
+import { OrderPanel } from '../components/order-panel.tsx'
 import { PlanRefundDialog } from '../components/plan-refund-dialog.tsx'
 import { ProblemReportsLink } from '../components/problem-reports-link.tsx'
 import { QueueTable, type QueueTableProps } from '../components/queue-table.tsx'
 import { type Release, ReleaseConfirmation } from '../components/release-confirmation.tsx'
 import { ReleasesDownload } from '../components/releases-download.tsx'
-import { RequestSummary } from '../components/request-summary.tsx'
 import { DASHBOARD_SEARCH_LABEL, SearchForm } from '../components/search-form.tsx'
 import { SubscriptionsPanel } from '../components/subscriptions-panel.tsx'
 import { TransactionFilterBar } from '../components/transaction-filter-bar.tsx'
@@ -47,7 +47,8 @@ function Count({ label, value, overdue }: { label: string; value: string | numbe
   )
 }
 
-type Message = { tone: 'success' | 'error'; text: string }
+/** A message of the page; one that reports what the admin just did takes the focus (`takesFocus`). */
+type Message = { tone: 'success' | 'error'; text: string; takesFocus?: boolean }
 
 /** How many of these queued orders are past their deadline now. */
 const overdueOf = (rows: { dueAt: string }[] | undefined, now: Date) =>
@@ -68,7 +69,11 @@ function QueueState({ query, loading, failure, empty, search }: QueueStateProps)
   return <p className="mt-2 text-slate-600">{search ? `Nothing here matches “${search}”.` : empty}</p>
 }
 
-interface QueueSectionProps extends QueueStateProps, Pick<QueueTableProps, 'now' | 'renderActions' | 'renderDetail' | 'onShowBatch'> {
+interface QueueSectionProps
+  extends QueueStateProps,
+    Pick<QueueTableProps, 'now' | 'renderActions' | 'renderDetail' | 'onShowBatch' | 'selectedId' | 'onSelect'> {
+  /** Called when the admin works in this queue (a click or focus inside), whose panel then has the shortcuts. */
+  onActivate: () => void
   headingId: string
   heading: string
   /** The table's accessible name. */
@@ -89,11 +94,14 @@ function QueueSection({
   release,
   onNext,
   onShowBatch,
+  selectedId,
+  onSelect,
+  onActivate,
   ...state
 }: QueueSectionProps) {
   const requests = state.query.data
   return (
-    <section aria-labelledby={headingId} className="mt-8">
+    <section aria-labelledby={headingId} className="mt-8" onFocusCapture={onActivate} onPointerDownCapture={onActivate}>
       <h2 id={headingId} className="text-xl font-semibold">
         {heading}
       </h2>
@@ -108,6 +116,8 @@ function QueueSection({
           renderDetail={renderDetail}
           showDetail={!release}
           onShowBatch={onShowBatch}
+          selectedId={selectedId}
+          onSelect={onSelect}
         />
       )}
     </section>
@@ -140,6 +150,53 @@ export function AdminDashboardPage() {
   const [message, setMessage] = useState<Message | null>(null)
   const [release, setRelease] = useState<Release | null>(null)
   const nextOrder = useCallback(() => setRelease(null), [])
+  // Each queue's open order, and the queue whose panel has the shortcuts: where the admin last worked, else the first
+  // queue with an order in it, as the page shows them.
+  const [selected, setSelected] = useState<Partial<Record<QueueName, string>>>({})
+  const [keysIn, setKeysIn] = useState<QueueName | null>(null)
+  const queueWithKeys = keysIn ?? (pending.data?.length ? 'pending' : 'in-progress')
+  // An order just started opens in progress with its verdict focused, once.
+  const [arrived, setArrived] = useState<string | null>(null)
+  const onArrived = useCallback(() => setArrived(null), [])
+  const report = (next: Message) => setMessage({ takesFocus: true, ...next })
+
+  function startOrder(request: AdminRequest) {
+    start.mutate(request.id, {
+      onSuccess: (answer) => {
+        setMessage({ tone: 'success', text: answer.message })
+        setSelected((current) => ({ ...current, 'in-progress': request.id }))
+        setKeysIn('in-progress')
+        setArrived(request.id)
+      },
+      onError: (error) => report({ tone: 'error', text: adminErrorText(error, ADMIN_FAILURES.updateStatus) }),
+    })
+  }
+
+  const renderPanel = (which: QueueName) => (request: AdminRequest) => (
+    <OrderPanel
+      key={request.id}
+      request={request}
+      onEnlarge={setEnlarged}
+      hasKeys={queueWithKeys === which}
+      onMessage={report}
+      {...(which === 'pending'
+        ? { onStart: () => startOrder(request) }
+        : {
+            takesFocus: request.id === arrived,
+            onArrived,
+            onReleased: (text: string) => {
+              // The confirmation replaces whatever an earlier action said, so no stale toast stays beside it.
+              setMessage(null)
+              setRelease({ request, text })
+            },
+          })}
+    />
+  )
+  const queueSelection = (which: QueueName) => ({
+    selectedId: selected[which] ?? null,
+    onSelect: (id: string) => setSelected((current) => ({ ...current, [which]: id })),
+    onActivate: () => setKeysIn(which),
+  })
 
   function changeFilters(next: TransactionFilters) {
     setFilters(next)
@@ -153,9 +210,9 @@ export function AdminDashboardPage() {
 
   return (
     <PageFrame title="Admin Dashboard" description="Paid keycode requests, transactions and subscriptions.">
-      {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
+      {message && <Toast message={message.text} tone={message.tone} takesFocus={message.takesFocus} onClose={() => setMessage(null)} />}
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
-      <PlanRefundDialog subscriptionId={refunding} onClose={closeRefund} onIssued={(text) => setMessage({ tone: 'success', text })} />
+      <PlanRefundDialog subscriptionId={refunding} onClose={closeRefund} onIssued={(text) => report({ tone: 'success', text })} />
       <FailedKeycodeMails />
       <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
         <SearchForm name="Search requests and transactions" label={DASHBOARD_SEARCH_LABEL} value={search} onChange={changeSearch} />
@@ -186,28 +243,17 @@ export function AdminDashboardPage() {
         empty="No pending requests."
         search={search}
         now={now}
+        {...queueSelection('pending')}
         renderActions={(request) => (
           <Button
             isBusy={start.isPending && start.variables === request.id}
             aria-label={`Start ${request.year} ${request.make} ${request.model}`}
-            onClick={() =>
-              start.mutate(request.id, {
-                onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
-                onError: (error) => setMessage({ tone: 'error', text: adminErrorText(error, ADMIN_FAILURES.updateStatus) }),
-              })
-            }
+            onClick={() => startOrder(request)}
           >
             Start
           </Button>
         )}
-        renderDetail={(request) => (
-          <>
-            <RequestSummary request={request} onEnlarge={setEnlarged} />
-            <div className="mt-3">
-              <NoKeycodeButton request={request} onEnded={(text) => setMessage({ tone: 'success', text })} />
-            </div>
-          </>
-        )}
+        renderDetail={renderPanel('pending')}
       />
       <QueueSection
         onShowBatch={changeSearch}
@@ -222,24 +268,8 @@ export function AdminDashboardPage() {
         now={now}
         release={release}
         onNext={nextOrder}
-        renderDetail={(request) => (
-          <>
-            <RequestSummary request={request} onEnlarge={setEnlarged} />
-            <KeycodeForm
-              key={request.id}
-              request={request}
-              onError={(text) => setMessage({ tone: 'error', text })}
-              onReleased={(text) => {
-                // The confirmation replaces whatever an earlier action said, so no stale toast stays beside it.
-                setMessage(null)
-                setRelease({ request, text })
-              }}
-            />
-            <div className="mt-3">
-              <NoKeycodeButton request={request} onEnded={(text) => setMessage({ tone: 'success', text })} />
-            </div>
-          </>
-        )}
+        {...queueSelection('in-progress')}
+        renderDetail={renderPanel('in-progress')}
       />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <div className="space-y-4">
@@ -249,7 +279,7 @@ export function AdminDashboardPage() {
             isFiltered={filters.status !== '' || search !== ''}
             offset={transactionOffset}
             onOffsetChange={setTransactionOffset}
-            {...(isSuperAdmin ? { onLineRefunded: (text: string) => setMessage({ tone: 'success', text }) } : {})}
+            {...(isSuperAdmin ? { onLineRefunded: (text: string) => report({ tone: 'success', text }) } : {})}
           />
         </div>
         <SubscriptionsPanel

@@ -43,7 +43,7 @@ export function DocumentValidationPage() {
           {documents.data?.length === 0 && <p>No documents uploaded.</p>}
           <ul className="space-y-3">
             {documents.data?.map((document) => (
-              <DocumentReviewCard key={`${document.id}-${document.reviewedAt ?? 'new'}`} document={document} onEnlarge={setEnlarged} />
+              <DocumentReviewCard key={document.id} document={document} onEnlarge={setEnlarged} />
             ))}
           </ul>
         </section>

@@ -95,7 +95,7 @@ export function ProblemReportsPage() {
       title="Problem reports"
       description={`Buyers' reports on paid orders. Each is answered within ${PROBLEM_REVIEW_BUSINESS_DAYS} business days of its report.`}
     >
-      {message && <Toast message={message} tone="success" onClose={() => setMessage(null)} />}
+      {message && <Toast message={message} tone="success" takesFocus onClose={() => setMessage(null)} />}
       <ProblemReportAnswerDialog report={answering} onClose={() => setAnswering(null)} onAnswered={setMessage} />
       <div role="tablist" aria-label="Reports by status" className="flex gap-1 overflow-x-auto border-b border-slate-200 sm:gap-2">
         {STATUSES.map((entry) => (

@@ -41,7 +41,7 @@ export function RegisteredUsersPage() {
 
   return (
     <PageFrame title="Registered Users">
-      {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
+      {message && <Toast message={message.text} tone={message.tone} takesFocus onClose={() => setMessage(null)} />}
       <DocumentImageDialog image={enlarged} onClose={closeEnlarged} />
       <UserSearch
         found={found}

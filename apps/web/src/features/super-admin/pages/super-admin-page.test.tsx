@@ -61,6 +61,8 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
     await screen.findByText(/Ada Admin/)
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }))
     expect(await screen.findByText('Admin account approved successfully!')).toBeInTheDocument()
+    // The Approve button left with the admin; focus lands on what happened.
+    expect(screen.getByText('Admin account approved successfully!').closest('[tabindex="-1"]')).toHaveFocus()
     expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/admin-approval/approve')?.body))).toMatchObject({
       superAdminEmail: 'boss@keydesk.test',
       adminId: 'a1',
@@ -137,6 +139,7 @@ describe('super admin dashboard (docs/product.md, "Super admin")', () => {
     await userEvent.type(within(dialog).getByLabelText('Reason for revoking'), 'Left the company')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke access' }))
     expect(await screen.findByText(/Admin access revoked\. Bo Approved can no longer sign in\./)).toBeInTheDocument()
+    expect(screen.getByText(/Admin access revoked\./).closest('[tabindex="-1"]')).toHaveFocus()
     expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/admin-approval/reject')?.body))).toEqual({
       superAdminEmail: 'boss@keydesk.test',
       adminId: 'b2',

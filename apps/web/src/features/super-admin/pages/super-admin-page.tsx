@@ -126,7 +126,7 @@ export function SuperAdminPage() {
 
   return (
     <PageFrame title="Super Admin Dashboard">
-      {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
+      {message && <Toast message={message.text} tone={message.tone} takesFocus onClose={() => setMessage(null)} />}
       <div className="max-w-md">
         <TextField
           label="Search admins"
