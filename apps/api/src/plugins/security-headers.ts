@@ -15,7 +15,9 @@ async function securityHeaders(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The VIN scanner's barcode decoder is WebAssembly (served from our origin); compiling it needs this, and
+        // allows nothing else: no eval of JavaScript, no script from elsewhere.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

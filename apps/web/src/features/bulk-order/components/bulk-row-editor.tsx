@@ -3,6 +3,7 @@ import { formatDollars } from '@keydesk/contracts/money'
 import { memo } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { CellLabel } from '../../../components/ui/cell-label.tsx'
+import { ScanVinButton } from '../../vin-scan/components/scan-vin-button.tsx'
 import { type BulkRow, FIELD_MAX_LENGTH } from '../bulk-rows.ts'
 
 const cellControlClass =
@@ -78,9 +79,13 @@ export const BulkRowEditor = memo(function BulkRowEditor({
         <CellLabel>Row</CellLabel>
         {number}
       </th>
-      {cell('vin', (props) => (
-        <input {...props} className={`${cellControlClass} font-mono`} maxLength={FIELD_MAX_LENGTH.vin} spellCheck={false} />
-      ))}
+      {cell(
+        'vin',
+        (props) => (
+          <input {...props} className={`${cellControlClass} font-mono`} maxLength={FIELD_MAX_LENGTH.vin} spellCheck={false} />
+        ),
+        <ScanVinButton label={`Scan VIN, row ${number}`} className="mt-1" onVin={(vin) => onEdit(row.key, 'vin', vin)} />,
+      )}
       {cell('make', (props) => choice(props, choicesWith(checked?.makeOptions ?? [], row.make)))}
       {cell('year', (props) => (
         <input {...props} className={`${cellControlClass} md:w-20`} inputMode="numeric" maxLength={FIELD_MAX_LENGTH.year} />

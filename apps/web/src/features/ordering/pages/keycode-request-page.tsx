@@ -16,6 +16,7 @@ import { paths } from '../../../lib/paths.ts'
 import { usePriceHolder } from '../../membership/api/use-price-holder.ts'
 import { useComplianceStatus } from '../../requirements/api/use-compliance-status.ts'
 import { useSession } from '../../session/use-session.ts'
+import { ScanVinButton } from '../../vin-scan/components/scan-vin-button.tsx'
 import { useCatalogue } from '../api/use-catalogue.ts'
 import { useSubmitKeycodeRequest } from '../api/use-submit-keycode-request.ts'
 import { ImageUploadField } from '../components/image-upload-field.tsx'
@@ -176,6 +177,12 @@ export function KeycodeRequestPage() {
                 fillFromVin(typed)
               },
             })}
+          />
+          <ScanVinButton
+            onVin={(scanned) => {
+              form.setValue('vin', scanned, { shouldValidate: form.formState.isSubmitted })
+              fillFromVin(scanned)
+            }}
           />
           {make === '' && vinMakes.length > 1 && (
             <p className="text-sm text-slate-700" role="status">
