@@ -91,6 +91,7 @@ const EnvSchema = z
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Keydesk <no-reply@keydesk.local>'),
     SUPPORT_EMAIL: z.email().default('support@keydesk.local'),
+    SELLER_ADDRESS: z.string().trim().min(1).max(300).optional(),
     KEYCODE_ENCRYPTION_KEY: aes256Key,
     TOTP_ENCRYPTION_KEY: aes256Key,
     REQUIRE_ADMIN_2FA: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).optional(),
@@ -212,6 +213,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    /** The seller's postal address printed on receipts (one line, commas between parts); receipts name the seller without it until set. */
+    sellerAddress: env.SELLER_ADDRESS ?? null,
     /** Back-office routes need a confirmed authenticator; on by default in production only (the demo starts without). */
     requireAdminTwoFactor:
       env.REQUIRE_ADMIN_2FA === undefined

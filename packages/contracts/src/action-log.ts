@@ -20,6 +20,7 @@ export const ACTION_KIND_LABELS = {
   ADMIN_CODE_SENT: 'Admin code sent',
   SUPER_ADMIN_CREATED: 'Super admin created',
   PLAN_REFUNDED: 'Plan refunded',
+  PLAN_REFUND_REQUESTED: 'Plan refund requested',
   KEYCODE_REFUNDED: 'Keycode order refunded',
   PROBLEM_REPORTED: 'Problem reported',
   PROBLEM_REPORT_ANSWERED: 'Problem report answered',

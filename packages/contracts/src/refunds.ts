@@ -132,6 +132,11 @@ export const REFUND_MESSAGES = {
   renewed: "This plan has been renewed by the payment provider; refund the renewal from the provider's dashboard.",
   providerFailed: 'The payment provider did not confirm the refund, so nothing is recorded as refunded. Please try again.',
   notFound: 'Subscription not found.',
+  noPlanToRefund: 'You have no running plan to refund.',
+  alreadyRequested: 'You have already asked for this refund; our team pays it back to the card you paid with.',
+  requested: (amountCents: number) =>
+    `Refund of ${formatDollars(amountCents)} requested. Your plan will not renew; it ends when the refund is paid back to your card.`,
+  requestFailed: 'Failed to ask for the refund.',
   previewFailed: 'Failed to load the refund.',
   issueFailed: 'Failed to issue the refund.',
 } as const

@@ -35,6 +35,8 @@ export const UserSubscriptionSchema = z.object({
   feeCents: z.number().int().nullable().default(null),
   /** The refund paid for this plan (docs/decisions/020), null while there is none. */
   refund: z.object({ amountCents: z.number().int(), refundedAt: z.string() }).nullable().default(null),
+  /** When the member asked for the Refund Policy's refund now (docs/decisions/032); null while they have not. */
+  refundRequestedAt: z.string().nullable().default(null),
   /** Basic's one discounted keycode of this plan month: still unused, and when the next month starts (docs/decisions/021). */
   basicDiscount: z.object({ available: z.boolean(), nextOn: z.string().nullable() }).nullable().default(null),
 })
@@ -51,5 +53,7 @@ export const AdminSubscriptionSchema = z.object({
   billing: BillingPeriodSchema,
   /** The refund paid for this plan, in cents; null while there is none. */
   refundedCents: z.number().int().nullable(),
+  /** When the member asked for the policy's refund (docs/decisions/032); null while they have not. */
+  refundRequestedAt: z.string().nullable().default(null),
 })
 export const AdminSubscriptionListSchema = z.array(AdminSubscriptionSchema)

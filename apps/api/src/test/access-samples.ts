@@ -1,7 +1,7 @@
 import { BULK_QUOTE_FROM_ROWS } from '@keydesk/contracts/bulk'
 import { requestBatches } from '../db/schema/ordering.ts'
 import { passkeys } from '../db/schema/passkeys.ts'
-import { subscriptions } from '../db/schema/payments.ts'
+import { subscriptions, transactions } from '../db/schema/payments.ts'
 import type { MatrixWorld, Who } from './access-principals.ts'
 import { GOOD_PASSWORD, registrationForm, sessionIdOf, signIn, uniqueEmail } from './accounts.ts'
 import { createMember } from './members.ts'
@@ -70,6 +70,32 @@ function batchOf(testApp: TestApp, userId: string): Promise<string> {
     return batch.id
   })()
   batches.set(testApp, created)
+  return created
+}
+
+const paidOrders = new WeakMap<TestApp, Promise<string>>()
+
+/** A paid order of the owner's, whose receipt the owner may download and nobody else may. */
+function paidOrderOf(testApp: TestApp, userId: string): Promise<string> {
+  const known = paidOrders.get(testApp)
+  if (known) return known
+  const created = (async () => {
+    const [order] = await testApp.app.database.db
+      .insert(transactions)
+      .values({
+        confirmationNumber: 'KD-MATRIX1',
+        userId,
+        status: 'PAID',
+        amountCents: 6000,
+        items: [{ kind: 'KEYCODE', name: 'Honda Civic 2016 keycode', description: 'Keycode lookup', amountCents: 6000 }],
+        provider: 'sandbox',
+        paidAt: testApp.app.clock.now(),
+      })
+      .returning({ id: transactions.id })
+    if (!order) throw new Error('order insert returned nothing')
+    return order.id
+  })()
+  paidOrders.set(testApp, created)
   return created
 }
 
@@ -208,6 +234,10 @@ export const SAMPLES: Record<string, Sample> = {
       })),
     },
   }),
+  'GET /api/user/payments/:id/receipt.pdf': async (world, _who, testApp) => ({
+    url: `/api/user/payments/${await paidOrderOf(testApp, world.owner.id)}/receipt.pdf`,
+  }),
+  'GET /api/user/payments/receipts.csv': () => ({ url: '/api/user/payments/receipts.csv?month=2026-11' }),
   'GET /api/bulk/batches/:id/codes.csv': async (world, _who, testApp) => ({
     url: `/api/bulk/batches/${await batchOf(testApp, world.owner.id)}/codes.csv`,
   }),

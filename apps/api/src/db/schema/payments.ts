@@ -119,6 +119,8 @@ export const subscriptions = pgTable(
     autoRenew: boolean('auto_renew').notNull().default(true),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** When the member asked for the Refund Policy's refund and the plan's end now (docs/decisions/032); a super admin pays it. */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -126,6 +128,7 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_one_running_per_user').on(table.userId).where(sql`${table.status} <> 'EXPIRED'`),
     index('subscriptions_created_idx').on(table.createdAt),
     index('subscriptions_running_end_idx').on(table.endDate).where(sql`${table.status} <> 'EXPIRED'`),
+    index('subscriptions_refund_requested_idx').on(table.refundRequestedAt).where(sql`${table.refundRequestedAt} is not null`),
   ],
 )
 

@@ -34,6 +34,8 @@ export const planRefunds = pgTable(
   (table) => [
     uniqueIndex('plan_refunds_subscription_unique').on(table.subscriptionId),
     index('plan_refunds_user_idx').on(table.userId, table.createdAt),
+    // A payment's receipt lists the refunds paid on it.
+    index('plan_refunds_transaction_idx').on(table.transactionId),
   ],
 )
 

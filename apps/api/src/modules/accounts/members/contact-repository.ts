@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
+import { memberProfiles } from '../../../db/schema/member.ts'
 import { users } from '../../../db/schema/users.ts'
 
 // The users gateway for a member's profile and for naming accounts: contact fields, e-mail, validation, the keycode-mail
@@ -79,4 +80,25 @@ interface UserNames {
   isActive: boolean
   isValidatedUser: boolean
   keycodesByEmail: boolean
+}
+
+/** Who bought, as a receipt names them: the business, its contact and its address (the profile's, once saved). */
+export async function findReceiptBuyer(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      phone: users.phone,
+      company: users.company,
+      state: users.state,
+      address: memberProfiles.address,
+      city: memberProfiles.city,
+      zipCode: memberProfiles.zipCode,
+    })
+    .from(users)
+    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1)
+  return row
 }

@@ -161,6 +161,10 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
         member ?? '',
       )
     }
+    case 'PLAN_REFUND_REQUESTED': {
+      const amount = typeof details.amountCents === 'number' ? formatDollars(details.amountCents) : 'an amount'
+      return onUser(`${actor} asked for the refund of ${amount} of their plan`, typeof details.userId === 'string' ? details.userId : '')
+    }
     // The payment provider's news (docs/decisions/028): no one signed in acted, so no actor is named.
     case 'KEYCODE_REFUNDED_AT_PROVIDER':
       return onOrder(`${orderWords(names, row.targetId)} was refunded ${amountWords(details)} in the payment provider's dashboard`)

@@ -105,3 +105,20 @@ export const refundView = (row: KeycodeRefundRow | undefined): OrderRefund | nul
         note: row.note,
       }
     : null
+
+/** The keycode refunds paid on these orders, oldest first: each with its line (the request), reason and day, for the receipts. */
+export async function listPaidKeycodeRefundsOfOrders(db: DbExecutor, transactionIds: string[]) {
+  if (transactionIds.length === 0) return []
+  return db
+    .select({
+      transactionId: keycodeRefunds.transactionId,
+      vehicleRequestId: keycodeRefunds.vehicleRequestId,
+      reason: keycodeRefunds.reason,
+      amountCents: keycodeRefunds.amountCents,
+      refundedAt: keycodeRefunds.refundedAt,
+      createdAt: keycodeRefunds.createdAt,
+    })
+    .from(keycodeRefunds)
+    .where(and(inArray(keycodeRefunds.transactionId, transactionIds), eq(keycodeRefunds.status, 'REFUNDED')))
+    .orderBy(keycodeRefunds.refundedAt)
+}

@@ -30,6 +30,7 @@ export async function listAdminSubscriptions(ports: Uses<'database'>, page: { li
         memberName: member.isActive ? `${member.fname} ${member.lname}` : null,
         billing: plan.billing,
         refundedCents: refund?.status === 'REFUNDED' ? refund.amountCents : null,
+        refundRequestedAt: plan.refundRequestedAt?.toISOString() ?? null,
       },
     ]
   })

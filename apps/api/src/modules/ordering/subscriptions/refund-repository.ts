@@ -84,3 +84,18 @@ export async function sumPlanRefundsOfOrders(db: DbExecutor, transactionIds: str
     .groupBy(planRefunds.transactionId)
   return new Map(rows.flatMap((row) => (row.transactionId ? [[row.transactionId, row.cents] as const] : [])))
 }
+
+/** The plan refunds paid on these orders, oldest first, with the plan each refunded, for the receipts. */
+export async function listPaidPlanRefundsOfOrders(db: DbExecutor, transactionIds: string[]) {
+  if (transactionIds.length === 0) return []
+  return db
+    .select({
+      transactionId: planRefunds.transactionId,
+      amountCents: planRefunds.amountCents,
+      refundedAt: planRefunds.refundedAt,
+      createdAt: planRefunds.createdAt,
+    })
+    .from(planRefunds)
+    .where(and(inArray(planRefunds.transactionId, transactionIds), eq(planRefunds.status, 'REFUNDED')))
+    .orderBy(planRefunds.refundedAt)
+}

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { actionLog } from '../../../db/schema/action-log.ts'
 import { mailOutbox } from '../../../db/schema/mail.ts'
-import { subscriptions, transactions } from '../../../db/schema/payments.ts'
+import { subscriptions } from '../../../db/schema/payments.ts'
 import { planRefunds, sandboxRefunds } from '../../../db/schema/refunds.ts'
-import { registerAndSignIn, type SignedIn, signedInAdmin, signInAgain, signInAsBootstrapSuperAdmin } from '../../../test/accounts.ts'
-import { checkout } from '../../../test/payments.ts'
+import { type SignedIn, signedInAdmin, signInAgain, signInAsBootstrapSuperAdmin } from '../../../test/accounts.ts'
+import { memberWithPlan as boughtPlan } from '../../../test/plans.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 import { openBodies } from '../../platform/mail/outbox.ts'
@@ -29,26 +29,7 @@ const call = (method: 'GET' | 'POST', url: string, headers: Record<string, strin
   testApp.app.inject({ method, url, headers, payload })
 const refundUrl = (planId: string) => `/api/admin/subscriptions/${planId}/refund`
 
-/** A member who bought a plan through the sandbox checkout, so the payment is real to the provider and the fulfilment. */
-async function memberWithPlan(tier: 'BASIC' | 'PROFESSIONAL', billing: 'MONTHLY' | 'ANNUAL') {
-  const member = await registerAndSignIn(testApp, { fname: 'Rosa' })
-  expect((await call('POST', '/api/cart/addSubscription', member.headers, { tier, billing })).statusCode).toBe(200)
-  const [line] = (await call('GET', '/api/cart/items', member.headers)).json()
-  // A plan is charged its list price, never discounted: a cart holding only the plan costs what its line says.
-  const { sessionId } = (await checkout(testApp, Math.round(line.finalPrice * 100), member.headers)).json()
-  const paid = await testApp.app.inject({
-    method: 'POST',
-    url: `/sandbox-checkout/${sessionId}`,
-    payload: new URLSearchParams({ name: 'Rosa', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  })
-  expect(paid.statusCode).toBe(303)
-  const [plan] = await testApp.app.database.db.select().from(subscriptions).where(eq(subscriptions.userId, member.id))
-  if (!plan?.transactionId) throw new Error('no plan bought')
-  const [order] = await testApp.app.database.db.select().from(transactions).where(eq(transactions.id, plan.transactionId))
-  if (!order?.paymentIntentId) throw new Error('the plan has no payment')
-  return { member, planId: plan.id, paymentIntentId: order.paymentIntentId, confirmationNumber: order.confirmationNumber }
-}
+const memberWithPlan = (tier: 'BASIC' | 'PROFESSIONAL', billing: 'MONTHLY' | 'ANNUAL') => boughtPlan(testApp, tier, billing)
 
 /** Moves the app's clock on and signs the callers in again (access tokens expire on that clock). */
 async function advance(ms: number, ...accounts: SignedIn[]) {

@@ -22,7 +22,16 @@ import {
   type PlanRefundRow,
   restartRefundAttempt,
 } from './refund-repository.ts'
-import { endPlanNow, findMembersWithRunningPlan, findPlanById, lockPlanById, type PlanRow } from './repository.ts'
+import {
+  endPlanNow,
+  findLatestPlan,
+  findMembersWithRunningPlan,
+  findPlanById,
+  lockPlanById,
+  markRefundRequested,
+  type PlanRow,
+} from './repository.ts'
+import { readUserSubscription } from './service.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -208,4 +217,39 @@ export async function issuePlanRefund(
     amountCents: refund.amountCents,
     refundedAt: refundedAt.toISOString(),
   }
+}
+
+/**
+ * POST /user/subscription/refund-request (docs/decisions/032): the member's second honest choice beside cancelling at
+ * the period's end. Under the plan's row lock, the policy decides the refund today (the same rule the super admin pays
+ * by); a plan the policy refunds nothing is refused with the policy's reason, so nobody asks for what will not come.
+ * The plan stops renewing at once and carries the request; a super admin pays it, which ends the plan.
+ */
+export async function requestPlanRefund(ports: Uses<'database' | 'clock' | 'payments'>, userId: string) {
+  const now = ports.clock.now()
+  const { plan, amountCents } = await ports.database.db.transaction(async (tx) => {
+    const latest = await findLatestPlan(tx, userId)
+    const plan = latest && (await lockPlanById(tx, latest.id))
+    if (!plan || plan.status === 'EXPIRED' || plan.endDate.getTime() <= now.getTime()) {
+      throw new AppError('CONFLICT', REFUND_MESSAGES.noPlanToRefund)
+    }
+    const [payment, existing] = await Promise.all([findPayment(tx, plan), findRefundOfPlan(tx, plan.id)])
+    if (existing?.status === 'REFUNDED') throw new AppError('CONFLICT', REFUND_REFUSALS.REFUNDED)
+    if (plan.refundRequestedAt || existing) throw new AppError('CONFLICT', REFUND_MESSAGES.alreadyRequested)
+    const feeCents = feeOf(payment)
+    if (feeCents === null) throw new AppError('CONFLICT', REFUND_MESSAGES.noPayment)
+    const decision = decide(plan, feeCents, existing, now)
+    if (decision.reason) throw new AppError('CONFLICT', `No refund: ${refundExplanation(decision, feeCents)}`)
+    await markRefundRequested(tx, plan.id, now)
+    await recordAction(tx, {
+      actorId: userId,
+      action: 'PLAN_REFUND_REQUESTED',
+      targetType: 'subscription',
+      targetId: plan.id,
+      details: { amountCents: decision.amountCents, userId, confirmationNumber: payment?.confirmationNumber ?? null },
+    })
+    return { plan, amountCents: decision.amountCents }
+  })
+  if (plan.providerSubscriptionId) await ports.payments.cancelAtPeriodEnd(plan.providerSubscriptionId)
+  return { ...(await readUserSubscription(ports, userId)), message: REFUND_MESSAGES.requested(amountCents) }
 }

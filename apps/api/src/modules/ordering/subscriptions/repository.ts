@@ -21,6 +21,7 @@ export async function listPlans(db: DbExecutor, limit: number, offset: number) {
       status: subscriptions.status,
       billing: subscriptions.billing,
       userId: subscriptions.userId,
+      refundRequestedAt: subscriptions.refundRequestedAt,
     })
     .from(subscriptions)
     .orderBy(desc(subscriptions.createdAt))
@@ -35,6 +36,14 @@ export async function cancelRunningPlan(db: DbExecutor, userId: string) {
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'ACTIVE')))
     .returning()
   return plan
+}
+
+/**
+ * The member asked for the policy's refund now (docs/decisions/032): the plan stops renewing, as a cancellation does,
+ * and carries the request until a super admin pays it (which ends the plan).
+ */
+export async function markRefundRequested(db: DbExecutor, id: string, now: Date) {
+  await db.update(subscriptions).set({ status: 'CANCELLED', autoRenew: false, refundRequestedAt: now }).where(eq(subscriptions.id, id))
 }
 
 /** Ends every plan of the user that is not ended yet, as of now. */

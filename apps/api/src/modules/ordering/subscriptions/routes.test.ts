@@ -125,6 +125,7 @@ describe('subscriptions', () => {
       autoRenew: false,
       feeCents: null,
       refund: null,
+      refundRequestedAt: null,
       basicDiscount: null,
     })
   })

@@ -4,7 +4,7 @@ import { TrialStartQuerySchema, TrialStatusSchema, UserSubscriptionSchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf, requireRole } from '../../../plugins/auth.ts'
-import { issuePlanRefund, previewPlanRefund } from './refunds.ts'
+import { issuePlanRefund, previewPlanRefund, requestPlanRefund } from './refunds.ts'
 import { cancelSubscription, readTrialStatus, readUserSubscription, startTrial } from './service.ts'
 
 const requireMember = requireRole('BASEUSER')
@@ -33,6 +33,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/subscription/cancel',
     { preHandler: requireMember, schema: { response: { 200: UserSubscriptionSchema.extend({ message: z.string() }) } } },
     async (request) => cancelSubscription(app, principalOf(request).id),
+  )
+
+  app.post(
+    '/user/subscription/refund-request',
+    { preHandler: requireMember, schema: { response: { 200: UserSubscriptionSchema.extend({ message: z.string() }) } } },
+    async (request) => requestPlanRefund(app, principalOf(request).id),
   )
 
   // docs/decisions/020: a plan's refund under the Refund Policy, previewed and issued by a super admin only.

@@ -89,6 +89,7 @@ export async function readUserSubscription(ports: Uses<'database' | 'clock'>, us
       autoRenew: false,
       feeCents: null,
       refund: null,
+      refundRequestedAt: null,
       basicDiscount,
     }
   }
@@ -110,6 +111,7 @@ export async function readUserSubscription(ports: Uses<'database' | 'clock'>, us
       refund?.status === 'REFUNDED' && refund.refundedAt
         ? { amountCents: refund.amountCents, refundedAt: refund.refundedAt.toISOString() }
         : null,
+    refundRequestedAt: plan.refundRequestedAt?.toISOString() ?? null,
     basicDiscount,
   }
 }

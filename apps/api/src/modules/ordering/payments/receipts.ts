@@ -1,0 +1,113 @@
+import { KEYCODE_REFUND_REASONS } from '@keydesk/contracts/keycode-refunds'
+import {
+  monthBounds,
+  monthReceiptsFileName,
+  type PaymentReceipt,
+  type PaymentsAnswer,
+  RECEIPT_MESSAGES,
+  type ReceiptRefund,
+  receiptFileName,
+  receiptTotals,
+} from '@keydesk/contracts/receipts'
+import type { FastifyInstance } from 'fastify'
+import { notFound } from '../../../errors.ts'
+import type { Database } from '../../../ports.ts'
+import { findReceiptBuyer } from '../../accounts/index.ts'
+import { listPaidKeycodeRefundsOfOrders } from '../keycode-refunds/repository.ts'
+import {
+  countPaidOrders,
+  findPaidOrderOf,
+  findPaidOrderPage,
+  findPaidOrdersBetween,
+  type PaidOrderRow,
+} from '../orders/receipt-repository.ts'
+import { listPaidPlanRefundsOfOrders } from '../subscriptions/refund-repository.ts'
+import { monthReceiptsCsv } from './receipt-csv.ts'
+import { type ReceiptBuyer, writeReceiptPdf } from './receipt-pdf.ts'
+
+/**
+ * docs/product.md, 'Receipts': what each of these paid orders states, with the refunds paid on it (two reads for the
+ * whole list, never one per order).
+ */
+async function toReceipts(db: Database, orders: PaidOrderRow[]): Promise<PaymentReceipt[]> {
+  const ids = orders.map((order) => order.id)
+  const [keycodeRefunds, planRefunds] = await Promise.all([listPaidKeycodeRefundsOfOrders(db, ids), listPaidPlanRefundsOfOrders(db, ids)])
+  const refundsByOrder = new Map<string, ReceiptRefund[]>()
+  const add = (transactionId: string | null, refund: ReceiptRefund) => {
+    if (!transactionId) return
+    refundsByOrder.set(transactionId, [...(refundsByOrder.get(transactionId) ?? []), refund])
+  }
+  const lineName = (order: PaidOrderRow | undefined, requestId: string | null) =>
+    order?.items.find((item) => item.vehicleRequestId === requestId)?.name ?? 'Keycode'
+  const orderById = new Map(orders.map((order) => [order.id, order]))
+  for (const refund of keycodeRefunds) {
+    add(refund.transactionId, {
+      what: `${lineName(orderById.get(refund.transactionId ?? ''), refund.vehicleRequestId)}: ${KEYCODE_REFUND_REASONS[refund.reason]}`,
+      refundedAt: (refund.refundedAt ?? refund.createdAt).toISOString(),
+      amountCents: refund.amountCents,
+    })
+  }
+  for (const refund of planRefunds) {
+    const plan = orderById.get(refund.transactionId ?? '')?.items.find((item) => item.kind === 'SUBSCRIPTION')
+    add(refund.transactionId, {
+      what: `${plan?.name ?? 'Plan'}: refunded under the Refund Policy`,
+      refundedAt: (refund.refundedAt ?? refund.createdAt).toISOString(),
+      amountCents: refund.amountCents,
+    })
+  }
+  return orders.map((order) => {
+    const refunds = refundsByOrder.get(order.id) ?? []
+    return {
+      id: order.id,
+      confirmationNumber: order.confirmationNumber,
+      paidAt: (order.paidAt ?? order.createdAt).toISOString(),
+      currency: order.currency,
+      lines: order.items.map((item) => ({
+        kind: item.kind,
+        name: item.name,
+        description: item.description,
+        priceRule: item.kind === 'SUBSCRIPTION' ? item.description : (item.pricing?.note ?? null),
+        amountCents: item.amountCents,
+      })),
+      refunds,
+      ...receiptTotals(order.amountCents, refunds),
+    }
+  })
+}
+
+/** GET /user/payments: one page of the member's paid orders as receipts, newest first. */
+export async function readPayments(db: Database, userId: string, page: number, pageSize: number): Promise<PaymentsAnswer> {
+  const [total, rows] = await Promise.all([countPaidOrders(db, userId), findPaidOrderPage(db, userId, pageSize, (page - 1) * pageSize)])
+  return { payments: await toReceipts(db, rows), total, page, pageSize }
+}
+
+/** One receipt of the member's; another member's payment, an unpaid one or an unknown id is not found. */
+export async function readReceipt(db: Database, userId: string, transactionId: string): Promise<PaymentReceipt> {
+  const order = await findPaidOrderOf(db, userId, transactionId)
+  if (!order) throw notFound(RECEIPT_MESSAGES.notFound)
+  const [receipt] = await toReceipts(db, [order])
+  return receipt as PaymentReceipt
+}
+
+async function receiptBuyer(db: Database, userId: string): Promise<ReceiptBuyer> {
+  const buyer = await findReceiptBuyer(db, userId)
+  if (!buyer) throw notFound(RECEIPT_MESSAGES.notFound)
+  return buyer
+}
+
+/** The receipt as a PDF document, with its file name. */
+export async function receiptPdf(app: FastifyInstance, userId: string, transactionId: string) {
+  const db = app.database.db
+  const [receipt, buyer] = await Promise.all([readReceipt(db, userId, transactionId), receiptBuyer(db, userId)])
+  return {
+    fileName: receiptFileName(receipt.confirmationNumber),
+    document: writeReceiptPdf(receipt, buyer, app.config.sellerAddress),
+  }
+}
+
+/** The month's receipts as CSV, one row per line and per refund (a calendar month in UTC). */
+export async function monthReceipts(db: Database, userId: string, month: string) {
+  const { from, to } = monthBounds(month)
+  const receipts = await toReceipts(db, await findPaidOrdersBetween(db, userId, from, to))
+  return { fileName: monthReceiptsFileName(month), csv: monthReceiptsCsv(receipts) }
+}
