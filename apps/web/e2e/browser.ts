@@ -52,6 +52,15 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * A Chromium of the test file's own, with flags the suite's shared one has not: the VIN scanner's journeys give theirs
+ * a fake camera playing a video of a barcode, which only a launch flag can choose.
+ */
+export function launchBrowserWithFlags(flags: string[]): Promise<Browser> {
+  const options = launchOptions()
+  return chromium.launch({ ...options, args: [...(options.args ?? []), ...flags] })
+}
+
+/**
  * A download's text. Saved through the connection: with the suite's one Chromium the file exists only on the browser's
  * side, so `download.path()` is refused there.
  */
