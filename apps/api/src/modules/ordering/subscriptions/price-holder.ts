@@ -20,7 +20,9 @@ export async function findPriceHolder(db: DbExecutor, userId: string | null, now
   if (access.tier !== 'BASIC') return { tier: access.tier }
   const month = await basicPlanMonth(db, userId, member?.trialEndsAt ?? null, access, now)
   const spent = await isBasicDiscountSpent(db, userId, month.from, month.until, now)
-  return { tier: 'BASIC', basicDiscount: { available: !spent, nextOn: month.until } }
+  // A next discount is promised only where a next plan month comes: not at a trial's end, nor at the end of a plan
+  // that will not renew.
+  return { tier: 'BASIC', basicDiscount: { available: !spent, nextOn: month.continues ? month.until : null } }
 }
 
 /**
@@ -36,14 +38,17 @@ async function basicPlanMonth(
   access: ReturnType<typeof premiumAccess>,
   now: Date,
 ) {
-  if (access.type === 'trial') return planMonthOf(trialStartOf(access.trialEndsAt), now, access.trialEndsAt)
+  if (access.type === 'trial') return { ...planMonthOf(trialStartOf(access.trialEndsAt), now, access.trialEndsAt), continues: false }
   const plan = await findLatestPlan(db, userId)
   const start = plan?.startDate ?? new Date(0)
   const month = planMonthOf(start, now)
+  const continues = !plan || plan.endDate > month.until || (plan.status === 'ACTIVE' && plan.autoRenew)
   const trialEndsAt = heldTrialEndsAt === null ? null : new Date(heldTrialEndsAt)
   const boughtDuringTrial = trialEndsAt !== null && trialStartOf(trialEndsAt) <= start && start < trialEndsAt
-  if (boughtDuringTrial && month.from.getTime() === start.getTime()) return { from: trialStartOf(trialEndsAt), until: month.until }
-  return month
+  if (boughtDuringTrial && month.from.getTime() === start.getTime()) {
+    return { from: trialStartOf(trialEndsAt), until: month.until, continues }
+  }
+  return { ...month, continues }
 }
 
 const trialStartOf = (trialEndsAt: Date) => new Date(trialEndsAt.getTime() - TRIAL_LENGTH_DAYS * DAY_MS)

@@ -138,6 +138,13 @@ describe('subscriptions', () => {
     expect((await get('/api/user/subscription', member.headers)).json().basicDiscount).toEqual({ available: true, nextOn })
   })
 
+  it('promises a Basic member no next discount when the plan ends with this plan month and will not renew', async () => {
+    const member = await registerAndSignIn(testApp)
+    await buyPlan(member.headers, 'BASIC')
+    expect((await post('/api/user/subscription/cancel', member.headers)).statusCode).toBe(200)
+    expect((await get('/api/user/subscription', member.headers)).json().basicDiscount).toEqual({ available: true, nextOn: null })
+  })
+
   it('activates a purchased plan for 30 days, and its discount applies to the next order', async () => {
     const member = await registerAndSignIn(testApp)
     await buyPlan(member.headers, 'PROFESSIONAL')
