@@ -111,6 +111,8 @@ describe('the order panel and the action log', () => {
       const panel = inProgress.getByRole('region', { name: /^Details:/ })
       await panel.getByText('Account not validated').waitFor()
       await panel.getByText('Account active').waitFor()
+      // The documents stay collapsed until opened, below the verdict and the keycode field.
+      await panel.getByRole('button', { name: /^Show documents/ }).click()
       for (const document of MEMBER_DOCUMENTS) {
         await panel.getByRole('button', { name: `Approve ${document}` }).click()
         await panel.getByRole('button', { name: `Change review of ${document}` }).waitFor()

@@ -75,6 +75,8 @@ export async function memberWithPaidRequest(
     vehicle?: { make: string; model: string }
     /** An account registered before, which orders again instead of a new one. */
     account?: { email: string; password: string }
+    /** Photos sent with the request itself, beside the account's four documents (a registration photo makes five). */
+    requestPhotos?: readonly ('frontId' | 'backId' | 'registration')[]
   },
 ): Promise<{ email: string; password: string; vin: string; sessionId: string }> {
   const { email, password } = member.account ?? (await registerMember(baseUrl, member))
@@ -83,6 +85,8 @@ export async function memberWithPaidRequest(
   const order = new FormData()
   const vehicle = member.vehicle ?? { make: 'Honda', model: 'Civic' }
   for (const [field, value] of Object.entries({ ...vehicle, year: '2016', vin: member.vin })) order.append(field, value)
+  for (const name of member.requestPhotos ?? [])
+    order.append(name, new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' }), `${name}.png`)
   expect((await fetch(`${baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order, headers })).status).toBe(201)
   const items = (await (await fetch(`${baseUrl}/api/cart/items`, { headers })).json()) as {
     kind: 'KEYCODE'
@@ -166,4 +170,13 @@ export async function guestWithPaidRequest(
   })
   expect(paid.status).toBe(303)
   return { sessionId: session.sessionId }
+}
+
+/** Starts the one paid request with this VIN through the API, as another admin would have. */
+export async function startThroughApi(baseUrl: string, vin: string, headers: { cookie: string }) {
+  const queue = (await (await fetch(`${baseUrl}/api/admin/pending-requests?limit=100&search=${vin}`, { headers })).json()) as {
+    id: string
+  }[]
+  expect(queue).toHaveLength(1)
+  expect((await fetch(`${baseUrl}/api/admin/update-request-status/${queue[0]?.id}`, { method: 'POST', headers })).status).toBe(200)
 }
