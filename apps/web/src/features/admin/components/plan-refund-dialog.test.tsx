@@ -82,6 +82,8 @@ describe('the plan refund dialog (docs/decisions/020)', () => {
     expect(await screen.findByText('Refund of $176.50 issued. The plan has ended.')).toBeInTheDocument()
     expect(calls.filter((call) => call.key === `POST /api/admin/subscriptions/${PLAN_ID}/refund`)).toHaveLength(1)
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    // Focus lands on what the refund did, not on the page body.
+    expect(screen.getByText('Refund of $176.50 issued. The plan has ended.').closest('[tabindex="-1"]')).toHaveFocus()
   })
 
   it('says why the policy gives nothing and offers no way to issue', async () => {

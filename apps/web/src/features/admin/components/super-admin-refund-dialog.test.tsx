@@ -56,6 +56,19 @@ describe("the super admin's refund of a keycode line (docs/decisions/027)", () =
     expect(JSON.parse(String(sent?.body))).toEqual({ reason: 'SERVICE_FAILURE', note: 'Our queue was down for 30 hours.' })
   })
 
+  it('lands focus on what the refund did once the dialog closes, not on the page body', async () => {
+    dashboard()
+    await renderApp('/admin', { user: testUser({ role: 'SUPER_ADMIN' }) })
+    const transactions = await screen.findByRole('region', { name: 'Transactions' })
+    await userEvent.click(await within(transactions).findByRole('button', { name: 'Refund line' }))
+    const dialog = screen.getByRole('dialog', { name: 'Refund the Honda Civic (VIN ending 0777)?' })
+    await userEvent.selectOptions(within(dialog).getByLabelText('Policy ground'), SUPER_ADMIN_REFUND_REASON_LABELS.SERVICE_FAILURE)
+    await userEvent.type(within(dialog).getByLabelText('Note to the buyer'), 'Our queue was down for 30 hours.')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund line' }))
+    const message = await screen.findByText(KEYCODE_REFUND_MESSAGES.refundedOnGround(6000))
+    expect(message.closest('[tabindex="-1"]')).toHaveFocus()
+  })
+
   it('is not offered to an admin', async () => {
     dashboard()
     await renderApp('/admin', { user: testUser({ role: 'ADMIN' }) })
