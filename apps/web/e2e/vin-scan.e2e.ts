@@ -8,6 +8,7 @@ import { VIN_SCAN_MESSAGES } from '../src/features/vin-scan/vin-scan-messages.ts
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowserWithFlags } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { apiSignIn, registerMember, signInAt, startTrial } from './members.ts'
 
 /** A 2016 Honda Civic's VIN (valid check digit): the catalogue has the Civic of 2016, so the whole vehicle fills in. */
 const VIN = '1HGCR2F31GA000000'
@@ -165,5 +166,28 @@ describe('scanning the VIN on a phone', () => {
     await expect.poll(() => page.getByLabel('VIN', { exact: true }).inputValue(), { timeout: 20_000 }).toBe(VIN)
     expect(await page.getByLabel('Make').inputValue()).toBe('Honda')
     expect(elsewhere).toEqual([])
+  })
+})
+
+describe('scanning a VIN into the bulk sheet', () => {
+  it("replaces a row's mistyped VIN with the one its label's barcode holds", async () => {
+    const baseUrl = inject('baseUrl')
+    const member = await registerMember(baseUrl, { fname: 'Sam', lname: 'Scanner' })
+    await startTrial(baseUrl, await apiSignIn(baseUrl, member.email, member.password), 'PROFESSIONAL')
+    const page = await (await browserFilming('code39', `I${VIN}`)).newPage({ viewport: PHONE })
+    const errors = collectPageErrors(page)
+    await signInAt(page, baseUrl, '/login', member.email, member.password)
+    await page.waitForURL(`${baseUrl}/`)
+    await page.goto(`${baseUrl}/bulk-order`)
+    await page.getByLabel('Paste VINs').fill(`${VIN.slice(0, 16)}1`)
+    await page.getByRole('button', { name: 'Check', exact: true }).click()
+    const vinField = page.getByLabel('VIN, row 1', { exact: true })
+    await expect.poll(() => vinField.getAttribute('aria-invalid')).toBe('true')
+
+    await page.getByRole('button', { name: 'Scan VIN, row 1' }).click()
+    await expect.poll(() => vinField.inputValue(), { timeout: 20_000 }).toBe(VIN)
+    await expect.poll(() => vinField.getAttribute('aria-invalid')).toBeNull()
+    expect(await page.getByLabel('Make, row 1', { exact: true }).inputValue()).toBe('Honda')
+    expect(errors).toEqual([])
   })
 })
