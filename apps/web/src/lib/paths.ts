@@ -44,3 +44,7 @@ export const paths = {
   orderLink: '/order-link',
   devMailbox: '/dev/mailbox',
 } as const
+
+/** The profile opened on one of its tabs: `billingPage` is Profile › Subscription, the member's one billing page. */
+export const profileTabPath = (tab: 'subscription' | 'orders' | 'credentials' | 'security') => `${paths.profile}?tab=${tab}`
+export const billingPage = profileTabPath('subscription')

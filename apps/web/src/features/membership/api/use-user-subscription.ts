@@ -22,3 +22,16 @@ export function useCancelSubscription() {
     onSuccess: ({ message: _message, ...plan }) => queryClient.setQueryData(membershipKeys.subscription(), plan),
   })
 }
+
+/**
+ * POST /user/subscription/refund-request (docs/decisions/032): the member asks for the Refund Policy's refund now; the
+ * plan stops renewing and ends when our team pays it back.
+ */
+export function useRequestPlanRefund() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/user/subscription/refund-request', { method: 'POST', schema: UserSubscriptionSchema.extend({ message: z.string() }) }),
+    onSuccess: ({ message: _message, ...plan }) => queryClient.setQueryData(membershipKeys.subscription(), plan),
+  })
+}

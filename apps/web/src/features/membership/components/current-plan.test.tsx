@@ -52,34 +52,24 @@ describe('membership for a subscribed member (docs/product.md, "Plans, trial, th
     ).toBeInTheDocument()
   })
 
-  it('cancels after confirmation and shows the answer', async () => {
-    const calls = fakeApi({
-      'GET /api/user/subscription': () => jsonAnswer(200, basicPlan),
-      'POST /api/user/subscription/cancel': () =>
-        jsonAnswer(200, {
-          ...basicPlan,
-          status: 'CANCELLED',
-          autoRenew: false,
-          message: 'Your subscription will end at the close of the current period.',
-        }),
-    })
+  it('sends the member to the one billing page to cancel, see payments and receipts', async () => {
+    fakeApi({ 'GET /api/user/subscription': () => jsonAnswer(200, basicPlan) })
     await renderApp('/membership', { user: basicMember })
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }))
-    const dialog = screen.getByRole('dialog', { name: 'Cancel your subscription?' })
-    expect(calls.some((call) => call.key === 'POST /api/user/subscription/cancel')).toBe(false)
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }))
-    expect(await screen.findByText('Your subscription will end at the close of the current period.')).toBeInTheDocument()
-    expect(screen.getByText('Cancelled')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument()
+    const plan = await screen.findByRole('region', { name: 'Your subscription' })
+    expect(within(plan).queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument()
+    expect(within(plan).getByRole('link', { name: 'Billing, receipts and cancellation' })).toHaveAttribute(
+      'href',
+      '/profile?tab=subscription',
+    )
   })
 
-  it('keeps the plan when the member changes their mind', async () => {
-    const calls = fakeApi({ 'GET /api/user/subscription': () => jsonAnswer(200, basicPlan) })
+  it('opens the plan cards on the billing period of the plan held', async () => {
+    fakeApi({ 'GET /api/user/subscription': () => jsonAnswer(200, { ...basicPlan, billing: 'ANNUAL' }) })
     await renderApp('/membership', { user: basicMember })
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Keep my plan' }))
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(calls.some((call) => call.key === 'POST /api/user/subscription/cancel')).toBe(false)
+    await screen.findByRole('region', { name: 'Your subscription' })
+    expect(screen.getByRole('radio', { name: 'Annual' })).toBeChecked()
+    await userEvent.click(screen.getByRole('radio', { name: 'Monthly' }))
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked()
   })
 
   it('upgrades to a higher tier through the cart', async () => {

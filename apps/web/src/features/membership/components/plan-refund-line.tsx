@@ -24,8 +24,7 @@ export function PlanRefundLine({ subscription, now }: { subscription: UserSubscr
   if (due.reason) return <p>No refund: {refundExplanation(due, fee)}</p>
   return (
     <p>
-      <span className="font-semibold">The Refund Policy gives {formatDollars(due.amountCents)} today</span>: {refundExplanation(due, fee)}{' '}
-      Our team pays it back to the card you paid with, and the plan then ends at once.
+      <span className="font-semibold">The Refund Policy gives {formatDollars(due.amountCents)} today</span>: {refundExplanation(due, fee)}
     </p>
   )
 }

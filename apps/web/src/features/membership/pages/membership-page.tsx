@@ -59,9 +59,11 @@ export function MembershipPage() {
 function MembershipPlans() {
   const session = useSession()
   const navigate = useNavigate()
-  const [billing, setBilling] = useState<Billing>('monthly')
   const isSignedIn = session.status === 'signed-in'
   const subscription = useUserSubscription(session.user?.role === 'BASEUSER')
+  // The page opens on the member's own billing period; a choice of the toggle then holds.
+  const [chosenBilling, setBilling] = useState<Billing | null>(null)
+  const billing: Billing = chosenBilling ?? (subscription.data?.billing === 'ANNUAL' ? 'annual' : 'monthly')
   const plan = useChoosePlan()
   const currentTier = session.user?.subscription.tier ?? 'NONE'
 

@@ -8,4 +8,5 @@ export const profileKeys = {
   credentials: () => ['member', 'credentials'] as const,
   notices: () => ['member', 'notices'] as const,
   orders: (page: number) => ['member', 'orders', page] as const,
+  payments: (page: number) => ['member', 'payments', page] as const,
 }

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
@@ -14,6 +15,9 @@ import { SubscriptionTab } from '../components/subscription-tab.tsx'
 
 const TABS = ['Profile', 'Subscription', 'Orders', 'Credentials', 'Security'] as const
 type Tab = (typeof TABS)[number]
+
+/** `?tab=subscription` opens that tab (the billing page's address); anything else opens Profile. */
+const tabNamed = (name: string | null): Tab => TABS.find((tab) => tab.toLowerCase() === name?.toLowerCase()) ?? 'Profile'
 
 function ProfileDetails() {
   const profile = useProfile()
@@ -33,7 +37,8 @@ function ProfileDetails() {
 /** The profile page (docs/product.md, 'Screens and routes (web)'): notices banner and five tabs (WAI-ARIA tabs: arrow keys move between them). */
 export function ProfilePage() {
   const { user } = useSession()
-  const [active, setActive] = useState<Tab>('Profile')
+  const [searchParams] = useSearchParams()
+  const [active, setActive] = useState<Tab>(() => tabNamed(searchParams.get('tab')))
   const baseId = useId()
   const tabId = (tab: Tab) => `${baseId}-tab-${tab}`
   const panelId = (tab: Tab) => `${baseId}-panel-${tab}`
