@@ -32,7 +32,8 @@ export interface TransactionItem {
 
 /**
  * One checkout: created PENDING with its confirmation number, made PAID exactly once by fulfilment.
- * Kept 7 years (docs/product.md, 'Policies shown on the static pages'): deleting the account only clears user_id, the record stays anonymised.
+ * Kept 7 years from the payment (RETENTION.TRANSACTIONS, docs/decisions/035): purging the account clears user_id and the
+ * contact details and names the buyer by a pseudonym; the job `transaction-retention` deletes the record after.
  */
 export const transactions = pgTable(
   'transactions',
@@ -44,6 +45,11 @@ export const transactions = pgTable(
     customerEmail: text('customer_email'),
     /** The name typed at checkout (the name on the card): what a guest's identity check compares the licence with. */
     customerName: text('customer_name'),
+    /**
+     * A purged account's stable opaque name (docs/decisions/035): its orders lose their owner, e-mail and name but keep
+     * one buyer, so the release proof and the transactions list still tell one buyer's records from another's.
+     */
+    buyerPseudonym: text('buyer_pseudonym'),
     status: transactionStatusEnum('status').notNull().default('PENDING'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),

@@ -35,6 +35,13 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** A member may choose to receive keycodes in the account only; by default the keycode mail carries the code. */
     keycodesByEmail: boolean('keycodes_by_email').notNull().default(true),
+    /**
+     * When the account was closed (by its owner or an admin, docs/decisions/035): it signs nothing in and orders nothing,
+     * keeps its e-mail address, and is purged 30 days later unless restored before.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The SHA-256 of the restore link mailed at closing; cleared when used, gone with the account at the purge. */
+    restoreTokenHash: text('restore_token_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +56,9 @@ export const users = pgTable(
     index('users_full_name_prefix_idx').using('btree', sql`lower(${table.fname} || ' ' || ${table.lname}) text_pattern_ops`),
     index('users_phone_digits_prefix_idx').using('btree', sql`regexp_replace(${table.phone}, '[^0-9]', '', 'g') text_pattern_ops`),
     index('users_company_prefix_idx').using('btree', sql`lower(${table.company}) text_pattern_ops`),
+    // The account purge finds closed accounts past their 30 days here (docs/decisions/035).
+    index('users_closed_idx').on(table.closedAt).where(sql`${table.closedAt} is not null`),
+    uniqueIndex('users_restore_token_unique').on(table.restoreTokenHash).where(sql`${table.restoreTokenHash} is not null`),
   ],
 )
 
