@@ -2,8 +2,8 @@ import { MESSAGES } from '@keydesk/contracts/messages'
 import { formatDollars } from '@keydesk/contracts/money'
 import { planRefund, refundExplanation } from '@keydesk/contracts/refunds'
 import type { UserSubscription } from '@keydesk/contracts/subscription'
-import { useEffect, useRef, useState } from 'react'
-import { Alert } from '../../../components/ui/alert.tsx'
+import { useState } from 'react'
+import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -35,15 +35,9 @@ export function PlanCancellation({ subscription }: { subscription: UserSubscript
   const now = useNow()
   const [choice, setChoice] = useState<Choice | null>(null)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-  const resultRef = useRef<HTMLDivElement>(null)
   const refund = refundToday(subscription, now)
   const endDay = subscription.endDate ? day(subscription.endDate) : null
   const isRunning = subscription.status === 'ACTIVE' || subscription.status === 'CANCELLED'
-
-  // The answer, not the page body, takes focus once the dialog has closed.
-  useEffect(() => {
-    if (result) resultRef.current?.focus()
-  }, [result])
 
   const settle = {
     onSuccess: (answer: { message: string }) => setResult({ tone: 'success', text: answer.message }),
@@ -71,11 +65,9 @@ export function PlanCancellation({ subscription }: { subscription: UserSubscript
         )}
       </div>
       {result && (
-        <div ref={resultRef} tabIndex={-1} className="focus:outline-2 focus:outline-brand-600">
-          <Alert tone={result.tone} onDismiss={() => setResult(null)}>
-            {result.text}
-          </Alert>
-        </div>
+        <ActionResult tone={result.tone} onDismiss={() => setResult(null)}>
+          {result.text}
+        </ActionResult>
       )}
       <div className="flex flex-wrap gap-3">
         {subscription.status === 'ACTIVE' && (

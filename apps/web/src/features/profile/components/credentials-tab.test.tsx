@@ -5,6 +5,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
+import { expectResultFocused } from '../../../test/focus.ts'
 import { CredentialsTab } from './credentials-tab.tsx'
 
 const empty = {
@@ -59,6 +60,7 @@ describe('credentials tab', () => {
     await userEvent.upload(screen.getByLabelText('Business document'), pdf('license.pdf'))
     await userEvent.click(screen.getByRole('button', { name: 'Upload documents' }))
     expect(await screen.findByText(PROFILE_MESSAGES.documentsUploaded)).toBeInTheDocument()
+    await expectResultFocused(PROFILE_MESSAGES.documentsUploaded)
     const sent = calls.find((call) => call.key === 'PUT /api/user/credentials')?.body as FormData
     expect((sent.get('businessLicense') as File).name).toBe('license.pdf')
     expect(await screen.findByText(/Pending review/)).toBeInTheDocument()

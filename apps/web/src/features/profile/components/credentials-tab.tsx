@@ -10,6 +10,7 @@ import { MESSAGE_DISPLAY_MS } from '@keydesk/contracts/limits'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FileField } from '../../../components/ui/file-field.tsx'
@@ -63,9 +64,9 @@ export function CredentialsTab() {
     <div className="space-y-8">
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Upload credentials">
         {result && (
-          <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+          <ActionResult tone={result.tone} onDismiss={() => setResult(null)}>
             {result.text}
-          </Alert>
+          </ActionResult>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           {CREDENTIAL_FIELDS.map((field) => (

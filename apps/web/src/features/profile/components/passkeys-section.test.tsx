@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
+import { expectResultFocused } from '../../../test/focus.ts'
 import { PasskeysSection } from './passkeys-section.tsx'
 
 const phone = {
@@ -58,6 +59,7 @@ describe('the passkeys of the Security tab', () => {
     await userEvent.type(field, 'Pixel 8')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText(PASSKEY_MESSAGES.renamed)).toBeInTheDocument()
+    await expectResultFocused(PASSKEY_MESSAGES.renamed)
     expect(JSON.parse(String(calls.find((call) => call.key.startsWith('PATCH'))?.body))).toEqual({ name: 'Pixel 8' })
     expect(await screen.findByText('Pixel 8')).toBeInTheDocument()
   })

@@ -2,6 +2,7 @@ import { describeDevice } from '@keydesk/contracts/device-label'
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX, type Passkey, PasskeyNameSchema } from '@keydesk/contracts/passkeys'
 import type { EnrolmentProofKind, OwnerProof } from '@keydesk/contracts/security'
 import { type FormEvent, useState } from 'react'
+import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -125,9 +126,9 @@ export function PasskeysSection({
           : 'Off: add a passkey to sign in with the fingerprint, face or screen lock of this device.'}
       </p>
       {result && (
-        <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+        <ActionResult tone={result.tone} onDismiss={() => setResult(null)}>
           {result.text}
-        </Alert>
+        </ActionResult>
       )}
       {passkeys.isPending && <Spinner label="Loading your passkeys..." />}
       {passkeys.isError && <Alert tone="error">Your passkeys could not be loaded.</Alert>}

@@ -5,6 +5,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
+import { expectResultFocused } from '../../../test/focus.ts'
 import { ProfileForm } from './profile-form.tsx'
 
 const profile: Profile = {
@@ -55,6 +56,7 @@ describe('profile form', () => {
     await userEvent.type(screen.getByLabelText('City'), 'Austin')
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(await screen.findByText(PROFILE_MESSAGES.profileUpdated)).toBeInTheDocument()
+    await expectResultFocused(PROFILE_MESSAGES.profileUpdated)
     const sent = calls[0]?.body as FormData
     expect(sent.get('city')).toBe('Austin')
     expect(sent.get('firstName')).toBe('Dana')

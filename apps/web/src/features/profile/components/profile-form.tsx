@@ -5,7 +5,7 @@ import { REGION_GROUPS } from '@keydesk/contracts/states'
 import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Alert } from '../../../components/ui/alert.tsx'
+import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { FileField } from '../../../components/ui/file-field.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
@@ -61,9 +61,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <form onSubmit={save} noValidate className="space-y-6" aria-label="Profile details">
       {result && (
-        <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+        <ActionResult tone={result.tone} onDismiss={() => setResult(null)}>
           {result.text}
-        </Alert>
+        </ActionResult>
       )}
       <div className="flex flex-wrap items-center gap-6">
         {profile.profilePhoto && <img src={profile.profilePhoto} alt="Profile" className="h-20 w-20 rounded-full object-cover" />}

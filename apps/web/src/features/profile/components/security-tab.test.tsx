@@ -5,7 +5,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
-import { SecurityTab } from './security-tab.tsx'
+import { expectResultFocused } from '../../../test/focus.ts'
+import { SecurityTab, TWO_FACTOR_PROTECTS } from './security-tab.tsx'
 
 const security = {
   twoFactorEnabled: false,
@@ -187,6 +188,12 @@ describe('security tab', () => {
     expect(await screen.findByText(PROFILE_MESSAGES.securityUpdateFailed)).toBeInTheDocument()
   })
 
+  it('says what two-factor authentication protects', async () => {
+    fakeApi({ 'GET /api/user/security': () => jsonAnswer(200, security) })
+    renderTab()
+    expect(await screen.findByLabelText('Two-factor authentication')).toHaveAccessibleDescription(TWO_FACTOR_PROTECTS)
+  })
+
   it('lets a member choose to receive keycodes in the account only', async () => {
     const calls = fakeApi({
       'GET /api/user/security': () => jsonAnswer(200, security),
@@ -197,6 +204,7 @@ describe('security tab', () => {
     expect(choice).toBeChecked()
     await userEvent.click(choice)
     expect(await screen.findByText(PROFILE_MESSAGES.securityUpdated)).toBeInTheDocument()
+    await expectResultFocused(PROFILE_MESSAGES.securityUpdated)
     expect(JSON.parse(String(calls.find((call) => call.key === 'PUT /api/user/security')?.body))).toEqual({ keycodesByEmail: false })
     expect(screen.getByLabelText('Send keycodes by e-mail')).not.toBeChecked()
     expect(screen.getByText(/shown only in your dashboard/)).toBeInTheDocument()

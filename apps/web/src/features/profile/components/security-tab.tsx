@@ -2,6 +2,7 @@ import { describeDevice } from '@keydesk/contracts/device-label'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import type { OwnerProof, UpdateSecurityBody } from '@keydesk/contracts/security'
 import { useState } from 'react'
+import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -15,6 +16,10 @@ import { TwoFactorSetup } from './two-factor-setup.tsx'
 /** The server's text for a refused proof (400 missing, 403 wrong); anything else is the generic failure. */
 const proofProblemOf = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 403) ? error.message : PROFILE_MESSAGES.securityUpdateFailed
+
+/** What the second factor guards, beside its switch: the reason to turn it on. */
+export const TWO_FACTOR_PROTECTS =
+  'Asks for a code from your authenticator app at each sign-in, so a stolen password alone cannot open your account, your documents or your keycodes.'
 
 /** docs/product.md, 'Member area, chat and support', Security: two settings, the open sessions, the last sign-in and the recent sign-ins. */
 export function SecurityTab() {
@@ -76,14 +81,15 @@ export function SecurityTab() {
   return (
     <div className="space-y-6">
       {result && (
-        <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+        <ActionResult tone={result.tone} onDismiss={() => setResult(null)}>
           {result.text}
-        </Alert>
+        </ActionResult>
       )}
       <div className="space-y-3">
         <label className="flex items-center gap-3">
           <input
             type="checkbox"
+            aria-describedby="two-factor-hint"
             checked={twoFactorEnabled || Boolean(startSetup.data)}
             disabled={update.isPending || startSetup.isPending || pending !== null}
             onChange={(event) => changeTwoFactor(event.target.checked)}
@@ -91,6 +97,9 @@ export function SecurityTab() {
           />
           Two-factor authentication
         </label>
+        <p id="two-factor-hint" className="text-sm text-slate-600">
+          {TWO_FACTOR_PROTECTS}
+        </p>
         {pending && (
           <OwnerProofPrompt
             action={pending === 'off' ? 'switch two-factor authentication off' : 'set up an authenticator app'}

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
+import { expectResultFocused } from '../../../test/focus.ts'
 import { SessionsList } from './sessions-list.tsx'
 
 const thisLaptop = {
@@ -59,6 +60,7 @@ describe('the sessions list', () => {
     renderList()
     await userEvent.click(await screen.findByRole('button', { name: /^Sign out Chrome on Android/ }))
     expect(await screen.findByText('That session is signed out.')).toBeInTheDocument()
+    await expectResultFocused('That session is signed out.')
     expect(calls.filter((call) => call.key === `DELETE /api/user/sessions/${phone.id}`)).toHaveLength(1)
     expect(await screen.findAllByRole('listitem')).toHaveLength(1)
     expect(screen.queryByRole('button', { name: 'Sign out of all other sessions' })).not.toBeInTheDocument()

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
@@ -33,9 +34,9 @@ export function SessionsList() {
         Where you are signed in
       </h3>
       {result && (
-        <Alert tone={result.tone} onDismiss={() => setResult(null)}>
+        <ActionResult tone={result.tone} onDismiss={() => setResult(null)}>
           {result.text}
-        </Alert>
+        </ActionResult>
       )}
       {sessions.isPending && <Spinner label="Loading your sessions..." />}
       {sessions.isError && (
