@@ -11,5 +11,7 @@ export const JOB_LOCK_IDS = {
   'sandbox-redelivery': 8,
   'analytics-retention': 9,
   'support-retention': 10,
+  'account-purge': 11,
+  'transaction-retention': 12,
 }
 export type JobName = keyof typeof JOB_LOCK_IDS
