@@ -12,6 +12,7 @@ import {
   TIER_LABELS,
   TRIAL_LENGTH_DAYS,
 } from './subscription-constants.ts'
+import { supportPromiseText } from './support-deadlines.ts'
 import { SERVICE_PLAN_LABELS, SERVICE_PLANS, type ServicePlan, turnaroundText } from './turnaround.ts'
 
 /**
@@ -20,15 +21,12 @@ import { SERVICE_PLAN_LABELS, SERVICE_PLANS, type ServicePlan, turnaroundText } 
  * promise what the server does not do. No zod here: the home page's first visit reads it.
  */
 
-/**
- * Support reply times are statements of docs/product.md's plan cards; nothing in the server measures them. Kept here
- * so every screen states the same.
- */
+/** Support's first-answer promise by plan, as the support inbox keeps it (supportAnswerDueAt, docs/decisions/034). */
 export const PLAN_SUPPORT: Record<SubscriptionTier, string> = {
-  NONE: 'Support by e-mail',
-  BASIC: 'Support in 24-48 hours',
-  PROFESSIONAL: 'Priority support in 4-8 hours',
-  ENTERPRISE: '24/7 support',
+  NONE: supportPromiseText('NONE'),
+  BASIC: supportPromiseText('BASIC'),
+  PROFESSIONAL: supportPromiseText('PROFESSIONAL'),
+  ENTERPRISE: supportPromiseText('ENTERPRISE'),
 }
 
 /** The makes whose catalogue entry requires a PIN (docs/product.md, 'Prices'), as the policy pages group them. */

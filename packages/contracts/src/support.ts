@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SUPPORT_HOURS_TEXT, SUPPORT_PROMISES } from './support-deadlines.ts'
 
 /** POST /support/contact (docs/product.md, 'Member area, files, chat and support'): all four fields required. */
 export const ContactMessageSchema = z.object({
@@ -14,7 +15,8 @@ export const CONTACT_MESSAGES = {
   failed: "Sorry, we couldn't send your message. Please try again.",
 } as const
 
-export const SUPPORT_HOURS = 'Monday-Friday 9-6 EST; we aim to answer within 24 hours.'
+/** The policy's support hours and its aim for writers without a plan, from the constants the deadlines are counted with. */
+export const SUPPORT_HOURS = `${SUPPORT_HOURS_TEXT}; we aim to answer within ${SUPPORT_PROMISES.NONE.hours} hours.`
 
 /**
  * docs/product.md, 'Checkout and payment': the payment pages link to support by e-mail and phone. The e-mail matches the server's default
