@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { files } from './files.ts'
+import { supportConversations } from './support.ts'
 import { users } from './users.ts'
 
 /** The fields of GET /user/profile (docs/product.md, 'Member area, files, chat and support') that the users table does not hold, and the member's security settings. */
@@ -77,17 +78,19 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member whose chat this is; null in a visitor's support conversation, answered and replied to by mail link. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     sender: chatSenderEnum('sender').notNull(),
     /** The admin who answered; kept null when that admin account is gone. */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
+    /** The support conversation the message belongs to (docs/decisions/034); null for chat written before it. */
+    conversationId: uuid('conversation_id').references(() => supportConversations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('chat_messages_user_created_idx').on(table.userId, table.createdAt),
     index('chat_messages_created_idx').on(table.createdAt),
+    index('chat_messages_conversation_idx').on(table.conversationId, table.createdAt),
   ],
 )
