@@ -3,10 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { profileKeys } from './profile-keys.ts'
 
-export function useCredentials() {
+export function useCredentials(isEnabled = true) {
   return useQuery({
     queryKey: profileKeys.credentials(),
     queryFn: ({ signal }) => apiRequest('/user/credentials', { schema: CredentialsSchema, signal }),
+    enabled: isEnabled,
   })
 }
 

@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths.ts'
 import { BulkBatchesPanel } from '../../bulk-order/components/bulk-batches-panel.tsx'
 import { ChatWidget } from '../../chat/components/chat-widget.tsx'
 import { useMemberProblemReports } from '../../problem-reports/api/use-problem-reports.ts'
+import { useCredentials } from '../../profile/api/use-credentials.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useRequestStatusStream } from '../api/use-request-status-stream.ts'
 import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
@@ -110,6 +111,8 @@ export function UserDashboardPage() {
   const [chosenId, setChosenId] = useState<string | null>(() => searchParams.get('order'))
   const tracked = trackedOrder(requests.data, chosenId)
   const tracker = useOrderTracker(tracked?.id ?? null)
+  // Whether the tracked order waits on the member turns on their documents' states.
+  const credentials = useCredentials(tracked !== null && tracker.data?.DOCS === false)
   useRequestStatusStream()
   const [tab, setTab] = useState<TabKey>('pendingRequests')
   const [search, setSearch] = useState('')
@@ -165,7 +168,9 @@ export function UserDashboardPage() {
           Tracking: {tracked.year} {tracked.make.manufacturerName} {tracked.model} (VIN ending {tracked.vin.slice(-4)})
         </p>
       )}
-      {tracked && tracker.data && <OrderTracker tracker={tracker.data} label="Order tracker for this order" />}
+      {tracked && tracker.data && (
+        <OrderTracker tracker={tracker.data} credentials={credentials.data} label="Order tracker for this order" />
+      )}
       {/* One compact row of counts at every width: stacked full-size cards pushed the orders below the fold on a phone. */}
       <div className={`mt-4 grid gap-2 sm:mt-8 sm:gap-4 ${tabs.length === 4 ? 'grid-cols-4' : 'grid-cols-3'}`}>
         {tabs.map((entry) => (
