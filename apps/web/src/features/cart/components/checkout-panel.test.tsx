@@ -51,6 +51,18 @@ describe('checkout (docs/product.md, "Checkout and payment")', () => {
     expect(body.guestUserId).toBeUndefined()
   })
 
+  it('lists each line with what it will charge before the buyer pays, and where the refund terms are', async () => {
+    fakeApi({
+      'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70), testCartItem('b', 85)]),
+      'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus()),
+    })
+    await renderApp('/cart', { user: testUser() })
+    const dialog = await openCheckout()
+    const lines = within(within(dialog).getByRole('list', { name: 'You are paying for' })).getAllByRole('listitem')
+    expect(lines.map((line) => line.textContent)).toEqual([expect.stringMatching(/\$70\.00$/), expect.stringMatching(/\$85\.00$/)])
+    expect(within(dialog).getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund-policy')
+  })
+
   it('prices a running trial with its tier, as the server does', async () => {
     const calls = fakeApi({
       'GET /api/cart/items': () => jsonAnswer(200, [testCartItem('a', 70)]),

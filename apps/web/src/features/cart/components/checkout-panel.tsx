@@ -4,6 +4,7 @@ import { formatDollars } from '@keydesk/contracts/money'
 import { PAYMENT_MESSAGES } from '@keydesk/contracts/payments'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
@@ -16,15 +17,18 @@ export interface CheckoutPanelProps {
   items: CartItem[]
   /** The order total in dollars, priced as the server prices it. */
   total: number
+  /** What each item will charge, in cents, in the items' order (lineChargesCents, as the checkout records its lines). */
+  charges: number[]
   /** A guest pays for the cart of their guest identifier. */
   guestUserId: string | null
 }
 
 /**
- * docs/product.md, 'Checkout and payment': the checkout modal's content. "Pay securely" creates a checkout session for the amount in
- * cents and sends the browser to the payment provider's hosted page.
+ * docs/product.md, 'Checkout and payment': the checkout modal's content, the last look before paying: each line with what
+ * it will charge, the total, where the card is taken and the refund terms. "Pay securely" creates a checkout session
+ * for the amount in cents and sends the browser to the payment provider's hosted page.
  */
-export function CheckoutPanel({ items, total, guestUserId }: CheckoutPanelProps) {
+export function CheckoutPanel({ items, total, charges, guestUserId }: CheckoutPanelProps) {
   const queryClient = useQueryClient()
   const checkout = useCreateCheckoutSession()
   const [error, setError] = useState<string | null>(null)
@@ -65,6 +69,14 @@ export function CheckoutPanel({ items, total, guestUserId }: CheckoutPanelProps)
   const isWorking = checkout.isPending || isRedirecting
   return (
     <div className="space-y-4">
+      <ul aria-label="You are paying for" className="space-y-1 text-sm text-slate-800">
+        {items.map((item, index) => (
+          <li key={item.id} className="flex justify-between gap-3">
+            <span>{cartItemLabel(item)}</span>
+            <span className="whitespace-nowrap">{formatDollars(charges[index] ?? 0)}</span>
+          </li>
+        ))}
+      </ul>
       <dl className="flex items-baseline justify-between border-b border-slate-200 pb-3">
         <dt className="text-sm text-slate-700">
           Order total ({items.length} item{items.length === 1 ? '' : 's'})
@@ -73,6 +85,11 @@ export function CheckoutPanel({ items, total, guestUserId }: CheckoutPanelProps)
       </dl>
       <p className="text-sm text-slate-600">
         You will pay by card on our payment provider's secure page and come back here when it is done. We never see your card number.
+        Refunds follow our{' '}
+        <Link to={paths.refundPolicy} className="font-semibold text-brand-600 underline">
+          Refund Policy
+        </Link>
+        .
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       <Button className="w-full" onClick={onPay} isBusy={isWorking} disabled={items.length === 0}>

@@ -79,7 +79,7 @@ export function CartPage() {
   return (
     <PageFrame title="Cart">
       <Dialog isOpen={isCheckoutOpen} title="Checkout" onClose={() => setIsCheckoutOpen(false)}>
-        <CheckoutPanel items={items} total={summary.total} guestUserId={guest?.guestUserId ?? null} />
+        <CheckoutPanel items={items} total={summary.total} charges={charges} guestUserId={guest?.guestUserId ?? null} />
       </Dialog>
       {message && <Toast message={message.text} tone={message.tone} onClose={() => setMessage(null)} />}
       {cart.isError && <Alert tone="error">{CART_MESSAGES.fetchFailed}</Alert>}
