@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
@@ -40,6 +40,24 @@ describe('membership page (docs/product.md, "Plans, trial, the premium rule and 
     const professional = screen.getByRole('heading', { name: 'Professional' }).closest('li') as HTMLElement
     await userEvent.click(within(professional).getByRole('button', { name: 'Choose Professional' }))
     expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('keeps the plan a visitor chose through sign-in: back on the page, it goes in the cart once', async () => {
+    const { router: visitorRouter } = await renderApp('/subscriptions')
+    await userEvent.click(screen.getByLabelText('Annual'))
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Professional' }))
+    const back = new URLSearchParams(visitorRouter.state.location.search).get('redirect')
+    expect(back).toBe('/membership?plan=PROFESSIONAL&billing=annual')
+    cleanup()
+
+    const calls = fakeApi({
+      'GET /api/user/subscription': () => jsonAnswer(200, noPlan),
+      'POST /api/cart/addSubscription': () => jsonAnswer(200, { message: 'Professional Subscription added to your cart successfully!' }),
+    })
+    const { router } = await renderApp(back ?? '', { user: testUser() })
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
+    const adds = calls.filter((call) => call.key === 'POST /api/cart/addSubscription')
+    expect(adds.map((call) => JSON.parse(String(call.body)))).toEqual([{ tier: 'PROFESSIONAL', billing: 'ANNUAL' }])
   })
 
   it('adds the chosen plan with the chosen billing to the cart and opens the cart', async () => {

@@ -5,10 +5,11 @@ import {
   ANNUAL_SAVINGS_PERCENT,
   type BillingPeriod,
   type PaidTier,
+  PaidTierSchema,
   SUBSCRIPTION_MESSAGES,
   TIER_LABELS,
 } from '@keydesk/contracts/subscription'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
@@ -27,6 +28,10 @@ import { type Billing, isHigherTier, PLAN_CARDS, planName } from '../plans.ts'
 const PAID_TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
 
 const toBillingPeriod = (billing: Billing): BillingPeriod => (billing === 'monthly' ? 'MONTHLY' : 'ANNUAL')
+
+/** The address parameters that carry a visitor's choice of plan through sign-in. */
+const CHOSEN_PLAN = 'plan'
+const CHOSEN_BILLING = 'billing'
 
 /** docs/product.md, 'Plans, trial, the premium rule and turnaround promises', membership at /membership, /subscriptions and /subscription; ?trial=start shows the trial activation page. */
 /**
@@ -57,6 +62,7 @@ export function MembershipPage() {
 }
 
 function MembershipPlans() {
+  const [searchParams] = useSearchParams()
   const session = useSession()
   const navigate = useNavigate()
   const isSignedIn = session.status === 'signed-in'
@@ -68,10 +74,24 @@ function MembershipPlans() {
   const currentTier = session.user?.subscription.tier ?? 'NONE'
 
   const onChoose = (tier: PaidTier) => {
-    // docs/product.md, 'Screens and routes (web)': choosing a plan while not logged in leads to /login (and back here afterwards).
-    if (!isSignedIn) navigate(loginPathFor(paths.membership))
+    // docs/product.md, 'Screens and routes (web)': choosing a plan while not logged in leads to /login, and back here
+    // afterwards with the choice in the address, so the plan chosen is still chosen once signed in.
+    if (!isSignedIn)
+      navigate(loginPathFor(`${paths.membership}?${new URLSearchParams({ [CHOSEN_PLAN]: tier, [CHOSEN_BILLING]: billing })}`))
     else plan.choose(tier, toBillingPeriod(billing))
   }
+
+  // The choice a visitor made before signing in is made for them once, as soon as the signed-in member may take it.
+  const chosenBeforeSignIn = PaidTierSchema.safeParse(searchParams.get(CHOSEN_PLAN)).data
+  const chosenBillingBeforeSignIn: Billing = searchParams.get(CHOSEN_BILLING) === 'annual' ? 'annual' : 'monthly'
+  const mayTakeChosen =
+    session.user?.role === 'BASEUSER' && chosenBeforeSignIn !== undefined && isHigherTier(chosenBeforeSignIn, currentTier)
+  const tookChosen = useRef(false)
+  useEffect(() => {
+    if (!mayTakeChosen || !chosenBeforeSignIn || tookChosen.current) return
+    tookChosen.current = true
+    plan.choose(chosenBeforeSignIn, toBillingPeriod(chosenBillingBeforeSignIn))
+  }, [mayTakeChosen, chosenBeforeSignIn, chosenBillingBeforeSignIn, plan])
 
   return (
     <PageFrame title="Membership" description="Save on every keycode with a membership plan.">
