@@ -2,7 +2,7 @@ import type { UserView } from '@keydesk/contracts/auth'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../lib/paths.ts'
-import { legalLinks, type NavLinkItem, roleLabels } from './nav-links.ts'
+import { authLinks, legalLinks, type NavLinkItem, roleLabels } from './nav-links.ts'
 
 interface MobileMenuProps {
   links: NavLinkItem[]
@@ -99,13 +99,7 @@ export function MobileMenu({ links, user, onSignOut, collapseBelow = 769 }: Mobi
               </ul>
             </section>
           ) : (
-            <LinkGroup
-              title="Authentication"
-              links={[
-                { to: paths.login, label: 'Login' },
-                { to: paths.register, label: 'Register' },
-              ]}
-            />
+            <LinkGroup title="Authentication" links={authLinks} />
           )}
           <LinkGroup title="Legal" links={legalLinks} />
         </div>

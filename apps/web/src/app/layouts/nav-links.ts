@@ -6,11 +6,13 @@ export interface NavLinkItem {
   label: string
 }
 
-const visitorLinks: NavLinkItem[] = [
-  { to: paths.pricing, label: 'Pricing' },
+/** Signing up and logging in, named the same in the header, the phone menu and the login page. */
+export const authLinks: NavLinkItem[] = [
   { to: paths.register, label: 'Sign up' },
   { to: paths.login, label: 'Login' },
 ]
+
+const visitorLinks: NavLinkItem[] = [{ to: paths.pricing, label: 'Pricing' }, ...authLinks]
 
 const userLinks: NavLinkItem[] = [
   { to: paths.home, label: 'Home' },

@@ -99,7 +99,7 @@ describe('mobile menu (docs/product.md, "Screens and routes (web)")', () => {
     expect(within(openPanel()).getAllByRole('link', { name: 'Login' })).toHaveLength(1)
     const auth = screen.getByRole('navigation', { name: 'Authentication' })
     expect(within(auth).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
-    expect(within(auth).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register')
+    expect(within(auth).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register')
     const legal = within(openPanel()).getByRole('navigation', { name: 'Legal' })
     expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy')
     expect(within(legal).getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund-policy')
