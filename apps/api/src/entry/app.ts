@@ -32,6 +32,7 @@ import { disputeReviewRoutes } from '../modules/back-office/super-admin/dispute-
 import { superAdminRoutes } from '../modules/back-office/super-admin/routes.ts'
 import { ensureBootstrapSuperAdmin } from '../modules/back-office/super-admin/service.ts'
 import { supportRoutes } from '../modules/back-office/support/routes.ts'
+import { supportInboxRoutes } from '../modules/back-office/support-inbox/routes.ts'
 import { bulkRoutes } from '../modules/ordering/bulk/routes.ts'
 import { cartRoutes } from '../modules/ordering/cart/routes.ts'
 import { catalogueRoutes } from '../modules/ordering/catalogue/routes.ts'
@@ -181,6 +182,7 @@ export async function buildApp({
       await api.register(bulkRoutes)
       await api.register(complianceStatusRoutes)
       await api.register(supportRoutes)
+      await api.register(supportInboxRoutes)
       await api.register(authRoutes)
       await api.register(accountRoutes)
       await api.register(adminRegistrationCodeRoutes)
