@@ -2,6 +2,7 @@ import { RETENTION, retentionCutoff } from '@keydesk/contracts/retention'
 import { type PeriodicJob, sweepInBatches } from '../lib/periodic-jobs.ts'
 import { anonymiseSignInsBefore } from '../modules/accounts/security/repository.ts'
 import { deleteConversationsQuietSince } from '../modules/back-office/chat/repository.ts'
+import { deleteConversationsQuietBefore } from '../modules/back-office/support/conversation-repository.ts'
 import { deleteContactMessagesBefore } from '../modules/back-office/support/repository.ts'
 import { removeClientAddressesBefore } from '../modules/platform/action-log/repository.ts'
 import type { Uses } from '../ports.ts'
@@ -27,11 +28,15 @@ export async function runAnalyticsRetention(ports: RetentionPorts, signal?: Abor
   return counts
 }
 
-/** Support communications, deleted after two years (RETENTION.SUPPORT): chat conversations by their last message, contact messages by their own day. */
+/**
+ * Support communications, deleted after two years (RETENTION.SUPPORT): support conversations with their messages by
+ * their last message (docs/decisions/034); chat and contact messages from before the inbox by their own rules.
+ */
 export async function runSupportRetention(ports: RetentionPorts, signal?: AbortSignal) {
   const db = ports.database.db
   const before = retentionCutoff(RETENTION.SUPPORT.period, ports.clock.now())
   const counts = {
+    supportConversations: await sweepInBatches(() => deleteConversationsQuietBefore(db, before, BATCH), BATCH, signal),
     conversations: await sweepInBatches(() => deleteConversationsQuietSince(db, before, BATCH), BATCH, signal),
     contactMessages: await sweepInBatches(() => deleteContactMessagesBefore(db, before, BATCH), BATCH, signal),
   }
