@@ -91,6 +91,16 @@ const EnvSchema = z
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Keydesk <no-reply@keydesk.local>'),
     SUPPORT_EMAIL: z.email().default('support@keydesk.local'),
+    SUPPORT_ON_CALL_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ message: 'each address must be an e-mail address' }))),
     SELLER_ADDRESS: z.string().trim().min(1).max(300).optional(),
     KEYCODE_ENCRYPTION_KEY: aes256Key,
     TOTP_ENCRYPTION_KEY: aes256Key,
@@ -213,6 +223,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, keycodePortalSecrets: Record<s
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    /** Who is alerted when an Enterprise conversation opens outside support hours (docs/decisions/034); the support inbox when unset. */
+    supportOnCallEmails: env.SUPPORT_ON_CALL_EMAILS.length > 0 ? env.SUPPORT_ON_CALL_EMAILS : [env.SUPPORT_EMAIL],
     /** The seller's postal address printed on receipts (one line, commas between parts); receipts name the seller without it until set. */
     sellerAddress: env.SELLER_ADDRESS ?? null,
     /** Back-office routes need a confirmed authenticator; on by default in production only (the demo starts without). */

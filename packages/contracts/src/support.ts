@@ -7,6 +7,8 @@ export const ContactMessageSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254).pipe(z.email('Email is invalid')),
   subject: z.string().trim().min(1, 'Subject is required').max(200),
   message: z.string().trim().min(1, 'Message is required').max(5000),
+  /** A signed-in member's own order the message is about (docs/decisions/034); refused for anyone else. */
+  requestId: z.uuid().optional(),
 })
 export type ContactMessage = z.infer<typeof ContactMessageSchema>
 

@@ -52,7 +52,7 @@ export async function chatRoutes(app: FastifyInstance) {
       schema: { body: SendChatMessageBodySchema, response: { 201: ChatMessageSchema } },
     },
     async (request, reply) => {
-      const message = await sendChatMessage(app.database.db, hub, principalOf(request), request.body, app.clock.now())
+      const message = await sendChatMessage(app, hub, principalOf(request), request.body)
       return reply.status(201).send(message)
     },
   )

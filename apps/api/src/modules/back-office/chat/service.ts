@@ -1,9 +1,13 @@
 import { CHAT_MESSAGES, type ChatHistoryQuery, type ChatMessage, type SendChatMessageBody } from '@keydesk/contracts/chat'
 import { hasPremiumAccess } from '@keydesk/contracts/premium-access'
+import { CHAT_CONVERSATION_SUBJECT, SUPPORT_ON_CALL_NOTICE } from '@keydesk/contracts/support-inbox'
 import { AppError, notFound } from '../../../errors.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
-import type { Database, Principal } from '../../../ports.ts'
+import type { Database, Principal, Uses } from '../../../ports.ts'
 import { findMemberAccess, findUserNames } from '../../accounts/index.ts'
+import { postNotice } from '../../platform/index.ts'
+import { lockOpenChatConversation } from '../support/conversation-repository.ts'
+import { noteAnswer, noteCustomerMessage, openConversation } from '../support/conversations.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {
   type ChatMessageRow,
@@ -38,20 +42,44 @@ async function conversationOf(db: Database, principal: Principal, userId: string
   return userId
 }
 
+/**
+ * A chat message is part of the member's chat conversation in the support inbox (docs/decisions/034): a member's
+ * message joins the one not closed, or opens a new one with its deadline; an admin's answers it. An admin writing
+ * when the member has none open writes outside any conversation, as before the inbox.
+ */
 export async function sendChatMessage(
-  db: Database,
+  ports: Uses<'database' | 'clock' | 'config' | 'secretKey'>,
   hub: ChatHub,
   principal: Principal,
   body: SendChatMessageBody,
-  now: Date,
 ): Promise<ChatMessage> {
+  const db = ports.database.db
+  const now = ports.clock.now()
   const userId = await conversationOf(db, principal, body.userId)
   await assertMayChat(db, principal, now)
-  const row = await insertChatMessage(db, {
-    userId,
-    sender: actsAsAdmin(principal) ? 'AGENT' : 'USER',
-    authorId: principal.id,
-    message: body.message,
+  const agent = actsAsAdmin(principal)
+  const row = await db.transaction(async (tx) => {
+    let conversation = await lockOpenChatConversation(tx, userId)
+    if (agent && conversation) await noteAnswer(tx, conversation, principal.id, now, false)
+    else if (conversation) await noteCustomerMessage(tx, conversation, now)
+    else if (!agent) {
+      const opened = await openConversation(
+        tx,
+        ports,
+        { channel: 'CHAT', userId, guestName: null, guestEmail: null, subject: CHAT_CONVERSATION_SUBJECT, vehicleRequestId: null },
+        now,
+      )
+      conversation = opened.conversation
+      if (opened.onCallAlerted)
+        await postNotice(tx, { userId, title: SUPPORT_ON_CALL_NOTICE.title, message: SUPPORT_ON_CALL_NOTICE.message })
+    }
+    return insertChatMessage(tx, {
+      userId,
+      sender: agent ? 'AGENT' : 'USER',
+      authorId: principal.id,
+      message: body.message,
+      conversationId: conversation?.id ?? null,
+    })
   })
   const message = toView(row)
   await hub.publish(message)
