@@ -1,6 +1,6 @@
-import { ADMIN_MESSAGES, type AdminRequest } from '@keydesk/contracts/admin'
-import { DISPUTE_HOLD_REFUSALS } from '@keydesk/contracts/disputes'
+import type { AdminRequest } from '@keydesk/contracts/admin'
 import { documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
+import { type ReleaseRequester, releaseHold, releaseRefusal } from '@keydesk/contracts/release-gate'
 
 /**
  * What the release gate (docs/decisions/013 and 028) will do with this order, read from what the queue answers, in
@@ -9,11 +9,21 @@ import { documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
  */
 export type ReleaseReadiness = { kind: 'held'; refusal: string } | { kind: 'asks' } | { kind: 'clear' }
 
+/** The order's buyer as the queue answers it, in the gate's terms. */
+const requesterOf = (request: AdminRequest): ReleaseRequester => ({
+  isGuest: request.isGuest,
+  accountValidated: request.isValidatedUser,
+  accountActive: request.accountState !== 'REVOKED',
+  hasRecipient: !(request.isGuest && request.checkoutEmail === null),
+  disputeHold: request.disputeHold ?? null,
+})
+
+/** Asks the server's own gate (contracts/release-gate.ts): held, asks for a check or a reason, or clear. */
 export function releaseReadiness(request: AdminRequest): ReleaseReadiness {
-  if (request.isGuest && request.checkoutEmail === null) return { kind: 'held', refusal: ADMIN_MESSAGES.releaseNoRecipient }
-  if (request.accountState === 'REVOKED') return { kind: 'held', refusal: ADMIN_MESSAGES.releaseAccountRevoked }
-  if (request.disputeHold) return { kind: 'held', refusal: DISPUTE_HOLD_REFUSALS[request.disputeHold] }
-  return request.isGuest || !request.isValidatedUser ? { kind: 'asks' } : { kind: 'clear' }
+  const requester = requesterOf(request)
+  const hold = releaseHold(requester)
+  if (hold) return { kind: 'held', refusal: hold }
+  return releaseRefusal(requester, {}) ? { kind: 'asks' } : { kind: 'clear' }
 }
 
 export interface OrderVerdict {
