@@ -32,6 +32,9 @@ export const ACTION_KIND_LABELS = {
   DISPUTE_REVIEW_CLEARED: 'Dispute review cleared',
   RELEASES_EXPORTED: 'Releases exported',
   ACTION_LOG_EXPORTED: 'Action log exported',
+  ACCOUNT_CLOSED: 'Account closed',
+  ACCOUNT_RESTORED: 'Account restored',
+  ACCOUNT_PURGED: 'Account purged at once',
   RELEASE_OVERRIDE: 'Release override (older entries)',
 } as const
 export type ActionKind = keyof typeof ACTION_KIND_LABELS

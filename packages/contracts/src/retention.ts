@@ -45,8 +45,11 @@ export const RETENTION = {
     sentence: `Account data: ${ACCOUNT_DATA_KEEP_DAYS} days after cancellation.`,
     period: { days: ACCOUNT_DATA_KEEP_DAYS },
     end: 'DELETED',
-    records: ["a closed account's profile, documents and files"],
-    kept: { notYet: 'Deleting an account removes its data at once today; the 30-day close and restore are to come.' },
+    records: [
+      "a closed account's profile, documents and files, sign-ins, sessions, notices, chat, plans and unpaid requests, from its closing",
+      'its paid orders stay as transaction records, named by a pseudonym instead of the account',
+    ],
+    kept: { job: 'account-purge' },
   },
 } as const satisfies Record<string, RetentionRule>
 

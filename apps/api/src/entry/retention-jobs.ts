@@ -6,6 +6,7 @@ import { deleteConversationsQuietBefore } from '../modules/back-office/support/c
 import { deleteContactMessagesBefore } from '../modules/back-office/support/repository.ts'
 import { removeClientAddressesBefore } from '../modules/platform/action-log/repository.ts'
 import type { Uses } from '../ports.ts'
+import { runAccountPurge } from './account-purge-job.ts'
 
 const EVERY_MS = 6 * 60 * 60 * 1000
 const BATCH = 500
@@ -45,8 +46,9 @@ export async function runSupportRetention(ports: RetentionPorts, signal?: AbortS
 }
 
 /** The retention periods that a job keeps today, each under its own job lock. */
-export function retentionJobs(ports: RetentionPorts): PeriodicJob[] {
+export function retentionJobs(ports: RetentionPorts & Uses<'storage'>): PeriodicJob[] {
   return [
+    { name: 'account-purge', everyMs: EVERY_MS, run: async (signal) => void (await runAccountPurge(ports, signal)) },
     { name: 'analytics-retention', everyMs: EVERY_MS, run: async (signal) => void (await runAnalyticsRetention(ports, signal)) },
     { name: 'support-retention', everyMs: EVERY_MS, run: async (signal) => void (await runSupportRetention(ports, signal)) },
   ]

@@ -156,6 +156,16 @@ export const SAMPLES: Record<string, Sample> = {
     url: '/api/auth/reset-password/confirm',
     payload: { token: 'not-a-reset-token', newPassword: 'Lockpick-Lantern-42' },
   }),
+  'POST /api/auth/restore-account': () => ({ url: '/api/auth/restore-account', payload: { token: 'not-a-restore-token' } }),
+  // A throwaway member per call: closing and purging end an account for good.
+  'POST /api/admin/users/:id/close': async (_world, _who, testApp) => ({
+    url: `/api/admin/users/${(await createMember(testApp)).id}/close`,
+    payload: { reason: 'Access matrix sample closing.' },
+  }),
+  'POST /api/super-admin/users/:id/purge': async (_world, _who, testApp) => ({
+    url: `/api/super-admin/users/${(await createMember(testApp)).id}/purge`,
+    payload: { reason: 'Access matrix sample purge on a verified request.' },
+  }),
   'GET /api/auth/getUserProfile/:id': (world) => ({ url: `/api/auth/getUserProfile/${world.owner.id}` }),
   'PUT /api/auth/updateProfile': () => ({ url: '/api/auth/updateProfile', payload: form({ fname: 'Renamed' }) }),
   'POST /api/admin-registration-code/request': () => ({

@@ -26,6 +26,7 @@ export {
   updateBusinessUser,
 } from './members/admin-views-repository.ts'
 export { breachedPasswordProblem } from './members/breached-passwords.ts'
+export { listAccountsClosedBefore, lockAccountToPurge, markAccountClosed, reopenAccount } from './members/closure-repository.ts'
 export { findReceiptBuyer, findUserEmail, findUserNames, isUserValidated, updateUserContact } from './members/contact-repository.ts'
 export {
   clearSubscriptionTiers,

@@ -27,7 +27,7 @@ export {
   findFirstPaidOrders,
   findOrderContacts,
   findPaymentOfRequest,
-  forgetCustomerEmail,
+  pseudonymiseOrdersOf,
   refreshOrderStatus,
 } from './orders/repository.ts'
 export { listAdminTransactions } from './payments/admin-transactions.ts'

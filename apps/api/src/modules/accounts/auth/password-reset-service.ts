@@ -54,7 +54,8 @@ async function requestPasswordReset(ports: Uses<'database' | 'clock' | 'config' 
   })
   await ports.database.db.transaction(async (tx) => {
     const user = await accountRepository.findUserByEmail(tx, email)
-    if (!user?.isActive) return
+    // A closed account signs nothing in until restored, so a new password is of no use to it (docs/decisions/035).
+    if (!user?.isActive || user.closedAt) return
     // Requests for one account run one after another, so the per-window count below holds under a burst.
     await lockUsers(tx, [user.id])
     if ((await repository.countResetTokensSince(tx, user.id, requestedMailWindowStart(now))) >= REQUESTED_MAILS_PER_WINDOW) return

@@ -1,3 +1,4 @@
+import { ACCOUNT_CLOSING_MESSAGES } from '@keydesk/contracts/account-closing'
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { PASSKEY_MESSAGES } from '@keydesk/contracts/passkeys'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
@@ -22,8 +23,10 @@ export interface SignInContext {
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof accountRepository.findUserById>>>
 
-/** Who may hold a session at all: active accounts, and admins only once a super admin approved them. */
+/** Who may hold a session at all: open, active accounts, and admins only once a super admin approved them. */
 function refusalFor(user: UserRow): string | null {
+  // Closed first: its owner is told how to restore it (docs/decisions/035).
+  if (user.closedAt) return ACCOUNT_CLOSING_MESSAGES.signInRefused
   if (!user.isActive) return ACCOUNT_MESSAGES.accountDisabled
   if (user.role === 'BASEUSER') return null
   if (user.adminApproval === 'PENDING') return ACCOUNT_MESSAGES.adminPendingApproval

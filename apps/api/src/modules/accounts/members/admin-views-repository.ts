@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { users } from '../../../db/schema/users.ts'
@@ -76,7 +76,7 @@ export async function lockApprovedSuperAdminIds(db: DbExecutor): Promise<string[
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'SUPER_ADMIN'), eq(users.adminApproval, 'APPROVED')))
+    .where(and(eq(users.role, 'SUPER_ADMIN'), eq(users.adminApproval, 'APPROVED'), isNull(users.closedAt)))
     .orderBy(asc(users.id))
     .for('update')
   return rows.map((row) => row.id)

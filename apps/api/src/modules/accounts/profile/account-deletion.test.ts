@@ -1,25 +1,30 @@
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { ACCOUNT_DATA_KEEP_DAYS } from '@keydesk/contracts/policy-statements'
 import { TWO_FACTOR_MESSAGES } from '@keydesk/contracts/security'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { files } from '../../../db/schema/files.ts'
 import { chatMessages, loginHistory, memberProfiles, notices } from '../../../db/schema/member.ts'
 import { users } from '../../../db/schema/users.ts'
+import { runAccountPurge } from '../../../entry/account-purge-job.ts'
 import { GOOD_PASSWORD, signedInAdmin, signInAsBootstrapSuperAdmin } from '../../../test/accounts.ts'
 import { pngImage } from '../../../test/images.ts'
 import { createMember } from '../../../test/members.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { testClock } from '../../../test/test-clock.ts'
 import { recordSignIn } from '../security/record-sign-in.ts'
 
+const clock = testClock()
 let testApp: TestApp
 
 beforeAll(async () => {
-  testApp = await createTestApp()
+  testApp = await createTestApp({}, { clock })
 })
 afterAll(() => testApp.close())
 
 describe('deleting an account (PUT /keycode-user/delete)', () => {
-  it('removes the member-area data: profile extras and photo, sign-ins, notices, chat', async () => {
-    const member = await createMember(testApp, 'BASEUSER', { trialEndsAt: new Date(Date.now() + 86_400_000) })
+  it('closes it, and the purge 30 days later removes the member-area data: profile extras and photo, sign-ins, notices, chat', async () => {
+    const member = await createMember(testApp, 'BASEUSER', { trialEndsAt: new Date(clock.now().getTime() + 86_400_000) })
     const admin = await createMember(testApp, 'ADMIN')
     const photo = new FormData()
     photo.append('profilePhoto', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'me.png')
@@ -30,13 +35,16 @@ describe('deleting an account (PUT /keycode-user/delete)', () => {
 
     const deleted = await testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers: member.auth })
     expect(deleted.statusCode).toBe(200)
+    clock.advance((ACCOUNT_DATA_KEEP_DAYS + 1) * 24 * 60 * 60 * 1000)
+    await runAccountPurge(testApp.app)
 
     const db = testApp.app.database.db
     expect(await db.select().from(memberProfiles).where(eq(memberProfiles.userId, member.id))).toEqual([])
     expect(await db.select().from(loginHistory).where(eq(loginHistory.userId, member.id))).toEqual([])
     expect(await db.select().from(notices).where(eq(notices.userId, member.id))).toEqual([])
     expect(await db.select().from(chatMessages).where(eq(chatMessages.userId, member.id))).toEqual([])
-    expect((await testApp.app.inject({ url: profile.profilePhoto, headers: admin.auth })).statusCode).toBe(404)
+    const photoId = String(profile.profilePhoto).split('/').at(-1) ?? ''
+    expect(await db.select().from(files).where(eq(files.id, photoId))).toEqual([])
   })
 
   describe('of a super admin', () => {

@@ -62,6 +62,7 @@ async function withDetails(db: DbExecutor, releases: Awaited<ReturnType<typeof l
         ...vehicle,
         confirmationNumber: order?.confirmationNumber ?? null,
         checkoutEmail: order?.customerEmail ?? null,
+        buyerPseudonym: order?.buyerPseudonym ?? null,
         memberEmail: vehicle.userId ? (accounts.get(vehicle.userId)?.email ?? null) : null,
         releasedByEmail: accounts.get(release.releasedBy)?.email ?? null,
         refund: refundView(refunds.get(release.vehicleRequestId)),
@@ -72,7 +73,9 @@ async function withDetails(db: DbExecutor, releases: Awaited<ReturnType<typeof l
 
 function requesterOf(row: ReleaseRow): string {
   if (row.isGuest) return `guest ${row.checkoutEmail ?? '(no e-mail)'}`
-  return row.memberEmail ?? 'deleted account'
+  if (row.memberEmail) return row.memberEmail
+  // A purged account's orders name their buyer by its pseudonym (docs/decisions/035), so its releases still read as one buyer's.
+  return row.buyerPseudonym ? `deleted account ${row.buyerPseudonym}` : 'deleted account'
 }
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')

@@ -1,3 +1,4 @@
+import { CloseAccountBodySchema, PurgeAccountBodySchema, RestoreAccountBodySchema } from '@keydesk/contracts/account-closing'
 import { UpdateProfileFieldsSchema, UserDetailsAnswerSchema } from '@keydesk/contracts/accounts-api'
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import { CREDENTIAL_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
@@ -6,11 +7,12 @@ import { SubscriptionTierSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { readMultipart } from '../../../lib/multipart.ts'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
+import { principalOf, requireRole, requireUser } from '../../../plugins/auth.ts'
 import { perAccountLimit } from '../../../plugins/rate-limit.ts'
 import { clearSessionCookies, OWNER_PROOF_RATE_LIMIT } from '../../accounts/index.ts'
 import { readPricingTier } from '../../ordering/index.ts'
-import { deleteAccount, readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetails } from './service.ts'
+import { closeMemberAccount, closeOwnAccount, purgeAccountNow, restoreAccount } from './closing.ts'
+import { readUserDetails, UPDATE_PROFILE_IMAGES, updateUserDetails } from './service.ts'
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -42,14 +44,43 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       // No body, as the contract sends it; a super admin's deletion also carries the owner's proof (decision 025).
+      // The contract's path: it closes the account, which is purged 30 days later unless restored (decision 035).
       schema: { body: OwnerProofSchema.nullish(), response: { 200: MessageAnswerSchema } },
       config: { rateLimit: { ...OWNER_PROOF_RATE_LIMIT, keyGenerator: (request) => `account-delete:${principalOf(request).id}` } },
     },
     async (request, reply) => {
-      const answer = await deleteAccount(app, principalOf(request), request.body ?? {})
+      const answer = await closeOwnAccount(app, principalOf(request), request.body ?? {})
       clearSessionCookies(reply, app.config.isProduction)
       return answer
     },
+  )
+
+  app.post(
+    '/auth/restore-account',
+    {
+      // Per address: the token is 256 random bits, so the limit only keeps the route cheap.
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { body: RestoreAccountBodySchema, response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => restoreAccount(app, request.body.token),
+  )
+
+  app.post(
+    '/admin/users/:id/close',
+    {
+      preHandler: requireRole('ADMIN', 'SUPER_ADMIN'),
+      schema: { params: IdParamsSchema, body: CloseAccountBodySchema, response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => closeMemberAccount(app, principalOf(request), request.params.id, request.body.reason),
+  )
+
+  app.post(
+    '/super-admin/users/:id/purge',
+    {
+      preHandler: requireRole('SUPER_ADMIN'),
+      schema: { params: IdParamsSchema, body: PurgeAccountBodySchema, response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => purgeAccountNow(app, principalOf(request), request.params.id, request.body.reason),
   )
 
   app.get(

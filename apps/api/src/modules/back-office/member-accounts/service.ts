@@ -1,6 +1,4 @@
 import { ACCOUNT_MESSAGES, UpdateProfileFieldsSchema } from '@keydesk/contracts/accounts-api'
-import type { Role } from '@keydesk/contracts/roles'
-import type { OwnerProof } from '@keydesk/contracts/security'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, type FieldProblem } from '../../../errors.ts'
 import { cleanImage } from '../../../lib/image-upload.ts'
@@ -8,18 +6,9 @@ import type { MultipartBody } from '../../../lib/multipart.ts'
 import { storeImagesWithRows } from '../../../lib/stored-images.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import {
-  announceSessionsEnded,
-  assertAccountMayBeDeleted,
-  deleteUser,
-  findUserById,
-  listIdentityDocuments,
-  saveMemberDocuments,
-  toUserView,
-  updateUserContact,
-} from '../../accounts/index.ts'
-import { disputeView, findOrderContacts, forgetCustomerEmail, listDisputesOfMember, removeRequestsOfUser } from '../../ordering/index.ts'
-import { deleteFileRows, fileLink, listFilesOfOwner } from '../../platform/index.ts'
+import { findUserById, listIdentityDocuments, saveMemberDocuments, toUserView, updateUserContact } from '../../accounts/index.ts'
+import { disputeView, findOrderContacts, listDisputesOfMember } from '../../ordering/index.ts'
+import { fileLink } from '../../platform/index.ts'
 
 export const UPDATE_PROFILE_IMAGES = ['frontId', 'backId', 'insurance'] as const
 const IMAGE_DOC_TYPES = { frontId: 'FRONT_ID', backId: 'BACK_ID', insurance: 'INSURANCE' } as const
@@ -120,35 +109,4 @@ export async function updateUserDetails(ports: Uses<'database' | 'storage' | 'cl
   })
   await Promise.all(replacedKeys.map((key) => ports.storage.remove(key).catch(() => undefined)))
   return { message: ACCOUNT_MESSAGES.userDetailsUpdated }
-}
-
-/**
- * PUT /keycode-user/delete. Removes the person's data and files. Paid orders stay as anonymous records for
- * the 7-year retention of docs/product.md, 'Policies shown on the static pages' (their owner becomes null and their identity photos are deleted).
- */
-export async function deleteAccount(
-  ports: Uses<'database' | 'storage' | 'events' | 'log' | 'clock' | 'totpKey' | 'config'>,
-  account: { id: string; email: string; role: Role },
-  proof: OwnerProof,
-) {
-  const db = ports.database.db
-  const userId = account.id
-  const storageKeys = await db.transaction(async (tx) => {
-    await assertAccountMayBeDeleted(tx, ports, account, proof, ports.clock.now())
-    const owned = await listFilesOfOwner(tx, userId)
-    await removeRequestsOfUser(tx, userId)
-    await deleteFileRows(
-      tx,
-      owned.map((file) => file.id),
-    )
-    // Transaction records stay 7 years (docs/product.md, 'Policies shown on the static pages') but anonymised: the row loses its link and its e-mail address.
-    await forgetCustomerEmail(tx, userId)
-    if (!(await deleteUser(tx, userId))) throw new AppError('NOT_FOUND', 'User not found.')
-    return owned.map((file) => file.key)
-  })
-  // The account is gone, so its tokens no longer resolve; its open event streams close in every process too.
-  await announceSessionsEnded(ports, userId)
-  // After the commit: a crash here leaves orphan files only, which the storage sweep removes; never a dangling row.
-  await Promise.all(storageKeys.map((key) => ports.storage.remove(key).catch(() => undefined)))
-  return { message: ACCOUNT_MESSAGES.userDeleted }
 }

@@ -87,9 +87,12 @@ export async function closeUnpaidTransaction(db: DbExecutor, sessionId: string, 
     .where(and(eq(transactions.providerSessionId, sessionId), inArray(transactions.status, ['PENDING', 'FAILED'])))
 }
 
-/** The account's orders lose their e-mail address and the name typed at checkout; the rows stay for the retention period. */
-export async function forgetCustomerEmail(db: DbExecutor, userId: string) {
-  await db.update(transactions).set({ customerEmail: null, customerName: null }).where(eq(transactions.userId, userId))
+/**
+ * A purged account's orders lose their e-mail address and the name typed at checkout and take the account's pseudonym
+ * (docs/decisions/035); the rows stay for the retention period, and the foreign key then clears their owner.
+ */
+export async function pseudonymiseOrdersOf(db: DbExecutor, userId: string, buyerPseudonym: string) {
+  await db.update(transactions).set({ customerEmail: null, customerName: null, buyerPseudonym }).where(eq(transactions.userId, userId))
 }
 
 /** Whether the request is in a checkout that can still be paid (created, not expired, failed or paid). */
@@ -172,7 +175,12 @@ export async function findOrderContacts(db: DbExecutor, transactionIds: string[]
     transactionIds.length === 0
       ? []
       : await db
-          .select({ id: transactions.id, confirmationNumber: transactions.confirmationNumber, customerEmail: transactions.customerEmail })
+          .select({
+            id: transactions.id,
+            confirmationNumber: transactions.confirmationNumber,
+            customerEmail: transactions.customerEmail,
+            buyerPseudonym: transactions.buyerPseudonym,
+          })
           .from(transactions)
           .where(inArray(transactions.id, transactionIds))
   return new Map(rows.map(({ id, ...contact }) => [id, contact]))

@@ -11,6 +11,7 @@ const order = (overrides: Partial<TransactionRow>): TransactionRow => ({
   guestId: null,
   customerEmail: 'dana@locke-keys.example',
   customerName: null,
+  buyerPseudonym: null,
   status: 'PAID',
   amountCents: 4400,
   currency: 'usd',
