@@ -170,3 +170,37 @@ export const cartItems = pgTable(
     ),
   ],
 )
+
+/**
+ * The job a member's keycode request is for (docs/decisions/036): the customer, the job's address, the plate and the
+ * locksmith's notes. The member's own record: no back-office read selects it. Searched within the member's rows by the
+ * customer's name (its start), phone (its last digits) and plate.
+ */
+export const jobRecords = pgTable(
+  'job_records',
+  {
+    vehicleRequestId: uuid('vehicle_request_id')
+      .primaryKey()
+      .references(() => vehicleRequests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    /** The phone's digits, for a search by its last digits whatever way it was typed. */
+    phoneDigits: text('phone_digits'),
+    jobAddress: text('job_address'),
+    plate: text('plate'),
+    /** The plate's letters and digits in capitals, for a search however it was typed. */
+    plateKey: text('plate_key'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('job_records_user_updated_idx').on(table.userId, table.updatedAt),
+    index('job_records_customer_name_idx').using('btree', table.userId, sql`lower(${table.customerName}) text_pattern_ops`),
+    index('job_records_phone_idx').using('btree', table.userId, sql`reverse(${table.phoneDigits}) text_pattern_ops`),
+    index('job_records_plate_idx').on(table.userId, table.plateKey),
+  ],
+)
