@@ -1,7 +1,9 @@
 import { BULK_QUOTE_FROM_ROWS } from '@keydesk/contracts/bulk'
+import { eq } from 'drizzle-orm'
 import { requestBatches } from '../db/schema/ordering.ts'
 import { passkeys } from '../db/schema/passkeys.ts'
 import { subscriptions, transactions } from '../db/schema/payments.ts'
+import { supportConversations } from '../db/schema/support.ts'
 import type { MatrixWorld, Who } from './access-principals.ts'
 import { GOOD_PASSWORD, registrationForm, sessionIdOf, signIn, uniqueEmail } from './accounts.ts'
 import { createMember } from './members.ts'
@@ -47,6 +49,17 @@ function monthlyPlanId(testApp: TestApp): Promise<string> {
   })()
   monthlyPlans.set(testApp, created)
   return created
+}
+
+/** The owner's support conversation: the chat the matrix world opened with its first message. */
+async function ownerConversationId(world: MatrixWorld, testApp: TestApp): Promise<string> {
+  const [conversation] = await testApp.app.database.db
+    .select({ id: supportConversations.id })
+    .from(supportConversations)
+    .where(eq(supportConversations.userId, world.owner.id))
+    .limit(1)
+  if (!conversation) throw new Error('the owner has no support conversation')
+  return conversation.id
 }
 
 /**
@@ -198,6 +211,29 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/files/:id': (world) => ({ url: `/api/files/${world.owner.fileId}` }),
   'POST /api/api/keycodes/creds': () => ({ url: '/api/api/keycodes/creds', payload: { oem: 'Honda' } }),
   'GET /api/chat/history': (world) => ({ url: `/api/chat/history?userId=${world.owner.id}` }),
+  'GET /api/support/conversations/:id': async (world, _who, testApp) => ({
+    url: `/api/support/conversations/${await ownerConversationId(world, testApp)}`,
+  }),
+  'POST /api/support/conversations/:id/replies': async (world, _who, testApp) => ({
+    url: `/api/support/conversations/${await ownerConversationId(world, testApp)}/replies`,
+    payload: { message: 'Matrix reply.' },
+  }),
+  'GET /api/admin/support/conversations/:id': async (world, _who, testApp) => ({
+    url: `/api/admin/support/conversations/${await ownerConversationId(world, testApp)}`,
+  }),
+  'POST /api/admin/support/conversations/:id/answers': async (world, _who, testApp) => ({
+    url: `/api/admin/support/conversations/${await ownerConversationId(world, testApp)}/answers`,
+    payload: { message: 'Matrix answer.' },
+  }),
+  'PATCH /api/admin/support/conversations/:id': async (world, _who, testApp) => ({
+    url: `/api/admin/support/conversations/${await ownerConversationId(world, testApp)}`,
+    payload: { handler: 'me' },
+  }),
+  'POST /api/support/link': () => ({ url: '/api/support/link', payload: { token: 'matrix-token-that-opens-nothing-at-all' } }),
+  'POST /api/support/link/replies': () => ({
+    url: '/api/support/link/replies',
+    payload: { token: 'matrix-token-that-opens-nothing-at-all', message: 'Matrix reply.' },
+  }),
   'POST /api/chat/send': (world) => ({ url: '/api/chat/send', payload: { message: 'Matrix hello.', userId: world.owner.id } }),
   'PUT /api/user/profile': () => ({ url: '/api/user/profile', payload: form({ fname: 'Renamed' }) }),
   'PUT /api/user/security': () => ({ url: '/api/user/security', payload: { keycodesByEmail: true } }),
