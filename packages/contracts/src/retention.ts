@@ -21,8 +21,11 @@ export const RETENTION = {
     sentence: 'Transaction records: 7 years.',
     period: { years: 7 },
     end: 'DELETED',
-    records: ['paid orders, plan payments, refunds and release records, from the payment'],
-    kept: { notYet: 'No record is 7 years old yet; the deletion job and the pseudonymising of deleted accounts are to come.' },
+    records: [
+      'paid orders, plan payments, refunds, disputes and release records, from the payment (an order never paid, from its creation)',
+      "a deleted account's orders are kept without its documents and contact details, the buyer named by a pseudonym",
+    ],
+    kept: { job: 'transaction-retention' },
   },
   SUPPORT: {
     sentence: 'Support communications: 2 years.',

@@ -7,6 +7,7 @@ import { deleteContactMessagesBefore } from '../modules/back-office/support/repo
 import { removeClientAddressesBefore } from '../modules/platform/action-log/repository.ts'
 import type { Uses } from '../ports.ts'
 import { runAccountPurge } from './account-purge-job.ts'
+import { runTransactionRetention } from './transaction-retention-job.ts'
 
 const EVERY_MS = 6 * 60 * 60 * 1000
 const BATCH = 500
@@ -49,6 +50,7 @@ export async function runSupportRetention(ports: RetentionPorts, signal?: AbortS
 export function retentionJobs(ports: RetentionPorts & Uses<'storage'>): PeriodicJob[] {
   return [
     { name: 'account-purge', everyMs: EVERY_MS, run: async (signal) => void (await runAccountPurge(ports, signal)) },
+    { name: 'transaction-retention', everyMs: EVERY_MS, run: async (signal) => void (await runTransactionRetention(ports, signal)) },
     { name: 'analytics-retention', everyMs: EVERY_MS, run: async (signal) => void (await runAnalyticsRetention(ports, signal)) },
     { name: 'support-retention', everyMs: EVERY_MS, run: async (signal) => void (await runSupportRetention(ports, signal)) },
   ]

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { files } from '../../../db/schema/files.ts'
 import type { CleanImage } from '../../../lib/image-upload.ts'
@@ -81,4 +81,17 @@ export async function findFileSizes(db: DbExecutor, fileIds: string[]): Promise<
   if (fileIds.length === 0) return new Map()
   const rows = await db.select({ id: files.id, bytes: files.sizeBytes }).from(files).where(inArray(files.id, fileIds))
   return new Map(rows.map((row) => [row.id, row.bytes]))
+}
+
+/**
+ * Deletes those of these file rows that no account owns (a guest's uploads, a purged account's), answering their
+ * storage keys; an account's own files go with the account (docs/decisions/035).
+ */
+export async function deleteUnownedFileRows(db: DbExecutor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .delete(files)
+    .where(and(inArray(files.id, ids), isNull(files.ownerUserId)))
+    .returning({ storageKey: files.storageKey })
+  return rows.map((row) => row.storageKey)
 }
