@@ -37,6 +37,7 @@ import { bulkRoutes } from '../modules/ordering/bulk/routes.ts'
 import { cartRoutes } from '../modules/ordering/cart/routes.ts'
 import { catalogueRoutes } from '../modules/ordering/catalogue/routes.ts'
 import { seedCatalogue } from '../modules/ordering/catalogue/seed.ts'
+import { jobRoutes } from '../modules/ordering/jobs/routes.ts'
 import { memberOrderRoutes } from '../modules/ordering/payments/member-orders-routes.ts'
 import payments from '../modules/ordering/payments/plugin.ts'
 import { paymentRoutes } from '../modules/ordering/payments/routes.ts'
@@ -197,6 +198,7 @@ export async function buildApp({
       await api.register(chatRoutes)
       await api.register(profileRoutes)
       await api.register(memberOrderRoutes)
+      await api.register(jobRoutes)
       await api.register(securityRoutes)
       await api.register(passkeyRoutes)
       await api.register(sessionRoutes)

@@ -283,6 +283,10 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/user/payments/:id/receipt.pdf': async (world, _who, testApp) => ({
     url: `/api/user/payments/${await paidOrderOf(testApp, world.owner.id)}/receipt.pdf`,
   }),
+  'PUT /api/vehicle/requests/:id/job': (world) => ({
+    url: `/api/vehicle/requests/${world.owner.requestId}/job`,
+    payload: { customerName: 'Matrix Customer', customerPhone: '555-0100' },
+  }),
   'GET /api/user/payments/receipts.csv': () => ({ url: '/api/user/payments/receipts.csv?month=2026-11' }),
   'GET /api/bulk/batches/:id/codes.csv': async (world, _who, testApp) => ({
     url: `/api/bulk/batches/${await batchOf(testApp, world.owner.id)}/codes.csv`,

@@ -221,3 +221,9 @@ export async function findPaymentOfRequest(db: DbExecutor, requestId: string) {
     .limit(1)
   return row
 }
+
+/** The ids of a member's own requests paid by the order of this confirmation number, as a subquery the job search embeds. */
+export const ownRequestIdsOfConfirmation = (userId: string, term: string): SQL =>
+  sql`select ${transactionRequests.vehicleRequestId} from ${transactions}
+      join ${transactionRequests} on ${transactionRequests.transactionId} = ${transactions.id}
+      where ${transactions.confirmationNumber} = ${term.trim().toUpperCase()} and ${transactions.userId} = ${userId}`

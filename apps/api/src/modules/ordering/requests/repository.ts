@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sq
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
+import { startsWith } from '../../../db/starts-with.ts'
 import { makes } from '../catalogue/repository.ts'
 import { firstPaidConfirmationNumberOf } from '../orders/repository.ts'
 
@@ -422,4 +423,35 @@ export async function findKeyBlanksOfSameVehicle(db: DbExecutor, requestId: stri
     .orderBy(desc(sql`count(*)`), vehicleRequests.keyBlank)
     .limit(limit)
   return rows.flatMap((row) => (row.keyBlank ? [row.keyBlank] : []))
+}
+
+/**
+ * The ids of a member's own requests whose VIN is the term or ends with it (at least 4 characters: the last digits of
+ * a VIN are what a caller reads out), as a subquery the member's job search embeds; served by the VIN suffix index.
+ */
+export const ownRequestIdsByVin = (userId: string, term: string): SQL => {
+  const vin = term.trim().toUpperCase()
+  return sql`select ${vehicleRequests.id} from ${vehicleRequests}
+    where ${vehicleRequests.userId} = ${userId} and reverse(${vehicleRequests.vin}) like ${startsWith([...vin].reverse().join(''))}`
+}
+
+/** What a member's job list shows of each of these requests of theirs: the vehicle, where the order stands and its key type. */
+export function findOwnRequestsForJobs(db: DbExecutor, userId: string, requestIds: string[]) {
+  if (requestIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      id: vehicleRequests.id,
+      year: vehicleRequests.year,
+      make: makes.name,
+      model: vehicleRequests.model,
+      vin: vehicleRequests.vin,
+      status: vehicleRequests.status,
+      paid: sql<boolean>`${vehicleRequests.paidAt} is not null`,
+      confirmationNumber: sql<string | null>`${firstPaidConfirmationNumberOf(vehicleRequests.id)}`,
+      keyBlank: vehicleRequests.keyBlank,
+      transponder: vehicleRequests.transponder,
+    })
+    .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
+    .where(and(eq(vehicleRequests.userId, userId), inArray(vehicleRequests.id, requestIds)))
 }
