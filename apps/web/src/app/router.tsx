@@ -17,6 +17,7 @@ const AdminRegisterPage = lazyPage(() => import('../features/auth/pages/admin-re
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage')
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage')
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage')
+const RestoreAccountPage = lazyPage(() => import('../features/auth/pages/restore-account-page.tsx'), 'RestoreAccountPage')
 const BulkOrderPage = lazyPage(() => import('../features/bulk-order/pages/bulk-order-page.tsx'), 'BulkOrderPage')
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page.tsx'), 'CartPage')
 const MembershipPage = lazyPage(() => import('../features/membership/pages/membership-page.tsx'), 'MembershipPage')
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
         { path: paths.adminRegister, element: <AdminRegisterPage /> },
         { path: paths.register, element: <RegisterPage /> },
         { path: paths.resetPassword, element: <ResetPasswordPage /> },
+        { path: paths.restoreAccount, element: <RestoreAccountPage /> },
         // Public pages
         { path: paths.pricing, element: <PricingPage /> },
         { path: paths.about, element: <AboutPage /> },

@@ -6,6 +6,8 @@ export const paths = {
   adminRegister: '/admin-register',
   register: '/register',
   resetPassword: '/reset-password',
+  /** The link mailed when an account closes (docs/decisions/035). */
+  restoreAccount: '/restore-account',
   cart: '/cart',
   paymentSuccess: '/payment-success',
   paymentCancel: '/payment-cancel',
