@@ -183,7 +183,6 @@ export const ACCOUNT_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   accountSlowedDown: 'Too many failed sign-ins for this account. Try again in a few minutes.',
   userDetailsUpdated: 'User details updated successfully.',
-  userDeleted: 'User Profile deleted successfully.',
 } as const
 
 /**

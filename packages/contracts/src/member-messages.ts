@@ -10,7 +10,6 @@ export const PROFILE_MESSAGES = {
   loadUserProfileFailed: 'Failed to load user profile. Please try again.',
   userDetailsUpdated: 'User details updated successfully.',
   updateUserProfileFailed: 'Update user profile failed. Please try again.',
-  userProfileDeleted: 'User Profile deleted successfully.',
   deleteUserProfileFailed: 'Delete user profile failed. Please try again.',
 } as const
 

@@ -1,4 +1,7 @@
+import { ACCOUNT_CLOSING_MESSAGES } from '@keydesk/contracts/account-closing'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
+import { ACCOUNT_DATA_KEEP_DAYS } from '@keydesk/contracts/policy-statements'
+import { RETENTION } from '@keydesk/contracts/retention'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -9,7 +12,10 @@ import { paths } from '../../../lib/paths.ts'
 import { useSession } from '../../session/use-session.ts'
 import { useDeleteAccount } from '../api/use-user-details.ts'
 
-/** The delete-profile action (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Profile and account): success text, then logout and /login. */
+/**
+ * The delete-profile action (docs/product.md, 'Profile and account'; decision 035): it closes the account, whose data
+ * goes after ACCOUNT_DATA_KEEP_DAYS unless restored from the mailed link; the closing text, then logout and /login.
+ */
 export function DeleteProfile() {
   const deleteAccount = useDeleteAccount()
   const { logout, user } = useSession()
@@ -30,11 +36,11 @@ export function DeleteProfile() {
       setIsConfirming(false)
       return
     }
-    setResult({ tone: 'success', text: PROFILE_MESSAGES.userProfileDeleted })
+    setResult({ tone: 'success', text: ACCOUNT_CLOSING_MESSAGES.closed })
     await logout()
     // Clearing the session makes this page's sign-in guard redirect to /login?redirect=… with no message;
     // deferring to the next task lets that happen first, and this replaces it with plain /login and the text.
-    setTimeout(() => navigate(paths.login, { replace: true, state: { notice: PROFILE_MESSAGES.userProfileDeleted, tone: 'success' } }), 0)
+    setTimeout(() => navigate(paths.login, { replace: true, state: { notice: ACCOUNT_CLOSING_MESSAGES.closed, tone: 'success' } }), 0)
   }
 
   return (
@@ -43,7 +49,9 @@ export function DeleteProfile() {
         Delete profile
       </h2>
       <p className="text-sm text-slate-700">
-        Deleting your profile removes your personal data and documents. Payment records are kept as the law requires.
+        Deleting your profile closes your account at once: you are signed out everywhere and can no longer sign in. Your personal data and
+        documents are deleted {ACCOUNT_DATA_KEEP_DAYS} days later; until then the link we e-mail you restores the account. Payment records
+        are kept {RETENTION.TRANSACTIONS.period.years} years without your name or contact details.
       </p>
       {result && <Alert tone={result.tone}>{result.text}</Alert>}
       {isConfirming ? (

@@ -1,3 +1,4 @@
+import { ACCOUNT_CLOSING_MESSAGES } from '@keydesk/contracts/account-closing'
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
@@ -140,7 +141,7 @@ describe('/user-profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete my profile' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(calls.map((call) => call.key)).toContain('POST /api/auth/logout')
-    expect(await screen.findByText(PROFILE_MESSAGES.userProfileDeleted)).toBeInTheDocument()
+    expect(await screen.findByText(ACCOUNT_CLOSING_MESSAGES.closed)).toBeInTheDocument()
   })
 
   it('shows the delete failure text and stays signed in', async () => {
