@@ -1,6 +1,6 @@
 import { BULK_QUOTE_FROM_ROWS } from '@keydesk/contracts/bulk'
 import { eq } from 'drizzle-orm'
-import { requestBatches } from '../db/schema/ordering.ts'
+import { jobRecords, requestBatches } from '../db/schema/ordering.ts'
 import { passkeys } from '../db/schema/passkeys.ts'
 import { subscriptions, transactions } from '../db/schema/payments.ts'
 import { supportConversations } from '../db/schema/support.ts'
@@ -84,6 +84,21 @@ function batchOf(testApp: TestApp, userId: string): Promise<string> {
   })()
   batches.set(testApp, created)
   return created
+}
+
+const jobs = new WeakMap<TestApp, Promise<void>>()
+
+/** A job record on the owner's request, which only the owner may read. */
+function jobOf(testApp: TestApp, userId: string, requestId: string): Promise<void> {
+  const known = jobs.get(testApp)
+  if (known) return known
+  const written = testApp.app.database.db
+    .insert(jobRecords)
+    .values({ vehicleRequestId: requestId, userId, customerName: 'Matrix Customer' })
+    .onConflictDoNothing()
+    .then(() => undefined)
+  jobs.set(testApp, written)
+  return written
 }
 
 const paidOrders = new WeakMap<TestApp, Promise<string>>()
@@ -283,6 +298,10 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/user/payments/:id/receipt.pdf': async (world, _who, testApp) => ({
     url: `/api/user/payments/${await paidOrderOf(testApp, world.owner.id)}/receipt.pdf`,
   }),
+  'GET /api/vehicle/requests/:id/job': async (world, _who, testApp) => {
+    await jobOf(testApp, world.owner.id, world.owner.requestId)
+    return { url: `/api/vehicle/requests/${world.owner.requestId}/job` }
+  },
   'PUT /api/vehicle/requests/:id/job': (world) => ({
     url: `/api/vehicle/requests/${world.owner.requestId}/job`,
     payload: { customerName: 'Matrix Customer', customerPhone: '555-0100' },

@@ -57,3 +57,13 @@ export async function countJobs(db: DbExecutor, where: SQL): Promise<number> {
 }
 
 export const jobsOf = (userId: string): SQL => eq(jobRecords.userId, userId)
+
+/** The job of one of the member's own requests; none when the member has not written one (or the request is not theirs). */
+export async function findJobRecord(db: DbExecutor, userId: string, requestId: string): Promise<JobRecordRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobRecords)
+    .where(and(eq(jobRecords.userId, userId), eq(jobRecords.vehicleRequestId, requestId)))
+    .limit(1)
+  return row
+}

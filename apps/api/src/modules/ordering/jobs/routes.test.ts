@@ -86,6 +86,19 @@ describe('PUT /vehicle/requests/{id}/job', () => {
   })
 })
 
+describe('GET /vehicle/requests/{id}/job', () => {
+  it("answers the job the member wrote, 404 before there is one and for another member's request", async () => {
+    const { member, requestId } = await paidMemberOrder(testApp)
+    const read = () => testApp.app.inject({ method: 'GET', url: `/api/vehicle/requests/${requestId}/job`, headers: member.headers })
+    expect((await read()).statusCode).toBe(404)
+    await saveJob(member, requestId, customer)
+    expect((await read()).json()).toMatchObject({ requestId, ...customer })
+    const other = await registerAndSignIn(testApp)
+    const refused = await testApp.app.inject({ method: 'GET', url: `/api/vehicle/requests/${requestId}/job`, headers: other.headers })
+    expect(refused.statusCode).toBe(404)
+  })
+})
+
 describe('GET /user/jobs', () => {
   it("finds a customer who calls back by name, phone, plate, VIN or confirmation number, with the order's key type", async () => {
     const { member, requestId, transaction } = await paidMemberOrder(testApp)

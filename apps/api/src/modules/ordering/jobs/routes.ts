@@ -2,7 +2,7 @@ import { IdParamsSchema } from '@keydesk/contracts/common'
 import { JobRecordBodySchema, JobRecordSchema, JobsAnswerSchema, JobsQuerySchema } from '@keydesk/contracts/jobs'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireRole } from '../../../plugins/auth.ts'
-import { readJobs, saveJob } from './service.ts'
+import { readJob, readJobs, saveJob } from './service.ts'
 
 const requireMember = requireRole('BASEUSER')
 
@@ -16,6 +16,12 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: IdParamsSchema, body: JobRecordBodySchema, response: { 200: JobRecordSchema } },
     },
     async (request) => saveJob(app, principalOf(request).id, request.params.id, request.body),
+  )
+
+  app.get(
+    '/vehicle/requests/:id/job',
+    { preHandler: requireMember, config: { object: 'owner' }, schema: { params: IdParamsSchema, response: { 200: JobRecordSchema } } },
+    async (request) => readJob(app.database.db, principalOf(request).id, request.params.id),
   )
 
   app.get(

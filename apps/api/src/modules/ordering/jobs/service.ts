@@ -12,7 +12,7 @@ import { AppError } from '../../../errors.ts'
 import type { Database, Uses } from '../../../ports.ts'
 import { ownRequestIdsOfConfirmation } from '../orders/repository.ts'
 import { findOwnRequestStatus, findOwnRequestsForJobs, ownRequestIdsByVin } from '../requests/repository.ts'
-import { countJobs, findJobPage, type JobRecordRow, jobSearch, jobsOf, saveJobRecord } from './repository.ts'
+import { countJobs, findJobPage, findJobRecord, type JobRecordRow, jobSearch, jobsOf, saveJobRecord } from './repository.ts'
 
 /** The shortest end of a VIN a search reads as one (a caller reads out its last digits). */
 const VIN_END_MIN = 4
@@ -59,6 +59,13 @@ export async function saveJob(
     },
     ports.clock.now(),
   )
+  return view(row)
+}
+
+/** GET /vehicle/requests/{id}/job: the job the member wrote for their own request; 404 until there is one. */
+export async function readJob(db: Database, userId: string, requestId: string): Promise<JobRecord> {
+  const row = await findJobRecord(db, userId, requestId)
+  if (!row) throw new AppError('NOT_FOUND', JOB_MESSAGES.noJob)
   return view(row)
 }
 
