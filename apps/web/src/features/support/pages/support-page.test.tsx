@@ -1,3 +1,5 @@
+import { CONTACT_MESSAGES } from '@keydesk/contracts/support'
+import { SUPPORT_INBOX_MESSAGES } from '@keydesk/contracts/support-inbox'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -37,7 +39,7 @@ describe('support contact form', () => {
   })
 
   it("says 'Thanks! Your message has been sent.' after sending", async () => {
-    const calls = fakeApi({ 'POST /api/support/contact': () => jsonAnswer(201, { message: 'ok' }) })
+    const calls = fakeApi({ 'POST /api/support/contact': () => jsonAnswer(201, { message: CONTACT_MESSAGES.sent }) })
     await renderApp('/support')
     await fillAndSend()
     expect(await screen.findByText('Thanks! Your message has been sent.')).toBeInTheDocument()
@@ -45,6 +47,13 @@ describe('support contact form', () => {
       name: 'Sam',
       subject: 'Bulk',
     })
+  })
+
+  it('says what the server answered: an Enterprise message outside support hours reached the admins on call', async () => {
+    fakeApi({ 'POST /api/support/contact': () => jsonAnswer(201, { message: SUPPORT_INBOX_MESSAGES.onCallAlerted }) })
+    await renderApp('/support')
+    await fillAndSend()
+    expect(await screen.findByText(SUPPORT_INBOX_MESSAGES.onCallAlerted)).toBeInTheDocument()
   })
 
   it('shows the documented failure text and keeps what was typed', async () => {
