@@ -19,6 +19,7 @@ const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage')
 const RestoreAccountPage = lazyPage(() => import('../features/auth/pages/restore-account-page.tsx'), 'RestoreAccountPage')
 const BulkOrderPage = lazyPage(() => import('../features/bulk-order/pages/bulk-order-page.tsx'), 'BulkOrderPage')
+const JobsPage = lazyPage(() => import('../features/jobs/pages/jobs-page.tsx'), 'JobsPage')
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page.tsx'), 'CartPage')
 const MembershipPage = lazyPage(() => import('../features/membership/pages/membership-page.tsx'), 'MembershipPage')
 const TrialDetailsPage = lazyPage(() => import('../features/membership/pages/trial-details-page.tsx'), 'TrialDetailsPage')
@@ -28,6 +29,9 @@ const PaymentSuccessPage = lazyPage(() => import('../features/payments/pages/pay
 const PricingPage = lazyPage(() => import('../features/pricing/pages/pricing-page.tsx'), 'PricingPage')
 const RequirementsPage = lazyPage(() => import('../features/requirements/pages/requirements-page.tsx'), 'RequirementsPage')
 const SupportPage = lazyPage(() => import('../features/support/pages/support-page.tsx'), 'SupportPage')
+const SupportReplyPage = lazyPage(() => import('../features/support-inbox/pages/support-reply-page.tsx'), 'SupportReplyPage')
+const MySupportPage = lazyPage(() => import('../features/support-inbox/pages/my-support-page.tsx'), 'MySupportPage')
+const SupportInboxPage = lazyPage(() => import('../features/support-inbox/pages/support-inbox-page.tsx'), 'SupportInboxPage')
 const AboutPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'AboutPage')
 const MembershipCancellationPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'MembershipCancellationPage')
 const PrivacyPolicyPage = lazyPage(() => import('../features/policies/pages/policy-pages.tsx'), 'PrivacyPolicyPage')
@@ -98,6 +102,7 @@ export const routes: RouteObject[] = [
         { path: paths.membershipCancellation, element: <MembershipCancellationPage /> },
         { path: paths.requirements, element: <RequirementsPage /> },
         { path: paths.support, element: <SupportPage /> },
+        { path: paths.supportReply, element: <SupportReplyPage /> },
         // Ordering (guests may request keycodes and keep a cart, docs/product.md, 'Overview and roles')
         { path: paths.vehicleKeycodeRequest, element: <KeycodeRequestPage /> },
         { path: paths.cart, element: <CartPage /> },
@@ -119,6 +124,8 @@ export const routes: RouteObject[] = [
         { path: paths.userDash, element: signedIn(<UserDashboardPage />) },
         { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
         { path: paths.bulkOrder, element: memberOnly(<BulkOrderPage />) },
+        { path: paths.jobs, element: memberOnly(<JobsPage />) },
+        { path: paths.mySupport, element: memberOnly(<MySupportPage />) },
       ]),
       section('admin', [
         {
@@ -134,6 +141,7 @@ export const routes: RouteObject[] = [
         { path: paths.actionLog, element: superAdminOnly(<ActionLogPage />) },
         { path: paths.registeredUsers, element: adminOnly(<RegisteredUsersPage />) },
         { path: paths.problemReports, element: adminOnly(<ProblemReportsPage />) },
+        { path: paths.supportInbox, element: adminOnly(<SupportInboxPage />) },
         { path: paths.documentValidation, element: adminOnly(<DocumentValidationPage />) },
         { path: paths.userHistory, element: adminOnly(<UserHistoryPage />) },
       ]),

@@ -20,6 +20,8 @@ export const paths = {
   profile: '/profile',
   userProfile: '/user-profile',
   userDash: '/user-dash',
+  /** The member's job records, searched by customer, phone, plate, VIN or confirmation number. */
+  jobs: '/jobs',
   dashboard: '/dashboard',
   admin: '/admin',
   superAdmin: '/super-admin',
@@ -28,10 +30,15 @@ export const paths = {
   registeredUsers: '/admin/registered-users',
   /** Buyers' problem reports, answered by the policy's review clock. */
   problemReports: '/admin/problem-reports',
+  /** Every contact message and chat by its answer deadline (docs/decisions/034). */
+  supportInbox: '/admin/support',
   documentValidation: '/admin/document-validation',
   userHistory: '/admin/user-history',
   keycodes: '/keycodes',
   support: '/support',
+  /** A member's support conversations, and a visitor's by the link in support's answer mail. */
+  mySupport: '/user/support',
+  supportReply: '/support/reply',
   requirements: '/requirements',
   trialDetails: '/trial-details',
   pricing: '/pricing',

@@ -2,6 +2,7 @@ import { hasAdminStatus } from '@keydesk/contracts/roles-constants'
 import { Link, NavLink } from 'react-router'
 import { AdminChatUnreadLink } from '../../features/chat/components/admin-chat-unread-link.tsx'
 import { useSession } from '../../features/session/use-session.ts'
+import { SupportInboxLink } from '../../features/support-inbox/components/support-inbox-link.tsx'
 import { paths } from '../../lib/paths.ts'
 import { MobileMenu } from './mobile-menu.tsx'
 import { navLinksFor } from './nav-links.ts'
@@ -60,6 +61,7 @@ export function SiteHeader() {
           )}
         </div>
         <div className="flex items-center gap-2">
+          {backOffice && <SupportInboxLink />}
           {backOffice && <AdminChatUnreadLink />}
           <MobileMenu links={status === 'loading' ? [] : links} user={user} onSignOut={signOut} collapseBelow={backOffice ? 1280 : 769} />
         </div>
