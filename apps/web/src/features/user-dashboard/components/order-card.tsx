@@ -7,6 +7,7 @@ import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { paths } from '../../../lib/paths.ts'
+import { JobRecordButton } from '../../jobs/components/job-record-button.tsx'
 import { RefundNotice } from '../../ordering/components/refund-notice.tsx'
 import { MemberProblemReports } from '../../problem-reports/components/problem-reports-section.tsx'
 import { EditRequestForm } from './edit-request-form.tsx'
@@ -107,6 +108,7 @@ export function OrderCard({ request, reports, isTracked, onTrack, isEditing, onE
           {isTracked ? 'Tracked above' : 'Track this order'}
         </Button>
       )}
+      <JobRecordButton requestId={request.id} title={title} />
       {request.paid && <MemberProblemReports vehicleRequestId={request.id} title={title} status={request.status} reports={reports} />}
       {/* A paid order's vehicle is frozen (the server refuses the change), so only a request still in the cart offers Edit. */}
       {request.status === 'PENDING' &&

@@ -163,6 +163,15 @@ export function UserDashboardPage() {
 
   return (
     <PageFrame title="Dashboard" description={`Welcome, ${session.user?.fname ?? ''}.`}>
+      {session.user?.role === 'BASEUSER' && (
+        <p className="mb-3 text-sm text-slate-700">
+          A customer calling back?{' '}
+          <Link to={paths.jobs} className="font-semibold text-brand-600 underline">
+            Search your jobs
+          </Link>{' '}
+          by name, phone, plate, VIN or confirmation number.
+        </p>
+      )}
       {tracked && (
         <p className="mb-2 text-sm text-slate-700">
           Tracking: {tracked.year} {tracked.make.manufacturerName} {tracked.model} (VIN ending {tracked.vin.slice(-4)})
