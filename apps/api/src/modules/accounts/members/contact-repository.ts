@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { memberProfiles } from '../../../db/schema/member.ts'
 import { users } from '../../../db/schema/users.ts'
@@ -64,6 +64,7 @@ export async function findUserNames(db: DbExecutor, userIds: string[], options: 
       isActive: users.isActive,
       isValidatedUser: users.isValidatedUser,
       keycodesByEmail: users.keycodesByEmail,
+      isClosed: sql<boolean>`${users.closedAt} is not null`,
     })
     .from(users)
     .where(inArray(users.id, userIds))
@@ -80,6 +81,8 @@ interface UserNames {
   isActive: boolean
   isValidatedUser: boolean
   keycodesByEmail: boolean
+  /** Closed by its owner or an admin and waiting out its 30 days (docs/decisions/035). */
+  isClosed: boolean
 }
 
 /** Who bought, as a receipt names them: the business, its contact and its address (the profile's, once saved). */

@@ -160,7 +160,7 @@ describe('admin queue shows what the gate reads', () => {
     })
   })
 
-  it('refuses with 409 an order whose account was deleted, since no one can receive the code', async () => {
+  it('refuses with 409 an order whose account its owner deleted (closed for its 30 days), since no one can receive the code', async () => {
     const { member, requestId } = await paidMemberOrder(testApp, { validated: true })
     expect((await startRequest(testApp, admin, requestId)).statusCode).toBe(200)
     expect((await testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers: member.headers })).statusCode).toBe(200)

@@ -98,6 +98,8 @@ async function findReleaseTarget(db: DbExecutor, requestId: string) {
     ownerFirstName: owner?.fname ?? null,
     accountValidated: owner?.isValidatedUser ?? false,
     accountActive: owner?.isActive ?? request.userId === null,
+    // A closed account (docs/decisions/035) cannot sign in or be mailed a code until it is restored; a purged one is gone.
+    memberCanReceive: owner !== undefined && !owner.isClosed,
     keycodesByEmail: owner?.keycodesByEmail ?? true,
     transactionId: order?.transactionId ?? null,
     confirmationNumber: order?.confirmationNumber ?? null,
@@ -154,7 +156,7 @@ export async function fulfilRequest(
       isGuest,
       accountValidated: target.accountValidated ?? false,
       accountActive: target.accountActive,
-      hasRecipient: !isGuest || target.checkoutEmail !== null,
+      hasRecipient: isGuest ? target.checkoutEmail !== null : target.memberCanReceive,
       disputeHold: target.disputeHold,
     }
     const refusal = releaseRefusal(requester, body)
