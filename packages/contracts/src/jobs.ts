@@ -12,7 +12,6 @@ export const JOB_MESSAGES = {
   saved: 'Job record saved.',
   saveFailed: 'Failed to save the job record. Please try again.',
   notFound: 'Vehicle request not found.',
-  noJob: 'No job is recorded for this request yet.',
   fetchFailed: 'Failed to load your jobs.',
 } as const
 

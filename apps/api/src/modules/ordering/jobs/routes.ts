@@ -20,7 +20,11 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/vehicle/requests/:id/job',
-    { preHandler: requireMember, config: { object: 'owner' }, schema: { params: IdParamsSchema, response: { 200: JobRecordSchema } } },
+    {
+      preHandler: requireMember,
+      config: { object: 'owner' },
+      schema: { params: IdParamsSchema, response: { 200: JobRecordSchema.nullable() } },
+    },
     async (request) => readJob(app.database.db, principalOf(request).id, request.params.id),
   )
 

@@ -62,11 +62,11 @@ export async function saveJob(
   return view(row)
 }
 
-/** GET /vehicle/requests/{id}/job: the job the member wrote for their own request; 404 until there is one. */
-export async function readJob(db: Database, userId: string, requestId: string): Promise<JobRecord> {
-  const row = await findJobRecord(db, userId, requestId)
-  if (!row) throw new AppError('NOT_FOUND', JOB_MESSAGES.noJob)
-  return view(row)
+/** GET /vehicle/requests/{id}/job: the job the member wrote for their own request, null before one is written. */
+export async function readJob(db: Database, userId: string, requestId: string): Promise<JobRecord | null> {
+  const [request, row] = await Promise.all([findOwnRequestStatus(db, userId, requestId), findJobRecord(db, userId, requestId)])
+  if (!request) throw new AppError('NOT_FOUND', JOB_MESSAGES.notFound)
+  return row ? view(row) : null
 }
 
 /** The condition a search term sets on the member's jobs; none lists them all. */

@@ -1,6 +1,6 @@
 import { type JobRecordBody, JobRecordSchema, JobsAnswerSchema } from '@keydesk/contracts/jobs'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiError, apiRequest } from '../../../lib/api-client.ts'
+import { apiRequest } from '../../../lib/api-client.ts'
 
 export const jobKeys = {
   all: ['member', 'jobs'] as const,
@@ -18,18 +18,11 @@ export function useJobs(search: string, page: number) {
   })
 }
 
-/** GET /vehicle/requests/{id}/job: the job written for the request, or null before there is one (404). */
+/** GET /vehicle/requests/{id}/job: the job written for the request, or null before there is one. */
 export function useJob(requestId: string, isEnabled: boolean) {
   return useQuery({
     queryKey: jobKeys.one(requestId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest(`/vehicle/requests/${requestId}/job`, { schema: JobRecordSchema, signal })
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null
-        throw error
-      }
-    },
+    queryFn: ({ signal }) => apiRequest(`/vehicle/requests/${requestId}/job`, { schema: JobRecordSchema.nullable(), signal }),
     enabled: isEnabled,
   })
 }
