@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@keydesk/contracts/auth-messages'
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users.ts'
@@ -48,6 +49,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why it ended (SESSION_END_REASONS), so the device's next refresh can say it; null while open. */
+    endedReason: text('ended_reason').$type<SessionEndReason>(),
     /** Signed in with a passkey, which verified the user: it counts as the second factor (REQUIRE_ADMIN_2FA). */
     signedInWithPasskey: boolean('signed_in_with_passkey').notNull().default(false),
     /** The passkey that signed it in: removing that passkey ends the session (a rogue passkey's session dies with it). */
