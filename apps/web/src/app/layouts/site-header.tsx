@@ -2,7 +2,6 @@ import { hasAdminStatus } from '@keydesk/contracts/roles-constants'
 import { Link, NavLink } from 'react-router'
 import { AdminChatUnreadLink } from '../../features/chat/components/admin-chat-unread-link.tsx'
 import { useSession } from '../../features/session/use-session.ts'
-import { SupportInboxLink } from '../../features/support-inbox/components/support-inbox-link.tsx'
 import { paths } from '../../lib/paths.ts'
 import { MobileMenu } from './mobile-menu.tsx'
 import { navLinksFor } from './nav-links.ts'
@@ -61,7 +60,6 @@ export function SiteHeader() {
           )}
         </div>
         <div className="flex items-center gap-2">
-          {backOffice && <SupportInboxLink />}
           {backOffice && <AdminChatUnreadLink />}
           <MobileMenu links={status === 'loading' ? [] : links} user={user} onSignOut={signOut} collapseBelow={backOffice ? 1280 : 769} />
         </div>

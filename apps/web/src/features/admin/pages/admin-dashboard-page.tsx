@@ -1,11 +1,12 @@
 import type { AdminRequest } from '@keydesk/contracts/admin'
 import { useCallback, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
+import { paths } from '../../../lib/paths.ts'
 import { useNow } from '../../../lib/use-now.ts'
 import { AdminChatPanel } from '../../chat/components/admin-chat-panel.tsx'
 import { useSession } from '../../session/use-session.ts'
@@ -232,6 +233,11 @@ export function AdminDashboardPage() {
         <Count label="Transactions" value={countSoFar(transactions.data, transactionOffset)} />
       </dl>
       <ProblemReportsLink />
+      <p className="mt-1 text-sm">
+        <Link to={paths.supportInbox} className="font-semibold text-brand-700 underline">
+          Support inbox
+        </Link>
+      </p>
       <QueueSection
         onShowBatch={changeSearch}
         headingId="pending-heading"
