@@ -57,7 +57,10 @@ export const contactMessages = pgTable(
     conversationId: uuid('conversation_id').references(() => supportConversations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contact_messages_created_idx').on(table.createdAt), index('contact_messages_conversation_idx').on(table.conversationId)],
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt),
+    index('contact_messages_conversation_idx').on(table.conversationId),
+  ],
 )
 
 /**
