@@ -35,6 +35,7 @@ export const ACTION_KIND_LABELS = {
   ACCOUNT_CLOSED: 'Account closed',
   ACCOUNT_RESTORED: 'Account restored',
   ACCOUNT_PURGED: 'Account purged at once',
+  DATA_ARCHIVE_DOWNLOADED: 'Data archive downloaded',
   RELEASE_OVERRIDE: 'Release override (older entries)',
 } as const
 export type ActionKind = keyof typeof ACTION_KIND_LABELS

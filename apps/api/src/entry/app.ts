@@ -27,6 +27,7 @@ import { adminRoutes } from '../modules/back-office/admin/routes.ts'
 import { adminUserRoutes } from '../modules/back-office/admin-users/routes.ts'
 import { chatRoutes } from '../modules/back-office/chat/routes.ts'
 import { accountRoutes } from '../modules/back-office/member-accounts/routes.ts'
+import { memberArchiveRoutes } from '../modules/back-office/member-archive/routes.ts'
 import { portalRoutes } from '../modules/back-office/portals/routes.ts'
 import { disputeReviewRoutes } from '../modules/back-office/super-admin/dispute-routes.ts'
 import { superAdminRoutes } from '../modules/back-office/super-admin/routes.ts'
@@ -186,6 +187,7 @@ export async function buildApp({
       await api.register(supportInboxRoutes)
       await api.register(authRoutes)
       await api.register(accountRoutes)
+      await api.register(memberArchiveRoutes)
       await api.register(adminRegistrationCodeRoutes)
       await api.register(adminApprovalRoutes)
       await api.register(adminRoutes)

@@ -6,6 +6,7 @@
 export { assertAccountMayBeDeleted, assertActingSuperAdmin } from './admin-approval/service.ts'
 export { clearSessionCookies } from './auth/cookies.ts'
 export { announceSessionsEnded, endAllSessions } from './auth/end-sessions.ts'
+export { listDocumentRowsForArchive } from './credentials/archive-repository.ts'
 export {
   countDocumentReviews,
   countDocuments,
@@ -25,6 +26,7 @@ export {
   listBusinessUsers,
   updateBusinessUser,
 } from './members/admin-views-repository.ts'
+export { readAccountRowsForArchive } from './members/archive-repository.ts'
 export { breachedPasswordProblem } from './members/breached-passwords.ts'
 export { listAccountsClosedBefore, lockAccountToPurge, markAccountClosed, reopenAccount } from './members/closure-repository.ts'
 export { findReceiptBuyer, findUserEmail, findUserNames, isUserValidated, updateUserContact } from './members/contact-repository.ts'
@@ -38,4 +40,8 @@ export {
 } from './members/membership-repository.ts'
 export { hashPassword } from './members/passwords.ts'
 export { toUserView } from './members/user-view.ts'
+export { listPasskeysForArchive } from './passkeys/archive-repository.ts'
+export { pageLoginHistoryForArchive } from './security/archive-repository.ts'
 export { OWNER_PROOF_RATE_LIMIT } from './security/owner-proof.ts'
+export { proveOwner } from './security/prove-owner.ts'
+export { listSessionRowsForArchive } from './sessions/archive-repository.ts'

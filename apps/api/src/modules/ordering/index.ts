@@ -5,6 +5,7 @@
  */
 
 export { mailBatchDoneOnce } from './bulk/batch-done.ts'
+export { listDisputeRowsForArchive } from './disputes/archive-repository.ts'
 export {
   clearDisputeReview,
   disputeView,
@@ -12,6 +13,8 @@ export {
   listDisputesOfMember,
   lockDispute,
 } from './disputes/repository.ts'
+export { listJobRowsForArchive } from './jobs/archive-repository.ts'
+export { listKeycodeRefundRowsForArchive } from './keycode-refunds/archive-repository.ts'
 export { listFailedKeycodeRefunds } from './keycode-refunds/provider-refund-repository.ts'
 export {
   findPaidKeycodeRefunds,
@@ -22,6 +25,7 @@ export {
   refundView,
   restartKeycodeRefund,
 } from './keycode-refunds/repository.ts'
+export { pageOrderRowsForArchive } from './orders/archive-repository.ts'
 export { giveBackBasicDiscount } from './orders/basic-discount-repository.ts'
 export {
   findFirstPaidOrders,
@@ -31,6 +35,7 @@ export {
   refreshOrderStatus,
 } from './orders/repository.ts'
 export { listAdminTransactions } from './payments/admin-transactions.ts'
+export { listProblemReportRowsForArchive } from './problem-reports/archive-repository.ts'
 export {
   answerOpenReportsByRefund,
   answerProblemReport,
@@ -42,6 +47,7 @@ export {
   problemReportView,
 } from './problem-reports/repository.ts'
 export { fileProblemReport } from './problem-reports/service.ts'
+export { listBatchRowsForArchive, pageRequestRowsForArchive } from './requests/archive-repository.ts'
 export { findBatchProgressOfRequest } from './requests/batch-repository.ts'
 export { countQueues, findReleaseRequest, listPaidRequests } from './requests/queue-repository.ts'
 export { reopenForCorrectedKeycode } from './requests/recheck-repository.ts'
@@ -60,5 +66,6 @@ export {
 } from './requests/repository.ts'
 export { publishRequestStatusChanges } from './requests/status-events.ts'
 export { listAdminSubscriptions } from './subscriptions/admin-subscriptions.ts'
+export { listPlanRefundRowsForArchive, listPlanRowsForArchive } from './subscriptions/archive-repository.ts'
 export { REFUND_ATTEMPT_LEASE_MS } from './subscriptions/refunds.ts'
 export { readPricingTier } from './subscriptions/service.ts'

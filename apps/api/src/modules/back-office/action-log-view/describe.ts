@@ -197,6 +197,12 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
       return onUser(
         `${actor} cleared the dispute review of ${personWords(names, row.targetId)}${text(details.confirmationNumber) ? ` (order ${details.confirmationNumber})` : ''}`,
       )
+    case 'DATA_ARCHIVE_DOWNLOADED':
+      return onUser(
+        row.actorId === row.targetId
+          ? `${actor} downloaded their data archive`
+          : withReason(`${actor} downloaded the data archive of ${personWords(names, row.targetId)}`, text(details.reason)),
+      )
     case 'RELEASES_EXPORTED':
       return { text: `${actor} exported the releases of ${row.targetId.replace('..', ' to ')}`, link: null }
     case 'ACTION_LOG_EXPORTED':
