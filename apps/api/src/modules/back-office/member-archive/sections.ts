@@ -76,7 +76,18 @@ export const ARCHIVED_TABLES = {
   },
   sessions: {
     part: 'sessions.json',
-    shown: ['id', 'device', 'ipAddress', 'startedAt', 'lastSeenAt', 'expiresAt', 'endedAt', 'signedInWithPasskey', 'passkeyId'],
+    shown: [
+      'id',
+      'device',
+      'ipAddress',
+      'startedAt',
+      'lastSeenAt',
+      'expiresAt',
+      'endedAt',
+      'endedReason',
+      'signedInWithPasskey',
+      'passkeyId',
+    ],
     withheld: { userId: SAME_ACCOUNT },
   },
   login_history: {
