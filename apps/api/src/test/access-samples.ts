@@ -190,6 +190,11 @@ export const SAMPLES: Record<string, Sample> = {
     url: `/api/admin/users/${(await createMember(testApp)).id}/close`,
     payload: { reason: 'Access matrix sample closing.' },
   }),
+  'POST /api/super-admin/users/:id/data-archive': (world) => ({
+    url: `/api/super-admin/users/${world.owner.id}/data-archive`,
+    payload: { reason: 'Access matrix sample on a verified request.' },
+  }),
+  'POST /api/user/data-archive': () => ({ url: '/api/user/data-archive', payload: { currentPassword: GOOD_PASSWORD } }),
   'POST /api/super-admin/users/:id/purge': async (_world, _who, testApp) => ({
     url: `/api/super-admin/users/${(await createMember(testApp)).id}/purge`,
     payload: { reason: 'Access matrix sample purge on a verified request.' },
