@@ -54,3 +54,16 @@ export const SESSION_MESSAGES = {
   roleAccessDenied: 'You do not have access to that page.',
   sessionExpired: 'Your session has ended. Please log in again.',
 } as const
+
+/** Why a device's session ended, kept with it so that device's next call can say so (docs/decisions/038). */
+export const SESSION_END_REASONS = ['SIGNED_OUT', 'ENDED_ELSEWHERE', 'PASSKEY_REMOVED', 'ACCOUNT_CHANGED', 'REFRESH_REUSED'] as const
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number]
+
+/** What the signed-out device's sign-in page says: the reason in words, never which device did it. */
+export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
+  SIGNED_OUT: SESSION_MESSAGES.sessionExpired,
+  ENDED_ELSEWHERE: 'This device was signed out from another device. Please log in again.',
+  PASSKEY_REMOVED: 'The passkey this device signed in with was removed. Please log in again.',
+  ACCOUNT_CHANGED: 'Your password or your account changed, so every device was signed out. Please log in again.',
+  REFRESH_REUSED: 'This session was ended because its sign-in was used from two places at once. Please log in again.',
+}

@@ -1,3 +1,4 @@
+import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { ApiError, apiRequest, setSessionExpiredHandler } from './api-client.ts'
@@ -82,6 +83,13 @@ describe('API client (docs/product.md, "Accounts, sign-up, sign-in, sessions, tw
     await expect(apiRequest('/user/orders', { schema: Orders })).rejects.toMatchObject({ status: 401 })
     expect(calls()).toHaveLength(2)
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
+  })
+
+  it("passes on the server's reason the session ended, so the sign-in page can say it", async () => {
+    const signedOutElsewhere = SESSION_END_MESSAGES.ENDED_ELSEWHERE
+    answers.push(unauthorized, () => json(401, { code: 'UNAUTHENTICATED', message: signedOutElsewhere, error: signedOutElsewhere }))
+    await expect(apiRequest('/user/orders', { schema: Orders })).rejects.toMatchObject({ status: 401 })
+    expect(onSessionExpired).toHaveBeenCalledWith(signedOutElsewhere)
   })
 
   it('does not end the session for a call that expects visitors', async () => {

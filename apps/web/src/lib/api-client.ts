@@ -1,3 +1,4 @@
+import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { MESSAGES } from '@keydesk/contracts/messages'
 import type { z } from 'zod'
 
@@ -43,7 +44,8 @@ const NO_REFRESH_PATHS = new Set([
   '/auth/logout',
 ])
 
-type SessionExpiredHandler = () => void
+/** Told why the session ended when the server said (a device signed out from elsewhere); else undefined. */
+type SessionExpiredHandler = (reason?: string) => void
 
 const defaultSessionExpiredHandler: SessionExpiredHandler = () => window.location.assign('/login')
 let sessionExpiredHandler: SessionExpiredHandler = defaultSessionExpiredHandler
@@ -82,12 +84,20 @@ async function send(path: string, method: string, body: unknown, signal?: AbortS
  * Several calls can fail with 401 at the same moment when the access token expires; they share one
  * refresh, because the server rotates the refresh token and a second use of the old one would end the session.
  */
-let refreshInFlight: Promise<boolean> | null = null
+let refreshInFlight: Promise<{ ok: boolean; reason?: string | undefined }> | null = null
+const SESSION_END_TEXTS: readonly string[] = Object.values(SESSION_END_MESSAGES)
 
-function refreshSession(): Promise<boolean> {
+/** The refresh's outcome, with the server's words for why the session ended when it refused one. */
+function refreshSession(): Promise<{ ok: boolean; reason?: string | undefined }> {
   refreshInFlight ??= send('/auth/refresh', 'POST', undefined)
-    .then((response) => response.ok)
-    .catch(() => false)
+    .then(async (response) => {
+      if (response.ok) return { ok: true }
+      const answer = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined
+      // Only a reason the server keeps for an ended session (SESSION_END_MESSAGES) is passed on to the sign-in page.
+      const reason = SESSION_END_TEXTS.find((text) => text === answer?.message)
+      return { ok: false, reason }
+    })
+    .catch(() => ({ ok: false }))
     .finally(() => {
       refreshInFlight = null
     })
@@ -120,10 +130,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   schemaReady.catch(() => undefined) // awaited below; this only keeps a failure before then from being reported as unhandled
   let response = await send(path, method, body, signal)
   if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
-    if (await refreshSession()) {
-      response = await send(path, method, body, signal)
-    }
-    if (response.status === 401 && onUnauthorized === 'redirect') sessionExpiredHandler()
+    const refreshed = await refreshSession()
+    if (refreshed.ok) response = await send(path, method, body, signal)
+    if (response.status === 401 && onUnauthorized === 'redirect') sessionExpiredHandler(refreshed.reason)
   }
   if (!response.ok) throw await toApiError(response)
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)

@@ -23,9 +23,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(
     () =>
-      setSessionExpiredHandler(() => {
+      setSessionExpiredHandler((reason) => {
         clearSession(queryClient)
-        const state: NoticeState = { notice: SESSION_MESSAGES.sessionExpired }
+        // The server's reason when it gave one (signed out from another device), so the sign-in page says why.
+        const state: NoticeState = { notice: reason ?? SESSION_MESSAGES.sessionExpired }
         navigate(loginPathFor(currentPath.current), { replace: true, state })
       }),
     [queryClient, navigate],

@@ -1,7 +1,9 @@
 import { ACCOUNT_CLOSING_MESSAGES } from '@keydesk/contracts/account-closing'
 import { ACCOUNT_MESSAGES } from '@keydesk/contracts/accounts-api'
+import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { PASSKEY_MESSAGES } from '@keydesk/contracts/passkeys'
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
+import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, loginRequired } from '../../../errors.ts'
 import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import type { Uses } from '../../../ports.ts'
@@ -131,6 +133,16 @@ export async function signInWithPasskey(
 }
 
 /**
+ * The refusal of a refresh whose session is over, saying why where the session recorded it (signed out from another
+ * device, a passkey removed, the account changed: docs/decisions/038), so the device's sign-in page can tell the person.
+ * The answer names no other device and nothing of the account.
+ */
+async function sessionEnded(db: DbExecutor, sessionId: string): Promise<AppError> {
+  const reason = await sessionsRepository.findSessionEndReason(db, sessionId)
+  return new AppError('UNAUTHENTICATED', reason ? SESSION_END_MESSAGES[reason] : ACCOUNT_MESSAGES.sessionExpired)
+}
+
+/**
  * Rotates a refresh token within its session, which stays the same one (its last-seen time moves). Presenting a
  * token that was already rotated means two parties hold it (one of them a thief), so the whole family is revoked,
  * its session ends, and both must sign in again. A session that ended (signed out from this device or another)
@@ -141,20 +153,19 @@ export async function refreshSession(ports: Uses<'database' | 'clock' | 'signAcc
   const now = ports.clock.now()
   return ports.database.db.transaction(async (tx) => {
     const stored = await repository.findRefreshToken(tx, digest(presented))
-    if (!stored || stored.revokedAt || stored.expiresAt <= now) {
-      throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
-    }
+    if (!stored || stored.expiresAt <= now) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
+    if (stored.revokedAt) throw await sessionEnded(tx, stored.familyId)
     const sessionId = stored.familyId
     if (stored.rotatedAt || !(await repository.markRefreshTokenRotated(tx, stored.id, now))) {
       await repository.revokeRefreshFamily(tx, stored.familyId, now)
-      const ended = await sessionsRepository.endSession(tx, sessionId, stored.userId, now)
+      const ended = await sessionsRepository.endSession(tx, sessionId, stored.userId, now, 'REFRESH_REUSED')
       return { reused: true as const, endedSessionId: ended ? sessionId : undefined }
     }
     const user = await accountRepository.findUserById(tx, stored.userId)
     const session = await sessionsRepository.findOpenSession(tx, sessionId, stored.userId, now)
     if (!user || refusalFor(user) || !session) {
       await repository.revokeRefreshFamily(tx, stored.familyId, now)
-      throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired)
+      throw await sessionEnded(tx, sessionId)
     }
     const refreshToken = newOpaqueToken()
     const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)
@@ -189,7 +200,7 @@ export async function signOut(
         : signedIn && { userId: signedIn.id, sessionId: signedIn.sessionId }
     if (!session) return undefined
     await repository.revokeRefreshFamily(tx, session.sessionId, now)
-    return (await sessionsRepository.endSession(tx, session.sessionId, session.userId, now)) ? session.sessionId : undefined
+    return (await sessionsRepository.endSession(tx, session.sessionId, session.userId, now, 'SIGNED_OUT')) ? session.sessionId : undefined
   })
   if (sessionId) await announceDeviceSessionsEnded(ports, [sessionId])
 }

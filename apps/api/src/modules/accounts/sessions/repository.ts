@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@keydesk/contracts/auth-messages'
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
@@ -67,10 +68,10 @@ export async function listOpenSessions(db: DbExecutor, userId: string, now: Date
 }
 
 /** Ends one open session of this account; answers whether it did (another account's id ends nothing). */
-export async function endSession(db: DbExecutor, id: string, userId: string, now: Date): Promise<boolean> {
+export async function endSession(db: DbExecutor, id: string, userId: string, now: Date, reason: SessionEndReason): Promise<boolean> {
   const ended = await db
     .update(sessions)
-    .set({ endedAt: now })
+    .set({ endedAt: now, endedReason: reason })
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id })
   return ended.length === 1
@@ -80,7 +81,7 @@ export async function endSession(db: DbExecutor, id: string, userId: string, now
 export async function endOtherSessions(db: DbExecutor, userId: string, keptId: string, now: Date): Promise<string[]> {
   const ended = await db
     .update(sessions)
-    .set({ endedAt: now })
+    .set({ endedAt: now, endedReason: 'ENDED_ELSEWHERE' })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keptId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id })
   return ended.map((row) => row.id)
@@ -100,7 +101,7 @@ export async function endSessionsOfPasskey(
   const signedInBy = passkeyId === null ? isNotNull(sessions.passkeyId) : eq(sessions.passkeyId, passkeyId)
   const ended = await db
     .update(sessions)
-    .set({ endedAt: now })
+    .set({ endedAt: now, endedReason: 'PASSKEY_REMOVED' })
     .where(and(eq(sessions.userId, userId), signedInBy, ne(sessions.id, keptId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id })
   return ended.map((row) => row.id)
@@ -110,7 +111,7 @@ export async function endSessionsOfPasskey(
 export async function endAllSessionsOf(db: DbExecutor, userId: string, now: Date) {
   await db
     .update(sessions)
-    .set({ endedAt: now })
+    .set({ endedAt: now, endedReason: 'ACCOUNT_CHANGED' })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
 }
 
@@ -130,4 +131,10 @@ export async function deleteSessionsOverBefore(db: DbExecutor, before: Date, lim
     )
     .returning({ id: sessions.id })
   return removed.length
+}
+
+/** Why a session ended; null while it is open (or for a session swept away since). */
+export async function findSessionEndReason(db: DbExecutor, id: string): Promise<SessionEndReason | null> {
+  const [row] = await db.select({ endedReason: sessions.endedReason }).from(sessions).where(eq(sessions.id, id)).limit(1)
+  return row?.endedReason ?? null
 }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../../../db/schema/accounts.ts'
@@ -110,7 +111,9 @@ describe('logging out on one device', () => {
     const logout = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: first.cookies })
     expect(logout.statusCode).toBe(200)
     expect((await me(first)).statusCode).toBe(401)
-    expect((await refresh(first)).statusCode).toBe(401)
+    const refused = await refresh(first)
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json().message).toBe(SESSION_END_MESSAGES.SIGNED_OUT)
     expect((await me(second)).statusCode).toBe(200)
     expect((await refresh(second)).statusCode).toBe(200)
     expect((await list(second)).json().map((row: { id: string }) => row.id)).toEqual([sessionIdOf(second)])
@@ -139,7 +142,10 @@ describe('DELETE /user/sessions/:id', () => {
     expect(answer.statusCode).toBe(200)
     expect(answer.json()).toEqual({ message: 'That session is signed out.' })
     expect((await me(phone)).statusCode).toBe(401)
-    expect((await refresh(phone)).statusCode).toBe(401)
+    const refused = await refresh(phone)
+    expect(refused.statusCode).toBe(401)
+    // The phone's sign-in page can say why: signed out from another device.
+    expect(refused.json().message).toBe(SESSION_END_MESSAGES.ENDED_ELSEWHERE)
     expect(await closesWithin(stream, 2000)).toBe(true)
     expect((await me(laptop)).statusCode).toBe(200)
   })
@@ -173,7 +179,9 @@ describe('POST /user/sessions/sign-out-others', () => {
     expect(answer.json()).toEqual({ message: 'Every other session is signed out.' })
     for (const ended of [phone, tablet]) {
       expect((await me(ended)).statusCode).toBe(401)
-      expect((await refresh(ended)).statusCode).toBe(401)
+      const refused = await refresh(ended)
+      expect(refused.statusCode).toBe(401)
+      expect(refused.json().message).toBe(SESSION_END_MESSAGES.ENDED_ELSEWHERE)
     }
     expect(await closesWithin(stream, 2000)).toBe(true)
     expect((await me(laptop)).statusCode).toBe(200)
@@ -190,7 +198,9 @@ describe('ending every session', () => {
     expect(confirm.statusCode).toBe(200)
     for (const session of [laptop, phone]) {
       expect((await me(session)).statusCode).toBe(401)
-      expect((await refresh(session)).statusCode).toBe(401)
+      const refused = await refresh(session)
+      expect(refused.statusCode).toBe(401)
+      expect(refused.json().message).toBe(SESSION_END_MESSAGES.ACCOUNT_CHANGED)
     }
     const open = await testApp.app.database.db.select().from(sessions).where(eq(sessions.userId, laptop.id))
     expect(open.every((row) => row.endedAt !== null)).toBe(true)

@@ -60,10 +60,11 @@ export async function listSessions(ports: Uses<'database' | 'clock'>, caller: { 
 /** Ends one session of the caller's own; another account's session, or one already over, answers 404 like a missing one. */
 export async function signOutSession(
   ports: Uses<'database' | 'clock' | 'events' | 'log'>,
-  caller: { id: string },
+  caller: { id: string; sessionId?: string | undefined },
   sessionId: string,
 ): Promise<void> {
-  const ended = await repository.endSession(ports.database.db, sessionId, caller.id, ports.clock.now())
+  const reason = sessionId === caller.sessionId ? 'SIGNED_OUT' : 'ENDED_ELSEWHERE'
+  const ended = await repository.endSession(ports.database.db, sessionId, caller.id, ports.clock.now(), reason)
   if (!ended) throw new AppError('NOT_FOUND', SESSION_MESSAGES.notFound)
   await announceDeviceSessionsEnded(ports, [sessionId])
 }
