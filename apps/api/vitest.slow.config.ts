@@ -14,7 +14,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: false,
     // Every test process runs on Node 24 (scripts/node-24.mjs).
-    globalSetup: ['../../scripts/test-node.global-setup.mjs'],
+    // The test-database template too: the data archive's memory test (member-archive) builds an app on one.
+    globalSetup: ['../../scripts/test-node.global-setup.mjs', 'src/test/global-setup.ts'],
     setupFiles: ['../../scripts/test-node.setup.mjs'],
   },
 })
