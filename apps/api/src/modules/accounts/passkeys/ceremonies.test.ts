@@ -1,3 +1,4 @@
+import { ACCOUNT_CLOSING_MESSAGES } from '@keydesk/contracts/account-closing'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberProfiles } from '../../../db/schema/member.ts'
@@ -180,7 +181,7 @@ describe('signing in with a passkey', () => {
     expect((await passkeyLogin(authenticator.signIn(await signInOptions(), { counter: 6 }))).statusCode).toBe(200)
   })
 
-  it('does nothing for a revoked account, and nothing for a deleted one', async () => {
+  it('does nothing for a revoked account, and nothing for a closed one but say how to restore it', async () => {
     const member = await registerAndSignIn(testApp)
     const authenticator = await addPasskey(member)
     // An admin with powers under REQUIRE_ADMIN_2FA: one holding a confirmed authenticator.
@@ -196,7 +197,10 @@ describe('signing in with a passkey', () => {
     const leaving = await registerAndSignIn(testApp)
     const leavingKey = await addPasskey(leaving)
     expect((await testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers: leaving.headers })).statusCode).toBe(200)
-    expect((await passkeyLogin(leavingKey.signIn(await signInOptions()))).statusCode).toBe(401)
+    const closed = await passkeyLogin(leavingKey.signIn(await signInOptions()))
+    expect(closed.statusCode).toBe(403)
+    expect(closed.json().message).toBe(ACCOUNT_CLOSING_MESSAGES.signInRefused)
+    expect(closed.cookies).toEqual([])
   })
 
   it('lets an admin whose only second factor is a passkey reach the back office, and not with the password alone', async () => {
