@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import * as schema from '../../../db/schema/index.ts'
 import { ARCHIVED_TABLES, type ArchivedTable, NOT_ARCHIVED } from './sections.ts'
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable))
+const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))
 const byName = new Map(tables.map((table) => [getTableName(table), table]))
 const archived: Record<string, ArchivedTable> = ARCHIVED_TABLES
 
