@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { ACCOUNT_DATA_KEEP_DAYS } from '@keydesk/contracts/policy-statements'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../../db/schema/files.ts'
+import { runAccountPurge } from '../../../entry/account-purge-job.ts'
 import { registerAndSignIn } from '../../../test/accounts.ts'
 import { type S3Server, startS3Server } from '../../../test/s3-server.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './orphan-sweep.ts'
 
+const DAY_MS = 24 * 60 * 60 * 1000
 let s3Server: S3Server
 
 beforeAll(async () => {
@@ -76,13 +79,17 @@ describe.each([
     expect(result.removed).toBeGreaterThanOrEqual(1)
   })
 
-  it("removes a deleted account's uploaded documents from the store", async () => {
+  it("keeps a closed account's documents through its 30 days, and removes them from the store with the purge", async () => {
     const member = await registerAndSignIn(testApp)
     const ownFiles = await testApp.app.database.db.select().from(files).where(eq(files.ownerUserId, member.id))
     expect(ownFiles).toHaveLength(4)
     for (const file of ownFiles) expect(await testApp.app.storage.exists(file.storageKey)).toBe(true)
     const answer = await testApp.app.inject({ method: 'PUT', url: '/api/keycode-user/delete', headers: member.headers })
     expect(answer.statusCode).toBe(200)
+    // Closed, not deleted (decision 035): restorable for its days, so the documents stay.
+    for (const file of ownFiles) expect(await testApp.app.storage.exists(file.storageKey)).toBe(true)
+    clock.advance((ACCOUNT_DATA_KEEP_DAYS + 1) * DAY_MS)
+    await runAccountPurge(testApp.app)
     for (const file of ownFiles) expect(await testApp.app.storage.exists(file.storageKey)).toBe(false)
   })
 })
