@@ -122,12 +122,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   )
 }
 
-/** The one way the web app calls the API: cookies always travel, answers are checked by their schema. */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal, onUnauthorized = 'redirect' } = options
-  // Imported while the request travels, not after it.
-  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema)
-  schemaReady.catch(() => undefined) // awaited below; this only keeps a failure before then from being reported as unhandled
+/** Sends the call, and once more after a refresh when the access token had expired; an ended session goes to sign-in. */
+async function sendWithRefresh(path: string, method: string, body: unknown, signal: AbortSignal | undefined, onUnauthorized: string) {
   let response = await send(path, method, body, signal)
   if (response.status === 401 && !NO_REFRESH_PATHS.has(path)) {
     const refreshed = await refreshSession()
@@ -135,6 +131,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     if (response.status === 401 && onUnauthorized === 'redirect') sessionExpiredHandler(refreshed.reason)
   }
   if (!response.ok) throw await toApiError(response)
+  return response
+}
+
+/** The one way the web app calls the API: cookies always travel, answers are checked by their schema. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, signal, onUnauthorized = 'redirect' } = options
+  // Imported while the request travels, not after it.
+  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema)
+  schemaReady.catch(() => undefined) // awaited below; this only keeps a failure before then from being reported as unhandled
+  const response = await sendWithRefresh(path, method, body, signal, onUnauthorized)
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined)
   return (await schemaReady).parse(payload)
+}
+
+/**
+ * A file the API answers to a call that is not a plain link (a POST carrying the owner's proof), saved by the browser
+ * under the name the answer gives.
+ */
+export async function apiDownload(path: string, options: { method?: string; body?: unknown }): Promise<void> {
+  const response = await sendWithRefresh(path, options.method ?? 'POST', options.body, undefined, 'redirect')
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download'
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.click()
+  URL.revokeObjectURL(url)
 }

@@ -7,7 +7,9 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { useSession } from '../../session/use-session.ts'
 import { useSecurity, useStartTwoFactorSetup, useUpdateSecurity } from '../api/use-security.ts'
+import { DataArchiveSection } from './data-archive-section.tsx'
 import { OwnerProofPrompt } from './owner-proof-prompt.tsx'
 import { PasskeysSection } from './passkeys-section.tsx'
 import { SessionsList } from './sessions-list.tsx'
@@ -23,6 +25,7 @@ export const TWO_FACTOR_PROTECTS =
 
 /** docs/product.md, 'Member area, chat and support', Security: two settings, the open sessions, the last sign-in and the recent sign-ins. */
 export function SecurityTab() {
+  const session = useSession()
   const security = useSecurity()
   const update = useUpdateSecurity()
   const startSetup = useStartTwoFactorSetup()
@@ -134,6 +137,8 @@ export function SecurityTab() {
         </p>
       </fieldset>
       <SessionsList />
+      {/* A member's own archive: back-office accounts have none. */}
+      {session.user?.role === 'BASEUSER' && <DataArchiveSection canUseCode={twoFactorEnabled} />}
       <p className="text-sm text-slate-700">Last login: {lastLogin ? new Date(lastLogin).toLocaleString() : 'No sign-in recorded yet'}</p>
       <section aria-labelledby="login-history-title">
         <h3 id="login-history-title" className="font-semibold text-slate-900">
