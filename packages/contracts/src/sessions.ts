@@ -9,6 +9,8 @@ export const DeviceSessionSchema = z.object({
   id: z.uuid(),
   device: z.string(),
   ipAddress: z.string().nullable(),
+  /** Added: the time zone the browser reported when it signed in ("America/Toronto"): where it roughly is; null when not told. */
+  timeZone: z.string().nullable().default(null),
   startedAt: z.string(),
   lastSeenAt: z.string(),
   current: z.boolean(),

@@ -38,6 +38,7 @@ export async function createMember(
     userId: row.id,
     device: 'Test device',
     ipAddress: null,
+    timeZone: null,
     startedAt: now,
     expiresAt: new Date(now.getTime() + 86_400_000),
   })

@@ -1,4 +1,5 @@
 import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { TIME_ZONE_HEADER } from '@keydesk/contracts/session-place'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { ApiError, apiRequest, setSessionExpiredHandler } from './api-client.ts'
@@ -83,6 +84,18 @@ describe('API client (docs/product.md, "Accounts, sign-up, sign-in, sessions, tw
     await expect(apiRequest('/user/orders', { schema: Orders })).rejects.toMatchObject({ status: 401 })
     expect(calls()).toHaveLength(2)
     expect(onSessionExpired).toHaveBeenCalledTimes(1)
+  })
+
+  it("tells the browser's time zone with a sign-in, and with nothing else", async () => {
+    answers.push(
+      () => json(200, {}),
+      () => json(200, {}),
+    )
+    await apiRequest('/auth/login', { method: 'POST', body: new URLSearchParams({ email: 'a@b.c' }), schema: z.unknown() })
+    await apiRequest('/user/orders', { schema: z.unknown() })
+    const headersOf = (index: number) => ((fetchMock.mock.calls[index]?.[1] ?? {}) as RequestInit).headers as Record<string, string>
+    expect(headersOf(0)[TIME_ZONE_HEADER]).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    expect(headersOf(1)[TIME_ZONE_HEADER]).toBeUndefined()
   })
 
   it("passes on the server's reason the session ended, so the sign-in page can say it", async () => {

@@ -1,5 +1,6 @@
 import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { MESSAGES } from '@keydesk/contracts/messages'
+import { TIME_ZONE_HEADER } from '@keydesk/contracts/session-place'
 import type { z } from 'zod'
 
 /** The API base. Same origin by default; a front end hosted elsewhere sets VITE_API_BASE_URL. */
@@ -64,13 +65,18 @@ function encodeBody(body: unknown): { body?: BodyInit; headers: Record<string, s
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
 }
 
+/** The calls that start a session: they tell the browser's time zone, which the sessions list shows as its rough place. */
+const SIGN_IN_PATHS = new Set(['/auth/login', '/auth/passkey/login'])
+const placeHeaders = (path: string): Record<string, string> =>
+  SIGN_IN_PATHS.has(path) ? { [TIME_ZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone } : {}
+
 async function send(path: string, method: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   const encoded = encodeBody(body)
   try {
     return await fetch(`${API_BASE}${path}`, {
       method,
       credentials: 'include',
-      headers: { accept: 'application/json', ...encoded.headers },
+      headers: { accept: 'application/json', ...placeHeaders(path), ...encoded.headers },
       body: encoded.body,
       signal,
     })

@@ -45,6 +45,8 @@ export const sessions = pgTable(
     /** A short readable label from the User-Agent, "Chrome on Android". */
     device: text('device').notNull(),
     ipAddress: text('ip_address'),
+    /** The time zone the browser reported at sign-in: the session's approximate place, shown in the sessions list. */
+    timeZone: text('time_zone'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

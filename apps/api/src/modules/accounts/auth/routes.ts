@@ -10,6 +10,8 @@ import {
 import { LoginAnswerSchema, MeAnswerSchema, UserViewSchema } from '@keydesk/contracts/auth'
 import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import { PasskeyLoginBodySchema, WebAuthnOptionsSchema } from '@keydesk/contracts/passkeys'
+import { isTimeZoneName, TIME_ZONE_HEADER } from '@keydesk/contracts/session-place'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../../errors.ts'
@@ -23,10 +25,24 @@ import { clearSessionCookies, setSessionCookies } from './cookies.ts'
 import { sendFailureAsText } from './failure-as-text.ts'
 import { confirmPasswordReset, settledPasswordResets, startPasswordReset } from './password-reset-service.ts'
 import { registerAdmin, registerBusinessUser } from './registration-service.ts'
-import { announceReusedSessionEnded, currentUser, refreshSession, signIn, signInWithPasskey, signOut } from './session-service.ts'
+import {
+  announceReusedSessionEnded,
+  currentUser,
+  refreshSession,
+  type SignInContext,
+  signIn,
+  signInWithPasskey,
+  signOut,
+} from './session-service.ts'
 
 /** Per IP. Per account, failed sign-ins slow that account down (session-service). */
 const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '5 minutes' }
+
+/** Who signs in from where: the address, the browser, and the time zone the browser told (kept only when it reads as one). */
+const signInContext = (request: FastifyRequest): SignInContext => {
+  const timeZone = request.headers[TIME_ZONE_HEADER]
+  return { ip: request.ip, userAgent: request.headers['user-agent'], timeZone: isTimeZoneName(timeZone) ? timeZone : null }
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reset requests run after their answer (startPasswordReset): the database stays open until they are done.
@@ -41,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: LoginBodySchema, response: { 200: LoginAnswerSchema } },
     },
     async (request, reply) => {
-      const session = await signIn(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })
+      const session = await signIn(app, request.body, signInContext(request))
       setSessionCookies(reply, session, secureCookies)
       return { user: session.user, accessToken: session.accessToken }
     },
@@ -67,10 +83,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: PasskeyLoginBodySchema, response: { 200: LoginAnswerSchema } },
     },
     async (request, reply) => {
-      const session = await signInWithPasskey(app, request.body.response, relyingPartyFor(app.config, requestOrigin(request)), {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      })
+      const session = await signInWithPasskey(
+        app,
+        request.body.response,
+        relyingPartyFor(app.config, requestOrigin(request)),
+        signInContext(request),
+      )
       setSessionCookies(reply, session, secureCookies)
       return { user: session.user, accessToken: session.accessToken }
     },

@@ -21,6 +21,8 @@ import { REFRESH_TOKEN_TTL_MS } from './tokens.ts'
 export interface SignInContext {
   ip: string
   userAgent: string | undefined
+  /** The browser's own time zone, when it sent one that reads as a time zone name. */
+  timeZone: string | null
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof accountRepository.findUserById>>>
@@ -54,6 +56,7 @@ async function issueSession(
       userId: user.id,
       userAgent: context.userAgent,
       ipAddress: context.ip,
+      timeZone: context.timeZone,
       now,
       expiresAt,
       passkeyId,

@@ -23,6 +23,7 @@ export async function insertSession(
     userId: string
     device: string
     ipAddress: string | null
+    timeZone: string | null
     startedAt: Date
     expiresAt: Date
     signedInWithPasskey?: boolean
@@ -59,6 +60,7 @@ export async function listOpenSessions(db: DbExecutor, userId: string, now: Date
       id: sessions.id,
       device: sessions.device,
       ipAddress: sessions.ipAddress,
+      timeZone: sessions.timeZone,
       startedAt: sessions.startedAt,
       lastSeenAt: sessions.lastSeenAt,
     })

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
+import { TIME_ZONE_HEADER } from '@keydesk/contracts/session-place'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../../../db/schema/accounts.ts'
@@ -41,12 +42,12 @@ const signOutOthers = (session: SignedIn) =>
 const statusStream = (session: SignedIn) => openStream(base, session.headers, '/api/vehicle/user-requests/stream')
 
 /** A sign-in from a phone's browser, at a known address. */
-async function signInFromPhone(email: string, address: string): Promise<SignedIn> {
+async function signInFromPhone(email: string, address: string, timeZone = 'America/Toronto'): Promise<SignedIn> {
   const answer = await testApp.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { email, password: GOOD_PASSWORD },
-    headers: { 'user-agent': ANDROID_CHROME },
+    headers: { 'user-agent': ANDROID_CHROME, [TIME_ZONE_HEADER]: timeZone },
     remoteAddress: address,
   })
   expect(answer.statusCode).toBe(200)
@@ -59,6 +60,13 @@ const closesWithin = (stream: OpenStream, limitMs: number) =>
   Promise.race([stream.ended.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), limitMs))])
 
 describe('GET /user/sessions', () => {
+  it('keeps no place a sign-in gave that is not a time zone name', async () => {
+    const laptop = await registerAndSignIn(testApp)
+    const phone = await signInFromPhone(laptop.email, uniqueIp(), '<img src=x>')
+    const listed = (await list(phone)).json() as { current: boolean; timeZone: string | null }[]
+    expect(listed.find((row) => row.current)?.timeZone).toBeNull()
+  })
+
   it('lists the open sessions of the account with their device, address and times, this one marked current', async () => {
     const laptop = await registerAndSignIn(testApp)
     const address = uniqueIp()
@@ -70,13 +78,16 @@ describe('GET /user/sessions', () => {
       id: string
       device: string
       ipAddress: string
+      timeZone: string | null
       current: boolean
       startedAt: string
       lastSeenAt: string
     }[]
     expect(listed.map((row) => row.id).sort()).toEqual([sessionIdOf(laptop), sessionIdOf(phone)].sort())
     const thisOne = listed.find((row) => row.current)
-    expect(thisOne).toMatchObject({ id: sessionIdOf(phone), device: 'Chrome on Android', ipAddress: address })
+    expect(thisOne).toMatchObject({ id: sessionIdOf(phone), device: 'Chrome on Android', ipAddress: address, timeZone: 'America/Toronto' })
+    // A sign-in that told no time zone has no place.
+    expect(listed.find((row) => !row.current)).toMatchObject({ timeZone: null })
     expect(thisOne?.lastSeenAt).toBe(thisOne?.startedAt)
     expect(listed.filter((row) => row.current)).toHaveLength(1)
   })

@@ -16,6 +16,8 @@ export function startSession(
     userId: string
     userAgent: string | undefined
     ipAddress: string
+    /** The browser's time zone, when its sign-in told it (TIME_ZONE_HEADER). */
+    timeZone: string | null
     now: Date
     expiresAt: Date
     /** The passkey that verified its user and signed this session in, its second factor (decision 022); null for a password. */
@@ -26,6 +28,7 @@ export function startSession(
     userId: values.userId,
     device: describeDevice(values.userAgent ?? null),
     ipAddress: values.ipAddress,
+    timeZone: values.timeZone,
     startedAt: values.now,
     expiresAt: values.expiresAt,
     signedInWithPasskey: values.passkeyId !== null,
@@ -51,6 +54,7 @@ export async function listSessions(ports: Uses<'database' | 'clock'>, caller: { 
     id: row.id,
     device: row.device,
     ipAddress: row.ipAddress,
+    timeZone: row.timeZone,
     startedAt: row.startedAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
     current: row.id === caller.sessionId,

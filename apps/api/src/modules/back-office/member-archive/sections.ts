@@ -80,6 +80,7 @@ export const ARCHIVED_TABLES = {
       'id',
       'device',
       'ipAddress',
+      'timeZone',
       'startedAt',
       'lastSeenAt',
       'expiresAt',

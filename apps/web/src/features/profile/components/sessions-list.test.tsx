@@ -18,6 +18,7 @@ const phone = {
   id: '22222222-2222-4222-8222-222222222222',
   device: 'Chrome on Android',
   ipAddress: '198.51.100.4',
+  timeZone: 'America/Toronto',
   startedAt: '2026-01-01T09:00:00.000Z',
   lastSeenAt: '2026-01-02T08:00:00.000Z',
   current: false,
@@ -44,7 +45,9 @@ describe('the sessions list', () => {
     expect(rows[0]).toHaveTextContent('This device')
     expect(within(rows[0] as HTMLElement).queryByRole('button')).not.toBeInTheDocument()
     expect(rows[1]).toHaveTextContent('Chrome on Android')
-    expect(rows[1]).toHaveTextContent('198.51.100.4')
+    expect(rows[1]).toHaveTextContent('Chrome on Android')
+    expect(rows[1]).toHaveTextContent('near Toronto (America time zone)')
+    expect(rows[1]).toHaveTextContent('Address 198.51.100.4')
     expect(rows[1]).not.toHaveTextContent('This device')
   })
 

@@ -1,3 +1,4 @@
+import { sessionPlace } from '@keydesk/contracts/session-place'
 import { useState } from 'react'
 import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -57,9 +58,10 @@ export function SessionsList() {
                     <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">This device</span>
                   )}
                   <span className="block text-slate-600">
-                    {session.ipAddress ?? 'unknown address'} · signed in {new Date(session.startedAt).toLocaleString()} · last seen{' '}
-                    {new Date(session.lastSeenAt).toLocaleString()}
+                    {sessionPlace(session.timeZone) ?? 'place not told'} · signed in {new Date(session.startedAt).toLocaleString()} · last
+                    seen {new Date(session.lastSeenAt).toLocaleString()}
                   </span>
+                  <span className="block text-xs text-slate-500">Address {session.ipAddress ?? 'unknown'}</span>
                 </span>
                 {!session.current && (
                   <Button
