@@ -100,7 +100,7 @@ describe('the plan a writer is promised', () => {
 
 describe('the promise in words', () => {
   it('states on the plan cards the hours the deadline function counts', () => {
-    expect(SUPPORT_HOURS_TEXT).toBe('Monday-Friday 9-6 Eastern time')
+    expect(SUPPORT_HOURS_TEXT).toBe('Monday-Friday 9-6 EST')
     expect(PLAN_SUPPORT.BASIC).toBe('Support in 24-48 support hours')
     expect(PLAN_SUPPORT.PROFESSIONAL).toBe('Priority support within 8 hours of support hours')
     expect(PLAN_SUPPORT.ENTERPRISE).toBe('24/7 support, answered within 1 hour')

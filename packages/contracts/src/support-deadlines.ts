@@ -28,8 +28,11 @@ export const SUPPORT_PROMISES: Record<SubscriptionTier, { hours: number; clock: 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 
-/** Support hours in words: "Monday-Friday 9-6 Eastern time". */
-export const SUPPORT_HOURS_TEXT = `Monday-Friday ${SUPPORT_OPEN_HOUR}-${SUPPORT_CLOSE_HOUR - 12} Eastern time`
+/**
+ * Support hours in the contract's own words, "Monday-Friday 9-6 EST" (the policy pages quote it verbatim); the clock
+ * itself follows US Eastern time through the daylight saving change (EDT in summer), as decision 034 says.
+ */
+export const SUPPORT_HOURS_TEXT = `Monday-Friday ${SUPPORT_OPEN_HOUR}-${SUPPORT_CLOSE_HOUR - 12} EST`
 
 const hoursText = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`)
 
