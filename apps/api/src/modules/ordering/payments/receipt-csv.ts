@@ -1,15 +1,14 @@
 import { toDollars } from '@keydesk/contracts/money'
 import type { PaymentReceipt } from '@keydesk/contracts/receipts'
+import { stringify } from 'csv-stringify/sync'
 import { guardFormula } from '../../../lib/csv-cells.ts'
 
 const HEADER = ['Confirmation number', 'Date', 'Kind', 'Item', 'Price rule', 'Amount (USD)']
 
-// Amounts are numbers and written as such (a negative refund is not a formula); every text is guarded and quoted.
-const cell = (value: string | number) => (typeof value === 'number' ? value.toFixed(2) : `"${guardFormula(value).replaceAll('"', '""')}"`)
-
 /**
  * docs/product.md, 'Receipts': a month's receipts for the books, one row per charged line and one per refund (a
- * negative amount), so the month's rows add up to what was paid after refunds.
+ * negative amount), so the month's rows add up to what was paid after refunds. Texts are guarded and quoted as every
+ * CSV of the API is; amounts are numbers (a negative refund is not a formula).
  */
 export function monthReceiptsCsv(receipts: PaymentReceipt[]): string {
   const rows = receipts.flatMap((receipt) => {
@@ -33,5 +32,10 @@ export function monthReceiptsCsv(receipts: PaymentReceipt[]): string {
       ]),
     ]
   })
-  return `${[HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`
+  return stringify([HEADER, ...rows], {
+    quoted_string: true,
+    quoted_empty: true,
+    record_delimiter: 'windows',
+    cast: { string: guardFormula, number: (amount) => amount.toFixed(2) },
+  })
 }
