@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { longDate } from '../../../lib/dates.ts'
 import { adminErrorText } from '../admin-error-text.ts'
 import { useIssuePlanRefund, usePlanRefundPreview } from '../api/use-plan-refund.ts'
 
@@ -14,8 +15,6 @@ export interface PlanRefundDialogProps {
   onClose: () => void
   onIssued: (message: string) => void
 }
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 /**
  * docs/decisions/020: the super admin sees what the Refund Policy pays for this plan today (asked of the server, which
@@ -53,7 +52,7 @@ export function PlanRefundDialog({ subscriptionId, onClose, onIssued }: PlanRefu
             <dd>{plan.memberEmail ?? <span className="italic">User Inactive</span>}</dd>
             <dt className="text-slate-600">Plan</dt>
             <dd>
-              {TIER_LABELS[plan.tier]} ({plan.billing.toLowerCase()}), from {formatDate(plan.startDate)}
+              {TIER_LABELS[plan.tier]} ({plan.billing.toLowerCase()}), from {longDate(plan.startDate)}
             </dd>
             <dt className="text-slate-600">Paid</dt>
             <dd>{plan.feeCents === null ? '–' : formatDollars(plan.feeCents)}</dd>

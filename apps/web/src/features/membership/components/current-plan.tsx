@@ -4,13 +4,13 @@ import { SUBSCRIPTION_STATUS_LABELS } from '@keydesk/contracts/subscription'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { secondaryLinkClass } from '../../../components/ui/link-styles.ts'
+import { longDate } from '../../../lib/dates.ts'
 import { billingPage } from '../../../lib/paths.ts'
 import { isHigherTier, planName } from '../plans.ts'
 
 const PAID_TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
 
-const formatDate = (iso: string | null) =>
-  iso === null ? '—' : new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+const formatDate = (iso: string | null) => (iso === null ? '—' : longDate(iso))
 
 export interface CurrentPlanProps {
   subscription: UserSubscription

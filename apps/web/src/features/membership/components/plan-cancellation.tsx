@@ -7,12 +7,11 @@ import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
+import { longDate } from '../../../lib/dates.ts'
 import { useNow } from '../../../lib/use-now.ts'
 import { useCancelSubscription, useRequestPlanRefund } from '../api/use-user-subscription.ts'
 import { planName } from '../plans.ts'
 import { PlanRefundLine } from './plan-refund-line.tsx'
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 type Choice = 'period-end' | 'refund-now'
 
@@ -36,7 +35,7 @@ export function PlanCancellation({ subscription }: { subscription: UserSubscript
   const [choice, setChoice] = useState<Choice | null>(null)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const refund = refundToday(subscription, now)
-  const endDay = subscription.endDate ? day(subscription.endDate) : null
+  const endDay = subscription.endDate ? longDate(subscription.endDate) : null
   const isRunning = subscription.status === 'ACTIVE' || subscription.status === 'CANCELLED'
 
   const settle = {
@@ -54,8 +53,9 @@ export function PlanCancellation({ subscription }: { subscription: UserSubscript
       <div className="text-sm text-slate-700">
         {subscription.refundRequestedAt && !subscription.refund ? (
           <p>
-            <span className="font-semibold">Refund requested on {day(subscription.refundRequestedAt)}.</span> Our team pays it back to the
-            card you paid with{refund ? ` (${formatDollars(refund.amountCents)} by the Refund Policy today)` : ''}, and the plan ends then.
+            <span className="font-semibold">Refund requested on {longDate(subscription.refundRequestedAt)}.</span> Our team pays it back to
+            the card you paid with{refund ? ` (${formatDollars(refund.amountCents)} by the Refund Policy today)` : ''}, and the plan ends
+            then.
           </p>
         ) : (
           <PlanRefundLine subscription={subscription} now={now} />

@@ -1,8 +1,7 @@
 import { formatDollars } from '@keydesk/contracts/money'
 import { planRefund, refundExplanation } from '@keydesk/contracts/refunds'
 import type { UserSubscription } from '@keydesk/contracts/subscription'
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+import { longDate } from '../../../lib/dates.ts'
 
 /**
  * The Refund Policy applied to the member's plan on `now`, by the same rule the server pays by (contracts/refunds.ts,
@@ -14,7 +13,7 @@ export function PlanRefundLine({ subscription, now }: { subscription: UserSubscr
   if (refund) {
     return (
       <p>
-        Refunded {formatDollars(refund.amountCents)} on {formatDate(refund.refundedAt)}, to the card you paid with.
+        Refunded {formatDollars(refund.amountCents)} on {longDate(refund.refundedAt)}, to the card you paid with.
       </p>
     )
   }

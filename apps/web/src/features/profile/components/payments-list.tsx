@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/button.tsx'
 import { PageButtons } from '../../../components/ui/page-buttons.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { API_BASE } from '../../../lib/api-client.ts'
+import { longDate } from '../../../lib/dates.ts'
 import { usePayments } from '../api/use-payments.ts'
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 const thisMonth = () => new Date().toISOString().slice(0, 7)
 
 function Payment({ payment }: { payment: PaymentReceipt }) {
@@ -16,7 +16,7 @@ function Payment({ payment }: { payment: PaymentReceipt }) {
     <li className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold text-slate-900">
-          {day(payment.paidAt)} · <span className="font-mono">{payment.confirmationNumber}</span>
+          {longDate(payment.paidAt, { inUtc: true })} · <span className="font-mono">{payment.confirmationNumber}</span>
         </p>
         <p className="font-semibold text-slate-900">{formatDollars(payment.chargedCents)}</p>
       </div>
@@ -32,7 +32,7 @@ function Payment({ payment }: { payment: PaymentReceipt }) {
         {payment.refunds.map((refund) => (
           <li key={`${refund.refundedAt}-${refund.what}`} className="flex justify-between gap-3 text-green-800">
             <span>
-              Refunded on {day(refund.refundedAt)}: {refund.what}
+              Refunded on {longDate(refund.refundedAt, { inUtc: true })}: {refund.what}
             </span>
             <span>-{formatDollars(refund.amountCents)}</span>
           </li>

@@ -3,19 +3,19 @@ import { basicDiscountStatus } from '@keydesk/contracts/keycode-prices'
 import { formatDollars } from '@keydesk/contracts/money'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import { SUBSCRIPTION_STATUS_LABELS, TIER_LABELS, type UserSubscription } from '@keydesk/contracts/subscription'
+import { longDate } from '../../../lib/dates.ts'
 import { useNow } from '../../../lib/use-now.ts'
 import { useTrialAccess } from '../../membership/api/use-trial-status.ts'
 import { describeTrialTimeLeft } from '../../membership/trial-access.ts'
 
 const MINUTE_MS = 60 * 1000
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 /** The next charge a renewing plan makes (the period's price: a setup fee is charged once, with the first), or none. */
 function nextCharge(plan: UserSubscription): string | null {
   if (plan.tier === 'NONE' || !plan.billing || !plan.endDate) return null
-  if (plan.status !== 'ACTIVE' || !plan.autoRenew) return `None: the plan ends on ${day(plan.endDate)}`
+  if (plan.status !== 'ACTIVE' || !plan.autoRenew) return `None: the plan ends on ${longDate(plan.endDate)}`
   const charge = planCharge(plan.tier, plan.billing)
-  return charge ? `${formatDollars(charge.periodCents)} on ${day(plan.endDate)}` : null
+  return charge ? `${formatDollars(charge.periodCents)} on ${longDate(plan.endDate)}` : null
 }
 
 function Fact({ term, children }: { term: string; children: string }) {
