@@ -7,7 +7,7 @@ import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { downloadedText, launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
-import { apiSignIn, memberWithPaidRequest, signInAt } from './members.ts'
+import { apiSignIn, memberWithPaidRequest, payCart, signInAt } from './members.ts'
 
 /**
  * The member's one billing page (decision 032) in a browser, at a phone's and a desk's width, with what a member who
@@ -33,23 +33,7 @@ async function buyAnnualProfessional(baseUrl: string, headers: { cookie: string 
     body: JSON.stringify({ tier: 'PROFESSIONAL', billing: 'ANNUAL' }),
   })
   expect(added.status).toBe(200)
-  const session = await fetch(`${baseUrl}/api/api/payments/create-checkout-session`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      amount: planCharge('PROFESSIONAL', 'ANNUAL')?.firstChargeCents,
-      items: [],
-      success_url: `${baseUrl}/payment-success`,
-      cancel_url: `${baseUrl}/payment-cancel`,
-    }),
-  }).then((answer) => answer.json())
-  const paid = await fetch(`${baseUrl}/sandbox-checkout/${session.sessionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Card Holder', cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }),
-    redirect: 'manual',
-  })
-  expect(paid.status).toBe(303)
+  await payCart(baseUrl, headers, planCharge('PROFESSIONAL', 'ANNUAL')?.firstChargeCents ?? 0)
 }
 
 describe('the billing page', () => {

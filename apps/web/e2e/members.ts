@@ -97,11 +97,17 @@ export async function memberWithPaidRequest(
     items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent })),
     member.trialTier ?? 'NONE',
   )
+  const sessionId = await payCart(baseUrl, headers, totalCents)
+  return { email, password, vin: member.vin, sessionId }
+}
+
+/** Pays the signed-in caller's cart at `amountCents` with the sandbox's test card, as the hosted page would; answers the session id. */
+export async function payCart(baseUrl: string, headers: { cookie: string }, amountCents: number): Promise<string> {
   const session = await fetch(`${baseUrl}/api/api/payments/create-checkout-session`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({
-      amount: totalCents,
+      amount: amountCents,
       items: [],
       success_url: `${baseUrl}/payment-success`,
       cancel_url: `${baseUrl}/payment-cancel`,
@@ -114,7 +120,7 @@ export async function memberWithPaidRequest(
     redirect: 'manual',
   })
   expect(paid.status).toBe(303)
-  return { email, password, vin: member.vin, sessionId: session.sessionId }
+  return session.sessionId
 }
 
 /** Signs in through the member or admin sign-in screen. */
