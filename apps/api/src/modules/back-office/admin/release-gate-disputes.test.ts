@@ -1,4 +1,5 @@
 import { DISPUTE_MESSAGES } from '@keydesk/contracts/disputes'
+import { releaseRefusal } from '@keydesk/contracts/release-gate'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paymentDisputes } from '../../../db/schema/refunds.ts'
@@ -8,7 +9,6 @@ import { addRequestsToCart, checkout, deliver } from '../../../test/payments.ts'
 import { disputeEvent } from '../../../test/provider-events.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { findReleaseRequest, listPaidRequests } from '../../ordering/index.ts'
-import { releaseRefusal } from './release-gate.ts'
 
 let testApp: TestApp
 let admin: SignedIn

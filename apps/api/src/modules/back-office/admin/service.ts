@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type AdminQueueQuery, type ProcessRequestBody } from '@keydesk/contracts/admin'
 import { KEYCODE_REFUND_MESSAGES } from '@keydesk/contracts/keycode-refunds'
 import { toDollars } from '@keydesk/contracts/money'
+import { releaseRefusal } from '@keydesk/contracts/release-gate'
 import type { RequestStatus } from '@keydesk/contracts/request-status'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
@@ -25,7 +26,7 @@ import {
 import { enqueueMail, fileLink, listFailedMails, recordAction, renderMail } from '../../platform/index.ts'
 import { keycodeMail } from './keycode-mail.ts'
 import { createOrderLink } from './order-links.ts'
-import { describeDocuments, releaseRefusal } from './release-gate.ts'
+import { describeDocuments } from './release-gate.ts'
 import { insertKeycodeRelease } from './repository.ts'
 
 /** The outbox's dedupe key of a request's keycode mail is this prefix and the request's id. */
