@@ -1,5 +1,6 @@
 import { extname } from 'node:path'
 import { Readable } from 'node:stream'
+import { setTimeout } from 'node:timers/promises'
 import { ZipFile } from 'yazl'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
@@ -25,6 +26,9 @@ import { listFileRowsForArchive, listNoticeRowsForArchive, pageActionsAboutAccou
 import { pageChatRowsForArchive } from '../chat/archive-repository.ts'
 import { listContactRowsForArchive, listConversationRowsForArchive } from '../support/archive-repository.ts'
 import { ARCHIVED_TABLES, type ArchivedTable, type ArchivedTableName, NOT_ARCHIVED } from './sections.ts'
+
+/** How often an entry waiting for the client to read the output looks again. */
+const DRAIN_CHECK_MS = 10
 
 export type ArchivePorts = Uses<'database' | 'storage' | 'secretKey' | 'clock' | 'log'>
 
@@ -112,7 +116,16 @@ export function writeMemberArchive(ports: ArchivePorts, userId: string): Readabl
     closed = true
   })
 
-  /** Adds one entry and waits until the zip has consumed it; a closed answer (the client left) stops the work. */
+  /**
+   * The zip pushes what it read into its output whatever the client has taken, so an entry read is not yet an entry
+   * sent: the next one waits until the output holds no more than its high-water mark (the client has read the rest).
+   * It looks again every few milliseconds rather than listening for data, which would start a stream no one reads yet.
+   */
+  const drained = async () => {
+    while (!closed && output.readableLength > output.readableHighWaterMark) await setTimeout(DRAIN_CHECK_MS)
+  }
+
+  /** Adds one entry and waits until the zip has consumed it and the client most of it; a closed answer stops the work. */
   const add = (name: string, content: Readable, compress = true) =>
     new Promise<void>((resolve, reject) => {
       if (closed) return reject(new Error('the archive answer closed'))
@@ -123,7 +136,7 @@ export function writeMemberArchive(ports: ArchivePorts, userId: string): Readabl
       output.once('close', stop)
       content.once('end', () => {
         output.off('close', stop)
-        resolve()
+        drained().then(resolve, reject)
       })
       content.once('error', (error) => {
         output.off('close', stop)
