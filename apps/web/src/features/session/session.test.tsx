@@ -93,6 +93,21 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
     expect(stopped).toBeLessThan(order.indexOf('POST /api/auth/logout'))
   })
 
+  it('shows a visitor while the server is still ending the session, so the next page makes no signed-in call', async () => {
+    setSessionHint(true)
+    let endSession: (response: Response) => void = () => undefined
+    const calls = fakeApi({
+      'POST /api/auth/logout': () => new Promise<Response>((resolve) => (endSession = resolve)),
+    })
+    const { router } = await renderApp('/profile', { user: testUser() })
+    await userEvent.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Logout' })[0] as HTMLElement)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(await within(mainNav()).findByRole('link', { name: 'Login' })).toBeInTheDocument()
+    const sentDuringLogout = calls.slice(calls.findIndex((call) => call.key === 'POST /api/auth/logout') + 1)
+    expect(sentDuringLogout).toEqual([])
+    act(() => endSession(new Response(null, { status: 204 })))
+  })
+
   it('sends the user to /login when a call fails with 401 and the refresh fails too', async () => {
     fakeApi({ 'GET /api/user/orders': unauthorized, 'POST /api/auth/refresh': unauthorized })
     const { router } = await renderApp('/profile', { user: testUser(), visits: ['/login'] })

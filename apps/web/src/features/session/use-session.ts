@@ -24,9 +24,11 @@ export function useSession(): Session {
   }, [queryClient])
 
   const logout = useCallback(async () => {
-    // A call still in flight would reach the server after the session ends and come back refused (then try a
-    // refresh that is refused too): stopped here, the signed-in page's calls end with the session, quietly.
+    // A call reaching the server after the session ends comes back refused (then tries a refresh that is refused
+    // too). So the page forgets the user before the server is told: calls in flight stop, and the pages shown next
+    // (home mounts while logout is in flight) see a visitor and make no signed-in call at all.
     await queryClient.cancelQueries()
+    clearSession(queryClient)
     try {
       await apiRequest('/auth/logout', {
         method: 'POST',
@@ -35,8 +37,6 @@ export function useSession(): Session {
       })
     } catch {
       // The cookies may already be gone (expired session); the user still expects to be signed out here.
-    } finally {
-      clearSession(queryClient)
     }
   }, [queryClient])
 
