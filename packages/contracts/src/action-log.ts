@@ -71,7 +71,6 @@ export const ActionLogQuerySchema = filterFields
   .refine(daysInOrder, daysOutOfOrder)
 export type ActionLogQuery = z.infer<typeof ActionLogQuerySchema>
 
-/** Where an entry leads: the order on the admin dashboard (found by its search) or the user on Registered Users. */
 /** Where an entry leads: an order (the admin dashboard), a member (registered users) or an admin (the super admin's lists). */
 export const ActionLogLinkSchema = z.object({ kind: z.enum(['order', 'user', 'admin']), search: z.string(), label: z.string() })
 export type ActionLogLink = z.infer<typeof ActionLogLinkSchema>

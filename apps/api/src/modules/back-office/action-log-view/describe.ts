@@ -197,6 +197,23 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
       return onUser(
         `${actor} cleared the dispute review of ${personWords(names, row.targetId)}${text(details.confirmationNumber) ? ` (order ${details.confirmationNumber})` : ''}`,
       )
+    // docs/decisions/035: a member closes their own account; an admin closes one with a reason; the owner restores it
+    // from the mailed link; a super admin purges one at once, after which the account has no name left to show.
+    case 'ACCOUNT_CLOSED':
+      return onUser(
+        row.actorId === row.targetId
+          ? `${actor} closed their account`
+          : withReason(`${actor} closed the account of ${personWords(names, row.targetId)}`, text(details.reason)),
+      )
+    case 'ACCOUNT_RESTORED':
+      return onUser(`${actor} restored their account from the link mailed at closing`)
+    case 'ACCOUNT_PURGED':
+      return onUser(
+        withReason(
+          `${actor} deleted ${names.people.has(row.targetId) ? `the account of ${personWords(names, row.targetId)}` : 'an account'} at once, on its owner's verified request; its paid orders stay under a pseudonym`,
+          text(details.reason),
+        ),
+      )
     case 'DATA_ARCHIVE_DOWNLOADED':
       return onUser(
         row.actorId === row.targetId
