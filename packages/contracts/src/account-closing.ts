@@ -25,6 +25,7 @@ export const ActionReasonSchema = z
 
 /** POST /admin/users/{id}/close. */
 export const CloseAccountBodySchema = z.object({ reason: ActionReasonSchema })
+export type CloseAccountBody = z.infer<typeof CloseAccountBodySchema>
 
 /** POST /super-admin/users/{id}/purge: on the owner's verified request, at once. */
 export const PurgeAccountBodySchema = z.object({ reason: ActionReasonSchema })

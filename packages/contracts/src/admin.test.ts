@@ -52,10 +52,18 @@ describe('releases download form', () => {
 })
 
 describe("a user's review state in the lists", () => {
-  const user = (isValidatedUser: boolean, pending: number, approved: number, rejected: number, isActive = true) => ({
+  const user = (
+    isValidatedUser: boolean,
+    pending: number,
+    approved: number,
+    rejected: number,
+    isActive = true,
+    closedAt: string | null = null,
+  ) => ({
     isActive,
     isValidatedUser,
     documentReview: { pending, approved, rejected },
+    closedAt,
   })
 
   it('says what waits for a review and what was rejected', () => {
@@ -68,6 +76,10 @@ describe("a user's review state in the lists", () => {
 
   it('says a revoked account is revoked, and when it has no documents', () => {
     expect(userReviewState(user(true, 0, 0, 0, false))).toBe('Revoked · no documents')
+  })
+
+  it('says a closed account is closed, whatever else it was', () => {
+    expect(userReviewState(user(true, 0, 4, 0, true, '2026-05-04T12:00:00.000Z'))).toBe('Closed · documents approved')
   })
 })
 

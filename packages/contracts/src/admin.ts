@@ -217,6 +217,8 @@ export const AdminUserSchema = z.object({
   adminNotes: z.string().nullable(),
   /** Added: how the user's documents stand, so the lists show each user's review state without opening them. */
   documentReview: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+  /** Added: when the account was closed (docs/decisions/035), null while open; its data goes ACCOUNT_DATA_KEEP_DAYS later. */
+  closedAt: z.string().nullable(),
 })
 export type AdminUser = z.infer<typeof AdminUserSchema>
 export const AdminUserListSchema = z.array(AdminUserSchema)
@@ -268,9 +270,9 @@ export const ActionEntrySchema = z.object({
 })
 
 /** A user's review state in a few words, as the back office's user lists show it, e.g. 'Not validated · 2 to review'. */
-export function userReviewState(user: Pick<AdminUser, 'isActive' | 'isValidatedUser' | 'documentReview'>): string {
+export function userReviewState(user: Pick<AdminUser, 'isActive' | 'isValidatedUser' | 'documentReview' | 'closedAt'>): string {
   const { pending, approved, rejected } = user.documentReview
-  const account = !user.isActive ? 'Revoked' : user.isValidatedUser ? 'Validated' : 'Not validated'
+  const account = user.closedAt ? 'Closed' : !user.isActive ? 'Revoked' : user.isValidatedUser ? 'Validated' : 'Not validated'
   if (pending + approved + rejected === 0) return `${account} · no documents`
   const parts = [pending > 0 && `${pending} to review`, rejected > 0 && `${rejected} rejected`].filter(Boolean)
   return `${account} · ${parts.length > 0 ? parts.join(', ') : 'documents approved'}`

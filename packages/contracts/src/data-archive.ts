@@ -21,5 +21,7 @@ export const DATA_ARCHIVE_MESSAGES = {
   proofTitle: 'Confirm it is you',
   proofDescription: 'Your data holds your keycodes and documents: enter your password, or a code from your authenticator app.',
   downloaded: 'Your data archive was downloaded.',
+  /** A super admin's download of a member's archive, on Registered Users. */
+  memberArchiveDownloaded: "The member's data archive was downloaded; the reason is in the action log.",
   notAMember: 'Only a member account has a data archive.',
 } as const

@@ -63,3 +63,11 @@ export function retentionCutoff(period: RetentionRule['period'], now: Date): Dat
   else cutoff.setUTCDate(cutoff.getUTCDate() - period.days)
   return cutoff
 }
+
+/** The moment a record that started at `start` reaches the end of its period: retentionCutoff seen from the record. */
+export function retentionEnd(period: RetentionRule['period'], start: Date): Date {
+  const end = new Date(start.getTime())
+  if ('years' in period) end.setUTCFullYear(end.getUTCFullYear() + period.years)
+  else end.setUTCDate(end.getUTCDate() + period.days)
+  return end
+}

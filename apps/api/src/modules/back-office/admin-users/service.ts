@@ -41,6 +41,7 @@ export async function listUsers(ports: Uses<'database'>, query: AdminUsersQuery)
     insurance: documents.get(user.id)?.insurance ?? null,
     adminNotes: user.adminNotes,
     documentReview: reviews.get(user.id) ?? { pending: 0, approved: 0, rejected: 0 },
+    closedAt: user.closedAt?.toISOString() ?? null,
   }))
 }
 

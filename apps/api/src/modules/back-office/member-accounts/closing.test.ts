@@ -256,6 +256,16 @@ describe('an admin closing a member account (POST /admin/users/{id}/close)', () 
     expect(entry).toMatchObject({ actorId: admin.id, details: { reason } })
   })
 
+  it('shows the closing day on Registered Users, so the back office sees the account is closed', async () => {
+    await signInAgain(testApp, admin)
+    const member = await registerAndSignIn(testApp)
+    await closeAsAdmin(admin, member.id)
+    const search = `?search=${encodeURIComponent(member.email)}`
+    const [listed] = (await testApp.app.inject({ method: 'GET', url: `/api/admin/users${search}`, headers: admin.headers })).json()
+    expect(listed).toMatchObject({ id: member.id, closedAt: (await userRow(member.id))?.closedAt?.toISOString() })
+    expect(listed.closedAt).not.toBeNull()
+  })
+
   it("refuses an admin's account, and a member calling it", async () => {
     await signInAgain(testApp, admin)
     const otherAdmin = await signedInAdmin(testApp)

@@ -1,7 +1,8 @@
 import { AdminUserListSchema, ComplianceDocumentSchema, UserHistoryEntrySchema } from '@keydesk/contracts/admin'
+import { DATA_ARCHIVE_MESSAGES } from '@keydesk/contracts/data-archive'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { apiDownload, apiRequest } from '../../../lib/api-client.ts'
 import { adminKeys } from './admin-keys.ts'
 import { ADMIN_PAGE_SIZE, toAdminPage } from './admin-page.ts'
 
@@ -26,6 +27,28 @@ export function useUserAction() {
     mutationFn: ({ path, body }: { path: string; body?: URLSearchParams }) =>
       apiRequest(path, { method: 'PATCH', body, schema: MessageAnswer }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}
+
+/**
+ * docs/decisions/035: an admin closes a member's account (purged ACCOUNT_DATA_KEEP_DAYS later unless restored); a
+ * super admin deletes one at once on the owner's verified request, or downloads its data archive. Each gives a reason.
+ */
+export function useAccountAction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ kind, userId, reason }: { kind: 'close' | 'purge' | 'archive'; userId: string; reason: string }) => {
+      const id = encodeURIComponent(userId)
+      if (kind === 'archive') {
+        await apiDownload(`/super-admin/users/${id}/data-archive`, { body: { reason } })
+        return { message: DATA_ARCHIVE_MESSAGES.memberArchiveDownloaded }
+      }
+      const path = kind === 'close' ? `/admin/users/${id}/close` : `/super-admin/users/${id}/purge`
+      return apiRequest(path, { method: 'POST', body: { reason }, schema: MessageAnswer })
+    },
+    onSuccess: (_answer, { kind }) => {
+      if (kind !== 'archive') return queryClient.invalidateQueries({ queryKey: adminKeys.all })
+    },
   })
 }
 

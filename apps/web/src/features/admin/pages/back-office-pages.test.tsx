@@ -24,6 +24,7 @@ const person = {
   insurance: null,
   adminNotes: null,
   documentReview: { pending: 2, approved: 1, rejected: 1 },
+  closedAt: null,
 }
 
 describe('user history page', () => {

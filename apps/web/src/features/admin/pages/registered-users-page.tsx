@@ -6,6 +6,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
 import { useUserAction } from '../api/use-admin-users.ts'
 import { useUserSearch } from '../api/use-user-search.ts'
+import { AccountClosingActions } from '../components/account-closing-actions.tsx'
 import { DocumentImageDialog, type EnlargedDocument } from '../components/document-image-dialog.tsx'
 import { DocumentThumbnail } from '../components/document-thumbnail.tsx'
 import { UserSearch } from '../components/user-search.tsx'
@@ -124,6 +125,7 @@ export function RegisteredUsersPage() {
             >
               Save notes
             </Button>
+            <AccountClosingActions user={selected} onDone={(text) => setMessage({ tone: 'success', text })} />
           </section>
         )}
       </UserSearch>
