@@ -1,4 +1,5 @@
 import { ACCOUNT_CLOSING_MESSAGES } from '@keydesk/contracts/account-closing'
+import type { AdminUser } from '@keydesk/contracts/admin'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -10,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 const admin = testUser({ role: 'ADMIN' })
 const superAdmin = testUser({ role: 'SUPER_ADMIN' })
-const member = {
+const member: AdminUser = {
   id: 'u1',
   fname: 'Lena',
   lname: 'Locke',
@@ -30,7 +31,7 @@ const member = {
 }
 const reason = 'The member asked by phone to close the account.'
 
-async function openMember(who = admin, shown: typeof member | (typeof member & { closedAt: string }) = member) {
+async function openMember(who = admin, shown: AdminUser = member) {
   const calls = fakeApi({
     'GET /api/admin/users': () => jsonAnswer(200, [shown]),
     'POST /api/admin/users/u1/close': () => jsonAnswer(200, { message: ACCOUNT_CLOSING_MESSAGES.closedByAdmin }),
