@@ -36,6 +36,12 @@ export const ACTION_KIND_LABELS = {
   ACCOUNT_RESTORED: 'Account restored',
   ACCOUNT_PURGED: 'Account purged at once',
   DATA_ARCHIVE_DOWNLOADED: 'Data archive downloaded',
+  TEAM_LOCATION_CREATED: 'Team location created',
+  TEAM_LOCATION_REMOVED: 'Team location removed',
+  TEAM_INVITATION_SENT: 'Team invitation sent',
+  TEAM_INVITATION_WITHDRAWN: 'Team invitation withdrawn',
+  TEAM_JOINED: 'Joined a team',
+  TEAM_MEMBER_REMOVED: 'Removed from a team',
   RELEASE_OVERRIDE: 'Release override (older entries)',
 } as const
 export type ActionKind = keyof typeof ACTION_KIND_LABELS

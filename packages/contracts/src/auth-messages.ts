@@ -56,7 +56,14 @@ export const SESSION_MESSAGES = {
 } as const
 
 /** Why a device's session ended, kept with it so that device's next call can say so (docs/decisions/038). */
-export const SESSION_END_REASONS = ['SIGNED_OUT', 'ENDED_ELSEWHERE', 'PASSKEY_REMOVED', 'ACCOUNT_CHANGED', 'REFRESH_REUSED'] as const
+export const SESSION_END_REASONS = [
+  'SIGNED_OUT',
+  'ENDED_ELSEWHERE',
+  'PASSKEY_REMOVED',
+  'ACCOUNT_CHANGED',
+  'REFRESH_REUSED',
+  'TEAM_REMOVED',
+] as const
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number]
 
 /** What the signed-out device's sign-in page says: the reason in words, never which device did it. */
@@ -66,4 +73,6 @@ export const SESSION_END_MESSAGES: Record<SessionEndReason, string> = {
   PASSKEY_REMOVED: 'The passkey this device signed in with was removed. Please log in again.',
   ACCOUNT_CHANGED: 'Your password or your account changed, so every device was signed out. Please log in again.',
   REFRESH_REUSED: 'This session was ended because its sign-in was used from two places at once. Please log in again.',
+  TEAM_REMOVED:
+    "You were removed from your business's team, or your location was closed, so every device was signed out. Please log in again.",
 }

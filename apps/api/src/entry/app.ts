@@ -21,6 +21,7 @@ import { passkeyRoutes } from '../modules/accounts/security/passkey-routes.ts'
 import { securityRoutes } from '../modules/accounts/security/routes.ts'
 import { sessionRoutes } from '../modules/accounts/sessions/routes.ts'
 import { sessionSweepJob } from '../modules/accounts/sessions/service.ts'
+import { teamRoutes } from '../modules/accounts/teams/routes.ts'
 import { actionLogRoutes } from '../modules/back-office/action-log-view/routes.ts'
 import { orderLinkRoutes } from '../modules/back-office/admin/order-link-routes.ts'
 import { adminRoutes } from '../modules/back-office/admin/routes.ts'
@@ -204,6 +205,7 @@ export async function buildApp({
       await api.register(securityRoutes)
       await api.register(passkeyRoutes)
       await api.register(sessionRoutes)
+      await api.register(teamRoutes)
       await api.register(noticeRoutes)
       await api.register(credentialRoutes)
       await api.register(paymentRoutes)

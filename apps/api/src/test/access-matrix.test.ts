@@ -109,13 +109,20 @@ describe('the access matrix', () => {
     expect(refusedOwners, 'owners refused their own objects').toEqual([])
     // No declaration is wider than its route: the refusals past a guard are the chat's premium rule (docs/product.md, 'Member area, chat and support')
     // and an admin account without the second factor, whose stream would carry every member's chat.
-    // and bulk ordering's plan rule (docs/product.md, 'Bulk ordering'): the other member holds no plan.
+    // and bulk ordering's plan rule (docs/product.md, 'Bulk ordering'): the other member holds no plan;
+    // and the team's rule (docs/product.md, 'Enterprise teams'): neither member owns a validated Enterprise business.
     expect(refusedDeclared, 'declared callers refused').toEqual([
       'POST /api/bulk/check as otherUser → 403',
       'POST /api/bulk/batches as otherUser → 403',
       'POST /api/bulk/quote as otherUser → 403',
       'GET /api/chat/stream as otherUser → 403',
       'GET /api/chat/stream as adminWithoutFactor → 403',
+      'GET /api/team as otherUser → 403',
+      'GET /api/team as owner → 403',
+      'POST /api/team/locations as otherUser → 403',
+      'POST /api/team/locations as owner → 403',
+      'POST /api/team/invitations as otherUser → 403',
+      'POST /api/team/invitations as owner → 403',
     ])
     expect(calls).toBe(routes.length * PRINCIPALS.length)
   }, 120_000)

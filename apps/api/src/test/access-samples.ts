@@ -315,6 +315,29 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/bulk/batches/:id/codes.csv': async (world, _who, testApp) => ({
     url: `/api/bulk/batches/${await batchOf(testApp, world.owner.id)}/codes.csv`,
   }),
+  'POST /api/team/locations': () => ({
+    url: '/api/team/locations',
+    payload: { name: 'Matrix shop', address: '1 Matrix St', region: 'Texas', phone: '555-0100' },
+  }),
+  'POST /api/team/invitations': () => ({
+    url: '/api/team/invitations',
+    payload: { email: uniqueEmail('matrix-invitee'), role: 'TECHNICIAN', locationId: crypto.randomUUID() },
+  }),
+  'POST /api/team-invitation/preview': () => ({
+    url: '/api/team-invitation/preview',
+    payload: { token: 'matrix-token-that-opens-nothing' },
+  }),
+  'POST /api/team-invitation/accept': () => ({
+    url: '/api/team-invitation/accept',
+    payload: form({
+      token: 'matrix-token-that-opens-nothing',
+      fname: 'Mat',
+      lname: 'Rix',
+      phone: '555-0100',
+      password: GOOD_PASSWORD,
+      state: 'Texas',
+    }),
+  }),
   'GET /api/vehicle/order-tracker': (world) => ({ url: `/api/vehicle/order-tracker?requestId=${world.owner.requestId}` }),
   'GET /sandbox-checkout/:sessionId': (world) => ({ url: `/sandbox-checkout/${world.owner.sessionId}` }),
   // No card number: the page answers with its form again, and the owner's session stays open.

@@ -45,3 +45,8 @@ export { pageLoginHistoryForArchive } from './security/archive-repository.ts'
 export { OWNER_PROOF_RATE_LIMIT } from './security/owner-proof.ts'
 export { proveOwner } from './security/prove-owner.ts'
 export { listSessionRowsForArchive } from './sessions/archive-repository.ts'
+export {
+  listTeamAssignmentRowsForArchive,
+  listTeamLocationRowsForArchive,
+  listTeamMembershipRowsForArchive,
+} from './teams/archive-repository.ts'

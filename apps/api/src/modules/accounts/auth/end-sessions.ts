@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@keydesk/contracts/auth-messages'
 import type { DbExecutor } from '../../../db/database.ts'
 import { SESSIONS_ENDED_TOPIC } from '../../../plugins/events.ts'
 import type { Uses } from '../../../ports.ts'
@@ -10,9 +11,9 @@ import { revokeAllRefreshTokens } from './repository.ts'
  * revoked admin): its session rows end, its refresh tokens are revoked and its session version moves, so access tokens
  * already issued stop working on their next call (plugins/auth.ts reads both with the account).
  */
-export async function endAllSessions(db: DbExecutor, userId: string, now: Date): Promise<void> {
+export async function endAllSessions(db: DbExecutor, userId: string, now: Date, reason?: SessionEndReason): Promise<void> {
   await bumpSessionVersion(db, userId)
-  await endAllSessionsOf(db, userId, now)
+  await endAllSessionsOf(db, userId, now, reason)
   await revokeAllRefreshTokens(db, userId, now)
 }
 

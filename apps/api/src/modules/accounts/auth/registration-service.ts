@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, AdminRegisterFieldsSchema, REGISTRATION_DOCUMENTS, RegisterFieldsSchema } from '@keydesk/contracts/accounts-api'
 import { UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
 import type { z } from 'zod'
+import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, type FieldProblem } from '../../../errors.ts'
 import { cleanImage } from '../../../lib/image-upload.ts'
 import type { MultipartBody } from '../../../lib/multipart.ts'
@@ -13,6 +14,8 @@ import * as accountRepository from '../members/account-repository.ts'
 import { breachedPasswordProblem } from '../members/breached-passwords.ts'
 import { hashPassword } from '../members/passwords.ts'
 
+type UserRow = Awaited<ReturnType<typeof accountRepository.insertUser>>
+
 const DOCUMENT_TYPES: Record<(typeof REGISTRATION_DOCUMENTS)[number], string> = {
   frontId: 'FRONT_ID',
   backId: 'BACK_ID',
@@ -20,7 +23,7 @@ const DOCUMENT_TYPES: Record<(typeof REGISTRATION_DOCUMENTS)[number], string> = 
   coi: 'COI',
 }
 
-function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.infer<S> {
   const parsed = schema.safeParse(fields)
   if (parsed.success) return parsed.data
   const details: FieldProblem[] = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }))
@@ -44,8 +47,28 @@ function isUniqueViolation(error: unknown): boolean {
 /** Business sign-up (docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor'): four identity and business images, account not validated until an admin does. */
 export async function registerBusinessUser(ports: Uses<'database' | 'storage' | 'config' | 'log'>, body: MultipartBody) {
   const fields = parseFields(RegisterFieldsSchema, body.fields)
+  return createMemberAccount(ports, fields, body.files, REGISTRATION_DOCUMENTS)
+}
+
+/** The identity and business images an account is created with, by their multipart names. */
+export type AccountDocument = (typeof REGISTRATION_DOCUMENTS)[number]
+
+/**
+ * A business user's account as sign-up creates it, for sign-up and for a team invitation alike: the password checked
+ * against breaches and hashed, each named image required, cleaned and stored with its document row, the account not
+ * validated until an admin does. `alongside` runs in the account's own transaction (a team joining): `before` ahead of
+ * the account's row, so what it claims is claimed before the e-mail is taken, and `after` with the new account; all of
+ * it commits or none does. A taken e-mail is refused whichever of the checks sees it first.
+ */
+export async function createMemberAccount<C = void>(
+  ports: Uses<'database' | 'storage' | 'config' | 'log'>,
+  fields: z.infer<typeof RegisterFieldsSchema>,
+  files: MultipartBody['files'],
+  documents: readonly AccountDocument[],
+  alongside?: { before: (tx: DbExecutor) => Promise<C>; after: (tx: DbExecutor, user: UserRow, claimed: C) => Promise<void> },
+) {
   await refuseBreachedPassword(ports, fields.password)
-  const missing = REGISTRATION_DOCUMENTS.filter((name) => !body.files[name])
+  const missing = documents.filter((name) => !files[name])
   if (missing.length > 0) {
     throw new AppError(
       'VALIDATION_ERROR',
@@ -54,8 +77,8 @@ export async function registerBusinessUser(ports: Uses<'database' | 'storage' | 
     )
   }
   const images = await Promise.all(
-    REGISTRATION_DOCUMENTS.map(async (name) => {
-      const file = body.files[name]
+    documents.map(async (name) => {
+      const file = files[name]
       if (!file) throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.required, [{ field: name, message: UPLOAD_MESSAGES.required }])
       return { purpose: DOCUMENT_TYPES[name], image: await cleanImage(name, file) }
     }),
@@ -64,6 +87,7 @@ export async function registerBusinessUser(ports: Uses<'database' | 'storage' | 
   const passwordHash = await hashPassword(fields.password)
   try {
     return await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {
+      const claimed = alongside ? await alongside.before(tx) : undefined
       const user = await accountRepository.insertUser(tx, {
         email: fields.email,
         passwordHash,
@@ -78,6 +102,7 @@ export async function registerBusinessUser(ports: Uses<'database' | 'storage' | 
         tx,
         stored.map((item) => ({ userId: user.id, fileId: fileIds.get(item.purpose) ?? '', docType: item.purpose })),
       )
+      if (alongside) await alongside.after(tx, user, claimed as C)
       return user
     })
   } catch (error) {

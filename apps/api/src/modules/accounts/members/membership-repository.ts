@@ -1,5 +1,5 @@
 import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { users } from '../../../db/schema/users.ts'
 
@@ -43,4 +43,28 @@ export async function lockUsers(db: DbExecutor, userIds: string[]) {
 
 export async function clearSubscriptionTiers(db: DbExecutor, userIds: string[], now: Date) {
   await db.update(users).set({ subscriptionTier: 'NONE', updatedAt: now }).where(inArray(users.id, userIds))
+}
+
+/**
+ * What makes an account an Enterprise business that may grow a team (docs/decisions/039): its plan, whether an admin
+ * validated it, whether it can still sign in, and the name its team sees. `lock` share-locks the row until the
+ * transaction ends, so a plan ending or a revocation waits for a team change decided on it.
+ */
+export async function findBusinessStanding(db: DbExecutor, userId: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({
+      id: users.id,
+      role: users.role,
+      subscriptionTier: users.subscriptionTier,
+      isActive: users.isActive,
+      isValidatedUser: users.isValidatedUser,
+      isClosed: sql<boolean>`${users.closedAt} is not null`,
+      company: users.company,
+      fname: users.fname,
+      lname: users.lname,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+  const [row] = options.lock ? await query.for('share') : await query
+  return row
 }

@@ -109,11 +109,11 @@ export async function endSessionsOfPasskey(
   return ended.map((row) => row.id)
 }
 
-/** Ends every open session of the account (a new password, a revocation: decision 014). */
-export async function endAllSessionsOf(db: DbExecutor, userId: string, now: Date) {
+/** Ends every open session of the account (a new password, a revocation: decision 014; a removal from a team: decision 039). */
+export async function endAllSessionsOf(db: DbExecutor, userId: string, now: Date, reason: SessionEndReason = 'ACCOUNT_CHANGED') {
   await db
     .update(sessions)
-    .set({ endedAt: now, endedReason: 'ACCOUNT_CHANGED' })
+    .set({ endedAt: now, endedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
 }
 

@@ -72,6 +72,14 @@ function channelWords(details: Record<string, unknown>): string {
   return words.length > 0 ? words.join(' and ') : 'with no delivery channel'
 }
 
+const ROLE_WORDS: Record<string, string> = { MANAGER: 'a manager', TECHNICIAN: 'a technician' }
+const roleWords = (role: unknown) => ROLE_WORDS[String(role)] ?? 'a team member'
+
+function businessWords(names: Names, id: string | null): string {
+  const owner = id ? names.people.get(id) : undefined
+  return owner ? `the business of ${owner.fname} ${owner.lname} (${owner.email})` : 'a removed business'
+}
+
 const labelOf = (labels: Record<string, string>, key: string): string | null => (Object.hasOwn(labels, key) ? (labels[key] ?? null) : null)
 
 const amountWords = (details: Record<string, unknown>) =>
@@ -219,6 +227,36 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
         row.actorId === row.targetId
           ? `${actor} downloaded their data archive`
           : withReason(`${actor} downloaded the data archive of ${personWords(names, row.targetId)}`, text(details.reason)),
+      )
+    // docs/decisions/039: an Enterprise business's team; details.userId is the business (its owner's account).
+    case 'TEAM_LOCATION_CREATED':
+    case 'TEAM_LOCATION_REMOVED': {
+      const verb = kind === 'TEAM_LOCATION_CREATED' ? 'created' : 'removed'
+      const business = text(details.userId)
+      return onUser(
+        `${actor} ${verb} the location ${text(details.locationName) ?? 'without a name'} of ${businessWords(names, business)}`,
+        business ?? '',
+      )
+    }
+    case 'TEAM_INVITATION_SENT':
+    case 'TEAM_INVITATION_WITHDRAWN': {
+      const business = text(details.userId)
+      const invitee = `${text(details.email) ?? 'an e-mail address'} as ${roleWords(details.role)}`
+      const where = text(details.locationName) ? ` at ${details.locationName}` : ''
+      return onUser(
+        kind === 'TEAM_INVITATION_SENT'
+          ? `${actor} invited ${invitee}${where} to the team of ${businessWords(names, business)}`
+          : `${actor} withdrew the invitation of ${invitee} to the team of ${businessWords(names, business)}`,
+        business ?? '',
+      )
+    }
+    case 'TEAM_JOINED':
+      return onUser(
+        `${actor} joined the team of ${businessWords(names, text(details.userId))} as ${roleWords(details.role)}${text(details.locationName) ? ` at ${details.locationName}` : ''}`,
+      )
+    case 'TEAM_MEMBER_REMOVED':
+      return onUser(
+        `${actor} removed ${personWords(names, row.targetId)}, ${roleWords(details.role)}, from the team of ${businessWords(names, text(details.userId))}${details.withLocation === true ? ` with the location ${text(details.locationName) ?? ''}` : ''}; every session of theirs ended`,
       )
     case 'RELEASES_EXPORTED':
       return { text: `${actor} exported the releases of ${row.targetId.replace('..', ' to ')}`, link: null }

@@ -8,6 +8,9 @@ import {
   listDocumentRowsForArchive,
   listPasskeysForArchive,
   listSessionRowsForArchive,
+  listTeamAssignmentRowsForArchive,
+  listTeamLocationRowsForArchive,
+  listTeamMembershipRowsForArchive,
   pageLoginHistoryForArchive,
   readAccountRowsForArchive,
 } from '../../accounts/index.ts'
@@ -224,6 +227,9 @@ export function writeMemberArchive(ports: ArchivePorts, userId: string): Readabl
       ),
     )
     await addArray('notices.json', presented('notices', once(listNoticeRowsForArchive(db, userId)), key))
+    await addArray('team-locations.json', presented('team_locations', once(listTeamLocationRowsForArchive(db, userId)), key))
+    await addArray('team-membership.json', presented('team_members', once(listTeamMembershipRowsForArchive(db, userId)), key))
+    await addArray('team-assignments.json', presented('team_member_locations', once(listTeamAssignmentRowsForArchive(db, userId)), key))
     await addArray(
       'activity.json',
       presented(

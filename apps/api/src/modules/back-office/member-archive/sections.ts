@@ -342,6 +342,21 @@ export const ARCHIVED_TABLES = {
     ],
     withheld: { userId: SAME_ACCOUNT, reviewClearedBy: AN_ADMIN },
   },
+  team_locations: {
+    part: 'team-locations.json',
+    shown: ['id', 'name', 'address', 'region', 'phone', 'removedAt', 'createdAt'],
+    withheld: { businessId: SAME_ACCOUNT },
+  },
+  team_members: {
+    part: 'team-membership.json',
+    shown: ['businessId', 'role', 'joinedAt'],
+    withheld: { userId: SAME_ACCOUNT },
+  },
+  team_member_locations: {
+    part: 'team-assignments.json',
+    shown: ['locationId'],
+    withheld: { userId: SAME_ACCOUNT },
+  },
   action_log: {
     part: 'activity.json',
     shown: ['id', 'action', 'targetType', 'targetId', 'details', 'createdAt'],
@@ -364,6 +379,8 @@ export const NOT_ARCHIVED: Readonly<Record<string, string>> = {
   transaction_requests: "the links between a payment and the orders it paid, which each payment's items in payments.json already name",
   carts: 'what the member is about to buy: its keycode requests are in orders.json (paid false), a plan in it is not bought yet',
   cart_items: 'the lines of the cart: see carts',
+  team_invitations:
+    "the business's invitations of other people: their e-mail addresses are the invitees' data and each link is kept as a secret digest; who joined is in team-membership.json of their own archive, and each invitation sent is in activity.json",
   keycode_releases:
     "the back office's proof of a release (what the releasing admin checked): the release's time is each order's fulfilledAt and its code is in orders.json",
 }

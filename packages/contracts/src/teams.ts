@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { RegisterFieldsSchema } from './accounts-api.ts'
+import { REGIONS } from './states.ts'
+
+/**
+ * Enterprise teams (docs/product.md, 'Enterprise teams'; docs/decisions/039): an Enterprise business's locations, the
+ * people it invites to them as managers or technicians, and the invitations. Shared by the API and the web app.
+ */
+
+export const TEAM_ROLES = ['MANAGER', 'TECHNICIAN'] as const
+export const TeamRoleSchema = z.enum(TEAM_ROLES)
+export type TeamRole = z.infer<typeof TeamRoleSchema>
+
+/** Where someone stands in a business: its owner, or one of the people it invited. */
+export const TeamPositionSchema = z.enum(['OWNER', ...TEAM_ROLES])
+export type TeamPosition = z.infer<typeof TeamPositionSchema>
+
+export const TEAM_ROLE_LABELS: Record<TeamPosition, string> = {
+  OWNER: 'Owner',
+  MANAGER: 'Manager',
+  TECHNICIAN: 'Technician',
+}
+
+/** What each position may do, in the words the Team screens and the plan cards show. */
+export const TEAM_ROLE_POWERS: Record<TeamPosition, string> = {
+  OWNER: 'Creates locations, invites managers and technicians, and sees every order of the business',
+  MANAGER: 'Orders for the locations given to them, sees their orders and invites technicians to them',
+  TECHNICIAN: 'Orders for their location and sees their own orders',
+}
+
+/** An invitation's link works this many days, once. */
+export const TEAM_INVITATION_DAYS = 7
+
+export const TEAM_MESSAGES = {
+  ownerOnly: 'Only the owner of a validated business on the Enterprise plan manages its locations.',
+  notOnTeam: 'Only the owner and the managers of an Enterprise business manage its team.',
+  notEnterprise: "Your business's Enterprise plan has ended, so its team cannot order or invite until the owner renews it.",
+  locationUnknown: 'That location is not one of yours.',
+  personUnknown: 'That person is not on your team.',
+  invitationUnknown: 'That invitation is not one of yours.',
+  managerInvitesTechnicians: 'A manager invites technicians only, to the locations given to them.',
+  invitationInvalid: 'This invitation link is not valid. Ask the business that invited you for a new one.',
+  invitationExpired: 'This invitation has expired. Ask the business that invited you for a new one.',
+  invitationWithdrawn: 'This invitation was withdrawn by the business.',
+  invitationUsed: 'This invitation was already used. Log in with the account it created.',
+  invitationClosed: 'This invitation is no longer open.',
+  alreadyInvited: 'This e-mail already has an open invitation to your team.',
+  invited: `Invitation sent. The link works once, for ${TEAM_INVITATION_DAYS} days.`,
+  withdrawn: 'Invitation withdrawn.',
+  joined: 'Welcome to the team. Your photo ID is reviewed by our team before your first keycode is released.',
+  locationCreated: 'Location created.',
+  locationRemoved: 'Location removed. Its people were signed out and its open invitations withdrawn.',
+  personRemoved: 'Removed from the team and signed out everywhere.',
+} as const
+
+const text = (max: number, message: string) => z.string().trim().min(1, message).max(max)
+
+/** POST /team/locations. */
+export const LocationBodySchema = z.object({
+  name: text(100, 'Enter the location name.'),
+  address: text(200, 'Enter the address.'),
+  region: z.enum(REGIONS, { message: 'Choose the state or province.' }),
+  phone: text(40, 'Enter the phone number.'),
+})
+export type LocationBody = z.infer<typeof LocationBodySchema>
+
+export const TeamLocationSchema = LocationBodySchema.extend({ id: z.uuid(), createdAt: z.string() })
+export type TeamLocation = z.infer<typeof TeamLocationSchema>
+
+/** POST /team/invitations. */
+export const InvitationBodySchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Enter an e-mail address.').max(254).pipe(z.email('Enter a valid e-mail address.')),
+  role: TeamRoleSchema,
+  locationId: z.uuid('Choose a location.'),
+})
+export type InvitationBody = z.infer<typeof InvitationBodySchema>
+
+export const TeamInvitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: TeamRoleSchema,
+  locationId: z.uuid(),
+  locationName: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+})
+export type TeamInvitation = z.infer<typeof TeamInvitationSchema>
+
+export const TeamPersonSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: TeamRoleSchema,
+  locations: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** Whether an admin validated the person's photo ID: until then none of their keycodes is released. */
+  validated: z.boolean(),
+  joinedAt: z.string(),
+})
+export type TeamPerson = z.infer<typeof TeamPersonSchema>
+
+/** GET /team: what the caller manages; a manager sees the locations given to them and the people and invitations there. */
+export const TeamAnswerSchema = z.object({
+  business: z.object({ id: z.uuid(), name: z.string() }),
+  position: TeamPositionSchema,
+  /** False once the business left Enterprise: the screens say why nothing can be ordered or invited. */
+  enterpriseActive: z.boolean(),
+  locations: z.array(TeamLocationSchema),
+  people: z.array(TeamPersonSchema),
+  invitations: z.array(TeamInvitationSchema),
+})
+export type TeamAnswer = z.infer<typeof TeamAnswerSchema>
+
+/** GET /team/membership: the business the caller works for, or null for anyone not on a team. */
+export const TeamMembershipSchema = z
+  .object({
+    business: z.object({ id: z.uuid(), name: z.string() }),
+    position: TeamPositionSchema,
+    enterpriseActive: z.boolean(),
+    locations: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    /** Why ordering for the business is closed, in words; null while it is open. */
+    closedReason: z.string().nullable(),
+  })
+  .nullable()
+export type TeamMembership = z.infer<typeof TeamMembershipSchema>
+
+/** POST /team-invitation/preview: what the invitee sees before accepting. */
+export const InvitationTokenBodySchema = z.object({ token: z.string().trim().min(1, TEAM_MESSAGES.invitationInvalid).max(200) })
+
+export const InvitationPreviewSchema = z.object({
+  businessName: z.string(),
+  locationName: z.string(),
+  role: TeamRoleSchema,
+  email: z.string(),
+  expiresAt: z.string(),
+})
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>
+
+/**
+ * POST /team-invitation/accept, multipart text fields: the sign-up's own fields but the e-mail (the invitation's) and
+ * the business documents (the business's cover the team); the photo ID's two sides come as files.
+ */
+export const AcceptInvitationFieldsSchema = RegisterFieldsSchema.omit({ email: true }).extend({
+  token: InvitationTokenBodySchema.shape.token,
+})
+export const INVITATION_DOCUMENTS = ['frontId', 'backId'] as const
