@@ -56,6 +56,8 @@ describe('order cards on the member dashboard', () => {
     // The unpaid request is the newer one; the tracker still follows the paid order.
     expect(await page.getByText(`Tracking: 2016 Honda Civic (VIN ending ${paidVin.slice(-4)})`).isVisible()).toBe(true)
     await page.getByRole('list', { name: 'Order tracker for this order' }).waitFor()
+    // The tracker says whose move it is: the member's four documents wait for the team's review.
+    expect(await page.getByText('Nothing for you to do: our team is reviewing your documents.').isVisible()).toBe(true)
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 
     await card(unpaidVin).getByRole('link', { name: 'Go to cart' }).click()

@@ -1,10 +1,12 @@
 import { SESSION_MESSAGES } from '@keydesk/contracts/auth-messages'
 import type { Role } from '@keydesk/contracts/roles'
+import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { loginPathFor } from '../features/session/login-redirect.ts'
 import type { NoticeState } from '../features/session/notice-state.ts'
+import { sessionEndNotice } from '../features/session/session-query.ts'
 import { useSession } from '../features/session/use-session.ts'
 import { paths } from '../lib/paths.ts'
 
@@ -16,17 +18,18 @@ function SessionLoading() {
   )
 }
 
-function useLoginRedirect(): string {
+function useLoginRedirect(): { to: string; state: NoticeState | undefined } {
   const location = useLocation()
-  return loginPathFor(`${location.pathname}${location.search}${location.hash}`)
+  const notice = sessionEndNotice(useQueryClient())
+  return { to: loginPathFor(`${location.pathname}${location.search}${location.hash}`), state: notice ? { notice } : undefined }
 }
 
 /** Signed-in users only; a visitor goes to /login and comes back after signing in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession()
-  const loginPath = useLoginRedirect()
+  const login = useLoginRedirect()
   if (status === 'loading') return <SessionLoading />
-  if (status === 'signed-out') return <Navigate to={loginPath} replace />
+  if (status === 'signed-out') return <Navigate to={login.to} replace state={login.state} />
   return children
 }
 
@@ -42,9 +45,9 @@ export interface RequireRoleProps {
 /** Signed-in users holding one of `roles`; a visitor goes to /login, any other role to / with a message. */
 export function RequireRole({ roles, deniedMessage = SESSION_MESSAGES.roleAccessDenied, signedOut, children }: RequireRoleProps) {
   const { status, user } = useSession()
-  const loginPath = useLoginRedirect()
+  const login = useLoginRedirect()
   if (status === 'loading') return <SessionLoading />
-  if (!user) return signedOut ?? <Navigate to={loginPath} replace />
+  if (!user) return signedOut ?? <Navigate to={login.to} replace state={login.state} />
   if (!roles.includes(user.role)) {
     const state: NoticeState = { notice: deniedMessage }
     return <Navigate to={paths.home} replace state={state} />

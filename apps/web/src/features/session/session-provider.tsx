@@ -24,9 +24,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       setSessionExpiredHandler((reason) => {
-        clearSession(queryClient)
         // The server's reason when it gave one (signed out from another device), so the sign-in page says why.
-        const state: NoticeState = { notice: reason ?? SESSION_MESSAGES.sessionExpired }
+        const notice = reason ?? SESSION_MESSAGES.sessionExpired
+        clearSession(queryClient, notice)
+        const state: NoticeState = { notice }
         navigate(loginPathFor(currentPath.current), { replace: true, state })
       }),
     [queryClient, navigate],

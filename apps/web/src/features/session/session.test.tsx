@@ -1,3 +1,4 @@
+import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -117,5 +118,13 @@ describe('session (docs/product.md, "Accounts, sign-up, sign-in, sessions, two-f
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/profile')
     expect(screen.getByText('Your session has ended. Please log in again.')).toBeInTheDocument()
     expect(within(mainNav()).getByRole('link', { name: 'Sign up' })).toBeInTheDocument()
+  })
+
+  it("says why on the sign-in page when the signed-in page's own call finds the session ended from another device", async () => {
+    const endedElsewhere = () => errorAnswer(401, SESSION_END_MESSAGES.ENDED_ELSEWHERE, 'UNAUTHENTICATED')
+    fakeApi({ 'GET /api/user/orders': unauthorized, 'POST /api/auth/refresh': endedElsewhere })
+    const { router } = await renderApp('/profile?tab=orders', { user: testUser() })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(await screen.findByText(SESSION_END_MESSAGES.ENDED_ELSEWHERE)).toBeInTheDocument()
   })
 })
