@@ -157,6 +157,8 @@ export interface CheckoutLine {
   amountCents: number
   /** A plan renews (Stripe subscription mode); everything else is a one-time charge. */
   recurring?: 'month' | 'year'
+  /** Several lines of one price shown as one (provider-lines.ts); `amountCents` is then each one's. 1 unless given. */
+  quantity?: number
 }
 
 export interface CheckoutRequest {

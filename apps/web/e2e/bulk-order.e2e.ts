@@ -1,4 +1,5 @@
 import { BULK_MESSAGES, batchOutcomeText, batchProgressText } from '@keydesk/contracts/bulk'
+import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import { formatDollars } from '@keydesk/contracts/money'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -248,4 +249,77 @@ describe('bulk ordering by paste, at a phone\u2019s width and a desktop\u2019s',
       await page.close()
     }, 120_000)
   }
+})
+
+/** A 2016 Honda Civic VIN for the 500-row batch, numbered apart from the other journeys'. */
+const dayVin = (index: number) => validVin('1HGCR2F3', 'G', String(600000 + index))
+
+describe('a 500-row batch, the size an Enterprise shop sends on a busy day', () => {
+  it('at 390 px an Enterprise member pastes 500 vehicles, sees the total the cart will charge, pays, and follows the batch on the dashboard', async () => {
+    const baseUrl = inject('baseUrl')
+    const size = 500
+    const member = await registerMember(baseUrl, { fname: 'Ena', lname: 'Enterprise' })
+    const memberHeaders = await apiSignIn(baseUrl, member.email, member.password)
+    await startTrial(baseUrl, memberHeaders, 'ENTERPRISE')
+    const vins = Array.from({ length: size }, (_, index) => dayVin(index))
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    const errors = collectPageErrors(page)
+    await signInAt(page, baseUrl, '/login', member.email, member.password)
+    await page.waitForURL(`${baseUrl}/`)
+    await page.goto(`${baseUrl}/bulk-order`)
+    await page.getByLabel('Paste VINs').fill(['VIN,Model', ...vins.map((vin) => `${vin},Civic`)].join('\n'))
+    await page.getByRole('button', { name: 'Check', exact: true }).click()
+    // The table shows its rows a page at a time; the batch's size and total count every row.
+    await page.getByText(new RegExp(`^${size} vehicles, up to`)).waitFor()
+    expect(await page.getByLabel('VIN, row 1', { exact: true }).inputValue()).toBe(vins[0])
+
+    const add = page.getByRole('button', { name: `Add ${size} to cart` })
+    await expect.poll(() => add.isEnabled()).toBe(true)
+    const firstRow = page.locator('tr').filter({ has: page.getByLabel('VIN, row 1', { exact: true }) })
+    const rowPrice = /\$[\d.,]+/.exec((await firstRow.textContent()) ?? '')?.[0] ?? ''
+    const rowCents = Math.round(Number(rowPrice.replace(/[$,]/g, '')) * 100)
+    expect(rowCents).toBeGreaterThan(0)
+    expect(await page.getByTestId('bulk-total').textContent()).toBe(formatDollars(size * rowCents))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+
+    await add.click()
+    const added = page.getByText(new RegExp(`^${size} keycode requests of batch (B-\\w{6}) added to your cart\\.$`))
+    await added.waitFor()
+    const code = /batch (B-\w{6})/.exec((await added.textContent()) ?? '')?.[1] ?? ''
+    await page.getByRole('link', { name: 'Go to your cart' }).click()
+    await page.waitForURL(`${baseUrl}/cart`)
+    await page.getByText(`${size} of ${size}, batch ${code}`, { exact: true }).waitFor()
+    await payInSandbox(page)
+
+    // Three of them released; the dashboard opened on the batch says so at the top and fits the phone.
+    const admin = await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+    const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: memberHeaders })).json()) as { user: { id: string } }
+    expect((await fetch(`${baseUrl}/api/admin/validate-user/${me.user.id}`, { method: 'PATCH', headers: admin })).status).toBe(200)
+    const orders = (await (await fetch(`${baseUrl}/api/vehicle/user-requests`, { headers: memberHeaders })).json()) as {
+      pendingRequests: { id: string; batch: { code: string } | null }[]
+    }
+    // The dashboard's list holds the newest orders of each tab (ORDER_TAB_LIMIT); the batch's heading counts all 500.
+    const batchOrders = orders.pendingRequests.filter((order) => order.batch?.code === code)
+    expect(batchOrders).toHaveLength(ORDER_TAB_LIMIT)
+    for (const order of batchOrders.slice(0, 3)) {
+      expect((await fetch(`${baseUrl}/api/admin/update-request-status/${order.id}`, { method: 'POST', headers: admin })).status).toBe(200)
+      const released = await fetch(`${baseUrl}/api/admin/process-request`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ vehicleId: order.id, keycode: 'K7000', pincode: '' }),
+      })
+      expect(released.status).toBe(200)
+    }
+
+    await page.goto(`${baseUrl}/user-dash?batch=${code}`)
+    const heading = page.getByRole('heading', { level: 2, name: new RegExp(`Batch ${code}`) })
+    await heading.waitFor()
+    expect(await heading.textContent()).toContain(batchProgressText({ released: 3, size }))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  }, 180_000)
 })

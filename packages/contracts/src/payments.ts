@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PageQuerySchema } from './admin.ts'
+import { BULK_MAX_ROWS } from './bulk-limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
 
 /**
@@ -11,9 +12,19 @@ export const CheckoutItemSchema = z.object({
   name: z.string().max(200).optional(),
   price: z.number().optional(),
 })
+/**
+ * The most cart lines one checkout may name: two full batches. The server charges its own cart and reads none of
+ * them, so the bound only keeps the body's cost in proportion (100 refused a single 500-vehicle batch).
+ */
+export const CHECKOUT_ITEMS_MAX = 2 * BULK_MAX_ROWS
 export const CreateCheckoutSessionBodySchema = z.object({
   amount: z.number().int().min(0).max(10_000_000),
-  items: z.array(CheckoutItemSchema).max(100),
+  items: z
+    .array(CheckoutItemSchema)
+    .max(
+      CHECKOUT_ITEMS_MAX,
+      `A checkout may hold at most ${CHECKOUT_ITEMS_MAX.toLocaleString('en-US')} items: remove some from your cart and pay for them next.`,
+    ),
   success_url: z.url().max(2000),
   cancel_url: z.url().max(2000),
   /** A guest pays for the cart of their guest identifier (docs/product.md, 'Guests'). */

@@ -155,7 +155,12 @@ export function createSandboxProvider(db: Database, options: { publicUrl: string
       await insertSandboxSession(db, {
         id,
         amountCents: request.amountCents,
-        lineItems: request.lines.map(({ name, description, amountCents }) => ({ name, description, amountCents })),
+        // A line standing for several (provider-lines.ts) shows what they charge together, as Stripe's page does.
+        lineItems: request.lines.map(({ name, description, amountCents, quantity = 1 }) => ({
+          name: quantity > 1 ? `${name} × ${quantity}` : name,
+          description,
+          amountCents: amountCents * quantity,
+        })),
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
         customerEmail: request.customerEmail,

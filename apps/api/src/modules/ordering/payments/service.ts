@@ -33,6 +33,7 @@ import { orderConfirmationMail } from './confirmation-mail.ts'
 import { newConfirmationNumber } from './confirmation-number.ts'
 import { CHECKOUT_SESSION_TTL_MS } from './open-checkouts.ts'
 import { sessionFromStripe } from './provider.ts'
+import { providerLines } from './provider-lines.ts'
 import { applyDisputeClosed, applyDisputeCreated } from './provider-disputes.ts'
 import { applyChargeRefunded, applyRefundFailed } from './provider-refunds.ts'
 
@@ -104,12 +105,7 @@ export async function createCheckoutSession(
       transactionId: transaction.id,
       confirmationNumber,
       amountCents: totalCents,
-      lines: lines.map((line) => ({
-        name: line.name,
-        description: line.description,
-        amountCents: line.amountCents,
-        ...(line.kind === 'SUBSCRIPTION' ? { recurring: line.billing === 'ANNUAL' ? ('year' as const) : ('month' as const) } : {}),
-      })),
+      lines: providerLines(lines),
       successUrl: body.success_url,
       cancelUrl: body.cancel_url,
       customerEmail,

@@ -41,7 +41,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         {
           mode: isSubscription ? 'subscription' : 'payment',
           line_items: request.lines.map((line) => ({
-            quantity: 1,
+            quantity: line.quantity ?? 1,
             price_data: {
               currency: 'usd',
               unit_amount: line.amountCents,
