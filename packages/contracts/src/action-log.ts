@@ -41,6 +41,7 @@ export const ACTION_KIND_LABELS = {
   TEAM_INVITATION_SENT: 'Team invitation sent',
   TEAM_INVITATION_WITHDRAWN: 'Team invitation withdrawn',
   TEAM_JOINED: 'Joined a team',
+  TEAM_MEMBER_CHANGED: 'Team role or locations changed',
   TEAM_MEMBER_REMOVED: 'Removed from a team',
   RELEASE_OVERRIDE: 'Release override (older entries)',
 } as const

@@ -132,7 +132,11 @@ export const BulkCheckAnswerSchema = z.object({
 export type BulkCheckAnswer = z.infer<typeof BulkCheckAnswerSchema>
 
 /** POST /bulk/batches: every row of the batch, created all together or not at all. */
-export const BulkCreateBodySchema = z.object({ rows: rowsSchema.min(1, BULK_MESSAGES.empty) })
+export const BulkCreateBodySchema = z.object({
+  rows: rowsSchema.min(1, BULK_MESSAGES.empty),
+  /** An Enterprise team's location the batch is for (docs/decisions/039); a person of one location may leave it out. */
+  locationId: z.uuid().optional(),
+})
 export type BulkCreateBody = z.infer<typeof BulkCreateBodySchema>
 
 export const BulkCreateAnswerSchema = z.object({

@@ -44,12 +44,16 @@ export const TEAM_MESSAGES = {
   invitationWithdrawn: 'This invitation was withdrawn by the business.',
   invitationUsed: 'This invitation was already used. Log in with the account it created.',
   invitationClosed: 'This invitation is no longer open.',
+  chooseLocation: 'Choose the location this order is for.',
+  leftTeam: 'This order was placed for a business you no longer order for.',
+  planOfBusiness: "You order on your business's Enterprise plan, so you buy no plan or trial of your own.",
   alreadyInvited: 'This e-mail already has an open invitation to your team.',
   invited: `Invitation sent. The link works once, for ${TEAM_INVITATION_DAYS} days.`,
   withdrawn: 'Invitation withdrawn.',
   joined: 'Welcome to the team. Your photo ID is reviewed by our team before your first keycode is released.',
   locationCreated: 'Location created.',
   locationRemoved: 'Location removed. Its people were signed out and its open invitations withdrawn.',
+  personChanged: 'Role and locations saved.',
   personRemoved: 'Removed from the team and signed out everywhere.',
 } as const
 
@@ -122,6 +126,18 @@ export const TeamMembershipSchema = z
   })
   .nullable()
 export type TeamMembership = z.infer<typeof TeamMembershipSchema>
+
+/** PATCH /team/people/{id}: the owner changes a person's role and locations (a technician works for one). */
+export const PersonChangeBodySchema = z
+  .object({
+    role: TeamRoleSchema,
+    locationIds: z.array(z.uuid()).min(1, 'Choose at least one location.').max(200),
+  })
+  .refine((body) => body.role === 'MANAGER' || body.locationIds.length === 1, {
+    message: 'A technician works for one location.',
+    path: ['locationIds'],
+  })
+export type PersonChangeBody = z.infer<typeof PersonChangeBodySchema>
 
 /** POST /team-invitation/preview: what the invitee sees before accepting. */
 export const InvitationTokenBodySchema = z.object({ token: z.string().trim().min(1, TEAM_MESSAGES.invitationInvalid).max(200) })

@@ -21,6 +21,8 @@ export const KeycodeRequestFieldsSchema = z.object({
   year: z.coerce.number({ message: ORDERING_MESSAGES.requiredFields }).int().min(1980).max(2100),
   vin: z.string().trim().min(1, ORDERING_MESSAGES.requiredFields).max(40),
   guestUserId: z.uuid().optional(),
+  /** An Enterprise team's location the order is for (docs/decisions/039); a person of one location may leave it out. */
+  locationId: z.uuid().optional(),
 })
 export const KEYCODE_REQUEST_IMAGES = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack'] as const
 

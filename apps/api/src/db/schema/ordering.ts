@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { files } from './files.ts'
+import { teamLocations } from './teams.ts'
 import { billingPeriodEnum, subscriptionTierEnum, users } from './users.ts'
 
 /** The ordering catalogue (docs/product.md, 'Catalogue and VIN' and 'Prices'), in cents. */
@@ -108,6 +109,12 @@ export const vehicleRequests = pgTable(
     batchId: uuid('batch_id').references(() => requestBatches.id, { onDelete: 'set null' }),
     batchPosition: integer('batch_position'),
     reference: text('reference'),
+    /**
+     * The Enterprise business the order was placed for and its location (docs/decisions/039), fixed when the request
+     * is made: the order stays the business's after its buyer leaves the team. Null for anyone ordering for themselves.
+     */
+    businessId: uuid('business_id').references(() => users.id, { onDelete: 'set null' }),
+    locationId: uuid('location_id').references(() => teamLocations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,6 +129,9 @@ export const vehicleRequests = pgTable(
     index('vehicle_requests_vin_idx').on(table.vin),
     // The release form's suggestions: the key blanks given before for the same make, model and year.
     index('vehicle_requests_key_blank_idx').on(table.makeId, table.model, table.year).where(sql`${table.keyBlank} is not null`),
+    // The business's orders, newest first, whole or by location (the team's order list and its monthly spend).
+    index('vehicle_requests_business_idx').on(table.businessId, table.createdAt, table.id).where(sql`${table.businessId} is not null`),
+    index('vehicle_requests_location_idx').on(table.locationId, table.createdAt, table.id).where(sql`${table.locationId} is not null`),
     index('vehicle_requests_batch_idx').on(table.batchId, table.batchPosition).where(sql`${table.batchId} is not null`),
     // Queue search by the start or the end of a VIN (LIKE 'x%' needs the pattern operator class).
     index('vehicle_requests_vin_prefix_idx').using('btree', sql`${table.vin} text_pattern_ops`),

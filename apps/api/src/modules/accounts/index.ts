@@ -32,7 +32,6 @@ export { listAccountsClosedBefore, lockAccountToPurge, markAccountClosed, reopen
 export { findReceiptBuyer, findUserEmail, findUserNames, isUserValidated, updateUserContact } from './members/contact-repository.ts'
 export {
   clearSubscriptionTiers,
-  findMemberAccess,
   lockSubscriptionTier,
   lockUsers,
   setSubscriptionTier,
@@ -50,3 +49,4 @@ export {
   listTeamLocationRowsForArchive,
   listTeamMembershipRowsForArchive,
 } from './teams/archive-repository.ts'
+export { assertMayOrderFor, findMemberAccess, isOnTeam, type OrderPlace, orderPlaceFor, orderReachableBy } from './teams/ordering.ts'

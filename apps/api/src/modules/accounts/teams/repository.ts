@@ -239,3 +239,10 @@ export async function claimInvitation(db: DbExecutor, tokenHash: string, now: Da
 export async function recordAcceptedUser(db: DbExecutor, invitationId: string, userId: string) {
   await db.update(teamInvitations).set({ acceptedUserId: userId }).where(eq(teamInvitations.id, invitationId))
 }
+
+/** Gives the person this role and exactly these locations. */
+export async function replaceRoleAndLocations(db: DbExecutor, userId: string, role: TeamRole, locationIds: string[]) {
+  await db.update(teamMembers).set({ role }).where(eq(teamMembers.userId, userId))
+  await db.delete(teamMemberLocations).where(eq(teamMemberLocations.userId, userId))
+  await db.insert(teamMemberLocations).values(locationIds.map((locationId) => ({ userId, locationId })))
+}

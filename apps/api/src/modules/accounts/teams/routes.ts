@@ -7,6 +7,7 @@ import {
   InvitationPreviewSchema,
   InvitationTokenBodySchema,
   LocationBodySchema,
+  PersonChangeBodySchema,
   TEAM_MESSAGES,
   TeamAnswerSchema,
   TeamInvitationSchema,
@@ -20,7 +21,7 @@ import { principalOf, requireRole, requireUser } from '../../../plugins/auth.ts'
 import { perAccountLimit } from '../../../plugins/rate-limit.ts'
 import { toUserView } from '../members/user-view.ts'
 import { acceptInvitation, previewInvitation } from './invitation-service.ts'
-import { createLocation, invite, readMembership, readTeam, removeLocation, removePerson, withdraw } from './service.ts'
+import { changePerson, createLocation, invite, readMembership, readTeam, removeLocation, removePerson, withdraw } from './service.ts'
 
 const requireMember = requireRole('BASEUSER')
 
@@ -61,6 +62,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/team/invitations/:id',
     { preHandler: requireMember, schema: { params: IdParamsSchema, response: { 200: MessageAnswerSchema } } },
     async (request) => withdraw(app, principalOf(request).id, request.params.id),
+  )
+
+  app.patch(
+    '/team/people/:id',
+    { preHandler: requireMember, schema: { params: IdParamsSchema, body: PersonChangeBodySchema, response: { 200: MessageAnswerSchema } } },
+    async (request) => changePerson(app, principalOf(request).id, request.params.id, request.body),
   )
 
   app.delete(

@@ -1,6 +1,7 @@
 import {
   type InvitationBody,
   type LocationBody,
+  type PersonChangeBody,
   TEAM_INVITATION_DAYS,
   TEAM_MESSAGES,
   TEAM_ROLE_LABELS,
@@ -218,6 +219,36 @@ export async function withdraw(ports: Uses<'database' | 'clock'>, userId: string
       details: { userId: standing.business.id, email: invitation.email, role: invitation.role },
     })
     return { message: TEAM_MESSAGES.withdrawn }
+  })
+}
+
+/**
+ * PATCH /team/people/:id: the owner makes a person a manager or a technician and gives them locations of the
+ * business. What they reach follows at their next call: the access rule reads the team afresh each time.
+ */
+export async function changePerson(ports: Uses<'database'>, userId: string, personId: string, body: PersonChangeBody) {
+  return ports.database.db.transaction(async (tx) => {
+    const standing = await findStanding(tx, userId, { lock: true })
+    if (standing?.position !== 'OWNER') throw new AppError('FORBIDDEN', TEAM_MESSAGES.ownerOnly)
+    const person = await repository.findMembership(tx, personId, { lock: true })
+    if (person?.businessId !== standing.business.id) throw new AppError('NOT_FOUND', TEAM_MESSAGES.personUnknown)
+    const wanted = [...new Set(body.locationIds)]
+    const locations = await repository.listLocations(tx, standing.business.id, wanted)
+    if (locations.length !== wanted.length) throw new AppError('NOT_FOUND', TEAM_MESSAGES.locationUnknown)
+    await repository.replaceRoleAndLocations(tx, personId, body.role, wanted)
+    await recordAction(tx, {
+      actorId: userId,
+      action: 'TEAM_MEMBER_CHANGED',
+      targetType: 'user',
+      targetId: personId,
+      details: {
+        userId: standing.business.id,
+        role: body.role,
+        previousRole: person.role,
+        locationNames: locations.map((location) => location.name),
+      },
+    })
+    return { message: TEAM_MESSAGES.personChanged }
   })
 }
 

@@ -254,6 +254,13 @@ function sentenceOf(row: LogRow, names: Names, actor: string): { text: string; l
       return onUser(
         `${actor} joined the team of ${businessWords(names, text(details.userId))} as ${roleWords(details.role)}${text(details.locationName) ? ` at ${details.locationName}` : ''}`,
       )
+    case 'TEAM_MEMBER_CHANGED': {
+      const where = Array.isArray(details.locationNames) ? details.locationNames.map(String).join(', ') : ''
+      const was = details.previousRole && details.previousRole !== details.role ? ` (was ${roleWords(details.previousRole)})` : ''
+      return onUser(
+        `${actor} made ${personWords(names, row.targetId)} ${roleWords(details.role)}${was} at ${where || 'no location'} in the team of ${businessWords(names, text(details.userId))}`,
+      )
+    }
     case 'TEAM_MEMBER_REMOVED':
       return onUser(
         `${actor} removed ${personWords(names, row.targetId)}, ${roleWords(details.role)}, from the team of ${businessWords(names, text(details.userId))}${details.withLocation === true ? ` with the location ${text(details.locationName) ?? ''}` : ''}; every session of theirs ended`,

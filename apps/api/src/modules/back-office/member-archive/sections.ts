@@ -193,6 +193,8 @@ export const ARCHIVED_TABLES = {
       'batchId',
       'batchPosition',
       'reference',
+      'businessId',
+      'locationId',
       'createdAt',
       'updatedAt',
     ],

@@ -34,7 +34,8 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { body: BulkCreateBodySchema, response: { 201: BulkCreateAnswerSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createBatch(app, principalOf(request).id, request.body.rows)),
+    async (request, reply) =>
+      reply.status(201).send(await createBatch(app, principalOf(request).id, request.body.rows, request.body.locationId)),
   )
 
   app.get(

@@ -21,7 +21,7 @@ import { AppError, notFound } from '../../../errors.ts'
 import { guardFormula } from '../../../lib/csv-cells.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
-import { findMemberAccess, findUserNames, lockSubscriptionTier } from '../../accounts/index.ts'
+import { findMemberAccess, findUserNames, lockSubscriptionTier, orderPlaceFor } from '../../accounts/index.ts'
 import { enqueueMail } from '../../platform/index.ts'
 import { addRequestsToCart, findOrCreateCart } from '../cart/repository.ts'
 import { listMakesWithModels } from '../catalogue/repository.ts'
@@ -141,10 +141,11 @@ function priceRows(
  * check runs again here, whatever the screen showed. Each request is priced as a single one (its make's base price
  * now, the member's price at checkout).
  */
-export async function createBatch(ports: Uses<'database' | 'clock'>, userId: string, rows: BulkRowInput[]) {
+export async function createBatch(ports: Uses<'database' | 'clock'>, userId: string, rows: BulkRowInput[], locationId?: string) {
   const now = ports.clock.now()
   return ports.database.db.transaction(async (tx) => {
     await lockSubscriptionTier(tx, userId)
+    const place = await orderPlaceFor(tx, userId, locationId)
     const rowLimit = await rowLimitOf(tx, userId, now)
     if (rows.length > rowLimit) throw new AppError('VALIDATION_ERROR', BULK_MESSAGES.tooManyRows(rowLimit))
     const checked = await checkRows(tx, userId, rows, now)
@@ -178,6 +179,7 @@ export async function createBatch(ports: Uses<'database' | 'clock'>, userId: str
           batchId,
           batchPosition: index + 1,
           reference: row.reference === '' ? null : row.reference,
+          ...place,
           createdAt: now,
           updatedAt: now,
         }
@@ -202,7 +204,7 @@ export async function batchCodesCsv(ports: Uses<'database' | 'secretKey'>, userI
   const db = ports.database.db
   const batch = await findBatchOfUser(db, userId, batchId)
   if (!batch) throw new AppError('NOT_FOUND', BULK_MESSAGES.batchNotFound)
-  const released = await listReleasedOfBatch(db, batch.id)
+  const released = await listReleasedOfBatch(db, batch.id, userId)
   const csv = stringify(
     released.map((row) => [
       String(row.year),

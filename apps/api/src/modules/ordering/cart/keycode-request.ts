@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@keydesk/contracts/teams'
 import { KEYCODE_REQUEST_IMAGES, KeycodeRequestFieldsSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
 import { checkVin, normalizeVin } from '@keydesk/contracts/vin'
 import { AppError, type FieldProblem } from '../../../errors.ts'
@@ -5,6 +6,7 @@ import { cleanImage } from '../../../lib/image-upload.ts'
 import type { MultipartBody } from '../../../lib/multipart.ts'
 import { storeImagesWithRows } from '../../../lib/stored-images.ts'
 import type { Principal, Uses } from '../../../ports.ts'
+import { orderPlaceFor } from '../../accounts/index.ts'
 import { insertFileRows } from '../../platform/index.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { createGuest, findLiveGuest } from '../guests/repository.ts'
@@ -58,6 +60,11 @@ export async function createKeycodeRequest(
     if (file) images.push({ purpose: FILE_PURPOSES[name], image: await cleanImage(name, file) })
   }
 
+  // A member's order goes to the Enterprise business they order for, if any (docs/decisions/039), decided before any
+  // image is stored; checkout decides it again.
+  const place = principal ? await orderPlaceFor(db, principal.id, fields.locationId) : { businessId: null, locationId: null }
+  if (!principal && fields.locationId) throw invalid('locationId', TEAM_MESSAGES.locationUnknown)
+
   const now = ports.clock.now()
   return storeImagesWithRows(ports.storage, db, images, async (tx, stored) => {
     let guestId: string | null = null
@@ -81,6 +88,7 @@ export async function createKeycodeRequest(
       registrationFileId: fileIds.get('REGISTRATION') ?? null,
       licenseFrontFileId: fileIds.get('LICENSE_FRONT') ?? null,
       licenseBackFileId: fileIds.get('LICENSE_BACK') ?? null,
+      ...place,
       // On the app's clock, which the unpaid-request sweep reads too.
       createdAt: now,
       updatedAt: now,

@@ -1,8 +1,9 @@
 import { CART_MESSAGES, SUBSCRIPTION_CART_MESSAGES, subscriptionAddedMessage } from '@keydesk/contracts/cart'
 import { type BillingPeriod, type PaidTier, TIER_LABELS } from '@keydesk/contracts/subscription'
+import { TEAM_MESSAGES } from '@keydesk/contracts/teams'
 import { AppError } from '../../../errors.ts'
 import type { Uses } from '../../../ports.ts'
-import { lockSubscriptionTier } from '../../accounts/index.ts'
+import { isOnTeam, lockSubscriptionTier } from '../../accounts/index.ts'
 import { deleteFileRows } from '../../platform/index.ts'
 import { deleteUnpaidRequest } from '../requests/repository.ts'
 import { canBuyTier } from '../subscriptions/access.ts'
@@ -60,6 +61,8 @@ export async function startTrialFromCart(ports: Uses<'database' | 'clock'>, user
 export async function addSubscriptionToCart(ports: Uses<'database'>, userId: string, tier: PaidTier, billing: BillingPeriod = 'MONTHLY') {
   await ports.database.db.transaction(async (tx) => {
     const current = await lockSubscriptionTier(tx, userId)
+    // A person on an Enterprise team holds the business's plan; one of their own would be paid for and never used.
+    if (await isOnTeam(tx, userId)) throw new AppError('CONFLICT', TEAM_MESSAGES.planOfBusiness)
     if (!current || !canBuyTier(current, tier)) throw new AppError('CONFLICT', SUBSCRIPTION_CART_MESSAGES.alreadySubscribed)
     await replaceCartPlan(tx, await findOrCreateCart(tx, { userId }), tier, billing)
   })

@@ -9,7 +9,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import type { TransactionItem } from '../../../db/schema/payments.ts'
 import { AppError } from '../../../errors.ts'
 import type { ProviderSession, Uses } from '../../../ports.ts'
-import { findMemberAccess, findUserEmail, setSubscriptionTier } from '../../accounts/index.ts'
+import { assertMayOrderFor, findMemberAccess, findUserEmail, setSubscriptionTier } from '../../accounts/index.ts'
 import { enqueueMail, renderMail } from '../../platform/index.ts'
 import { listPricedCartItems } from '../cart/priced-items.ts'
 import { type CartOwner, listCartRequestIds, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
@@ -72,7 +72,9 @@ export async function createCheckoutSession(
   const { transaction, totalCents, lines } = await db.transaction(async (tx) => {
     // Locking the cart's requests also makes two checkouts of one cart decide one after the other whether Basic's
     // monthly discount is still unused (docs/decisions/021): the discount needs a covered request, which both hold.
-    await lockRequests(tx, await listCartRequestIds(tx, owner))
+    const requests = await lockRequests(tx, await listCartRequestIds(tx, owner))
+    // An order placed for an Enterprise business is paid only by someone still ordering for it (docs/decisions/039).
+    if ('userId' in owner) await assertMayOrderFor(tx, owner.userId, requests)
     const { holder, items } = await listPricedCartItems(tx, owner, now)
     if (items.length === 0) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.emptyCart)
     const { totalCents, lines } = checkoutLines(items, holder.tier)

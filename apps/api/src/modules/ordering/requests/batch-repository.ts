@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from
 import type { DbExecutor } from '../../../db/database.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { makes } from '../catalogue/repository.ts'
+import { reachableBy } from './repository.ts'
 
 /**
  * Bulk orders' batches (docs/product.md, 'Bulk ordering'). A batch's size and a request's place in it are counted
@@ -86,7 +87,7 @@ export async function findBatchOfUser(db: DbExecutor, userId: string, batchId: s
 }
 
 /** The released requests of a batch in batch order, their codes still sealed. */
-export function listReleasedOfBatch(db: DbExecutor, batchId: string) {
+export function listReleasedOfBatch(db: DbExecutor, batchId: string, userId: string) {
   return db
     .select({
       year: vehicleRequests.year,
@@ -100,7 +101,15 @@ export function listReleasedOfBatch(db: DbExecutor, batchId: string) {
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
-    .where(and(eq(vehicleRequests.batchId, batchId), eq(vehicleRequests.status, 'FULFILLED'), isNotNull(vehicleRequests.paidAt)))
+    .where(
+      and(
+        eq(vehicleRequests.batchId, batchId),
+        eq(vehicleRequests.status, 'FULFILLED'),
+        isNotNull(vehicleRequests.paidAt),
+        // The codes go only to whom the access rule gives them: not to a buyer who left the business's team.
+        reachableBy(userId),
+      ),
+    )
     .orderBy(asc(vehicleRequests.batchPosition))
 }
 

@@ -1,10 +1,11 @@
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import type { ServicePlan } from '@keydesk/contracts/service-levels'
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { startsWith } from '../../../db/starts-with.ts'
+import { orderReachableBy } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
 import { firstPaidConfirmationNumberOf } from '../orders/repository.ts'
 
@@ -133,12 +134,23 @@ export async function insertVehicleRequest(db: DbExecutor, values: typeof vehicl
   return request.id
 }
 
+/**
+ * The one rule of who may see or act on an order (the accounts context's orderReachableBy, docs/decisions/039) on
+ * this table's columns: a buyer reaches an order of their own, and an order placed for an Enterprise business while
+ * still on its team; the business's owner and the managers of its location reach it too.
+ */
+export const reachableBy = (userId: string | Placeholder): SQL =>
+  orderReachableBy(userId, { buyer: vehicleRequests.userId, business: vehicleRequests.businessId, location: vehicleRequests.locationId })
+
+/** A buyer's own order, under the access rule: a person who left the team no longer reaches the business's orders. */
+const boughtAndReachable = (userId: string | Placeholder) => and(eq(vehicleRequests.userId, userId), reachableBy(userId))
+
 const ownRequest = (db: DbExecutor, userId: string, requestId: string) =>
   db
     .select({ request: vehicleRequests, makeName: makes.name })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
-    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
+    .where(and(eq(vehicleRequests.id, requestId), boughtAndReachable(userId)))
 
 /** The user's own request with its make's name; another user's request is not found. */
 export async function findOwnRequest(db: DbExecutor, userId: string, requestId: string) {
@@ -157,9 +169,9 @@ export async function lockOwnRequest(db: DbExecutor, userId: string, requestId: 
 
 /** Locks these requests' rows until the transaction ends, in id order so that two lockers never deadlock. */
 export async function lockRequests(db: DbExecutor, requestIds: string[]) {
-  if (requestIds.length === 0) return
-  await db
-    .select({ id: vehicleRequests.id })
+  if (requestIds.length === 0) return []
+  return db
+    .select({ id: vehicleRequests.id, businessId: vehicleRequests.businessId, locationId: vehicleRequests.locationId })
     .from(vehicleRequests)
     .where(inArray(vehicleRequests.id, requestIds))
     .orderBy(asc(vehicleRequests.id))
@@ -244,7 +256,7 @@ export async function findOwnRequestStatus(db: DbExecutor, userId: string, reque
   const [order] = await db
     .select({ status: vehicleRequests.status, paid: sql<boolean>`${vehicleRequests.paidAt} is not null` })
     .from(vehicleRequests)
-    .where(and(eq(vehicleRequests.id, requestId), eq(vehicleRequests.userId, userId)))
+    .where(and(eq(vehicleRequests.id, requestId), boughtAndReachable(userId)))
   return order
 }
 
@@ -358,7 +370,7 @@ const prepareList = (db: DbExecutor) =>
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
-    .where(eq(vehicleRequests.userId, sql.placeholder('userId')))
+    .where(boughtAndReachable(sql.placeholder('userId')))
     .orderBy(desc(vehicleRequests.createdAt))
     // Three tabs and, once an order is refunded, a fourth (docs/product.md, 'Member area, chat and support'): at most
     // this many rows can be shown.

@@ -8,11 +8,12 @@ import {
   type TrialStatus,
   type UserSubscription,
 } from '@keydesk/contracts/subscription'
+import { TEAM_MESSAGES } from '@keydesk/contracts/teams'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, loginRequired } from '../../../errors.ts'
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
-import { clearSubscriptionTiers, findMemberAccess as findAccessRow, lockUsers, startTrialOnce } from '../../accounts/index.ts'
+import { clearSubscriptionTiers, findMemberAccess as findAccessRow, isOnTeam, lockUsers, startTrialOnce } from '../../accounts/index.ts'
 import { findPlanPayments } from '../orders/plan-payments-repository.ts'
 import { accessType, effectiveTier, isTrialRunning } from './access.ts'
 import { findPriceHolder } from './price-holder.ts'
@@ -58,6 +59,7 @@ export async function startTrial(
   tier: PaidTier,
 ): Promise<TrialStatus & { message: string }> {
   const now = ports.clock.now()
+  if (await isOnTeam(ports.database.db, userId)) throw new AppError('CONFLICT', TEAM_MESSAGES.planOfBusiness)
   const started = await startTrialOnce(ports.database.db, userId, tier, new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS), now)
   if (!started) {
     const member = await findMemberAccess(ports.database.db, userId)
