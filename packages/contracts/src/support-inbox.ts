@@ -86,6 +86,11 @@ export const SupportInboxItemSchema = z.object({
   lastMessageAt: z.string(),
   createdAt: z.string(),
   requestId: z.string().nullable(),
+  /**
+   * The attached order in words, and what the admin dashboard's search finds it by (its confirmation number once
+   * paid, else its VIN); null when none was attached or it is gone.
+   */
+  order: z.object({ vehicle: z.string(), confirmationNumber: z.string().nullable(), search: z.string() }).nullable(),
 })
 export type SupportInboxItem = z.infer<typeof SupportInboxItemSchema>
 

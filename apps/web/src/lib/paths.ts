@@ -55,5 +55,8 @@ export const paths = {
 } as const
 
 /** The profile opened on one of its tabs: `billingPage` is Profile › Subscription, the member's one billing page. */
+/** The contact form opened about one of the member's orders (docs/decisions/034): the order is attached to the message. */
+export const supportAboutOrder = (requestId: string) => `${paths.support}?${new URLSearchParams({ order: requestId })}`
+
 export const profileTabPath = (tab: 'subscription' | 'orders' | 'credentials' | 'security') => `${paths.profile}?tab=${tab}`
 export const billingPage = profileTabPath('subscription')

@@ -172,6 +172,15 @@ describe('answers that reach the buyer', () => {
     const other = await registerAndSignIn(testApp)
     expect((await contact('About my order', owner.headers, { requestId })).statusCode).toBe(201)
     expect((await itemOf('About my order')).requestId).toBe(requestId)
+    // The inbox names the order as the admin dashboard's search finds it: by its confirmation number once paid.
+    const { order } = await itemOf('About my order')
+    expect(order).toMatchObject({
+      vehicle: expect.stringMatching(/^\d{4} \w+ .+, VIN \w{17}$/),
+      confirmationNumber: expect.stringMatching(/^KD-/),
+    })
+    expect(order.search).toBe(order.confirmationNumber)
+    expect((await contact('About nothing in particular', owner.headers)).statusCode).toBe(201)
+    expect((await itemOf('About nothing in particular')).order).toBeNull()
     const refused = await contact('Not my order', other.headers, { requestId })
     expect(refused.statusCode).toBe(404)
     expect(refused.json().message).toBe(SUPPORT_INBOX_MESSAGES.orderNotFound)

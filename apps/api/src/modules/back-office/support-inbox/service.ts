@@ -22,6 +22,7 @@ import { guardFormula } from '../../../lib/csv-cells.ts'
 import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import type { Principal, Uses } from '../../../ports.ts'
 import { findUserNames } from '../../accounts/index.ts'
+import { findFirstPaidOrders, findVehicles } from '../../ordering/index.ts'
 import { enqueueMail, postNotice, renderMail } from '../../platform/index.ts'
 import { CHAT_TOPIC } from '../chat/chat-hub.ts'
 import { findThreadMessages, insertChatMessage, insertThreadMessage } from '../chat/repository.ts'
@@ -76,13 +77,25 @@ const summaryOf = (row: ConversationRow): SupportConversationSummary => ({
 
 /** Inbox rows with their writers' and handlers' names, read in one batch per page. */
 async function inboxItems(db: DbExecutor, rows: ConversationRow[]): Promise<SupportInboxItem[]> {
-  const people = await findUserNames(db, [
-    ...new Set(rows.flatMap((row) => [row.userId, row.handlerId]).filter((id): id is string => id !== null)),
+  const requestIds = [...new Set(rows.flatMap((row) => (row.vehicleRequestId ? [row.vehicleRequestId] : [])))]
+  const [people, vehicles, paidOrders] = await Promise.all([
+    findUserNames(db, [...new Set(rows.flatMap((row) => [row.userId, row.handlerId]).filter((id): id is string => id !== null))]),
+    findVehicles(db, requestIds),
+    findFirstPaidOrders(db, requestIds),
   ])
+  const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]))
+  const orderOf = (requestId: string | null): SupportInboxItem['order'] => {
+    const vehicle = requestId ? vehicleOf.get(requestId) : undefined
+    if (!requestId || !vehicle) return null
+    const confirmationNumber = paidOrders.get(requestId)?.confirmationNumber ?? null
+    const words = `${vehicle.year} ${vehicle.make} ${vehicle.model}, VIN ${vehicle.vin}`
+    return { vehicle: words, confirmationNumber, search: confirmationNumber ?? vehicle.vin }
+  }
   return rows.map((row) => {
     const member = row.userId === null ? undefined : people.get(row.userId)
     const handler = row.handlerId === null ? undefined : people.get(row.handlerId)
     return {
+      order: orderOf(row.vehicleRequestId),
       ...summaryOf(row),
       plan: row.plan,
       writer: member

@@ -26,6 +26,7 @@ const item = (fields: object) => ({
   lastMessageAt: new Date().toISOString(),
   createdAt: new Date().toISOString(),
   requestId: null,
+  order: null,
   ...fields,
 })
 const metrics = { since: new Date().toISOString(), plans: [] }
@@ -65,6 +66,22 @@ describe('support inbox page', () => {
     expect(await screen.findByText(SUPPORT_INBOX_MESSAGES.answered)).toBeInTheDocument()
     const sent = calls.find((call) => call.key === 'POST /api/admin/support/conversations/c1/answers')
     expect(JSON.parse(String(sent?.body))).toEqual({ message: 'It is on its way.', close: true })
+  })
+})
+
+describe('support inbox: the order a member attached', () => {
+  it('names the order and opens it on the admin dashboard by its confirmation number', async () => {
+    const order = { vehicle: '2016 Honda Civic, VIN 1HGCR2F31GA000000', confirmationNumber: 'KD-Y9E8U5GSWZ', search: 'KD-Y9E8U5GSWZ' }
+    const attached = item({ requestId: '4f6c2d1e-8a3b-4c5d-9e0f-1a2b3c4d5e6f', order })
+    fakeApi({
+      'GET /api/admin/support/conversations': () => jsonAnswer(200, { conversations: [attached], total: 1, page: 1 }),
+      'GET /api/admin/support/conversations/c1': () => jsonAnswer(200, { ...attached, messages: [] }),
+      'GET /api/admin/support/metrics': () => jsonAnswer(200, metrics),
+    })
+    await renderApp('/admin/support', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: /Where is my code/ }))
+    expect(await screen.findByText(/2016 Honda Civic, VIN 1HGCR2F31GA000000/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open KD-Y9E8U5GSWZ' })).toHaveAttribute('href', '/admin?search=KD-Y9E8U5GSWZ')
   })
 })
 

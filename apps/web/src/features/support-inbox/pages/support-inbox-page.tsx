@@ -9,13 +9,14 @@ import {
   type SupportState,
 } from '@keydesk/contracts/support-inbox'
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
+import { paths } from '../../../lib/paths.ts'
 import { useNow } from '../../../lib/use-now.ts'
 import { useAnswerConversation, useChangeConversation, useSupportInbox, useSupportThread } from '../api/use-support-inbox.ts'
 import { ReplyForm } from '../components/reply-form.tsx'
@@ -73,6 +74,20 @@ function ConversationPanel({ id, now, onDone }: { id: string; now: Date; onDone:
         </dd>
         <dt className="text-slate-600">Handler</dt>
         <dd>{item.handler?.name ?? 'Nobody yet'}</dd>
+        {item.order && (
+          <>
+            <dt className="text-slate-600">Order</dt>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
+              {item.order.vehicle}{' '}
+              <Link
+                to={`${paths.admin}?${new URLSearchParams({ search: item.order.search })}`}
+                className="font-semibold text-brand-700 underline"
+              >
+                Open {item.order.confirmationNumber ?? 'the request'}
+              </Link>
+            </dd>
+          </>
+        )}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
         {item.handler === null ? (

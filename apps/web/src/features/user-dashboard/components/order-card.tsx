@@ -6,7 +6,7 @@ import type { ProblemReportView } from '@keydesk/contracts/problem-reports'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
-import { paths } from '../../../lib/paths.ts'
+import { paths, supportAboutOrder } from '../../../lib/paths.ts'
 import { JobRecordButton } from '../../jobs/components/job-record-button.tsx'
 import { RefundNotice } from '../../ordering/components/refund-notice.tsx'
 import { MemberProblemReports } from '../../problem-reports/components/problem-reports-section.tsx'
@@ -109,6 +109,13 @@ export function OrderCard({ request, reports, isTracked, onTrack, isEditing, onE
         </Button>
       )}
       <JobRecordButton requestId={request.id} title={title} />
+      {request.paid && (
+        <p className="mt-1 text-sm">
+          <Link to={supportAboutOrder(request.id)} className="font-semibold text-brand-700 underline">
+            Ask support about this order
+          </Link>
+        </p>
+      )}
       {request.paid && <MemberProblemReports vehicleRequestId={request.id} title={title} status={request.status} reports={reports} />}
       {/* A paid order's vehicle is frozen (the server refuses the change), so only a request still in the cart offers Edit. */}
       {request.status === 'PENDING' &&

@@ -55,6 +55,14 @@ async function renderDashboard(path = '/user-dash') {
 }
 
 describe('user dashboard (docs/product.md, "Screens and routes (web)")', () => {
+  it('offers to ask support about a paid order, with the order attached to the form', async () => {
+    await renderDashboard()
+    const link = within(await screen.findByText('2020 Ford F-150').then((title) => title.closest('li') as HTMLElement)).getByRole('link', {
+      name: 'Ask support about this order',
+    })
+    expect(link).toHaveAttribute('href', '/support?order=a')
+  })
+
   it('welcomes the user and counts orders by status', async () => {
     await renderDashboard()
     expect(await screen.findByText('Welcome, Lena.')).toBeInTheDocument()

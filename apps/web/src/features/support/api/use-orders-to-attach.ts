@@ -1,0 +1,23 @@
+import { UserRequestsAnswerSchema } from '@keydesk/contracts/vehicle-request'
+import { useQuery } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { userRequestKeys } from '../../user-dashboard/api/user-request-keys.ts'
+
+/**
+ * A member's paid orders, the ones a support message can be about (docs/decisions/034): read once for the form, under
+ * the dashboard's key so a page opened from the dashboard asks nothing again.
+ */
+export function useOrdersToAttach(isMember: boolean) {
+  return useQuery({
+    queryKey: userRequestKeys.list(),
+    queryFn: ({ signal }) => apiRequest('/vehicle/user-requests', { schema: UserRequestsAnswerSchema, signal }),
+    enabled: isMember,
+    select: (answer) =>
+      [...answer.pendingRequests, ...answer.inProgressRequests, ...answer.fulfilledRequests]
+        .filter((order) => order.paid)
+        .map((order) => ({
+          value: order.id,
+          label: `${order.year} ${order.make.manufacturerName} ${order.model}${order.confirmationNumber ? `, ${order.confirmationNumber}` : ''}`,
+        })),
+  })
+}
