@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { RegisterFieldsSchema } from './accounts-api.ts'
+import { RequestStatusSchema } from './request-status.ts'
+import { ServicePlanSchema } from './service-levels.ts'
 import { REGIONS } from './states.ts'
 
 /**
@@ -159,3 +161,51 @@ export const AcceptInvitationFieldsSchema = RegisterFieldsSchema.omit({ email: t
   token: InvitationTokenBodySchema.shape.token,
 })
 export const INVITATION_DOCUMENTS = ['frontId', 'backId'] as const
+
+/** How many orders a page of the business's order list holds. */
+export const TEAM_ORDERS_PAGE_SIZE = 50
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month.')
+
+/**
+ * GET /team/orders: the business's orders the caller reaches (the owner all, a manager their locations', a technician
+ * their own), newest first, filtered by location, person, status and month; `before` is the previous page's
+ * `nextBefore`.
+ */
+export const TeamOrdersQuerySchema = z.object({
+  locationId: z.uuid().optional(),
+  personId: z.uuid().optional(),
+  status: RequestStatusSchema.optional(),
+  month: month.optional(),
+  before: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(TEAM_ORDERS_PAGE_SIZE),
+})
+export type TeamOrdersQuery = z.infer<typeof TeamOrdersQuerySchema>
+
+export const TeamOrderSchema = z.object({
+  id: z.uuid(),
+  confirmationNumber: z.string().nullable(),
+  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int(), vin: z.string() }),
+  status: RequestStatusSchema,
+  servicePlan: ServicePlanSchema.nullable(),
+  paidAt: z.string(),
+  dueAt: z.string().nullable(),
+  amountCents: z.number().int(),
+  buyer: z.object({ id: z.uuid().nullable(), name: z.string() }),
+  location: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** The code once released: the buyer's, and their owner's and location managers' to see (docs/decisions/039). */
+  keycode: z.string().nullable(),
+  pincode: z.string().nullable(),
+  keyBlank: z.string().nullable(),
+  transponder: z.string().nullable(),
+})
+export type TeamOrder = z.infer<typeof TeamOrderSchema>
+
+export const TeamOrdersAnswerSchema = z.object({ orders: z.array(TeamOrderSchema), nextBefore: z.string().nullable() })
+export type TeamOrdersAnswer = z.infer<typeof TeamOrdersAnswerSchema>
+
+/** GET /team/spend.csv: a month's spend per location (UTC calendar month of the payments). */
+export const TeamSpendQuerySchema = z.object({ month })
+export const TEAM_SPEND_COLUMNS = ['Location', 'Orders', 'Spend (USD)'] as const
+/** The row of orders the owner placed for the business at no location. */
+export const NO_LOCATION_LABEL = 'No location (owner)'

@@ -49,6 +49,7 @@ import { sandboxCheckoutRoutes } from '../modules/ordering/payments/sandbox-rout
 import { pricingRoutes } from '../modules/ordering/pricing/routes.ts'
 import { problemReportRoutes } from '../modules/ordering/problem-reports/routes.ts'
 import { guestSweepJob } from '../modules/ordering/requests/guest-sweep.ts'
+import { businessOrderRoutes } from '../modules/ordering/requests/business-order-routes.ts'
 import { requestRoutes } from '../modules/ordering/requests/routes.ts'
 import { unpaidRequestSweepJob } from '../modules/ordering/requests/unpaid-sweep.ts'
 import { subscriptionRoutes } from '../modules/ordering/subscriptions/routes.ts'
@@ -180,6 +181,7 @@ export async function buildApp({
       await api.register(pricingRoutes)
       await api.register(catalogueRoutes)
       await api.register(requestRoutes)
+      await api.register(businessOrderRoutes)
       await api.register(problemReportRoutes)
       await api.register(cartRoutes)
       await api.register(bulkRoutes)

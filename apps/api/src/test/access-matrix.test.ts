@@ -112,6 +112,10 @@ describe('the access matrix', () => {
     // and bulk ordering's plan rule (docs/product.md, 'Bulk ordering'): the other member holds no plan;
     // and the team's rule (docs/product.md, 'Enterprise teams'): neither member owns a validated Enterprise business.
     expect(refusedDeclared, 'declared callers refused').toEqual([
+      'GET /api/team/orders as otherUser → 403',
+      'GET /api/team/orders as owner → 403',
+      'GET /api/team/spend.csv as otherUser → 403',
+      'GET /api/team/spend.csv as owner → 403',
       'POST /api/bulk/check as otherUser → 403',
       'POST /api/bulk/batches as otherUser → 403',
       'POST /api/bulk/quote as otherUser → 403',

@@ -315,6 +315,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /api/bulk/batches/:id/codes.csv': async (world, _who, testApp) => ({
     url: `/api/bulk/batches/${await batchOf(testApp, world.owner.id)}/codes.csv`,
   }),
+  'GET /api/team/spend.csv': () => ({ url: '/api/team/spend.csv?month=2026-03' }),
   'POST /api/team/locations': () => ({
     url: '/api/team/locations',
     payload: { name: 'Matrix shop', address: '1 Matrix St', region: 'Texas', phone: '555-0100' },

@@ -34,10 +34,16 @@ function searchable(value: string): boolean {
 
 /**
  * The answers whose purpose is to carry a keycode or PIN: the owner's own requests, and the admins' transaction
- * list (GET /admin/transactions in docs/product.md, 'Back office', lists each vehicle's keycode), and a guest's order link (docs/decisions/013). Anywhere
- * else a keycode is a leak.
+ * list (GET /admin/transactions in docs/product.md, 'Back office', lists each vehicle's keycode), a guest's order link (docs/decisions/013),
+ * and an Enterprise business's order list, which shows its owner and a location's managers their people's codes
+ * (docs/decisions/039). Anywhere else a keycode is a leak.
  */
-const KEYCODE_ROUTES = new Set(['GET /api/vehicle/user-requests', 'GET /api/admin/transactions', 'POST /api/order-link'])
+const KEYCODE_ROUTES = new Set([
+  'GET /api/vehicle/user-requests',
+  'GET /api/admin/transactions',
+  'POST /api/order-link',
+  'GET /api/team/orders',
+])
 const PORTAL_CREDENTIAL_ROUTES = new Set(['POST /api/api/keycodes/creds'])
 
 interface Answer {

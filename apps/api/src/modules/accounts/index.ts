@@ -49,4 +49,14 @@ export {
   listTeamLocationRowsForArchive,
   listTeamMembershipRowsForArchive,
 } from './teams/archive-repository.ts'
-export { assertMayOrderFor, findMemberAccess, isOnTeam, type OrderPlace, orderPlaceFor, orderReachableBy } from './teams/ordering.ts'
+export {
+  assertMayOrderFor,
+  findLocationNames,
+  findMemberAccess,
+  findTeamScope,
+  isOnTeam,
+  type OrderPlace,
+  orderPlaceFor,
+  orderReachableBy,
+  type TeamScope,
+} from './teams/ordering.ts'

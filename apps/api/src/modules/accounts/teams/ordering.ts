@@ -6,7 +6,7 @@ import { teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
 import { AppError } from '../../../errors.ts'
 import { findMemberAccess as findOwnAccess } from '../members/membership-repository.ts'
 import { actsFor, findBusiness, findStanding } from './business.ts'
-import { findMembership, listLocations } from './repository.ts'
+import { findMembership, listLocations, locationNames } from './repository.ts'
 
 /**
  * What decides a member's plan everywhere the plan matters (prices, turnaround, bulk's rows, chat, support; the
@@ -102,3 +102,28 @@ export function orderReachableBy(userId: string | Placeholder, order: OrderColum
     )
   )`
 }
+
+/** Where the account stands in a business, for the business's order list: null off any team. */
+export interface TeamScope {
+  businessId: string
+  position: 'OWNER' | 'MANAGER' | 'TECHNICIAN'
+  /** The locations a person acts for; null for the owner. */
+  locationIds: string[] | null
+}
+
+/**
+ * The business whose orders the account may list: the one they are on the team of, or their own once it has had a
+ * team (an owner whose plan ended keeps reading the history). Which of its orders they see is the access rule's.
+ */
+export async function findTeamScope(db: DbExecutor, userId: string): Promise<TeamScope | null> {
+  const standing = await findStanding(db, userId)
+  if (!standing) return null
+  if (standing.position === 'OWNER' && !standing.business.enterpriseActive) {
+    const locations = await listLocations(db, standing.business.id)
+    if (locations.length === 0) return null
+  }
+  return { businessId: standing.business.id, position: standing.position, locationIds: standing.locationIds }
+}
+
+/** The names of these locations by id, removed ones included (an order keeps naming its location). */
+export const findLocationNames = (db: DbExecutor, ids: string[]) => locationNames(db, ids)

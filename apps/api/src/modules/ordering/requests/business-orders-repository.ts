@@ -1,0 +1,107 @@
+import type { RequestStatus } from '@keydesk/contracts/request-status'
+import { and, desc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
+import type { DbExecutor } from '../../../db/database.ts'
+import { vehicleRequests } from '../../../db/schema/ordering.ts'
+import { accountNames } from '../../accounts/index.ts'
+import { makes } from '../catalogue/repository.ts'
+import { firstPaidConfirmationNumberOf } from '../orders/repository.ts'
+import { reachableBy } from './repository.ts'
+
+export interface BusinessOrderFilter {
+  locationId?: string | undefined
+  personId?: string | undefined
+  status?: RequestStatus | undefined
+  /** Paid within [from, to). */
+  paid?: { from: Date; to: Date } | undefined
+}
+
+/** Where a page of the business's list starts: after the order with this creation time and id. */
+export interface BusinessOrderCursor {
+  createdAt: Date
+  id: string
+}
+
+/**
+ * A page of an Enterprise business's paid orders that `viewerId` reaches by the access rule, newest first, through
+ * vehicle_requests_business_idx (business, creation time, id); the filters narrow the rows that index walks. The
+ * confirmation number and the buyer's name come in the same statement.
+ */
+export function pageBusinessOrders(
+  db: DbExecutor,
+  viewerId: string,
+  businessId: string,
+  filter: BusinessOrderFilter,
+  after: BusinessOrderCursor | null,
+  limit: number,
+) {
+  const buyer = accountNames('buyer')
+  return db
+    .select({
+      id: vehicleRequests.id,
+      make: makes.name,
+      model: vehicleRequests.model,
+      year: vehicleRequests.year,
+      vin: vehicleRequests.vin,
+      status: vehicleRequests.status,
+      servicePlan: vehicleRequests.servicePlan,
+      paidAt: vehicleRequests.paidAt,
+      dueAt: vehicleRequests.dueAt,
+      paidPriceCents: vehicleRequests.paidPriceCents,
+      priceCents: vehicleRequests.priceCents,
+      buyerId: vehicleRequests.userId,
+      buyerName: buyer.fullName,
+      locationId: vehicleRequests.locationId,
+      keycodeEncrypted: vehicleRequests.keycodeEncrypted,
+      pincodeEncrypted: vehicleRequests.pincodeEncrypted,
+      keyBlank: vehicleRequests.keyBlank,
+      transponder: vehicleRequests.transponder,
+      createdAt: vehicleRequests.createdAt,
+      confirmationNumber: sql<string | null>`${firstPaidConfirmationNumberOf(vehicleRequests.id)}`,
+    })
+    .from(vehicleRequests)
+    .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
+    .leftJoin(buyer, eq(buyer.id, vehicleRequests.userId))
+    .where(
+      and(
+        eq(vehicleRequests.businessId, businessId),
+        isNotNull(vehicleRequests.paidAt),
+        reachableBy(viewerId),
+        filter.locationId ? eq(vehicleRequests.locationId, filter.locationId) : undefined,
+        filter.personId ? eq(vehicleRequests.userId, filter.personId) : undefined,
+        filter.status ? eq(vehicleRequests.status, filter.status) : undefined,
+        filter.paid ? and(gte(vehicleRequests.paidAt, filter.paid.from), lt(vehicleRequests.paidAt, filter.paid.to)) : undefined,
+        after
+          ? or(
+              lt(vehicleRequests.createdAt, after.createdAt),
+              and(eq(vehicleRequests.createdAt, after.createdAt), lt(vehicleRequests.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(vehicleRequests.createdAt), desc(vehicleRequests.id))
+    .limit(limit)
+}
+
+/**
+ * What the business spent in [from, to) per location, as `viewerId` reaches it: the orders paid then and how much
+ * their lines charged, an order refunded since counted at nothing (keycode refunds are whole lines).
+ */
+export function spendByLocation(db: DbExecutor, viewerId: string, businessId: string, from: Date, to: Date) {
+  return db
+    .select({
+      locationId: vehicleRequests.locationId,
+      orders: sql<number>`count(*)::int`,
+      spentCents: sql<number>`coalesce(sum(${vehicleRequests.paidPriceCents}), 0)::int`,
+    })
+    .from(vehicleRequests)
+    .where(
+      and(
+        eq(vehicleRequests.businessId, businessId),
+        gte(vehicleRequests.paidAt, from),
+        lt(vehicleRequests.paidAt, to),
+        ne(vehicleRequests.status, 'REFUNDED'),
+        reachableBy(viewerId),
+      ),
+    )
+    .groupBy(vehicleRequests.locationId)
+}
