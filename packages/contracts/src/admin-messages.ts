@@ -13,6 +13,10 @@ export const ADMIN_MESSAGES = {
     'This is a guest order. Confirm that the photos of the licence match the request, or give a reason of at least 10 characters to release the keycode anyway.',
   releaseAccountRevoked:
     "This member's account is revoked, so they cannot sign in or be sent the keycode. If the revocation was a mistake, reactivate the account under Registered Users first; otherwise leave the order for support to refund.",
+  releaseBusinessRevoked:
+    "This order was placed for an Enterprise business whose account is revoked or closed, so none of its people's keycodes is released. Reactivate the business under Registered Users first; otherwise leave the order for support to refund.",
+  releaseBusinessNotValidated:
+    "This order was placed for an Enterprise business that is not validated, so none of its people's keycodes is released. Validate the business's account and review its documents first.",
   releaseNoRecipient:
     'This order has no account and no checkout e-mail (the account was deleted), so no one can receive the keycode. Leave the order for support to refund.',
   releaseReasonTooShort: 'Give a reason of at least 10 characters.',

@@ -51,6 +51,7 @@ export {
 } from './teams/archive-repository.ts'
 export {
   assertMayOrderFor,
+  findBusinessForRelease,
   findLocationNames,
   findMemberAccess,
   findTeamScope,

@@ -4,7 +4,7 @@ import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
 import { AppError } from '../../../errors.ts'
-import { findMemberAccess as findOwnAccess } from '../members/membership-repository.ts'
+import { findBusinessStanding, findMemberAccess as findOwnAccess } from '../members/membership-repository.ts'
 import { actsFor, findBusiness, findStanding } from './business.ts'
 import { findMembership, listLocations, locationNames } from './repository.ts'
 
@@ -127,3 +127,14 @@ export async function findTeamScope(db: DbExecutor, userId: string): Promise<Tea
 
 /** The names of these locations by id, removed ones included (an order keeps naming its location). */
 export const findLocationNames = (db: DbExecutor, ids: string[]) => locationNames(db, ids)
+
+/**
+ * What the release gate weighs of the business an order was placed for (docs/decisions/039): whether its account can
+ * still sign in and whether an admin validated it. Its row is share-locked until the release commits, so a
+ * revocation of the business cannot slip between the gate and the release. A business purged since reads as revoked.
+ */
+export async function findBusinessForRelease(db: DbExecutor, businessId: string) {
+  const row = await findBusinessStanding(db, businessId, { lock: true })
+  if (!row) return { active: false, validated: false }
+  return { active: row.isActive && !row.isClosed, validated: row.isValidatedUser }
+}

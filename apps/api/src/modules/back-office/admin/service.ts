@@ -7,7 +7,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { encryptSecret } from '../../../lib/secret-box.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { findUserNames } from '../../accounts/index.ts'
+import { findBusinessForRelease, findUserNames } from '../../accounts/index.ts'
 import {
   countOpenProblemReports,
   countQueues,
@@ -93,8 +93,10 @@ async function findReleaseTarget(db: DbExecutor, requestId: string) {
   const owner =
     request.userId === null ? undefined : (await findUserNames(db, [request.userId], { lockForShare: true })).get(request.userId)
   const order = (await findFirstPaidOrders(db, [request.id])).get(request.id)
+  const business = request.businessId === null ? null : await findBusinessForRelease(db, request.businessId)
   return {
     ...request,
+    business,
     ownerEmail: owner?.email ?? null,
     ownerFirstName: owner?.fname ?? null,
     accountValidated: owner?.isValidatedUser ?? false,
@@ -159,6 +161,7 @@ export async function fulfilRequest(
       accountActive: target.accountActive,
       hasRecipient: isGuest ? target.checkoutEmail !== null : target.memberCanReceive,
       disputeHold: target.disputeHold,
+      business: target.business,
     }
     const refusal = releaseRefusal(requester, body)
     if (refusal) throw new AppError('CONFLICT', refusal)

@@ -73,6 +73,7 @@ export async function findReleaseRequest(db: DbExecutor, requestId: string) {
       status: vehicleRequests.status,
       refundHeldAt: vehicleRequests.refundHeldAt,
       userId: vehicleRequests.userId,
+      businessId: vehicleRequests.businessId,
       make: makes.name,
       model: vehicleRequests.model,
       year: vehicleRequests.year,
