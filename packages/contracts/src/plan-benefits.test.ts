@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { planBenefits, planLineName, planPriceLines, TURNAROUND_SENTENCE, trialBenefits } from './plan-benefits.ts'
+import { TEAM_BENEFIT } from './team-plan.ts'
 
 describe('plan benefits, said by the rules the server runs (docs/decisions/029)', () => {
   it("says Basic's discount is one keycode each plan month, on the makes it covers", () => {
@@ -10,6 +11,8 @@ describe('plan benefits, said by the rules the server runs (docs/decisions/029)'
   it("states each plan's bulk batch as the rows it may hold, Enterprise's bounded", () => {
     expect(planBenefits('PROFESSIONAL')).toContain('Bulk batches of up to 20 vehicles')
     expect(planBenefits('ENTERPRISE')).toContain('Bulk batches of up to 1,000 vehicles')
+    expect(planBenefits('ENTERPRISE')).toContain(TEAM_BENEFIT)
+    expect(planBenefits('PROFESSIONAL')).not.toContain(TEAM_BENEFIT)
     expect(planBenefits('BASIC').some((benefit) => benefit.startsWith('Bulk'))).toBe(false)
   })
 

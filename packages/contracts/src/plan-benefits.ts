@@ -13,6 +13,7 @@ import {
   TRIAL_LENGTH_DAYS,
 } from './subscription-constants.ts'
 import { supportPromiseText } from './support-deadlines.ts'
+import { TEAM_BENEFIT, TEAM_PLAN_TIER } from './team-plan.ts'
 import { SERVICE_PLAN_LABELS, SERVICE_PLANS, type ServicePlan, turnaroundText } from './turnaround.ts'
 
 /**
@@ -49,6 +50,7 @@ export function planBenefits(tier: SubscriptionTier): string[] {
     'PIN codes included',
     turnaroundBenefit(tier),
     ...(bulkRows === null ? [] : [`Bulk batches of up to ${bulkRows.toLocaleString('en-US')} vehicles`]),
+    ...(tier === TEAM_PLAN_TIER ? [TEAM_BENEFIT] : []),
     PLAN_SUPPORT[tier],
   ]
 }

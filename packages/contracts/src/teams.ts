@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { RegisterFieldsSchema } from './accounts-api.ts'
+import { AUTH_MESSAGES } from './auth-messages.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { ServicePlanSchema } from './service-levels.ts'
+import { TEAM_INVITATION_DAYS } from './team-plan.ts'
+
+export { TEAM_INVITATION_DAYS, TEAM_PLAN_TIER } from './team-plan.ts'
+
 import { REGIONS } from './states.ts'
 
 /**
@@ -29,9 +34,6 @@ export const TEAM_ROLE_POWERS: Record<TeamPosition, string> = {
   MANAGER: 'Orders for the locations given to them, sees their orders and invites technicians to them',
   TECHNICIAN: 'Orders for their location and sees their own orders',
 }
-
-/** An invitation's link works this many days, once. */
-export const TEAM_INVITATION_DAYS = 7
 
 export const TEAM_MESSAGES = {
   ownerOnly: 'Only the owner of a validated business on the Enterprise plan manages its locations.',
@@ -161,6 +163,19 @@ export const AcceptInvitationFieldsSchema = RegisterFieldsSchema.omit({ email: t
   token: InvitationTokenBodySchema.shape.token,
 })
 export const INVITATION_DOCUMENTS = ['frontId', 'backId'] as const
+
+/** The invitation page's form: the fields the API takes but the token (the link's), with the password typed twice. */
+export const JoinTeamFormSchema = AcceptInvitationFieldsSchema.omit({ token: true })
+  .extend({
+    confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmPasswordRequired),
+    // The form starts with no state chosen ('').
+    state: z.string().pipe(RegisterFieldsSchema.shape.state),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.registerPasswordsDoNotMatch,
+    path: ['confirmPassword'],
+  })
+export type JoinTeamForm = z.infer<typeof JoinTeamFormSchema>
 
 /** How many orders a page of the business's order list holds. */
 export const TEAM_ORDERS_PAGE_SIZE = 50

@@ -20,6 +20,8 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-pa
 const RestoreAccountPage = lazyPage(() => import('../features/auth/pages/restore-account-page.tsx'), 'RestoreAccountPage')
 const BulkOrderPage = lazyPage(() => import('../features/bulk-order/pages/bulk-order-page.tsx'), 'BulkOrderPage')
 const JobsPage = lazyPage(() => import('../features/jobs/pages/jobs-page.tsx'), 'JobsPage')
+const TeamPage = lazyPage(() => import('../features/team/pages/team-page.tsx'), 'TeamPage')
+const JoinTeamPage = lazyPage(() => import('../features/auth/pages/join-team-page.tsx'), 'JoinTeamPage')
 const CartPage = lazyPage(() => import('../features/cart/pages/cart-page.tsx'), 'CartPage')
 const MembershipPage = lazyPage(() => import('../features/membership/pages/membership-page.tsx'), 'MembershipPage')
 const TrialDetailsPage = lazyPage(() => import('../features/membership/pages/trial-details-page.tsx'), 'TrialDetailsPage')
@@ -91,6 +93,7 @@ export const routes: RouteObject[] = [
         { path: paths.register, element: <RegisterPage /> },
         { path: paths.resetPassword, element: <ResetPasswordPage /> },
         { path: paths.restoreAccount, element: <RestoreAccountPage /> },
+        { path: paths.joinTeam, element: <JoinTeamPage /> },
         // Public pages
         { path: paths.pricing, element: <PricingPage /> },
         { path: paths.about, element: <AboutPage /> },
@@ -125,6 +128,7 @@ export const routes: RouteObject[] = [
         { path: paths.dashboard, element: signedIn(<UserDashboardPage />) },
         { path: paths.bulkOrder, element: memberOnly(<BulkOrderPage />) },
         { path: paths.jobs, element: memberOnly(<JobsPage />) },
+        { path: paths.team, element: memberOnly(<TeamPage />) },
         { path: paths.mySupport, element: memberOnly(<MySupportPage />) },
       ]),
       section('admin', [

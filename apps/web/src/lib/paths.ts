@@ -20,6 +20,10 @@ export const paths = {
   profile: '/profile',
   userProfile: '/user-profile',
   userDash: '/user-dash',
+  /** An Enterprise business's team: locations, people, invitations and the business's orders (docs/decisions/039). */
+  team: '/team',
+  /** The invitation link mailed to a future team member. */
+  joinTeam: '/join-team',
   /** The member's job records, searched by customer, phone, plate, VIN or confirmation number. */
   jobs: '/jobs',
   dashboard: '/dashboard',

@@ -19,6 +19,7 @@ const userLinks: NavLinkItem[] = [
   { to: paths.pricing, label: 'Pricing' },
   { to: paths.vehicleKeycodeRequest, label: 'Request Keycode' },
   { to: paths.bulkOrder, label: 'Bulk order' },
+  { to: paths.team, label: 'Team' },
   { to: paths.subscriptions, label: 'Subscriptions' },
   { to: paths.userDash, label: 'Dashboard' },
   { to: paths.profile, label: 'Profile' },

@@ -25,7 +25,17 @@ describe('header navigation by role (docs/product.md, "Screens and routes (web)"
 
   it('offers a business user home, pricing, request keycode, bulk order, subscriptions, dashboard, profile and cart', async () => {
     await renderApp('/', { user: testUser({ role: 'BASEUSER' }) })
-    expect(mainLinks()).toEqual(['Home', 'Pricing', 'Request Keycode', 'Bulk order', 'Subscriptions', 'Dashboard', 'Profile', 'Cart'])
+    expect(mainLinks()).toEqual([
+      'Home',
+      'Pricing',
+      'Request Keycode',
+      'Bulk order',
+      'Team',
+      'Subscriptions',
+      'Dashboard',
+      'Profile',
+      'Cart',
+    ])
   })
 
   it('offers an admin the admin screens and the keycode portals', async () => {

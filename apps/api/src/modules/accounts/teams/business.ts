@@ -1,4 +1,4 @@
-import { TEAM_MESSAGES, type TeamPosition } from '@keydesk/contracts/teams'
+import { TEAM_MESSAGES, TEAM_PLAN_TIER, type TeamPosition } from '@keydesk/contracts/teams'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { findBusinessStanding } from '../members/membership-repository.ts'
@@ -22,7 +22,7 @@ export async function findBusiness(db: DbExecutor, ownerId: string, options: { l
   return {
     id: row.id,
     name: businessName(row),
-    enterpriseActive: row.subscriptionTier === 'ENTERPRISE' && row.isValidatedUser && row.isActive && !row.isClosed,
+    enterpriseActive: row.subscriptionTier === TEAM_PLAN_TIER && row.isValidatedUser && row.isActive && !row.isClosed,
   }
 }
 

@@ -1,5 +1,5 @@
 import type { SubscriptionTier } from '@keydesk/contracts/subscription'
-import { TEAM_MESSAGES } from '@keydesk/contracts/teams'
+import { TEAM_MESSAGES, TEAM_PLAN_TIER } from '@keydesk/contracts/teams'
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
@@ -20,7 +20,7 @@ export async function findMemberAccess(db: DbExecutor, userId: string) {
   const membership = await findMembership(db, userId)
   if (!membership) return own
   const business = await findBusiness(db, membership.businessId)
-  const tier: SubscriptionTier = business?.enterpriseActive ? 'ENTERPRISE' : 'NONE'
+  const tier: SubscriptionTier = business?.enterpriseActive ? TEAM_PLAN_TIER : 'NONE'
   return { ...own, subscriptionTier: tier, trialTier: null, trialEndsAt: null }
 }
 

@@ -1,5 +1,7 @@
 import { DISCOUNTS_SENTENCE, TRIAL_SENTENCE } from '@keydesk/contracts/plan-benefits'
 import { ANNUAL_REFUND_SENTENCE } from '@keydesk/contracts/refunds'
+import { TIER_LABELS } from '@keydesk/contracts/subscription-constants'
+import { TEAM_PLAN_TIER, TEAM_SENTENCE } from '@keydesk/contracts/team-plan'
 import { Faq, type FaqItem } from '../../../components/ui/faq.tsx'
 
 const faq: FaqItem[] = [
@@ -13,6 +15,7 @@ const faq: FaqItem[] = [
   },
   { question: 'Is there a free trial?', answer: `Yes: ${TRIAL_SENTENCE}` },
   { question: 'Which discounts apply?', answer: DISCOUNTS_SENTENCE },
+  { question: `What does the ${TIER_LABELS[TEAM_PLAN_TIER]} team give?`, answer: TEAM_SENTENCE },
 ]
 
 /** docs/product.md, 'Plans, trial, the premium rule and turnaround promises': the membership FAQ. */

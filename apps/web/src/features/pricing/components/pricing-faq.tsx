@@ -1,5 +1,6 @@
 import { BASIC_COVERAGE_SENTENCE, BULK_QUOTE_SENTENCE, PIN_CHARGE_SENTENCE, TURNAROUND_SENTENCE } from '@keydesk/contracts/plan-benefits'
 import { TIER_LABELS } from '@keydesk/contracts/subscription-constants'
+import { TEAM_PLAN_TIER, TEAM_SENTENCE } from '@keydesk/contracts/team-plan'
 import { Faq, type FaqItem } from '../../../components/ui/faq.tsx'
 
 const faq: FaqItem[] = [
@@ -25,6 +26,7 @@ const faq: FaqItem[] = [
       "The owner's driver's licence; one of the registration, title or proof of insurance; and photos of the licence plate and the odometer.",
   },
   { question: 'How fast is delivery?', answer: TURNAROUND_SENTENCE },
+  { question: `Can my whole team order on ${TIER_LABELS[TEAM_PLAN_TIER]}?`, answer: TEAM_SENTENCE },
   { question: 'Where do you operate?', answer: 'We serve the United States and Canada.' },
 ]
 
