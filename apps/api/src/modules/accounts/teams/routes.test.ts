@@ -159,6 +159,29 @@ describe('invitations', () => {
     expect(await testApp.app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1)
   })
 
+  it('an acceptance and a withdrawal in flight together: the one that wins decides, and no half-made account stays', async () => {
+    const owner = await enterpriseOwner(testApp)
+    const location = await createLocation(testApp, owner)
+    const email = uniqueEmail('tech')
+    const invitation = (await inviteCall(testApp, owner, { email, role: 'TECHNICIAN', locationId: location.id })).json().invitation
+    const token = await mailedInvitationToken(testApp, email)
+    const [accepted, withdrawn] = await Promise.all([
+      acceptCall(testApp, token),
+      call('DELETE', `/api/team/invitations/${invitation.id}`, owner),
+    ])
+    const accounts = await testApp.app.database.db.select().from(users).where(eq(users.email, email))
+    const members = await testApp.app.database.db.select().from(teamMembers).where(eq(teamMembers.businessId, owner.id))
+    if (accepted.statusCode === 201) {
+      expect(withdrawn.statusCode).toBe(409)
+      expect(accounts).toHaveLength(1)
+      expect(members).toHaveLength(1)
+    } else {
+      expect([accepted.statusCode, withdrawn.statusCode]).toEqual([409, 200])
+      expect(accounts).toHaveLength(0)
+      expect(members).toHaveLength(0)
+    }
+  })
+
   it('a withdrawn invitation is refused, and only its business withdraws it', async () => {
     const owner = await enterpriseOwner(testApp)
     const other = await enterpriseOwner(testApp)
