@@ -35,11 +35,6 @@ const KEYCODE_MAIL_KEY = 'keycode-ready:'
 /** GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue. */
 export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
   const rows = await listPaidRequests(ports.database.db, status, query)
-  // One batched read for the page: the checkout e-mail a guest's identity check compares with.
-  const orders = await findFirstPaidOrders(
-    ports.database.db,
-    rows.map((row) => row.request.id),
-  )
   return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, buyerActive, starterName, documents, ...place }) => {
     const paidAt = request.paidAt ?? request.createdAt
     return {
@@ -53,8 +48,8 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       keycodePrice: toDollars(request.priceCents),
       keycodeUserEmail: buyerEmail,
       buyerId: request.userId,
-      checkoutEmail: orders.get(request.id)?.customerEmail ?? null,
-      checkoutName: orders.get(request.id)?.customerName ?? null,
+      checkoutEmail: place.checkoutEmail,
+      checkoutName: place.checkoutName,
       isValidatedUser: buyerValidated ?? false,
       accountState: buyerActive === null ? null : buyerActive ? ('ACTIVE' as const) : ('REVOKED' as const),
       frontId: fileLink(request.frontIdFileId),

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import { type PgColumn, QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { outerColumn } from '../../../db/outer-column.ts'
 import { transactionRequests, transactions } from '../../../db/schema/payments.ts'
@@ -168,6 +168,21 @@ export const firstPaidConfirmationNumberOf = (requestId: PgColumn): SQL =>
       join ${transactions} on ${transactions.id} = ${transactionRequests.transactionId}
       where ${transactionRequests.vehicleRequestId} = ${requestId} and ${transactions.status} = 'PAID'
       order by ${transactions.paidAt} limit 1)`
+
+/**
+ * The checkout e-mail and name of the first PAID order holding the request `requestId` names (the order
+ * findFirstPaidOrders answers), as a derived table another module's read joins laterally, so a page of requests reads
+ * its orders in the same statement (transaction_requests_request_idx).
+ */
+export const firstPaidOrderContactOf = (requestId: PgColumn) =>
+  new QueryBuilder()
+    .select({ customerEmail: transactions.customerEmail, customerName: transactions.customerName })
+    .from(transactionRequests)
+    .innerJoin(transactions, eq(transactions.id, transactionRequests.transactionId))
+    .where(and(eq(transactionRequests.vehicleRequestId, requestId), eq(transactions.status, 'PAID')))
+    .orderBy(transactions.paidAt)
+    .limit(1)
+    .as('first_paid_order')
 
 /** The confirmation number and checkout e-mail of these orders by id (a release names the order it was paid by). */
 export async function findOrderContacts(db: DbExecutor, transactionIds: string[]) {

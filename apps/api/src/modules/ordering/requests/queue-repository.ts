@@ -1,11 +1,12 @@
 import type { AdminQueueQuery } from '@keydesk/contracts/admin'
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames, documentSummariesOf } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
 import { disputeHoldOf } from '../disputes/repository.ts'
 import { transactionIdsOfRequest } from '../orders/provider-payment-repository.ts'
+import { firstPaidOrderContactOf } from '../orders/repository.ts'
 import { batchIdOfCode, batchPlaceColumns } from './batch-repository.ts'
 import { requestMatches } from './search-repository.ts'
 
@@ -16,17 +17,40 @@ const starters = accountNames('starters')
 const disputeHold = () => disputeHoldOf(transactionIdsOfRequest(vehicleRequests.id), vehicleRequests.userId)
 
 /**
- * One page of a back-office queue (paid requests of one status), earliest deadline first, optionally searched
- * (docs/decisions/016); vehicle_requests_queue_idx serves the order. The make, the buyer with their documents and
- * the admin who started it are joined by key in the same query.
+ * One page of a back-office queue (paid requests of one status), earliest deadline first, optionally narrowed by a
+ * search (docs/decisions/016) or a batch; vehicle_requests_queue_idx serves the order. The make, the buyer with their
+ * documents, the admin who started it, its batch place, any dispute hold and its first paid order's checkout contact
+ * are read in the same statement, and only the request columns the queue shows (not its sealed keycode and PIN).
  */
-export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
-  const conditions = [eq(vehicleRequests.status, status), isNotNull(vehicleRequests.paidAt)]
-  if (query.search) conditions.push(requestMatches(query.search))
-  if (query.batch) conditions.push(eq(vehicleRequests.batchId, batchIdOfCode(query.batch)))
+function queuePage(
+  db: DbExecutor,
+  status: 'PENDING' | 'INPROGRESS',
+  filters: SQL[],
+  page: { limit: number | Placeholder; offset: number | Placeholder },
+) {
+  const checkout = firstPaidOrderContactOf(vehicleRequests.id)
   return db
     .select({
-      request: vehicleRequests,
+      request: {
+        id: vehicleRequests.id,
+        model: vehicleRequests.model,
+        year: vehicleRequests.year,
+        vin: vehicleRequests.vin,
+        status: vehicleRequests.status,
+        priceCents: vehicleRequests.priceCents,
+        paidPriceCents: vehicleRequests.paidPriceCents,
+        userId: vehicleRequests.userId,
+        frontIdFileId: vehicleRequests.frontIdFileId,
+        backIdFileId: vehicleRequests.backIdFileId,
+        registrationFileId: vehicleRequests.registrationFileId,
+        licenseFrontFileId: vehicleRequests.licenseFrontFileId,
+        licenseBackFileId: vehicleRequests.licenseBackFileId,
+        servicePlan: vehicleRequests.servicePlan,
+        paidAt: vehicleRequests.paidAt,
+        dueAt: vehicleRequests.dueAt,
+        startedAt: vehicleRequests.startedAt,
+        createdAt: vehicleRequests.createdAt,
+      },
       make: makes.name,
       buyerEmail: buyers.email,
       buyerName: buyers.fullName,
@@ -36,16 +60,47 @@ export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS
       documents: documentSummariesOf(vehicleRequests.userId),
       disputeHold: disputeHold(),
       ...batchPlaceColumns(),
+      checkoutEmail: checkout.customerEmail,
+      checkoutName: checkout.customerName,
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
     .leftJoin(requestBatches, eq(requestBatches.id, vehicleRequests.batchId))
     .leftJoin(buyers, eq(buyers.id, vehicleRequests.userId))
     .leftJoin(starters, eq(starters.id, vehicleRequests.startedBy))
-    .where(and(...conditions))
+    .leftJoinLateral(checkout, sql`true`)
+    .where(and(eq(vehicleRequests.status, status), isNotNull(vehicleRequests.paidAt), ...filters))
     .orderBy(asc(vehicleRequests.dueAt), asc(vehicleRequests.id))
-    .limit(query.limit)
-    .offset(query.offset)
+    .limit(page.limit)
+    .offset(page.offset)
+}
+
+/**
+ * The unfiltered page of each queue (what the back office opens on, and reloads) is built once per database and
+ * prepared (named) on each connection, as the dashboard's read is: built by drizzle on every call, it cost more of
+ * the call's CPU than anything else. A search or batch changes the statement's shape, so those are built per call.
+ */
+const preparePages = (db: DbExecutor) => {
+  const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }
+  return {
+    PENDING: queuePage(db, 'PENDING', [], page).prepare('admin_queue_pending'),
+    INPROGRESS: queuePage(db, 'INPROGRESS', [], page).prepare('admin_queue_in_progress'),
+  }
+}
+const preparedPages = new WeakMap<DbExecutor, ReturnType<typeof preparePages>>()
+
+export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
+  const filters = [
+    ...(query.search ? [requestMatches(query.search)] : []),
+    ...(query.batch ? [eq(vehicleRequests.batchId, batchIdOfCode(query.batch))] : []),
+  ]
+  if (filters.length > 0) return queuePage(db, status, filters, query)
+  let prepared = preparedPages.get(db)
+  if (!prepared) {
+    prepared = preparePages(db)
+    preparedPages.set(db, prepared)
+  }
+  return prepared[status].execute({ limit: query.limit, offset: query.offset })
 }
 
 /** Each queue's size and how many of it are past their deadline, four index ranges in one round trip. */
