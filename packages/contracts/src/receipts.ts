@@ -37,6 +37,14 @@ export const PaymentReceiptSchema = z.object({
   refundedCents: z.number().int(),
   /** Charged less refunds paid. */
   netCents: z.number().int(),
+  /**
+   * The Enterprise business and the locations its keycodes were ordered for (docs/decisions/039), or null for orders
+   * of one's own. Optional for receipts written by older servers.
+   */
+  orderedFor: z
+    .object({ business: z.string(), locations: z.array(z.string()) })
+    .nullable()
+    .optional(),
 })
 export type PaymentReceipt = z.infer<typeof PaymentReceiptSchema>
 

@@ -52,6 +52,7 @@ export {
 export {
   assertMayOrderFor,
   findBusinessForRelease,
+  findBusinessNames,
   findLocationNames,
   findMemberAccess,
   findTeamScope,

@@ -68,3 +68,11 @@ export async function findBusinessStanding(db: DbExecutor, userId: string, optio
   const [row] = options.lock ? await query.for('share') : await query
   return row
 }
+
+/** The names a business is known by, for these accounts at once (its company, else its owner's name is chosen by teams). */
+export function findBusinessNameRows(db: DbExecutor, userIds: string[]) {
+  return db
+    .select({ id: users.id, company: users.company, fname: users.fname, lname: users.lname })
+    .from(users)
+    .where(inArray(users.id, userIds))
+}

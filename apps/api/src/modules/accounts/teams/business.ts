@@ -13,7 +13,8 @@ export interface Business {
 }
 
 /** The name the team and the back office know the business by: its company, else its owner's name. */
-const businessName = (row: { company: string | null; fname: string; lname: string }) => row.company?.trim() || `${row.fname} ${row.lname}`
+export const businessName = (row: { company: string | null; fname: string; lname: string }) =>
+  row.company?.trim() || `${row.fname} ${row.lname}`
 
 /** The business an account owns, or undefined for an account that could never own one (an admin's, a removed one). */
 export async function findBusiness(db: DbExecutor, ownerId: string, options: { lock?: boolean } = {}): Promise<Business | undefined> {

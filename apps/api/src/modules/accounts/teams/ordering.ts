@@ -4,8 +4,8 @@ import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
 import { AppError } from '../../../errors.ts'
-import { findBusinessStanding, findMemberAccess as findOwnAccess } from '../members/membership-repository.ts'
-import { actsFor, findBusiness, findStanding } from './business.ts'
+import { findBusinessNameRows, findBusinessStanding, findMemberAccess as findOwnAccess } from '../members/membership-repository.ts'
+import { actsFor, businessName, findBusiness, findStanding } from './business.ts'
 import { findMembership, listLocations, locationNames } from './repository.ts'
 
 /**
@@ -137,4 +137,11 @@ export async function findBusinessForRelease(db: DbExecutor, businessId: string)
   const row = await findBusinessStanding(db, businessId, { lock: true })
   if (!row) return { active: false, validated: false }
   return { active: row.isActive && !row.isClosed, validated: row.isValidatedUser }
+}
+
+/** The names of these businesses by id, in one read (a receipt and the back office name the business beside the person). */
+export async function findBusinessNames(db: DbExecutor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await findBusinessNameRows(db, [...new Set(ids)])
+  return new Map(rows.map((row) => [row.id, businessName(row)]))
 }

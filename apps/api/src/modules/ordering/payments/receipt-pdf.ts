@@ -25,6 +25,10 @@ export function buyerLines(buyer: ReceiptBuyer): string[] {
   return present([buyer.company, person, buyer.address, place, buyer.email, buyer.phone])
 }
 
+/** The business a team member ordered for, and its locations: 'Northside Locks, Downtown'. */
+export const orderedForLine = (orderedFor: NonNullable<PaymentReceipt['orderedFor']>) =>
+  [orderedFor.business, ...orderedFor.locations].filter(Boolean).join(', ')
+
 /**
  * docs/product.md, 'Receipts': the receipt as a PDF, drawn by pdfkit with its built-in Helvetica (no font files), and
  * streamed: the caller pipes the document to the answer, which ends it.
@@ -52,6 +56,10 @@ export function writeReceiptPdf(receipt: PaymentReceipt, buyer: ReceiptBuyer, se
   const sellerBottom = document.y
   document.font('Helvetica-Bold').text('Billed to', 56 + width / 2, top)
   document.font('Helvetica').text(buyerLines(buyer).join('\n'), 56 + width / 2, document.y, { width: width / 2 })
+  if (receipt.orderedFor) {
+    document.font('Helvetica-Bold').text('Ordered for', 56 + width / 2, document.y + 6, { width: width / 2 })
+    document.font('Helvetica').text(orderedForLine(receipt.orderedFor), { width: width / 2 })
+  }
   document.x = 56
   document.y = Math.max(sellerBottom, document.y) + 20
 

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../../errors.ts'
 import type { Database } from '../../../ports.ts'
-import { findReceiptBuyer } from '../../accounts/index.ts'
+import { findBusinessNames, findLocationNames, findReceiptBuyer } from '../../accounts/index.ts'
 import { listPaidKeycodeRefundsOfOrders } from '../keycode-refunds/repository.ts'
 import {
   countPaidOrders,
@@ -21,6 +21,7 @@ import {
   findPaidOrdersBetween,
   type PaidOrderRow,
 } from '../orders/receipt-repository.ts'
+import { findOrderPlaces } from '../requests/business-orders-repository.ts'
 import { listPaidPlanRefundsOfOrders } from '../subscriptions/refund-repository.ts'
 import { monthReceiptsCsv } from './receipt-csv.ts'
 import { type ReceiptBuyer, writeReceiptPdf } from './receipt-pdf.ts'
@@ -31,7 +32,11 @@ import { type ReceiptBuyer, writeReceiptPdf } from './receipt-pdf.ts'
  */
 async function toReceipts(db: Database, orders: PaidOrderRow[]): Promise<PaymentReceipt[]> {
   const ids = orders.map((order) => order.id)
-  const [keycodeRefunds, planRefunds] = await Promise.all([listPaidKeycodeRefundsOfOrders(db, ids), listPaidPlanRefundsOfOrders(db, ids)])
+  const [keycodeRefunds, planRefunds, orderedFor] = await Promise.all([
+    listPaidKeycodeRefundsOfOrders(db, ids),
+    listPaidPlanRefundsOfOrders(db, ids),
+    orderedForOf(db, orders),
+  ])
   const refundsByOrder = new Map<string, ReceiptRefund[]>()
   const add = (transactionId: string | null, refund: ReceiptRefund) => {
     if (!transactionId) return
@@ -71,8 +76,37 @@ async function toReceipts(db: Database, orders: PaidOrderRow[]): Promise<Payment
       })),
       refunds,
       ...receiptTotals(order.amountCents, refunds),
+      orderedFor: orderedFor.get(order.id) ?? null,
     }
   })
+}
+
+/**
+ * The business and locations each order's keycodes were placed for (docs/decisions/039): three reads for the whole
+ * list. An order holds the keycodes of one business, as a person orders for one.
+ */
+async function orderedForOf(db: Database, orders: PaidOrderRow[]) {
+  const requestIds = orders.flatMap((order) => order.items.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : [])))
+  const places = new Map((await findOrderPlaces(db, requestIds)).map((place) => [place.id, place]))
+  const [businesses, locations] = await Promise.all([
+    findBusinessNames(
+      db,
+      [...places.values()].flatMap((place) => (place.businessId ? [place.businessId] : [])),
+    ),
+    findLocationNames(db, [...new Set([...places.values()].flatMap((place) => (place.locationId ? [place.locationId] : [])))]),
+  ])
+  const byOrder = new Map<string, { business: string; locations: string[] }>()
+  for (const order of orders) {
+    const placed = order.items.flatMap((item) => {
+      const place = item.vehicleRequestId ? places.get(item.vehicleRequestId) : undefined
+      return place?.businessId ? [place] : []
+    })
+    const first = placed[0]
+    if (!first?.businessId) continue
+    const names = [...new Set(placed.flatMap((place) => (place.locationId ? [locations.get(place.locationId) ?? ''] : [])))].filter(Boolean)
+    byOrder.set(order.id, { business: businesses.get(first.businessId) ?? '', locations: names })
+  }
+  return byOrder
 }
 
 /** GET /user/payments: one page of the member's paid orders as receipts, newest first. */

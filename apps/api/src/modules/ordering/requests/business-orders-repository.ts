@@ -1,5 +1,5 @@
 import type { RequestStatus } from '@keydesk/contracts/request-status'
-import { and, desc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames } from '../../accounts/index.ts'
@@ -104,4 +104,13 @@ export function spendByLocation(db: DbExecutor, viewerId: string, businessId: st
       ),
     )
     .groupBy(vehicleRequests.locationId)
+}
+
+/** The business and location each of these requests was placed for (null for an order of one's own), in one read. */
+export async function findOrderPlaces(db: DbExecutor, requestIds: string[]) {
+  if (requestIds.length === 0) return []
+  return db
+    .select({ id: vehicleRequests.id, businessId: vehicleRequests.businessId, locationId: vehicleRequests.locationId })
+    .from(vehicleRequests)
+    .where(and(inArray(vehicleRequests.id, requestIds), isNotNull(vehicleRequests.businessId)))
 }

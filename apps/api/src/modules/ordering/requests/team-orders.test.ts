@@ -73,6 +73,30 @@ describe("a team member's order", () => {
     expect(await requestRow(added.json().id)).toMatchObject({ servicePlan: 'ENTERPRISE' })
   })
 
+  it("has a receipt naming the business and the location it was ordered for, a plain member's none", async () => {
+    const { technician } = await team()
+    await requestKeycode(technician)
+    await payCart(technician)
+    const [payment] = (await call('GET', '/api/user/payments', technician)).json().payments
+    expect(payment.orderedFor).toEqual({ business: 'Northside Locks', locations: ['Downtown'] })
+    const pdf = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/user/payments/${payment.id}/receipt.pdf`,
+      headers: technician.headers,
+    })
+    const text = [...pdf.rawPayload.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)]
+      .map((line) =>
+        [...(line[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((run) => Buffer.from(run[1] ?? '', 'hex').toString('latin1')).join(''),
+      )
+      .join('\n')
+    expect(text).toContain('Ordered for')
+    expect(text).toContain('Northside Locks, Downtown')
+    const plain = await registerAndSignIn(testApp)
+    await requestKeycode(plain)
+    await checkout(testApp, 6000, plain.headers).then((started) => payInSandbox(testApp, started.json().sessionId))
+    expect((await call('GET', '/api/user/payments', plain)).json().payments[0].orderedFor).toBeNull()
+  })
+
   it("orders in bulk up to the business's Enterprise rows, past Professional's limit", async () => {
     const { technician } = await team()
     const checked = await call('POST', '/api/bulk/check', technician, { text: HONDA_2016_VIN })

@@ -74,6 +74,12 @@ describe('the billing page (Profile › Subscription)', () => {
     )
   })
 
+  it('names the business and location a team member ordered for', async () => {
+    const section = await openBillingPage([{ ...payment, orderedFor: { business: 'Northside Locks', locations: ['Downtown'] } }])
+    const item = (await within(section).findByText('KD-ABCDEFGHJK')).closest('li') as HTMLElement
+    expect(item).toHaveTextContent('Ordered for Northside Locks, Downtown')
+  })
+
   it('says so when there are no payments yet', async () => {
     const section = await openBillingPage([])
     expect(await within(section).findByText('You have no payments yet.')).toBeInTheDocument()

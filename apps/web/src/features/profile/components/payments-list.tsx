@@ -20,6 +20,9 @@ function Payment({ payment }: { payment: PaymentReceipt }) {
         </p>
         <p className="font-semibold text-slate-900">{formatDollars(payment.chargedCents)}</p>
       </div>
+      {payment.orderedFor && (
+        <p className="text-sm text-slate-700">Ordered for {[payment.orderedFor.business, ...payment.orderedFor.locations].join(', ')}</p>
+      )}
       <ul className="mt-2 space-y-1 text-sm text-slate-700">
         {payment.lines.map((line, index) => (
           // Two lines of one payment may read alike (two keycodes of one model); their place keeps them apart.
