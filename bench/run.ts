@@ -171,7 +171,7 @@ async function writeBody(): Promise<{ body: Buffer; contentType: string }> {
   const form = new FormData()
   for (const [name, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: '1HGCR2F31GA000000' }))
     form.append(name, value)
-  for (const name of ['frontId', 'licenseFront', 'licenseBack'])
+  for (const name of ['frontId', 'registration', 'licenseFront', 'licenseBack'])
     form.append(name, new Blob([new Uint8Array(photo)], { type: 'image/png' }), `${name}.png`)
   const request = new Request('http://bench.local/', { method: 'POST', body: form })
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' }

@@ -144,7 +144,7 @@ export async function guestWithPaidRequest(
   const order = new FormData()
   for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: guest.vin })) order.append(field, value)
   const image = new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' })
-  for (const name of ['licenseFront', 'licenseBack']) order.append(name, image, `${name}.png`)
+  for (const name of ['registration', 'licenseFront', 'licenseBack']) order.append(name, image, `${name}.png`)
   const filed = await fetch(`${baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order })
   expect(filed.status, await filed.clone().text()).toBe(201)
   const { guestUserId } = (await filed.json()) as { guestUserId: string }

@@ -26,6 +26,7 @@ describe('ordering as a guest', () => {
     await page.getByLabel('Government photo ID (front)').setInputFiles(pngFile('front'))
     await page.getByLabel("Driver's license (front)").setInputFiles(pngFile('licence-front'))
     await page.getByLabel("Driver's license (back)").setInputFiles(pngFile('licence-back'))
+    await page.getByLabel('Registration, title or insurance').setInputFiles(pngFile('registration'))
     await page.getByRole('button', { name: 'Add to Cart' }).click()
 
     await page.waitForURL('**/cart')

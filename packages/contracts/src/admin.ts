@@ -6,6 +6,7 @@ import { DisputeHoldSchema } from './disputes.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts'
 import { RequestStatusSchema } from './request-status.ts'
 import { ServicePlanSchema } from './service-levels.ts'
+import { OWNERSHIP_DOCUMENT_KINDS } from './vehicle-request.ts'
 
 export const PageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -61,6 +62,14 @@ export const AdminRequestSchema = z.object({
   registration: z.string().nullable(),
   licenseFront: z.string().nullable(),
   licenseBack: z.string().nullable(),
+  /**
+   * Added, the proof of ownership (docs/decisions/041): what the registration photo is, the vehicle owner's name on a
+   * member's order, and the plate and odometer photos; null where none was given.
+   */
+  ownershipDocument: z.enum(OWNERSHIP_DOCUMENT_KINDS).nullable().default(null),
+  ownerName: z.string().nullable().default(null),
+  platePhoto: z.string().nullable().default(null),
+  odometerPhoto: z.string().nullable().default(null),
   paidAt: z.string(),
   /** Additions to the API contract (docs/product.md, 'Back office') for the release gate (docs/decisions/013): what the buyer paid for this request. */
   paidPrice: z.number().nullable(),

@@ -13,6 +13,8 @@ export const DOCUMENT_NAMES = {
   registration: 'Registration, title or insurance',
   licenseFront: "Driver's license (front)",
   licenseBack: "Driver's license (back)",
+  platePhoto: 'Licence plate photo',
+  odometerPhoto: 'Odometer photo',
 } as const
 export type DocumentField = keyof typeof DOCUMENT_NAMES
 
@@ -30,6 +32,8 @@ export const DOCUMENT_LABELS: Record<string, string> = {
   REGISTRATION: DOCUMENT_NAMES.registration,
   LICENSE_FRONT: DOCUMENT_NAMES.licenseFront,
   LICENSE_BACK: DOCUMENT_NAMES.licenseBack,
+  PLATE_PHOTO: DOCUMENT_NAMES.platePhoto,
+  ODOMETER_PHOTO: DOCUMENT_NAMES.odometerPhoto,
 }
 
 export const documentLabel = (docType: string) => DOCUMENT_LABELS[docType] ?? docType

@@ -7,12 +7,24 @@ import { checkVin } from './vin.ts'
 export const ORDERING_MESSAGES = {
   requiredFields: 'Please fill in all required fields.',
   guestLicenseRequired: "As a guest user, you must provide both front and back photos of your driver's license for identity verification.",
+  /** docs/decisions/041: the ownership document a guest must add, in the style of the licence sentence above. */
+  guestOwnershipRequired:
+    'As a guest user, you must provide a photo of your vehicle registration, title or insurance as proof of ownership.',
   backendUnavailable: 'Backend service temporarily unavailable. Please try again later or contact support.',
   updateFailed: 'Failed to update request.',
   unknownMake: 'Choose a make from the list.',
   unknownModel: 'Choose a model of this make from the list.',
   unknownYear: 'Choose a year offered for this model.',
 } as const
+
+/** What a vehicle's proof of ownership may be (docs/product.md, 'FAQ': one of registration, title or insurance). */
+export const OWNERSHIP_DOCUMENT_KINDS = ['REGISTRATION', 'TITLE', 'INSURANCE'] as const
+export type OwnershipDocumentKind = (typeof OWNERSHIP_DOCUMENT_KINDS)[number]
+export const OWNERSHIP_DOCUMENT_LABELS: Record<OwnershipDocumentKind, string> = {
+  REGISTRATION: 'Vehicle registration',
+  TITLE: 'Title',
+  INSURANCE: 'Insurance card or policy',
+}
 
 /** POST /vehicle/request-keycode-public text fields (multipart). */
 export const KeycodeRequestFieldsSchema = z.object({
@@ -23,8 +35,24 @@ export const KeycodeRequestFieldsSchema = z.object({
   guestUserId: z.uuid().optional(),
   /** An Enterprise team's location the order is for (docs/decisions/039); a person of one location may leave it out. */
   locationId: z.uuid().optional(),
+  /** docs/decisions/041: what the `registration` photo is; registration when it is sent without saying. */
+  ownershipDocument: z.enum(OWNERSHIP_DOCUMENT_KINDS).optional(),
+  /** The vehicle owner's name on a member's order, for the customer authorisation (docs/decisions/041). */
+  ownerName: z.string().trim().max(120, 'Keep the owner’s name under 120 characters.').optional(),
 })
-export const KEYCODE_REQUEST_IMAGES = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack'] as const
+/**
+ * The contract's photos, then the plate and the odometer (docs/decisions/041): asked for by the request page, never
+ * required by the API, since a client written from the contract knows no such fields.
+ */
+export const KEYCODE_REQUEST_IMAGES = [
+  'frontId',
+  'backId',
+  'registration',
+  'licenseFront',
+  'licenseBack',
+  'platePhoto',
+  'odometerPhoto',
+] as const
 
 const chosenImage = z.custom<File>().optional()
 const REQUIRED_CHOICES = ['make', 'model', 'year', 'vin'] as const
@@ -42,10 +70,15 @@ export const GUEST_LICENCE_MESSAGES = {
   licenseFront: "Add a photo of the front of your driver's license.",
   licenseBack: "Add a photo of the back of your driver's license.",
 } as const
+/** The guest's proof of ownership on its field (docs/decisions/041). */
+export const GUEST_OWNERSHIP_MESSAGE = 'Add a photo of your registration, title or insurance.'
+/** Why the request page asks for the plate and odometer photos, which stay optional. */
+export const VEHICLE_PHOTOS_REASON =
+  'Photos of the licence plate and of the odometer help us confirm the vehicle before we release its code. They are optional.'
 
 /**
  * The keycode request form (docs/product.md, 'Catalogue and VIN'): make, model, year and VIN filled in, the VIN right for the make
- * and year (checkVin), and for a guest both licence photos. Every empty choice is marked on its own field at once;
+ * and year (checkVin), and for a guest both licence photos and the ownership document (docs/decisions/041). Every empty choice is marked on its own field at once;
  * then the VIN, then the licence photos.
  */
 export function keycodeRequestFormSchema(isGuest: boolean) {
@@ -60,6 +93,10 @@ export function keycodeRequestFormSchema(isGuest: boolean) {
       registration: chosenImage,
       licenseFront: chosenImage,
       licenseBack: chosenImage,
+      platePhoto: chosenImage,
+      odometerPhoto: chosenImage,
+      ownershipDocument: z.enum(OWNERSHIP_DOCUMENT_KINDS),
+      ownerName: z.string().trim().max(120, 'Keep the owner’s name under 120 characters.'),
     })
     .superRefine((form, ctx) => {
       const missing = REQUIRED_CHOICES.filter((field) => form[field].trim() === '')
@@ -71,6 +108,7 @@ export function keycodeRequestFormSchema(isGuest: boolean) {
       for (const field of ['licenseFront', 'licenseBack'] as const) {
         if (!form[field]) ctx.addIssue({ code: 'custom', message: GUEST_LICENCE_MESSAGES[field], path: [field] })
       }
+      if (!form.registration) ctx.addIssue({ code: 'custom', message: GUEST_OWNERSHIP_MESSAGE, path: ['registration'] })
     })
 }
 

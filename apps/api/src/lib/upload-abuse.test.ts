@@ -32,6 +32,7 @@ async function submit(hostile: { data: Buffer | Uint8Array; name: string; type: 
   for (const [name, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin: HONDA_2016_VIN })) form.append(name, value)
   const good = new Blob([new Uint8Array(await pngImage())], { type: 'image/png' })
   form.append('frontId', new Blob([new Uint8Array(hostile.data)], { type: hostile.type }), hostile.name)
+  form.append('registration', good, 'registration.png')
   form.append('licenseFront', good, 'licence-front.png')
   form.append('licenseBack', good, 'licence-back.png')
   return testApp.app.inject({ method: 'POST', url: '/api/vehicle/request-keycode-public', payload: form, remoteAddress: uniqueIp() })
@@ -142,6 +143,7 @@ describe('sizes that lie', () => {
     const body = Buffer.concat([
       Buffer.from(field('make', 'Honda') + field('model', 'Civic') + field('year', '2016') + field('vin', HONDA_2016_VIN)),
       file('frontId', photo.data, photo.headers),
+      file('registration', good),
       file('licenseFront', good),
       file('licenseBack', good),
       Buffer.from(`--${boundary}--\r\n`),

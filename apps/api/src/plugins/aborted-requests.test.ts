@@ -34,6 +34,7 @@ async function guestRequestBody() {
   const body = Buffer.concat([
     Buffer.from(field('make', 'Honda') + field('model', 'Civic') + field('year', '2016') + field('vin', HONDA_2016_VIN)),
     file('frontId'),
+    file('registration'),
     file('licenseFront'),
     file('licenseBack'),
     Buffer.from(`--${boundary}--\r\n`),

@@ -141,6 +141,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /api/vehicle/request-keycode-public': async (world, who) => {
     const body = await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', String(200000 + ++serial)) }, [
       'frontId',
+      'registration',
       'licenseFront',
       'licenseBack',
     ])

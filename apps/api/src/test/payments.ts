@@ -31,7 +31,7 @@ export async function addRequestsToCart(
   let guestUserId: string | null = null
   const requestIds: string[] = []
   for (let index = 0; index < count; index++) {
-    const images = headers.authorization || headers.cookie ? undefined : ['frontId', 'licenseFront', 'licenseBack']
+    const images = headers.authorization || headers.cookie ? undefined : ['frontId', 'registration', 'licenseFront', 'licenseBack']
     const form = await keycodeRequestForm(
       { make: vehicle.make, model: vehicle.model, vin: validVin(vehicle.vinPrefix, 'G', String(100000 + index)) },
       images,

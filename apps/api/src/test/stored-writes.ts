@@ -5,6 +5,7 @@ import { openDatabase } from '../db/database.ts'
 import { files } from '../db/schema/files.ts'
 import { vehicleRequests } from '../db/schema/ordering.ts'
 import { sandboxCheckoutSessions, transactions } from '../db/schema/payments.ts'
+import { REQUEST_PHOTO_COLUMNS } from '../modules/ordering/requests/repository.ts'
 import type { LoadRecord } from './write-load.ts'
 
 export interface StoredWrites {
@@ -33,11 +34,7 @@ export async function checkStoredWrites(databaseUrl: string, uploadsDir: string,
     const ids = [...record.requestIds]
     const rows = ids.length > 0 ? await db.select().from(vehicleRequests).where(inArray(vehicleRequests.id, ids)) : []
     const found = new Set(rows.map((row) => row.id))
-    const fileIds = rows.flatMap((row) =>
-      [row.frontIdFileId, row.backIdFileId, row.registrationFileId, row.licenseFrontFileId, row.licenseBackFileId].filter(
-        (id): id is string => id !== null,
-      ),
-    )
+    const fileIds = rows.flatMap((row) => REQUEST_PHOTO_COLUMNS.map((column) => row[column]).filter((id): id is string => id !== null))
     const fileRows = fileIds.length > 0 ? await db.select().from(files).where(inArray(files.id, fileIds)) : []
     const missingFiles = fileIds.filter((id) => !fileRows.some((file) => file.id === id))
     for (const file of fileRows) if (!(await exists(path.join(uploadsDir, file.storageKey)))) missingFiles.push(file.storageKey)

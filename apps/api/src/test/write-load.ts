@@ -83,7 +83,7 @@ export function startWriteLoad(baseUrl: string, options: { memberTokens: string[
   }
 
   async function guestOrder() {
-    const created = await submitRequest({}, ['frontId', 'licenseFront', 'licenseBack'])
+    const created = await submitRequest({}, ['frontId', 'registration', 'licenseFront', 'licenseBack'])
     if (!created?.guestUserId) return
     const checkout = await call('checkout', '/api/api/payments/create-checkout-session', {
       method: 'POST',

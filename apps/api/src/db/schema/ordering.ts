@@ -82,6 +82,14 @@ export const vehicleRequests = pgTable(
     registrationFileId: uuid('registration_file_id').references(() => files.id),
     licenseFrontFileId: uuid('license_front_file_id').references(() => files.id),
     licenseBackFileId: uuid('license_back_file_id').references(() => files.id),
+    /**
+     * Proof of ownership (docs/decisions/041): what the `registration` photo is (registration, title or insurance), the
+     * vehicle owner's name on a member's order (the customer authorisation), and the plate and odometer photos.
+     */
+    ownershipDocument: text('ownership_document').$type<'REGISTRATION' | 'TITLE' | 'INSURANCE'>(),
+    ownerName: text('owner_name'),
+    platePhotoFileId: uuid('plate_photo_file_id').references(() => files.id),
+    odometerPhotoFileId: uuid('odometer_photo_file_id').references(() => files.id),
     /** Set when payment is confirmed; admins only see paid requests. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** What this request's checkout line charged, recorded with paid_at; the vehicle is frozen from then on. */

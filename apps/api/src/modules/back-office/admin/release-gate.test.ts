@@ -9,6 +9,7 @@ import type { SignedIn } from '../../../test/accounts.ts'
 import { signedInAdmin, signInAsBootstrapSuperAdmin } from '../../../test/accounts.ts'
 import { paidGuestOrder, paidMemberOrder, processRequest, startRequest } from '../../../test/paid-orders.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
+import { describeProof } from './release-gate.ts'
 
 let testApp: TestApp
 let admin: SignedIn
@@ -117,7 +118,7 @@ describe('release gate', () => {
     expect(releases[0]).toMatchObject({
       isGuest: true,
       identityChecked: true,
-      documentsOnFile: 'licence photos on the request',
+      documentsOnFile: 'licence photos on the request; proof of ownership: Vehicle registration photo',
       channels: ['email'],
     })
   })
@@ -204,5 +205,40 @@ describe('admin queue shows what the gate reads', () => {
       ]),
     })
     expect(byId.get(guest.requestId)).toMatchObject({ isGuest: true, paidPrice: 60, documents: [], licenseFront: expect.any(String) })
+  })
+})
+
+describe('the proof of ownership in the release record (docs/decisions/041)', () => {
+  const none = {
+    ownershipDocument: null,
+    hasOwnershipPhoto: false,
+    hasOwnerId: false,
+    hasPlatePhoto: false,
+    hasOdometerPhoto: false,
+    ownerName: null,
+  }
+
+  it("lists a member's customer authorisation: the owner's name and ID, the ownership document by its kind, plate and odometer", () => {
+    const proof = {
+      ownershipDocument: 'TITLE' as const,
+      hasOwnershipPhoto: true,
+      hasOwnerId: true,
+      hasPlatePhoto: true,
+      hasOdometerPhoto: true,
+      ownerName: 'Dana Reyes',
+    }
+    expect(describeProof(proof, false)).toBe(
+      "; customer authorisation: owner Dana Reyes, owner's ID photos, Title photo, licence plate photo, odometer photo",
+    )
+  })
+
+  it("lists a guest's ownership photo by its kind, and never a name a guest cannot give", () => {
+    expect(describeProof({ ...none, ownershipDocument: 'INSURANCE', hasOwnershipPhoto: true, ownerName: 'Ignored' }, true)).toBe(
+      '; proof of ownership: Insurance card or policy photo',
+    )
+  })
+
+  it('adds nothing when the request carried no proof', () => {
+    expect(describeProof(none, false)).toBe('')
   })
 })

@@ -73,11 +73,15 @@ describe('GET /admin/releases.csv', () => {
       'Delivery channels': 'account + email',
     })
     expect(byRequest.get(member.requestId)?.['Documents on file']).toContain('Certificate of insurance (pending review)')
+    // The photos the member sent with the order are its customer authorisation (docs/decisions/041).
+    expect(byRequest.get(member.requestId)?.['Documents on file']).toContain(
+      "customer authorisation: owner's ID photos, Vehicle registration photo",
+    )
     expect(byRequest.get(guest.requestId)).toMatchObject({
       Requester: `guest ${guest.email}`,
       'Account validated': 'n/a (guest)',
       'Identity checked': 'no',
-      'Documents on file': 'licence photos on the request',
+      'Documents on file': 'licence photos on the request; proof of ownership: Vehicle registration photo',
       'Delivery channels': 'email',
     })
   })

@@ -26,7 +26,7 @@ import {
 import { enqueueMail, fileLink, listFailedMails, recordAction, renderMail } from '../../platform/index.ts'
 import { keycodeMail } from './keycode-mail.ts'
 import { createOrderLink } from './order-links.ts'
-import { describeDocuments } from './release-gate.ts'
+import { describeDocuments, describeProof } from './release-gate.ts'
 import { insertKeycodeRelease } from './repository.ts'
 
 /** The outbox's dedupe key of a request's keycode mail is this prefix and the request's id. */
@@ -57,6 +57,10 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       registration: fileLink(request.registrationFileId),
       licenseFront: fileLink(request.licenseFrontFileId),
       licenseBack: fileLink(request.licenseBackFileId),
+      ownershipDocument: request.ownershipDocument,
+      ownerName: request.ownerName,
+      platePhoto: fileLink(request.platePhotoFileId),
+      odometerPhoto: fileLink(request.odometerPhotoFileId),
       paidAt: paidAt.toISOString(),
       paidPrice: request.paidPriceCents === null ? null : toDollars(request.paidPriceCents),
       isGuest: request.userId === null,
@@ -184,7 +188,7 @@ export async function fulfilRequest(
       releasedAt: now,
       isGuest,
       accountValidated: target.accountValidated ?? false,
-      documentsOnFile: isGuest ? (target.hasLicencePhotos ? 'licence photos on the request' : 'none') : describeDocuments(target.documents),
+      documentsOnFile: `${isGuest ? (target.hasLicencePhotos ? 'licence photos on the request' : 'none') : describeDocuments(target.documents)}${describeProof(target.proof, isGuest)}`,
       identityChecked: isGuest && body.identityChecked === true,
       overrideReason: body.overrideReason ?? null,
       channels,

@@ -19,6 +19,8 @@ const FILE_PURPOSES = {
   registration: 'REGISTRATION',
   licenseFront: 'LICENSE_FRONT',
   licenseBack: 'LICENSE_BACK',
+  platePhoto: 'PLATE_PHOTO',
+  odometerPhoto: 'ODOMETER_PHOTO',
 } as const
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, [{ field, message }])
@@ -54,6 +56,8 @@ export async function createKeycodeRequest(
       { field: body.files.licenseFront ? 'licenseBack' : 'licenseFront', message: ORDERING_MESSAGES.guestLicenseRequired },
     ])
   }
+  // A guest is the owner ordering for their own car: the FAQ's proof of ownership goes with the licence (decision 041).
+  if (!principal && !body.files.registration) throw invalid('registration', ORDERING_MESSAGES.guestOwnershipRequired)
   const images = []
   for (const name of KEYCODE_REQUEST_IMAGES) {
     const file = body.files[name]
@@ -88,6 +92,11 @@ export async function createKeycodeRequest(
       registrationFileId: fileIds.get('REGISTRATION') ?? null,
       licenseFrontFileId: fileIds.get('LICENSE_FRONT') ?? null,
       licenseBackFileId: fileIds.get('LICENSE_BACK') ?? null,
+      platePhotoFileId: fileIds.get('PLATE_PHOTO') ?? null,
+      odometerPhotoFileId: fileIds.get('ODOMETER_PHOTO') ?? null,
+      // What the ownership photo is, only when there is one; the owner's name only on a member's order.
+      ownershipDocument: body.files.registration ? (fields.ownershipDocument ?? 'REGISTRATION') : null,
+      ownerName: principal && fields.ownerName ? fields.ownerName : null,
       ...place,
       // On the app's clock, which the unpaid-request sweep reads too.
       createdAt: now,

@@ -26,7 +26,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         formBody: {
           fields: KeycodeRequestFieldsSchema,
           files: { names: KEYCODE_REQUEST_IMAGES, kind: 'image' },
-          description: `licenseFront and licenseBack are required of a guest (no session). ${ORDERING_MESSAGES.guestLicenseRequired}`,
+          description: `licenseFront, licenseBack and registration (the proof of ownership: registration, title or insurance, named by ownershipDocument) are required of a guest (no session). ${ORDERING_MESSAGES.guestLicenseRequired} ${ORDERING_MESSAGES.guestOwnershipRequired} platePhoto and odometerPhoto are optional; ownerName names the vehicle's owner on a member's order.`,
         },
       },
       schema: { response: { 201: KeycodeRequestAnswerSchema } },

@@ -25,6 +25,7 @@ async function fileGuestRequest(cookie?: string) {
     url: '/api/vehicle/request-keycode-public',
     payload: await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', String(serial).padStart(6, '0')) }, [
       'frontId',
+      'registration',
       'licenseFront',
       'licenseBack',
     ]),

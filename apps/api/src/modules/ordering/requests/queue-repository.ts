@@ -45,6 +45,10 @@ function queuePage(
         registrationFileId: vehicleRequests.registrationFileId,
         licenseFrontFileId: vehicleRequests.licenseFrontFileId,
         licenseBackFileId: vehicleRequests.licenseBackFileId,
+        ownershipDocument: vehicleRequests.ownershipDocument,
+        ownerName: vehicleRequests.ownerName,
+        platePhotoFileId: vehicleRequests.platePhotoFileId,
+        odometerPhotoFileId: vehicleRequests.odometerPhotoFileId,
         servicePlan: vehicleRequests.servicePlan,
         paidAt: vehicleRequests.paidAt,
         dueAt: vehicleRequests.dueAt,
@@ -136,6 +140,15 @@ export async function findReleaseRequest(db: DbExecutor, requestId: string) {
       hasLicencePhotos: sql<boolean>`(${vehicleRequests.licenseFrontFileId} is not null or ${vehicleRequests.frontIdFileId} is not null)`,
       documents: documentSummariesOf(vehicleRequests.userId),
       disputeHold: disputeHold(),
+      // The proof of ownership sent with the request (docs/decisions/041), which the release record lists.
+      proof: {
+        ownershipDocument: vehicleRequests.ownershipDocument,
+        hasOwnershipPhoto: sql<boolean>`(${vehicleRequests.registrationFileId} is not null)`,
+        hasOwnerId: sql<boolean>`(${vehicleRequests.frontIdFileId} is not null or ${vehicleRequests.backIdFileId} is not null)`,
+        hasPlatePhoto: sql<boolean>`(${vehicleRequests.platePhotoFileId} is not null)`,
+        hasOdometerPhoto: sql<boolean>`(${vehicleRequests.odometerPhotoFileId} is not null)`,
+        ownerName: vehicleRequests.ownerName,
+      },
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))

@@ -122,11 +122,31 @@ export function listRequestsOfUser(db: DbExecutor, userId: string, limit: number
 
 type RequestRow = typeof vehicleRequests.$inferSelect
 
+/**
+ * Every photo a request may hold, the plate and odometer of docs/decisions/041 too: one list, so each removal, sweep
+ * and retention job reaches them all.
+ */
+export const REQUEST_PHOTO_COLUMNS = [
+  'frontIdFileId',
+  'backIdFileId',
+  'registrationFileId',
+  'licenseFrontFileId',
+  'licenseBackFileId',
+  'platePhotoFileId',
+  'odometerPhotoFileId',
+] as const
+
 /** The ids of the request's photo files. */
-const photoFileIds = (request: RequestRow) =>
-  [request.frontIdFileId, request.backIdFileId, request.registrationFileId, request.licenseFrontFileId, request.licenseBackFileId].filter(
-    (id): id is string => Boolean(id),
-  )
+const photoFileIds = (request: Pick<RequestRow, (typeof REQUEST_PHOTO_COLUMNS)[number]>) =>
+  REQUEST_PHOTO_COLUMNS.map((column) => request[column]).filter((id): id is string => Boolean(id))
+
+/** The photo columns set to null, with the vehicle owner's name that came with them: what a paid order keeps without them. */
+const withoutPhotos = () => ({ ...Object.fromEntries(REQUEST_PHOTO_COLUMNS.map((column) => [column, null])), ownerName: null })
+export const photoIdArray = () =>
+  sql<(string | null)[]>`array[${sql.join(
+    REQUEST_PHOTO_COLUMNS.map((column) => sql`${vehicleRequests[column]}`),
+    sql`, `,
+  )}]`
 
 export async function insertVehicleRequest(db: DbExecutor, values: typeof vehicleRequests.$inferInsert): Promise<string> {
   const [request] = await db.insert(vehicleRequests).values(values).returning({ id: vehicleRequests.id })
@@ -278,19 +298,12 @@ export async function countPaidRequestsInWork(db: DbExecutor, userId: string) {
  */
 export async function removeRequestsOfUser(db: DbExecutor, userId: string) {
   await db.delete(vehicleRequests).where(and(eq(vehicleRequests.userId, userId), isNull(vehicleRequests.paidAt)))
-  await db
-    .update(vehicleRequests)
-    .set({ frontIdFileId: null, backIdFileId: null, registrationFileId: null, licenseFrontFileId: null, licenseBackFileId: null })
-    .where(eq(vehicleRequests.userId, userId))
+  await db.update(vehicleRequests).set(withoutPhotos()).where(eq(vehicleRequests.userId, userId))
 }
 
 export async function listPaidPhotoFileIdsOfGuests(db: DbExecutor, guestIds: string[]): Promise<string[]> {
   const rows = await db
-    .select({
-      ids: sql<
-        (string | null)[]
-      >`array[${vehicleRequests.frontIdFileId}, ${vehicleRequests.backIdFileId}, ${vehicleRequests.registrationFileId}, ${vehicleRequests.licenseFrontFileId}, ${vehicleRequests.licenseBackFileId}]`,
-    })
+    .select({ ids: photoIdArray() })
     .from(vehicleRequests)
     .where(and(inArray(vehicleRequests.guestId, guestIds), isNotNull(vehicleRequests.paidAt)))
   return rows.flatMap((row) => row.ids).filter((id): id is string => Boolean(id))

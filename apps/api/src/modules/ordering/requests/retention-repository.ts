@@ -1,6 +1,7 @@
 import { and, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
+import { photoIdArray } from './repository.ts'
 
 /**
  * Deletes the paid requests among these whose payment is older than `paidBefore`, with their release records, order
@@ -12,14 +13,6 @@ export async function deletePaidRequestsBefore(db: DbExecutor, requestIds: strin
   const rows = await db
     .delete(vehicleRequests)
     .where(and(inArray(vehicleRequests.id, requestIds), isNotNull(vehicleRequests.paidAt), lt(vehicleRequests.paidAt, paidBefore)))
-    .returning({
-      frontId: vehicleRequests.frontIdFileId,
-      backId: vehicleRequests.backIdFileId,
-      registration: vehicleRequests.registrationFileId,
-      licenseFront: vehicleRequests.licenseFrontFileId,
-      licenseBack: vehicleRequests.licenseBackFileId,
-    })
-  return rows
-    .flatMap((row) => [row.frontId, row.backId, row.registration, row.licenseFront, row.licenseBack])
-    .filter((id): id is string => id !== null)
+    .returning({ ids: photoIdArray() })
+  return rows.flatMap((row) => row.ids).filter((id): id is string => id !== null)
 }

@@ -24,7 +24,8 @@ afterAll(async () => {
 
 const submit = (form: FormData, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'POST', url: '/api/vehicle/request-keycode-public', payload: form, headers, remoteAddress: uniqueIp() })
-const guestForm = (fields: Record<string, string> = {}) => keycodeRequestForm(fields, ['frontId', 'licenseFront', 'licenseBack'])
+const guestForm = (fields: Record<string, string> = {}) =>
+  keycodeRequestForm(fields, ['frontId', 'registration', 'licenseFront', 'licenseBack'])
 const fileCount = async () => (await testApp.app.database.db.select({ id: files.id }).from(files)).length
 
 describe('POST /vehicle/request-keycode-public', () => {
@@ -67,6 +68,64 @@ describe('POST /vehicle/request-keycode-public', () => {
       "As a guest user, you must provide both front and back photos of your driver's license for identity verification.",
     )
     expect(await fileCount()).toBe(before)
+  })
+
+  it('refuses a guest without a proof of ownership, in the style of the licence rule, storing nothing (docs/decisions/041)', async () => {
+    const before = await fileCount()
+    const answer = await submit(await keycodeRequestForm({}, ['frontId', 'licenseFront', 'licenseBack']))
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toMatchObject({
+      error: 'As a guest user, you must provide a photo of your vehicle registration, title or insurance as proof of ownership.',
+      details: [{ field: 'registration' }],
+    })
+    expect(await fileCount()).toBe(before)
+  })
+
+  it("keeps what a guest says the ownership document is, with the optional plate and odometer photos, but no guest's owner name", async () => {
+    const answer = await submit(
+      await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', '000041'), ownershipDocument: 'TITLE', ownerName: 'Not Kept' }, [
+        'registration',
+        'licenseFront',
+        'licenseBack',
+        'platePhoto',
+        'odometerPhoto',
+      ]),
+    )
+    expect(answer.statusCode).toBe(201)
+    const [row] = await testApp.app.database.db.select().from(vehicleRequests).where(eq(vehicleRequests.id, answer.json().id))
+    expect(row).toMatchObject({ ownershipDocument: 'TITLE', ownerName: null })
+    expect(row?.platePhotoFileId).toBeTruthy()
+    expect(row?.odometerPhotoFileId).toBeTruthy()
+  })
+
+  it("takes a member's order with no proof of ownership, and keeps the vehicle owner's name when given", async () => {
+    const member = await registerAndSignIn(testApp)
+    const bare = await submit(await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', '000042') }, []), member.headers)
+    expect(bare.statusCode).toBe(201)
+    const authorised = await submit(
+      await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', '000043'), ownerName: 'Dana Reyes' }, [
+        'frontId',
+        'backId',
+        'registration',
+      ]),
+      member.headers,
+    )
+    const rows = await testApp.app.database.db.select().from(vehicleRequests).where(eq(vehicleRequests.userId, member.id))
+    expect(rows.find((row) => row.id === bare.json().id)).toMatchObject({ ownerName: null, ownershipDocument: null })
+    expect(rows.find((row) => row.id === authorised.json().id)).toMatchObject({
+      ownerName: 'Dana Reyes',
+      ownershipDocument: 'REGISTRATION',
+    })
+  })
+
+  it('refuses an ownership document kind it does not know', async () => {
+    const member = await registerAndSignIn(testApp)
+    const answer = await submit(
+      await keycodeRequestForm({ vin: validVin('1HGCR2F3', 'G', '000044'), ownershipDocument: 'PASSPORT' }, ['registration']),
+      member.headers,
+    )
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().details).toEqual([expect.objectContaining({ field: 'ownershipDocument' })])
   })
 
   it('refuses a photo that is not an image, storing nothing', async () => {
@@ -185,7 +244,7 @@ describe('guest expiry', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(guests.id, guestUserId))
     expect(await sweepExpiredGuests(testApp.app)).toBeGreaterThanOrEqual(1)
-    expect(await fileCount()).toBe(before - 3)
+    expect(await fileCount()).toBe(before - 4)
     expect((await testApp.app.inject({ method: 'GET', url: `/api/cart/items/public?guestUserId=${guestUserId}` })).json()).toEqual([])
   })
 })

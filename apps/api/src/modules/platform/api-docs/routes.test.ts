@@ -160,8 +160,9 @@ describe('GET /api/openapi.json', () => {
 
   it("states the rules on files that go together: a guest's licence photos and the credentials to choose", async () => {
     const keycodeRequest = await documentedForm({ method: 'post', path: '/api/vehicle/request-keycode-public' })
-    expect(keycodeRequest.description).toContain('licenseFront and licenseBack')
+    expect(keycodeRequest.description).toContain('licenseFront, licenseBack and registration')
     expect(keycodeRequest.description).toContain(ORDERING_MESSAGES.guestLicenseRequired)
+    expect(keycodeRequest.description).toContain(ORDERING_MESSAGES.guestOwnershipRequired)
     const credentials = await documentedForm({ method: 'put', path: '/api/user/credentials' })
     expect(credentials.description).toContain(CREDENTIAL_MESSAGES.selectOne)
     expect(credentials.description).toContain(CREDENTIAL_MESSAGES.licenseNeedsBothSides)

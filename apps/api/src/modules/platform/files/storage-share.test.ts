@@ -57,7 +57,7 @@ const postRequest = async (headers: Record<string, string>, remoteAddress = '198
   testApp.app.inject({
     method: 'POST',
     url: '/api/vehicle/request-keycode-public',
-    payload: await keycodeRequestForm({}, headers.authorization ? undefined : ['frontId', 'licenseFront', 'licenseBack']),
+    payload: await keycodeRequestForm({}, headers.authorization ? undefined : ['frontId', 'registration', 'licenseFront', 'licenseBack']),
     headers,
     remoteAddress,
   })

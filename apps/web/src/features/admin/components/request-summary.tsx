@@ -1,19 +1,25 @@
 import type { AdminRequest } from '@keydesk/contracts/admin'
 import { DOCUMENT_NAMES, documentLabel, reviewStateLabel } from '@keydesk/contracts/documents'
+import { OWNERSHIP_DOCUMENT_LABELS } from '@keydesk/contracts/vehicle-request'
 import { BuyerDocuments } from './buyer-review.tsx'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
 import { reviewBadgeClass } from './document-review-card.tsx'
 import { DocumentThumbnail } from './document-thumbnail.tsx'
 
-const PHOTOS = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack'] as const
+const PHOTOS = ['frontId', 'backId', 'registration', 'licenseFront', 'licenseBack', 'platePhoto', 'odometerPhoto'] as const
 
 const dollars = (amount: number) => `$${amount.toFixed(2)}`
 
-/** The photos sent with the request itself: a guest's licence, a member's registration or ID photos. */
+/**
+ * The photos sent with the request itself: a guest's licence, a member's registration or ID photos, the plate and the
+ * odometer; the ownership photo is named by what the buyer said it is (docs/decisions/041).
+ */
 export const requestPhotos = (request: AdminRequest) =>
   PHOTOS.flatMap((key) => {
     const src = request[key]
-    return src ? [{ key, src, label: DOCUMENT_NAMES[key] }] : []
+    const label =
+      key === 'registration' && request.ownershipDocument ? OWNERSHIP_DOCUMENT_LABELS[request.ownershipDocument] : DOCUMENT_NAMES[key]
+    return src ? [{ key, src, label }] : []
   })
 
 /** The vehicle as paid, and for a guest the name typed at checkout, which the licence photos are checked against. */
@@ -27,6 +33,9 @@ export function RequestFacts({ request }: { request: AdminRequest }) {
       <p className="break-all font-mono text-sm">{request.vin}</p>
       {request.isGuest && (
         <p className="break-words text-sm text-slate-700">Name typed at checkout: {request.checkoutName ?? 'none given'}</p>
+      )}
+      {request.ownerName && (
+        <p className="break-words text-sm text-slate-700">Vehicle owner (customer authorisation): {request.ownerName}</p>
       )}
     </>
   )

@@ -1,6 +1,7 @@
+import { GUEST_OWNERSHIP_MESSAGE } from '@keydesk/contracts/vehicle-request'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
@@ -277,5 +278,48 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
     })
     await userEvent.upload(await screen.findByLabelText('Government photo ID (front) (optional)'), jpeg)
     expect(await screen.findByAltText('Government photo ID (front) preview')).toBeInTheDocument()
+  })
+
+  describe('proof of ownership (docs/decisions/041)', () => {
+    const jpeg = (name: string) =>
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])], `${name}.jpg`, { type: 'image/jpeg' })
+    const chooseHondaCivic = async () => {
+      await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
+      await userEvent.selectOptions(screen.getByLabelText('Model'), 'Civic')
+      await userEvent.selectOptions(screen.getByLabelText('Year'), '2016')
+      await userEvent.type(screen.getByLabelText('VIN'), '1HGCR2F31GA000000')
+    }
+
+    beforeEach(() => {
+      vi.spyOn(URL, 'createObjectURL').mockReturnValue('data:image/gif;base64,R0lGODlhAQABAAAAACw=')
+      vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    })
+
+    it('asks a guest for the registration, title or insurance with the licence, and for the plate and odometer as optional', async () => {
+      const calls = fakeApi({ 'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue) })
+      await renderApp('/vehicle-keycode-request')
+      await chooseHondaCivic()
+      expect(screen.getByLabelText('Licence plate photo (optional)')).toBeInTheDocument()
+      expect(screen.getByLabelText('Odometer photo (optional)')).toBeInTheDocument()
+      await userEvent.upload(screen.getByLabelText("Driver's license (front)"), jpeg('front'))
+      await userEvent.upload(screen.getByLabelText("Driver's license (back)"), jpeg('back'))
+      await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }))
+      expect(await screen.findAllByText(GUEST_OWNERSHIP_MESSAGE)).not.toHaveLength(0)
+      expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false)
+    })
+
+    it("sends a member's customer authorisation: the owner's name and what the ownership photo is", async () => {
+      const { calls } = await renderForm()
+      await chooseHondaCivic()
+      await userEvent.type(screen.getByLabelText("Vehicle owner's name (optional)"), 'Dana Reyes')
+      await userEvent.upload(screen.getByLabelText('Registration, title or insurance (optional)'), jpeg('title'))
+      await userEvent.selectOptions(screen.getByLabelText('The ownership document is'), 'TITLE')
+      await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }))
+      await vi.waitFor(() => expect(calls.some((call) => call.key === 'POST /api/vehicle/request-keycode-public')).toBe(true))
+      const sent = calls.find((call) => call.key === 'POST /api/vehicle/request-keycode-public')?.body as FormData
+      expect(sent.get('ownerName')).toBe('Dana Reyes')
+      expect(sent.get('ownershipDocument')).toBe('TITLE')
+      expect(sent.get('registration')).toBeInstanceOf(File)
+    })
   })
 })

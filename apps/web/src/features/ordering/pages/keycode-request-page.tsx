@@ -1,6 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { DOCUMENT_NAMES } from '@keydesk/contracts/documents'
-import { isMissingChoice, KEYCODE_REQUEST_IMAGES, keycodeRequestFormSchema, ORDERING_MESSAGES } from '@keydesk/contracts/vehicle-request'
+import {
+  isMissingChoice,
+  KEYCODE_REQUEST_IMAGES,
+  keycodeRequestFormSchema,
+  ORDERING_MESSAGES,
+  OWNERSHIP_DOCUMENT_KINDS,
+  OWNERSHIP_DOCUMENT_LABELS,
+  VEHICLE_PHOTOS_REASON,
+} from '@keydesk/contracts/vehicle-request'
 import { checkVin, decodeVin } from '@keydesk/contracts/vin'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
@@ -31,7 +39,12 @@ const GUEST_IMAGE_FIELDS = [
   { name: 'licenseFront', label: DOCUMENT_NAMES.licenseFront },
   { name: 'licenseBack', label: DOCUMENT_NAMES.licenseBack },
 ] as const
+const VEHICLE_PHOTO_FIELDS = [
+  { name: 'platePhoto', label: DOCUMENT_NAMES.platePhoto },
+  { name: 'odometerPhoto', label: DOCUMENT_NAMES.odometerPhoto },
+] as const
 const REQUIRED_ORDER = ['make', 'model', 'year', 'vin'] as const
+const OWNERSHIP_OPTIONS = OWNERSHIP_DOCUMENT_KINDS.map((kind) => ({ value: kind, label: OWNERSHIP_DOCUMENT_LABELS[kind] }))
 
 /** docs/product.md, 'Screens and routes (web)', vehicle keycode request: make → model → year, price, VIN, photos, Add to Cart. */
 export function KeycodeRequestPage() {
@@ -46,7 +59,7 @@ export function KeycodeRequestPage() {
   const priceHolder = usePriceHolder()
   const form = useForm({
     resolver: zodResolver(keycodeRequestFormSchema(isGuest)),
-    defaultValues: { make: '', model: '', year: '', vin: '' },
+    defaultValues: { make: '', model: '', year: '', vin: '', ownershipDocument: 'REGISTRATION' as const, ownerName: '' },
   })
   const { errors } = form.formState
   const [make, model, year, vin] = form.watch(['make', 'model', 'year', 'vin'])
@@ -101,6 +114,9 @@ export function KeycodeRequestPage() {
       const file = values[name]
       if (file) body.append(name, file)
     }
+    // What the ownership photo is goes with it; the owner's name is the customer authorisation of a member's order.
+    if (values.registration) body.append('ownershipDocument', values.ownershipDocument)
+    if (!isGuest && values.ownerName) body.append('ownerName', values.ownerName)
     submit.mutate(body, {
       onSuccess: (answer) => {
         if (answer.guestUserId) saveGuestInfo(answer.guestUserId, answer.cartId)
@@ -192,11 +208,39 @@ export function KeycodeRequestPage() {
           <PricingBox make={selectedMake} holder={priceHolder} />
         </div>
         <div className="space-y-4">
+          {isGuest ? (
+            <p className="text-sm text-slate-700">
+              As the vehicle's owner, add your driver's license and one proof of ownership: the registration, the title or the insurance.
+            </p>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700">
+                Customer authorisation (optional): the vehicle owner's name, their ID and a proof of ownership, kept with the order.
+              </p>
+              <TextField
+                label="Vehicle owner's name (optional)"
+                autoComplete="off"
+                error={errors.ownerName?.message}
+                {...form.register('ownerName')}
+              />
+            </>
+          )}
           {[...IMAGE_FIELDS, ...(isGuest ? GUEST_IMAGE_FIELDS : [])].map((field) => (
             <ImageUploadField
               key={field.name}
               label={field.label}
-              isOptional={!isGuest || !GUEST_IMAGE_FIELDS.some((guestField) => guestField.name === field.name)}
+              isOptional={!isGuest || field.name === 'frontId' || field.name === 'backId'}
+              missing={errors[field.name]?.message}
+              onChange={(file) => form.setValue(field.name, file, { shouldValidate: form.formState.isSubmitted })}
+            />
+          ))}
+          <SelectField label="The ownership document is" options={OWNERSHIP_OPTIONS} {...form.register('ownershipDocument')} />
+          <p className="text-sm text-slate-700">{VEHICLE_PHOTOS_REASON}</p>
+          {VEHICLE_PHOTO_FIELDS.map((field) => (
+            <ImageUploadField
+              key={field.name}
+              label={field.label}
+              isOptional
               missing={errors[field.name]?.message}
               onChange={(file) => form.setValue(field.name, file, { shouldValidate: form.formState.isSubmitted })}
             />
