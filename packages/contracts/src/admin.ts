@@ -89,6 +89,14 @@ export const AdminRequestSchema = z.object({
    * orders wait for a super admin's review; null or absent when none does.
    */
   disputeHold: DisputeHoldSchema.nullable().optional(),
+  /**
+   * The Enterprise business the order was placed for, its location, and what the release gate weighs of it (whether
+   * it can still sign in, whether it is validated: docs/decisions/039); null or absent for an order of one's own.
+   */
+  business: z
+    .object({ id: z.string(), name: z.string(), location: z.string().nullable(), active: z.boolean(), validated: z.boolean() })
+    .nullable()
+    .optional(),
 })
 export type AdminRequest = z.infer<typeof AdminRequestSchema>
 export const AdminRequestListSchema = z.array(AdminRequestSchema)

@@ -53,6 +53,7 @@ export {
   assertMayOrderFor,
   findBusinessForRelease,
   findBusinessNames,
+  findBusinessSummaries,
   findLocationNames,
   findMemberAccess,
   findTeamScope,

@@ -16,6 +16,7 @@ const requesterOf = (request: AdminRequest): ReleaseRequester => ({
   accountActive: request.accountState !== 'REVOKED',
   hasRecipient: !(request.isGuest && request.checkoutEmail === null),
   disputeHold: request.disputeHold ?? null,
+  business: request.business ? { active: request.business.active, validated: request.business.validated } : null,
 })
 
 /** Asks the server's own gate (contracts/release-gate.ts): held, asks for a check or a reason, or clear. */

@@ -69,10 +69,21 @@ export async function findBusinessStanding(db: DbExecutor, userId: string, optio
   return row
 }
 
-/** The names a business is known by, for these accounts at once (its company, else its owner's name is chosen by teams). */
+/**
+ * The names a business is known by (its company, else its owner's name: teams chooses) and its standing, for these
+ * accounts at once: whether each can still sign in and whether an admin validated it.
+ */
 export function findBusinessNameRows(db: DbExecutor, userIds: string[]) {
   return db
-    .select({ id: users.id, company: users.company, fname: users.fname, lname: users.lname })
+    .select({
+      id: users.id,
+      company: users.company,
+      fname: users.fname,
+      lname: users.lname,
+      isActive: users.isActive,
+      isValidatedUser: users.isValidatedUser,
+      isClosed: sql<boolean>`${users.closedAt} is not null`,
+    })
     .from(users)
     .where(inArray(users.id, userIds))
 }

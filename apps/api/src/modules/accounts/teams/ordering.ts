@@ -145,3 +145,15 @@ export async function findBusinessNames(db: DbExecutor, ids: string[]): Promise<
   const rows = await findBusinessNameRows(db, [...new Set(ids)])
   return new Map(rows.map((row) => [row.id, businessName(row)]))
 }
+
+/**
+ * The back office's view of these businesses, in one read: the name and what the release gate weighs (whether each
+ * can still sign in, whether an admin validated it), so the queue shows the business beside the person.
+ */
+export async function findBusinessSummaries(db: DbExecutor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { name: string; active: boolean; validated: boolean }>()
+  const rows = await findBusinessNameRows(db, [...new Set(ids)])
+  return new Map(
+    rows.map((row) => [row.id, { name: businessName(row), active: row.isActive && !row.isClosed, validated: row.isValidatedUser }]),
+  )
+}

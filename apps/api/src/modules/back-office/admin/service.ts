@@ -7,7 +7,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { encryptSecret } from '../../../lib/secret-box.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { findBusinessForRelease, findUserNames } from '../../accounts/index.ts'
+import { findBusinessForRelease, findBusinessSummaries, findLocationNames, findUserNames } from '../../accounts/index.ts'
 import {
   countOpenProblemReports,
   countQueues,
@@ -35,8 +35,17 @@ const KEYCODE_MAIL_KEY = 'keycode-ready:'
 /** GET /admin/pending-requests and /admin/in-progress-requests: one page of a paid queue. */
 export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
   const rows = await listPaidRequests(ports.database.db, status, query)
+  // The businesses and locations the page's orders were placed for, in two reads for the page (docs/decisions/039).
+  const [businesses, locations] = await Promise.all([
+    findBusinessSummaries(
+      ports.database.db,
+      rows.flatMap(({ request }) => (request.businessId ? [request.businessId] : [])),
+    ),
+    findLocationNames(ports.database.db, [...new Set(rows.flatMap(({ request }) => (request.locationId ? [request.locationId] : [])))]),
+  ])
   return rows.map(({ request, make, buyerEmail, buyerName, buyerValidated, buyerActive, starterName, documents, ...place }) => {
     const paidAt = request.paidAt ?? request.createdAt
+    const business = request.businessId ? businesses.get(request.businessId) : undefined
     return {
       id: request.id,
       make,
@@ -71,6 +80,16 @@ export async function listQueue(ports: Uses<'database'>, status: 'PENDING' | 'IN
       startedBy: request.startedAt ? { name: starterName ?? 'A removed admin', at: request.startedAt.toISOString() } : null,
       batch: place.batchCode ? { code: place.batchCode, position: place.batchPosition, size: place.batchSize } : null,
       disputeHold: place.disputeHold,
+      business:
+        request.businessId === null
+          ? null
+          : {
+              id: request.businessId,
+              name: business?.name ?? 'A removed business',
+              location: request.locationId ? (locations.get(request.locationId) ?? null) : null,
+              active: business?.active ?? false,
+              validated: business?.validated ?? false,
+            },
     }
   })
 }

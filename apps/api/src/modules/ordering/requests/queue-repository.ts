@@ -53,6 +53,9 @@ function queuePage(
         paidAt: vehicleRequests.paidAt,
         dueAt: vehicleRequests.dueAt,
         startedAt: vehicleRequests.startedAt,
+        // The business and location the order was placed for, named beside the person (docs/decisions/039).
+        businessId: vehicleRequests.businessId,
+        locationId: vehicleRequests.locationId,
         createdAt: vehicleRequests.createdAt,
       },
       make: makes.name,

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useSession } from '../../session/use-session.ts'
 import { adminErrorText } from '../admin-error-text.ts'
 import { useUserAction, useUserDocuments } from '../api/use-admin-users.ts'
+import { businessOf } from '../business-label.ts'
 import { BuyerDisputes } from './buyer-disputes.tsx'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
 import { DocumentReviewCard } from './document-review-card.tsx'
@@ -44,6 +45,24 @@ export function BuyerAccount({ request, buyerId }: { request: AdminRequest; buye
         <p className="text-sm text-slate-800">
           <span className="font-medium">{request.buyerName ?? request.keycodeUserEmail ?? 'Deleted account'}</span>
           {request.keycodeUserEmail && request.buyerName && <span className="break-all"> · {request.keycodeUserEmail}</span>}
+          {request.business && (
+            <>
+              {' · '}
+              <span className="font-medium">{businessOf(request.business)}</span>
+              {' · '}
+              <span
+                className={
+                  request.business.active && request.business.validated ? 'font-medium text-green-800' : 'font-medium text-red-800'
+                }
+              >
+                {!request.business.active
+                  ? 'Business revoked'
+                  : request.business.validated
+                    ? 'Business validated'
+                    : 'Business not validated'}
+              </span>
+            </>
+          )}
           {' · '}
           <span className={isRevoked ? 'font-medium text-red-800' : 'font-medium text-green-800'}>
             {isRevoked ? 'Account revoked: cannot sign in' : 'Account active'}

@@ -4,6 +4,7 @@ import { DISPUTE_HOLD_LABELS } from '@keydesk/contracts/disputes'
 import { SERVICE_PLAN_LABELS } from '@keydesk/contracts/service-levels'
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 import { CellLabel } from '../../../components/ui/cell-label.tsx'
+import { businessOf } from '../business-label.ts'
 import { TimeLeft } from './time-left.tsx'
 
 type SortKey = 'dueAt' | 'paidAt' | 'vehicle' | 'buyer' | 'plan'
@@ -209,6 +210,7 @@ export function QueueTable({
                   <td className="block md:table-cell md:px-2 md:py-2">
                     <CellLabel>Buyer</CellLabel>
                     <span className="break-all">{buyerOf(request)}</span> <ValidationBadge request={request} />
+                    {request.business && <span className="block text-xs text-slate-600">{businessOf(request.business)}</span>}
                     <DisputeMark request={request} />
                   </td>
                   <td className="block md:table-cell md:px-2 md:py-2">

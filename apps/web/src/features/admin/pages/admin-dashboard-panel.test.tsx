@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@keydesk/contracts/admin-messages'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -117,6 +118,21 @@ describe('the order panel: its verdict first', () => {
     await renderApp('/admin', { user: admin })
     expect(await screen.findByRole('heading', { level: 3 })).toHaveTextContent(/no account and no checkout e-mail/)
     expect(screen.queryByLabelText('Keycode')).toBeNull()
+  })
+
+  it('names the business beside the person and holds the order of a business not validated (docs/decisions/039)', async () => {
+    const business = { id: 'b1', name: 'Northside Locks', location: 'Downtown', active: true, validated: false }
+    fakeApi({
+      'GET /api/admin/pending-requests': () => jsonAnswer(200, []),
+      'GET /api/admin/in-progress-requests': () =>
+        jsonAnswer(200, [order('t1', 'INPROGRESS', { buyerName: 'Tomas Tech', documents: FOUR_APPROVED, business })]),
+      'GET /api/compliance/documents/u1': () => jsonAnswer(200, []),
+    })
+    await renderApp('/admin', { user: admin })
+    expect(await screen.findByRole('heading', { level: 3 })).toHaveTextContent(ADMIN_MESSAGES.releaseBusinessNotValidated)
+    expect(screen.queryByLabelText('Keycode')).toBeNull()
+    const queue = screen.getByRole('region', { name: /In progress/i })
+    expect(within(queue).getAllByText('for Northside Locks · Downtown').length).toBeGreaterThan(0)
   })
 
   it('keeps the documents collapsed until they are opened, counting the photos sent with the request', async () => {
