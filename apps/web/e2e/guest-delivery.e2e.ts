@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
+import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
 import { pngFile } from './members.ts'
@@ -19,7 +20,7 @@ afterAll(async () => {
 const VIN = '1HGCR2F39GA000777'
 
 describe('guest keycode delivery', () => {
-  it('a guest orders and pays with an e-mail address, an admin fulfils, and the guest reads the keycode in the mailbox and by the link', async () => {
+  it('a guest orders with the full set of documents and pays with an e-mail address, an admin fulfils with the key type, and the guest reads both in the mailbox and by the link', async () => {
     const baseUrl = inject('baseUrl')
     const guestEmail = `guest.${Date.now()}@example.com`
     const guest = await browser.newPage({ viewport: { width: 390, height: 844 } })
@@ -35,6 +36,7 @@ describe('guest keycode delivery', () => {
     await guest.getByLabel('Registration, title or insurance').setInputFiles(pngFile('title'))
     await guest.getByLabel('The ownership document is').selectOption('TITLE')
     await guest.getByLabel('Licence plate photo (optional)').setInputFiles(pngFile('plate'))
+    expect(await seriousAccessibilityViolations(guest)).toEqual([])
     await guest.getByRole('button', { name: 'Add to Cart' }).click()
     await guest.waitForURL('**/cart')
     await guest.getByRole('button', { name: 'Checkout', exact: true }).click()
@@ -60,10 +62,12 @@ describe('guest keycode delivery', () => {
     const pending = admin.getByRole('region', { name: /Pending requests/i })
     const pendingRow = pending.getByRole('row').filter({ hasText: VIN })
     await pendingRow.getByRole('cell').first().click()
-    await pending
-      .getByRole('region', { name: /^Details:/ })
-      .getByText('identity to check against the licence photos')
-      .waitFor()
+    const pendingDetails = pending.getByRole('region', { name: /^Details:/ })
+    await pendingDetails.getByText('identity to check against the licence photos').waitFor()
+    // The proof of ownership the guest sent, the title named as what the guest said it is (docs/decisions/041).
+    await pendingDetails.getByRole('button', { name: /^Show documents/ }).click()
+    await pendingDetails.getByRole('button', { name: 'Enlarge Title' }).waitFor()
+    expect(await pendingDetails.getByRole('button', { name: 'Enlarge Licence plate photo' }).count()).toBe(1)
     await pendingRow.getByRole('button', { name: /^Start/ }).click()
     const inProgress = admin.getByRole('region', { name: /In progress/i })
     const inProgressRow = inProgress.getByRole('row').filter({ hasText: VIN })
@@ -71,6 +75,8 @@ describe('guest keycode delivery', () => {
     const card = inProgress.getByRole('region', { name: /^Details:/ })
     await card.getByLabel('Keycode').fill('KC-GUEST-E2E-4411')
     await card.getByLabel('PIN (optional)').fill('9021')
+    await card.getByLabel('Key blank (optional)').fill('HO01-PT')
+    await card.getByLabel('Transponder or chip (optional)').fill('ID46')
     await card.getByRole('button', { name: 'Submit keycode' }).click()
     const dialog = admin.getByRole('dialog', { name: 'Before this keycode is released' })
     await dialog.getByLabel('I checked that the licence photos match this request.').check()
@@ -97,6 +103,10 @@ describe('guest keycode delivery', () => {
     await guest.getByRole('heading', { name: 'Your keycode' }).waitFor()
     expect(await guest.getByText('KC-GUEST-E2E-4411').isVisible()).toBe(true)
     expect(await guest.getByText('9021', { exact: true }).isVisible()).toBe(true)
+    // The key type reaches the guest with the code.
+    expect(await guest.getByText('HO01-PT', { exact: true }).isVisible()).toBe(true)
+    expect(await guest.getByText('ID46', { exact: true }).isVisible()).toBe(true)
+    expect(await seriousAccessibilityViolations(guest)).toEqual([])
     // The 390 px wide page shows the whole order without sideways scrolling.
     expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     expect(guestErrors).toEqual([])
