@@ -48,8 +48,9 @@ import { sandboxRedeliveryJob } from '../modules/ordering/payments/sandbox-redel
 import { sandboxCheckoutRoutes } from '../modules/ordering/payments/sandbox-routes.ts'
 import { pricingRoutes } from '../modules/ordering/pricing/routes.ts'
 import { problemReportRoutes } from '../modules/ordering/problem-reports/routes.ts'
-import { guestSweepJob } from '../modules/ordering/requests/guest-sweep.ts'
 import { businessOrderRoutes } from '../modules/ordering/requests/business-order-routes.ts'
+import { findOrderPhotoReach } from '../modules/ordering/requests/business-orders-repository.ts'
+import { guestSweepJob } from '../modules/ordering/requests/guest-sweep.ts'
 import { requestRoutes } from '../modules/ordering/requests/routes.ts'
 import { unpaidRequestSweepJob } from '../modules/ordering/requests/unpaid-sweep.ts'
 import { subscriptionRoutes } from '../modules/ordering/subscriptions/routes.ts'
@@ -198,7 +199,7 @@ export async function buildApp({
       await api.register(actionLogRoutes)
       await api.register(superAdminRoutes)
       await api.register(disputeReviewRoutes)
-      await api.register(fileRoutes)
+      await api.register(fileRoutes, { orderPhotos: findOrderPhotoReach })
       await api.register(portalRoutes)
       await api.register(chatRoutes)
       await api.register(profileRoutes)

@@ -5,7 +5,7 @@ import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
 import { firstPaidConfirmationNumberOf } from '../orders/repository.ts'
-import { reachableBy } from './repository.ts'
+import { photoIdArray, reachableBy } from './repository.ts'
 
 export interface BusinessOrderFilter {
   locationId?: string | undefined
@@ -113,4 +113,19 @@ export async function findOrderPlaces(db: DbExecutor, requestIds: string[]) {
     .select({ id: vehicleRequests.id, businessId: vehicleRequests.businessId, locationId: vehicleRequests.locationId })
     .from(vehicleRequests)
     .where(and(inArray(vehicleRequests.id, requestIds), isNotNull(vehicleRequests.businessId)))
+}
+
+/**
+ * Whether this upload of `ownerId` is a photo sent with one of their orders, and whether `viewerId` reaches such an
+ * order by the access rule (docs/decisions/039); read through the owner's requests (vehicle_requests_user_status_idx).
+ */
+export async function findOrderPhotoReach(db: DbExecutor, viewerId: string, ownerId: string, fileId: string) {
+  const [row] = await db
+    .select({
+      onOrder: sql<boolean>`count(*) > 0`,
+      reachable: sql<boolean>`coalesce(bool_or(${reachableBy(viewerId)}), false)`,
+    })
+    .from(vehicleRequests)
+    .where(and(eq(vehicleRequests.userId, ownerId), sql`${fileId}::uuid = any(${photoIdArray()})`))
+  return { onOrder: row?.onOrder ?? false, reachable: row?.reachable ?? false }
 }

@@ -181,6 +181,24 @@ describe('the access rule', () => {
     expect(await requestRow(placed.json().id)).toMatchObject({ businessId: owner.id, userId: technician.id })
   })
 
+  it("opens an order's photos to its buyer, the owner and the location's manager; not to a manager elsewhere, another business, or the buyer once removed", async () => {
+    const { owner, location, technician } = await team()
+    const manager = await joinTeam(testApp, owner, 'MANAGER', location.id)
+    const elsewhere = await joinTeam(testApp, owner, 'MANAGER', (await createLocation(testApp, owner, 'Elsewhere')).id)
+    const { owner: stranger } = await team()
+    const placed = await requestKeycode(technician)
+    const photo = (await requestRow(placed.json().id))?.frontIdFileId
+    const open = (who: SignedIn) => call('GET', `/api/files/${photo}`, who).then((answer) => answer.statusCode)
+    expect(await open(technician)).toBe(200)
+    expect(await open(owner)).toBe(200)
+    expect(await open(manager)).toBe(200)
+    expect(await open(elsewhere)).toBe(404)
+    expect(await open(stranger)).toBe(404)
+    await testApp.app.inject({ method: 'DELETE', url: `/api/team/people/${technician.id}`, headers: owner.headers })
+    expect(await open(await signIn(testApp, technician.email, GOOD_PASSWORD))).toBe(404)
+    expect(await open(owner)).toBe(200)
+  })
+
   it("keeps a removed person's unpaid business orders out of their reach, and unpayable", async () => {
     const { owner, technician } = await team()
     await addRequestsToCart(testApp, 1, technician.headers)

@@ -12,12 +12,8 @@ export async function findReferencedStorageKeys(db: DbExecutor, keys: string[]):
 }
 
 /** One stored file, if `viewerId` owns it; any file for an admin (`viewerId` null). */
-export async function findViewableFile(db: DbExecutor, fileId: string, viewerId: string | null) {
-  const [file] = await db
-    .select()
-    .from(files)
-    .where(viewerId === null ? eq(files.id, fileId) : and(eq(files.id, fileId), eq(files.ownerUserId, viewerId)))
-    .limit(1)
+export async function findFileRow(db: DbExecutor, fileId: string) {
+  const [file] = await db.select().from(files).where(eq(files.id, fileId)).limit(1)
   return file ?? null
 }
 

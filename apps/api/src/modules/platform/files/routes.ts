@@ -1,15 +1,15 @@
 import { IdParamsSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../../plugins/auth.ts'
-import { readFile } from './service.ts'
+import { type OrderPhotoAccess, readFile } from './service.ts'
 
-/** GET /api/files/:id: a stored upload, to its owner or to an admin only (service.ts). */
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+/** GET /api/files/:id: a stored upload, to an admin or to whom it concerns (service.ts). */
+export const fileRoutes: FastifyPluginAsyncZod<{ orderPhotos: OrderPhotoAccess }> = async (app, { orderPhotos }) => {
   app.get(
     '/files/:id',
     { preHandler: requireUser, config: { object: 'owner-or-admin' }, schema: { params: IdParamsSchema } },
     async (request, reply) => {
-      const file = await readFile(app.database.db, app.storage, principalOf(request), request.params.id)
+      const file = await readFile(app.database.db, app.storage, principalOf(request), request.params.id, orderPhotos)
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `inline; filename="${file.name}"`)
