@@ -149,7 +149,9 @@ describe('admin dashboard: a release is confirmed', () => {
     expect(screen.queryByLabelText('Keycode')).not.toBeInTheDocument()
     await userEvent.keyboard('n')
     expect(screen.queryByRole('region', { name: 'Keycode released' })).not.toBeInTheDocument()
-    expect(await screen.findByRole('region', { name: 'Details: 2020 Ford Ranger' })).toBeInTheDocument()
+    const next = await screen.findByRole('region', { name: 'Details: 2020 Ford Ranger' })
+    // The focus lands on the next order's verdict, where the work goes on, not on the page body.
+    await vi.waitFor(() => expect(within(next).getAllByRole('heading', { level: 3 })[0]).toHaveFocus())
   })
 
   it('moves to the next order with the Next order button, and clears an earlier toast on release', async () => {
@@ -171,6 +173,8 @@ describe('admin dashboard: a release is confirmed', () => {
     expect(screen.queryByText('Status updated to In Progress')).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Next order (N)' }))
     expect(screen.queryByRole('region', { name: 'Keycode released' })).not.toBeInTheDocument()
+    // Nothing left in progress: the focus goes to the queue's heading, above its empty state.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'In progress' })).toHaveFocus())
   })
 })
 

@@ -103,7 +103,7 @@ function QueueSection({
   const requests = state.query.data
   return (
     <section aria-labelledby={headingId} className="mt-8" onFocusCapture={onActivate} onPointerDownCapture={onActivate}>
-      <h2 id={headingId} className="text-xl font-semibold">
+      <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold focus:outline-2 focus:outline-brand-600">
         {heading}
       </h2>
       {release && onNext && <ReleaseConfirmation release={release} onNext={onNext} />}
@@ -150,7 +150,6 @@ export function AdminDashboardPage() {
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
   const [message, setMessage] = useState<Message | null>(null)
   const [release, setRelease] = useState<Release | null>(null)
-  const nextOrder = useCallback(() => setRelease(null), [])
   // Each queue's open order, and the queue whose panel has the shortcuts: where the admin last worked, else the first
   // queue with an order in it, as the page shows them.
   const [selected, setSelected] = useState<Partial<Record<QueueName, string>>>({})
@@ -159,6 +158,15 @@ export function AdminDashboardPage() {
   // An order just started opens in progress with its verdict focused, once.
   const [arrived, setArrived] = useState<string | null>(null)
   const onArrived = useCallback(() => setArrived(null), [])
+  // Moving on from a release, the focus goes where the work is: the verdict of the order the queue shows next, or the
+  // queue's heading when nothing is left in it.
+  const nextOrder = useCallback(() => {
+    const rows = (inProgress.data ?? []).filter((request) => request.id !== release?.request.id)
+    const shown = rows.find((request) => request.id === selected['in-progress']) ?? rows[0]
+    setRelease(null)
+    if (shown) setArrived(shown.id)
+    else document.getElementById('in-progress-heading')?.focus()
+  }, [inProgress.data, release, selected])
   const report = (next: Message) => setMessage({ takesFocus: true, ...next })
 
   function startOrder(request: AdminRequest) {
