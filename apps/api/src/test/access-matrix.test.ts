@@ -110,7 +110,8 @@ describe('the access matrix', () => {
     // No declaration is wider than its route: the refusals past a guard are the chat's premium rule (docs/product.md, 'Member area, chat and support')
     // and an admin account without the second factor, whose stream would carry every member's chat.
     // and bulk ordering's plan rule (docs/product.md, 'Bulk ordering'): the other member holds no plan;
-    // and the team's rule (docs/product.md, 'Enterprise teams'): neither member owns a validated Enterprise business.
+    // and the team's rule (docs/product.md, 'Enterprise teams'): neither member owns a validated Enterprise business,
+    // a manager neither creates, removes nor changes locations and people's roles, and a technician manages nothing.
     expect(refusedDeclared, 'declared callers refused').toEqual([
       'GET /api/team/orders as otherUser → 403',
       'GET /api/team/orders as owner → 403',
@@ -122,11 +123,21 @@ describe('the access matrix', () => {
       'GET /api/chat/stream as otherUser → 403',
       'GET /api/chat/stream as adminWithoutFactor → 403',
       'GET /api/team as otherUser → 403',
+      'GET /api/team as teamTechnician → 403',
       'GET /api/team as owner → 403',
       'POST /api/team/locations as otherUser → 403',
+      'POST /api/team/locations as teamManager → 403',
+      'POST /api/team/locations as teamTechnician → 403',
       'POST /api/team/locations as owner → 403',
+      'DELETE /api/team/locations/:id as teamManager → 403',
+      'DELETE /api/team/locations/:id as teamTechnician → 403',
       'POST /api/team/invitations as otherUser → 403',
+      'POST /api/team/invitations as teamTechnician → 403',
       'POST /api/team/invitations as owner → 403',
+      'DELETE /api/team/invitations/:id as teamTechnician → 403',
+      'PATCH /api/team/people/:id as teamManager → 403',
+      'PATCH /api/team/people/:id as teamTechnician → 403',
+      'DELETE /api/team/people/:id as teamTechnician → 403',
     ])
     expect(calls).toBe(routes.length * PRINCIPALS.length)
   }, 120_000)

@@ -9,12 +9,15 @@ import { hashPassword } from '../modules/accounts/members/passwords.ts'
 import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from './accounts.ts'
 import { createMember } from './members.ts'
 import { addRequestsToCart, checkout } from './payments.ts'
+import { createLocation, joinTeam } from './teams.ts'
 import type { TestApp } from './test-app.ts'
 
 /**
  * The callers of the access matrix; the owner comes last so its own destructive calls run after the others'.
  * The matrix runs as production does, with REQUIRE_ADMIN_2FA: `admin` and `superAdmin` hold an authenticator, and
  * `adminWithoutFactor` is an approved admin who has not enrolled one, so holds no admin powers (decision 018).
+ * `teamOwner`, `teamManager` and `teamTechnician` are the three roles of another business's Enterprise team
+ * (decision 039), each holding the business's plan: none of them may reach the owner's objects.
  */
 export const PRINCIPALS = [
   'visitor',
@@ -25,6 +28,9 @@ export const PRINCIPALS = [
   'adminWithoutFactor',
   'admin',
   'superAdmin',
+  'teamOwner',
+  'teamManager',
+  'teamTechnician',
   'owner',
 ] as const
 export type Who = (typeof PRINCIPALS)[number]
@@ -39,6 +45,9 @@ export const ROLE_SEEN: Record<Who, Role | null> = {
   adminWithoutFactor: 'ADMIN',
   admin: 'ADMIN',
   superAdmin: 'SUPER_ADMIN',
+  teamOwner: 'BASEUSER',
+  teamManager: 'BASEUSER',
+  teamTechnician: 'BASEUSER',
   owner: 'BASEUSER',
 }
 
@@ -52,6 +61,9 @@ export const ADMIN_POWERS: Record<Who, boolean> = {
   adminWithoutFactor: false,
   admin: true,
   superAdmin: true,
+  teamOwner: false,
+  teamManager: false,
+  teamTechnician: false,
   owner: false,
 }
 
@@ -140,6 +152,10 @@ export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
   await db.update(users).set({ adminApproval: 'PENDING' }).where(eq(users.id, pendingAdmin.id))
   const superAdmin = await withFactor(await signInAsBootstrapSuperAdmin(testApp))
   const login = await account('BASEUSER')
+  const teamOwner = await account('BASEUSER', { isValidatedUser: true, subscriptionTier: 'ENTERPRISE', company: 'Matrix Team' })
+  const location = await createLocation(testApp, teamOwner, 'Matrix shop')
+  const teamManager = await joinTeam(testApp, teamOwner, 'MANAGER', location.id)
+  const teamTechnician = await joinTeam(testApp, teamOwner, 'TECHNICIAN', location.id)
 
   const refreshOf = (session: SignedIn) => session.cookies.refresh_token ?? ''
   return {
@@ -152,6 +168,9 @@ export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
       adminWithoutFactor: adminWithoutFactor.headers,
       admin: admin.headers,
       superAdmin: superAdmin.headers,
+      teamOwner: teamOwner.headers,
+      teamManager: teamManager.headers,
+      teamTechnician: teamTechnician.headers,
       owner: owner.headers,
     },
     refreshTokens: {
@@ -161,6 +180,9 @@ export async function buildMatrixWorld(testApp: TestApp): Promise<MatrixWorld> {
       adminWithoutFactor: refreshOf(adminWithoutFactor),
       admin: refreshOf(admin),
       superAdmin: refreshOf(superAdmin),
+      teamOwner: refreshOf(teamOwner),
+      teamManager: refreshOf(teamManager),
+      teamTechnician: refreshOf(teamTechnician),
       owner: refreshOf(owner),
     },
     guestUserId,

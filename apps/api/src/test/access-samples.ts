@@ -317,6 +317,10 @@ export const SAMPLES: Record<string, Sample> = {
     url: `/api/bulk/batches/${await batchOf(testApp, world.owner.id)}/codes.csv`,
   }),
   'GET /api/team/spend.csv': () => ({ url: '/api/team/spend.csv?month=2026-03' }),
+  'PATCH /api/team/people/:id': () => ({
+    url: `/api/team/people/${crypto.randomUUID()}`,
+    payload: { role: 'TECHNICIAN', locationIds: [crypto.randomUUID()] },
+  }),
   'POST /api/team/locations': () => ({
     url: '/api/team/locations',
     payload: { name: 'Matrix shop', address: '1 Matrix St', region: 'Texas', phone: '555-0100' },
