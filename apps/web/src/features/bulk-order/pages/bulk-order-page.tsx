@@ -10,6 +10,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useTrialAccess } from '../../membership/api/use-trial-status.ts'
+import { useMembership } from '../../team/api/use-team.ts'
+import { OrderLocation } from '../../team/components/order-location.tsx'
 import { useAddBatch } from '../api/use-bulk-order.ts'
 import { problemsByKey, toInput } from '../bulk-rows.ts'
 import { BulkInput } from '../components/bulk-input.tsx'
@@ -50,6 +52,9 @@ export function BulkOrderPage() {
 function BulkSheet() {
   const sheet = useBulkSheet()
   const add = useAddBatch()
+  // An Enterprise team's batch goes to a location of the business (docs/decisions/039).
+  const membership = useMembership()
+  const [locationId, setLocationId] = useState('')
   const [added, setAdded] = useState<string | null>(null)
   const addedRef = useRef<HTMLDivElement>(null)
   // The Add button goes with the batch it added; the keyboard lands on what happened instead.
@@ -70,7 +75,7 @@ function BulkSheet() {
     const sent = rows
     setAdded(null)
     add.mutate(
-      { rows: sent.map(toInput) },
+      { rows: sent.map(toInput), ...(locationId ? { locationId } : {}) },
       {
         onSuccess: (answer) => {
           setAdded(answer.message)
@@ -135,6 +140,9 @@ function BulkSheet() {
             />
           )}
           {checked.total && rows.length > 0 && <BatchTotal total={checked.total} rowCount={rows.length} />}
+          <div className="mt-6 max-w-sm">
+            <OrderLocation membership={membership.data} value={locationId} onChange={setLocationId} />
+          </div>
           <div className="mt-6 flex flex-wrap items-center gap-4">
             <Button onClick={addToCart} disabled={!canAdd} isBusy={add.isPending}>
               Add {rows.length} to cart

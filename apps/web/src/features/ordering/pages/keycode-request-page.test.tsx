@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@keydesk/contracts/teams'
 import { GUEST_OWNERSHIP_MESSAGE } from '@keydesk/contracts/vehicle-request'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -229,6 +230,52 @@ describe('keycode request form (docs/product.md, "Ordering, cart, checkout and p
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
     const body = calls.find((call) => call.key === 'POST /api/vehicle/request-keycode-public')?.body as FormData
     expect(body.get('vin')).toBe('1HGCR2F31GA000000')
+  })
+
+  it('lets a manager of several locations name the one the order is for, and sends it (docs/decisions/039)', async () => {
+    const calls = fakeApi({
+      'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
+      'POST /api/vehicle/request-keycode-public': () => jsonAnswer(201, { id: 'r1', guestUserId: null, cartId: 'c1' }),
+      'GET /api/cart/items': () => jsonAnswer(200, []),
+      'GET /api/team/membership': () =>
+        jsonAnswer(200, {
+          business: { id: '11111111-1111-4111-8111-111111111111', name: 'Northside Locks' },
+          position: 'MANAGER',
+          enterpriseActive: true,
+          locations: [
+            { id: '22222222-2222-4222-8222-222222222222', name: 'Downtown' },
+            { id: '33333333-3333-4333-8333-333333333333', name: 'Harbor' },
+          ],
+          closedReason: null,
+        }),
+    })
+    const { router } = await renderApp('/vehicle-keycode-request', { user: testUser() })
+    await userEvent.selectOptions(await screen.findByLabelText('Make'), 'Honda')
+    await userEvent.selectOptions(screen.getByLabelText('Model'), 'Civic')
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2016')
+    await userEvent.type(screen.getByLabelText('VIN'), '1HGCR2F31GA000000')
+    await userEvent.selectOptions(await screen.findByLabelText('Location of Northside Locks'), 'Harbor')
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
+    const body = calls.find((call) => call.key === 'POST /api/vehicle/request-keycode-public')?.body as FormData
+    expect(body.get('locationId')).toBe('33333333-3333-4333-8333-333333333333')
+  })
+
+  it('says why a team member orders nothing once the business left Enterprise', async () => {
+    fakeApi({
+      'GET /api/makes/getMakes': () => jsonAnswer(200, catalogue),
+      'GET /api/team/membership': () =>
+        jsonAnswer(200, {
+          business: { id: '11111111-1111-4111-8111-111111111111', name: 'Northside Locks' },
+          position: 'TECHNICIAN',
+          enterpriseActive: false,
+          locations: [{ id: '22222222-2222-4222-8222-222222222222', name: 'Downtown' }],
+          closedReason: TEAM_MESSAGES.notEnterprise,
+        }),
+    })
+    await renderApp('/vehicle-keycode-request', { user: testUser() })
+    expect(await screen.findByText(TEAM_MESSAGES.notEnterprise)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument()
   })
 
   it('clears a refusal as soon as its cause is fixed: a Ford VIN refused, then corrected to the Honda VIN', async () => {

@@ -10,7 +10,7 @@ import {
   VEHICLE_PHOTOS_REASON,
 } from '@keydesk/contracts/vehicle-request'
 import { checkVin, decodeVin } from '@keydesk/contracts/vin'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
@@ -24,6 +24,8 @@ import { paths } from '../../../lib/paths.ts'
 import { usePriceHolder } from '../../membership/api/use-price-holder.ts'
 import { useComplianceStatus } from '../../requirements/api/use-compliance-status.ts'
 import { useSession } from '../../session/use-session.ts'
+import { useMembership } from '../../team/api/use-team.ts'
+import { OrderLocation } from '../../team/components/order-location.tsx'
 import { ScanVinButton } from '../../vin-scan/components/scan-vin-button.tsx'
 import { useCatalogue } from '../api/use-catalogue.ts'
 import { useSubmitKeycodeRequest } from '../api/use-submit-keycode-request.ts'
@@ -57,6 +59,9 @@ export function KeycodeRequestPage() {
   const navigate = useNavigate()
   const isGuest = session.status !== 'signed-in'
   const priceHolder = usePriceHolder()
+  // An Enterprise team's member orders for a location of the business (docs/decisions/039).
+  const membership = useMembership(session.user?.role === 'BASEUSER')
+  const [locationId, setLocationId] = useState('')
   const form = useForm({
     resolver: zodResolver(keycodeRequestFormSchema(isGuest)),
     defaultValues: { make: '', model: '', year: '', vin: '', ownershipDocument: 'REGISTRATION' as const, ownerName: '' },
@@ -117,6 +122,7 @@ export function KeycodeRequestPage() {
     // What the ownership photo is goes with it; the owner's name is the customer authorisation of a member's order.
     if (values.registration) body.append('ownershipDocument', values.ownershipDocument)
     if (!isGuest && values.ownerName) body.append('ownerName', values.ownerName)
+    if (!isGuest && locationId) body.append('locationId', locationId)
     submit.mutate(body, {
       onSuccess: (answer) => {
         if (answer.guestUserId) saveGuestInfo(answer.guestUserId, answer.cartId)
@@ -245,6 +251,7 @@ export function KeycodeRequestPage() {
               onChange={(file) => form.setValue(field.name, file, { shouldValidate: form.formState.isSubmitted })}
             />
           ))}
+          {!isGuest && <OrderLocation membership={membership.data} value={locationId} onChange={setLocationId} />}
           {formError && <Alert tone="error">{formError}</Alert>}
           <Button type="submit" isBusy={submit.isPending}>
             Add to Cart

@@ -22,11 +22,12 @@ export const teamKeys = {
 
 export type OrderFilter = Pick<TeamOrdersQuery, 'locationId' | 'personId' | 'status' | 'month'>
 
-/** GET /team/membership: the business the member works for, or null off any team. */
-export function useMembership() {
+/** GET /team/membership: the business the member works for, or null off any team; asked only of a signed-in member. */
+export function useMembership(isEnabled = true) {
   return useQuery({
     queryKey: teamKeys.membership,
     queryFn: ({ signal }) => apiRequest('/team/membership', { schema: TeamMembershipSchema, signal }),
+    enabled: isEnabled,
   })
 }
 
