@@ -56,7 +56,9 @@ describe("the queue's view of a team member's order", () => {
   it('names the business and the location beside the person, with the business standing the gate weighs', async () => {
     const { owner, admin, requestId } = await startedTeamOrder()
     await db().update(users).set({ isValidatedUser: false }).where(eq(users.id, owner.id))
-    const queue = (await testApp.app.inject({ method: 'GET', url: '/api/admin/in-progress-requests?limit=100', headers: admin.headers })).json()
+    const queue = (
+      await testApp.app.inject({ method: 'GET', url: '/api/admin/in-progress-requests?limit=100', headers: admin.headers })
+    ).json()
     const row = queue.find((request: { id: string }) => request.id === requestId)
     expect(row.business).toEqual({ id: owner.id, name: 'Northside Locks', location: 'Downtown', active: true, validated: false })
   })
