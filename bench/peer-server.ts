@@ -86,6 +86,9 @@ const QUEUE = {
   text: `select r.id, m.name as make, r.model, r.year, r.vin, r.status, r.price_cents, r.user_id, r.front_id_file_id,
       r.back_id_file_id, r.registration_file_id, r.license_front_file_id, r.license_back_file_id, r.paid_at, r.created_at,
       r.paid_price_cents, r.service_plan, r.due_at, r.started_at,
+      r.ownership_document, r.owner_name, r.plate_photo_file_id, r.odometer_photo_file_id, r.business_id,
+      coalesce(nullif(trim(biz.company), ''), biz.fname || ' ' || biz.lname) as business_name, biz.is_active as business_active,
+      biz.closed_at as business_closed_at, biz.is_validated_user as business_validated, loc.name as location_name,
       b.email as buyer_email, b.fname || ' ' || b.lname as buyer_name, b.is_validated_user, b.is_active,
       s.fname || ' ' || s.lname as starter_name,
       coalesce((select json_agg(json_build_object('docType', d.doc_type, 'verified', d.verified) order by d.uploaded_at)
@@ -106,6 +109,8 @@ const QUEUE = {
       left join request_batches rb on rb.id = r.batch_id
       left join users b on b.id = r.user_id
       left join users s on s.id = r.started_by
+      left join users biz on biz.id = r.business_id
+      left join team_locations loc on loc.id = r.location_id
       left join lateral (select t.customer_email, t.customer_name from transaction_requests tr join transactions t on t.id = tr.transaction_id
         where tr.vehicle_request_id = r.id and t.status = 'PAID' order by t.paid_at limit 1) o on true
     where r.status = 'PENDING' and r.paid_at is not null
@@ -227,6 +232,10 @@ app.get('/api/admin/pending-requests', async (request, reply) => {
       registration: fileLink(row.registration_file_id),
       licenseFront: fileLink(row.license_front_file_id),
       licenseBack: fileLink(row.license_back_file_id),
+      ownershipDocument: row.ownership_document,
+      ownerName: row.owner_name,
+      platePhoto: fileLink(row.plate_photo_file_id),
+      odometerPhoto: fileLink(row.odometer_photo_file_id),
       paidAt: paidAt.toISOString(),
       paidPrice: row.paid_price_cents === null ? null : dollars(row.paid_price_cents),
       isGuest: row.user_id === null,
@@ -237,6 +246,16 @@ app.get('/api/admin/pending-requests', async (request, reply) => {
       startedBy: row.started_at ? { name: row.starter_name ?? 'A removed admin', at: iso(row.started_at) } : null,
       batch: row.batch_code ? { code: row.batch_code, position: row.batch_position, size: row.batch_size } : null,
       disputeHold: row.dispute_hold,
+      business:
+        row.business_id === null
+          ? null
+          : {
+              id: row.business_id,
+              name: row.business_name ?? 'A removed business',
+              location: row.location_name ?? null,
+              active: row.business_active === true && row.business_closed_at === null,
+              validated: row.business_validated ?? false,
+            },
     }
   })
 })

@@ -21,6 +21,7 @@ const scenarios = [
   /Lighthouse/,
   /Hostile uploads: server peak memory/,
   /Hostile uploads: other users' sign-in p50/,
+  /Member's data archive: 500 orders and 50 MB of documents/,
   /Hostile bulk text: another user's GET \/api\/health/,
   /Busy day, one process: open order-status streams held/,
   /Busy day, one process: admin release → member's FULFILLED status event/,

@@ -11,6 +11,7 @@ import { measureBusyDay } from './busy-day.ts'
 import { measureHostileBulk } from './hostile-bulk.ts'
 import { measureHostileUploads } from './hostile-uploads.ts'
 import { type LoadFigures, measure } from './load.ts'
+import { measureMemberArchive, seedArchiveMember } from './member-archive.ts'
 import { type RunningServer, repoRoot, startBareServer, startKeydesk, startPeerServer } from './processes.ts'
 import { printReport, type Report, type ReportRow } from './report.ts'
 import { BENCH_BULK_MEMBER, BENCH_MEMBER, seedVolume, type Volume } from './seed.ts'
@@ -450,6 +451,15 @@ async function main() {
     server = await startKeydesk(env)
     try {
       report.rows.push(...(await measureHostileUploads(server, BENCH_MEMBER, { quick })))
+    } finally {
+      await server.stop()
+    }
+
+    // A member's whole archive from a fresh process too, seeded while the server is down (PGlite is one process).
+    const archiveMember = await seedArchiveMember(source, KEY, dataDir)
+    server = await startKeydesk(env)
+    try {
+      report.rows.push(...(await measureMemberArchive(server, archiveMember)))
     } finally {
       await server.stop()
     }
