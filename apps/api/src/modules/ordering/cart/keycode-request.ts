@@ -58,16 +58,15 @@ export async function createKeycodeRequest(
   }
   // A guest is the owner ordering for their own car: the FAQ's proof of ownership goes with the licence (decision 041).
   if (!principal && !body.files.registration) throw invalid('registration', ORDERING_MESSAGES.guestOwnershipRequired)
+  // A member's order goes to the Enterprise business they order for, if any (docs/decisions/039), decided before any
+  // image is decoded or stored; checkout decides it again.
+  const place = principal ? await orderPlaceFor(db, principal.id, fields.locationId) : { businessId: null, locationId: null }
+  if (!principal && fields.locationId) throw invalid('locationId', TEAM_MESSAGES.locationUnknown)
   const images = []
   for (const name of KEYCODE_REQUEST_IMAGES) {
     const file = body.files[name]
     if (file) images.push({ purpose: FILE_PURPOSES[name], image: await cleanImage(name, file) })
   }
-
-  // A member's order goes to the Enterprise business they order for, if any (docs/decisions/039), decided before any
-  // image is stored; checkout decides it again.
-  const place = principal ? await orderPlaceFor(db, principal.id, fields.locationId) : { businessId: null, locationId: null }
-  if (!principal && fields.locationId) throw invalid('locationId', TEAM_MESSAGES.locationUnknown)
 
   const now = ports.clock.now()
   return storeImagesWithRows(ports.storage, db, images, async (tx, stored) => {
