@@ -2,6 +2,7 @@ import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import {
   type InvitationBody,
   type LocationBody,
+  type PersonChangeBody,
   TeamAnswerSchema,
   TeamInvitationSchema,
   TeamLocationSchema,
@@ -79,6 +80,11 @@ export const useInvite = () =>
 
 export const useWithdrawInvitation = () =>
   useTeamChange((id: string) => apiRequest(`/team/invitations/${id}`, { method: 'DELETE', schema: MessageAnswerSchema }))
+
+export const useChangePerson = () =>
+  useTeamChange(({ id, body }: { id: string; body: PersonChangeBody }) =>
+    apiRequest(`/team/people/${id}`, { method: 'PATCH', body, schema: MessageAnswerSchema }),
+  )
 
 export const useRemovePerson = () =>
   useTeamChange((id: string) => apiRequest(`/team/people/${id}`, { method: 'DELETE', schema: MessageAnswerSchema }))

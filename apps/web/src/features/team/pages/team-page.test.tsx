@@ -79,6 +79,7 @@ function openTeam(position: 'OWNER' | 'MANAGER' | 'TECHNICIAN' | null, enterpris
         invitation: { ...team().invitations[0], email: JSON.parse(String(call.body)).email },
       }),
     [`DELETE /api/team/people/${PERSON}`]: () => jsonAnswer(200, { message: TEAM_MESSAGES.personRemoved }),
+    [`PATCH /api/team/people/${PERSON}`]: () => jsonAnswer(200, { message: TEAM_MESSAGES.personChanged }),
     [`DELETE /api/team/invitations/${INVITATION}`]: () => jsonAnswer(200, { message: TEAM_MESSAGES.withdrawn }),
   })
   renderApp('/team', { user: testUser() })
@@ -108,6 +109,18 @@ describe('the Team page (docs/product.md, Enterprise teams)', () => {
     expect(await screen.findByText(TEAM_MESSAGES.invited)).toBeInTheDocument()
     const sent = calls.find((call) => call.key === 'POST /api/team/invitations')
     expect(JSON.parse(String(sent?.body))).toEqual({ email: 'new.tech@example.com', role: 'TECHNICIAN', locationId: DOWNTOWN.id })
+  })
+
+  it("changes a person's role and locations from the owner's dialog", async () => {
+    const calls = openTeam('OWNER')
+    await userEvent.click(await screen.findByRole('button', { name: 'Change role or locations of Tomas Tech' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Role and locations of Tomas Tech' })
+    await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'MANAGER')
+    expect(within(dialog).getByLabelText('Downtown')).toBeChecked()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText(TEAM_MESSAGES.personChanged)).toBeInTheDocument()
+    const sent = calls.find((call) => call.key === `PATCH /api/team/people/${PERSON}`)
+    expect(JSON.parse(String(sent?.body))).toEqual({ role: 'MANAGER', locationIds: [DOWNTOWN.id] })
   })
 
   it('removes a person and withdraws an invitation', async () => {

@@ -1,5 +1,5 @@
 import { TEAM_SENTENCE } from '@keydesk/contracts/team-plan'
-import { TEAM_ROLE_LABELS, TEAM_ROLE_POWERS, type TeamAnswer } from '@keydesk/contracts/teams'
+import { TEAM_ROLE_LABELS, TEAM_ROLE_POWERS, type TeamAnswer, type TeamPerson } from '@keydesk/contracts/teams'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ActionResult } from '../../../components/ui/action-result.tsx'
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts'
 import { longDate } from '../../../lib/dates.ts'
 import { paths } from '../../../lib/paths.ts'
 import {
+  useChangePerson,
   useCreateLocation,
   useInvite,
   useMembership,
@@ -20,6 +21,7 @@ import {
   useWithdrawInvitation,
 } from '../api/use-team.ts'
 import { BusinessOrders } from '../components/business-orders.tsx'
+import { PersonChangeDialog } from '../components/person-change-dialog.tsx'
 import { InviteForm, LocationForm } from '../components/team-forms.tsx'
 
 type Result = { tone: 'success' | 'error'; text: string } | null
@@ -33,6 +35,8 @@ function ManageTeam({ team, onResult }: { team: TeamAnswer; onResult: (result: R
   const invite = useInvite()
   const withdraw = useWithdrawInvitation()
   const removePerson = useRemovePerson()
+  const changePerson = useChangePerson()
+  const [changing, setChanging] = useState<TeamPerson | null>(null)
   const isOwner = team.position === 'OWNER'
   const act = async <T,>(run: () => Promise<T>, success: (answer: T) => string) => {
     try {
@@ -162,25 +166,46 @@ function ManageTeam({ team, onResult }: { team: TeamAnswer; onResult: (result: R
                 {person.locations.map((location) => location.name).join(', ')} ·{' '}
                 {person.validated ? 'Photo ID validated' : 'Photo ID waiting for review'}
               </span>
-              {(isOwner || person.role === 'TECHNICIAN') && (
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    quietly(
-                      act(
-                        () => removePerson.mutateAsync(person.id),
-                        (answer) => answer.message,
-                      ),
-                    )
-                  }
-                >
-                  Remove {person.name}
-                </Button>
-              )}
+              <span className="flex flex-wrap gap-2">
+                {isOwner && (
+                  <Button variant="secondary" onClick={() => setChanging(person)}>
+                    Change role or locations of {person.name}
+                  </Button>
+                )}
+                {(isOwner || person.role === 'TECHNICIAN') && (
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      quietly(
+                        act(
+                          () => removePerson.mutateAsync(person.id),
+                          (answer) => answer.message,
+                        ),
+                      )
+                    }
+                  >
+                    Remove {person.name}
+                  </Button>
+                )}
+              </span>
             </li>
           ))}
         </ul>
       </section>
+      {changing && (
+        <PersonChangeDialog
+          person={changing}
+          team={team}
+          isBusy={changePerson.isPending}
+          onSave={(body) =>
+            act(
+              () => changePerson.mutateAsync({ id: changing.id, body }),
+              (answer) => answer.message,
+            )
+          }
+          onClose={() => setChanging(null)}
+        />
+      )}
     </>
   )
 }
