@@ -59,6 +59,31 @@ async function payInSandbox(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor()
 }
 
+/**
+ * The back office's side of a paid batch, through the API (the queues' screens are the first journey's): the member's
+ * account validated, as the release gate wants, and the batch's orders the dashboard lists, to release.
+ */
+async function validatedBatchOrders(baseUrl: string, memberHeaders: { cookie: string }, code: string) {
+  const admin = await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+  const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: memberHeaders })).json()) as { user: { id: string } }
+  expect((await fetch(`${baseUrl}/api/admin/validate-user/${me.user.id}`, { method: 'PATCH', headers: admin })).status).toBe(200)
+  const orders = (await (await fetch(`${baseUrl}/api/vehicle/user-requests`, { headers: memberHeaders })).json()) as {
+    pendingRequests: { id: string; batch: { code: string } | null }[]
+  }
+  return { admin, batchOrders: orders.pendingRequests.filter((order) => order.batch?.code === code) }
+}
+
+/** Starts and releases one order through the API, as an admin at the queue would. */
+async function releaseThroughApi(baseUrl: string, admin: { cookie: string }, requestId: string, keycode: string) {
+  expect((await fetch(`${baseUrl}/api/admin/update-request-status/${requestId}`, { method: 'POST', headers: admin })).status).toBe(200)
+  const released = await fetch(`${baseUrl}/api/admin/process-request`, {
+    method: 'POST',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ vehicleId: requestId, keycode, pincode: '' }),
+  })
+  expect(released.status).toBe(200)
+}
+
 describe('bulk ordering, end to end', () => {
   it('a Professional member pastes 20 vehicles, fixes a mistyped VIN in the table, adds and pays the batch, and downloads the two codes an admin released', async () => {
     const baseUrl = inject('baseUrl')
@@ -208,25 +233,10 @@ describe('bulk ordering by paste, at a phone\u2019s width and a desktop\u2019s',
       await page.waitForURL(`${baseUrl}/cart`)
       await payInSandbox(page)
 
-      // An admin releases every order of the batch through the API; the back office's screens are the first journey's.
-      const admin = await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
-      const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: memberHeaders })).json()) as { user: { id: string } }
-      expect((await fetch(`${baseUrl}/api/admin/validate-user/${me.user.id}`, { method: 'PATCH', headers: admin })).status).toBe(200)
-      const orders = (await (await fetch(`${baseUrl}/api/vehicle/user-requests`, { headers: memberHeaders })).json()) as {
-        pendingRequests: { id: string; batch: { code: string } | null }[]
-      }
-      const batchOrders = orders.pendingRequests.filter((order) => order.batch?.code === code)
+      // An admin releases every order of the batch.
+      const { admin, batchOrders } = await validatedBatchOrders(baseUrl, memberHeaders, code)
       expect(batchOrders).toHaveLength(vins.length)
-      for (const order of batchOrders) {
-        const started = await fetch(`${baseUrl}/api/admin/update-request-status/${order.id}`, { method: 'POST', headers: admin })
-        expect(started.status).toBe(200)
-        const released = await fetch(`${baseUrl}/api/admin/process-request`, {
-          method: 'POST',
-          headers: { ...admin, 'content-type': 'application/json' },
-          body: JSON.stringify({ vehicleId: order.id, keycode: 'K9000', pincode: '' }),
-        })
-        expect(released.status).toBe(200)
-      }
+      for (const order of batchOrders) await releaseThroughApi(baseUrl, admin, order.id, 'K9000')
 
       const doneSubject = `Your batch ${code} is done: ${batchOutcomeText({ released: vins.length, refunded: 0 })}`
       const doneMails = async () =>
@@ -294,24 +304,10 @@ describe('a 500-row batch, the size an Enterprise shop sends on a busy day', () 
     await payInSandbox(page)
 
     // Three of them released; the dashboard opened on the batch says so at the top and fits the phone.
-    const admin = await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
-    const me = (await (await fetch(`${baseUrl}/api/auth/me`, { headers: memberHeaders })).json()) as { user: { id: string } }
-    expect((await fetch(`${baseUrl}/api/admin/validate-user/${me.user.id}`, { method: 'PATCH', headers: admin })).status).toBe(200)
-    const orders = (await (await fetch(`${baseUrl}/api/vehicle/user-requests`, { headers: memberHeaders })).json()) as {
-      pendingRequests: { id: string; batch: { code: string } | null }[]
-    }
+    const { admin, batchOrders } = await validatedBatchOrders(baseUrl, memberHeaders, code)
     // The dashboard's list holds the newest orders of each tab (ORDER_TAB_LIMIT); the batch's heading counts all 500.
-    const batchOrders = orders.pendingRequests.filter((order) => order.batch?.code === code)
     expect(batchOrders).toHaveLength(ORDER_TAB_LIMIT)
-    for (const order of batchOrders.slice(0, 3)) {
-      expect((await fetch(`${baseUrl}/api/admin/update-request-status/${order.id}`, { method: 'POST', headers: admin })).status).toBe(200)
-      const released = await fetch(`${baseUrl}/api/admin/process-request`, {
-        method: 'POST',
-        headers: { ...admin, 'content-type': 'application/json' },
-        body: JSON.stringify({ vehicleId: order.id, keycode: 'K7000', pincode: '' }),
-      })
-      expect(released.status).toBe(200)
-    }
+    for (const order of batchOrders.slice(0, 3)) await releaseThroughApi(baseUrl, admin, order.id, 'K7000')
 
     await page.goto(`${baseUrl}/user-dash?batch=${code}`)
     const heading = page.getByRole('heading', { level: 2, name: new RegExp(`Batch ${code}`) })

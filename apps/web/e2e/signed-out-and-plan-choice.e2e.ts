@@ -67,7 +67,10 @@ describe('a member across devices and sign-in', () => {
       const errors = collectPageErrors(page)
 
       await page.goto(`${baseUrl}/membership`)
-      await page.locator('label').filter({ hasText: /^Annual$/ }).click()
+      await page
+        .locator('label')
+        .filter({ hasText: /^Annual$/ })
+        .click()
       await page.getByRole('button', { name: 'Choose Professional' }).click()
       await page.waitForURL(/\/login/)
       await page.getByLabel('Email', { exact: true }).fill(member.email)
