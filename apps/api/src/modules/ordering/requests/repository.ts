@@ -313,8 +313,8 @@ export async function deleteUnpaidRequestsOfGuests(db: DbExecutor, guestIds: str
   await db.delete(vehicleRequests).where(and(inArray(vehicleRequests.guestId, guestIds), isNull(vehicleRequests.paidAt)))
 }
 
-/** A member's orders are their paid requests (the profile's Orders tab). */
-const paidRequestsOf = (userId: string) => and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt))
+/** A member's orders are their paid requests they still reach by the access rule (the profile's Orders tab). */
+const paidRequestsOf = (userId: string) => and(boughtAndReachable(userId), isNotNull(vehicleRequests.paidAt))
 
 export function countOrdersByStatus(db: DbExecutor, userId: string) {
   return db
@@ -478,5 +478,5 @@ export function findOwnRequestsForJobs(db: DbExecutor, userId: string, requestId
     })
     .from(vehicleRequests)
     .innerJoin(makes, eq(makes.id, vehicleRequests.makeId))
-    .where(and(eq(vehicleRequests.userId, userId), inArray(vehicleRequests.id, requestIds)))
+    .where(and(boughtAndReachable(userId), inArray(vehicleRequests.id, requestIds)))
 }

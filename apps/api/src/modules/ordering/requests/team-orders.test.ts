@@ -173,11 +173,13 @@ describe('the access rule', () => {
     const placed = await requestKeycode(technician)
     await payCart(technician)
     expect((await call('GET', `/api/vehicle/order-tracker?requestId=${placed.json().id}`, technician)).statusCode).toBe(200)
+    expect(JSON.stringify((await call('GET', '/api/user/orders', technician)).json())).toContain(placed.json().id)
     await testApp.app.inject({ method: 'DELETE', url: `/api/team/people/${technician.id}`, headers: owner.headers })
     const again = await signIn(testApp, technician.email, GOOD_PASSWORD)
     const listed = (await call('GET', '/api/vehicle/user-requests', again)).json()
     expect(JSON.stringify(listed)).not.toContain(placed.json().id)
     expect((await call('GET', `/api/vehicle/order-tracker?requestId=${placed.json().id}`, again)).statusCode).toBe(404)
+    expect(JSON.stringify((await call('GET', '/api/user/orders', again)).json())).not.toContain(placed.json().id)
     expect(await requestRow(placed.json().id)).toMatchObject({ businessId: owner.id, userId: technician.id })
   })
 
