@@ -59,6 +59,7 @@ export {
   findReportedVehicles,
   findVehicles,
   fulfilStartedRequest,
+  isBoughtAndReachable,
   leastStatusOf,
   listRequestsOfUser,
   removeRequestsOfUser,

@@ -3,7 +3,7 @@ import { SUPPORT_INBOX_MESSAGES } from '@keydesk/contracts/support-inbox'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import type { Principal, Uses } from '../../../ports.ts'
-import { findReportedVehicles } from '../../ordering/index.ts'
+import { findReportedVehicles, isBoughtAndReachable } from '../../ordering/index.ts'
 import { enqueueMail } from '../../platform/index.ts'
 import { openConversation } from './conversations.ts'
 import { insertContactMessage } from './repository.ts'
@@ -13,6 +13,8 @@ async function ownOrder(db: DbExecutor, principal: Principal | undefined, reques
   if (requestId === undefined) return null
   const [request] = principal?.role === 'BASEUSER' ? await findReportedVehicles(db, [requestId]) : []
   if (!request || request.userId !== principal?.id) throw new AppError('NOT_FOUND', SUPPORT_INBOX_MESSAGES.orderNotFound)
+  // Not an order placed for a team the member left (docs/decisions/039).
+  if (!(await isBoughtAndReachable(db, principal.id, request.id))) throw new AppError('NOT_FOUND', SUPPORT_INBOX_MESSAGES.orderNotFound)
   return request.id
 }
 

@@ -12,6 +12,7 @@ import type { Uses } from '../../../ports.ts'
 import { recordAction } from '../../platform/index.ts'
 import { paidRequestIdsOfUser } from '../requests/recheck-repository.ts'
 import { lockRefundableRequest } from '../requests/refund-hold-repository.ts'
+import { isBoughtAndReachable } from '../requests/repository.ts'
 import { insertProblemReport, listReportsOnRequests, problemReportView } from './repository.ts'
 
 /** Who files: a member (their id), or the guest who holds the order's link (null: the link already named the order). */
@@ -33,7 +34,9 @@ export async function fileProblemReport(
   const now = ports.clock.now()
   return ports.database.db.transaction(async (tx) => {
     const request = await lockRefundableRequest(tx, requestId)
-    if (!request || request.userId !== filer.userId) throw new AppError('NOT_FOUND', PROBLEM_REPORT_MESSAGES.notFound)
+    // A member reports on an order they still reach by the access rule: not one placed for a team they left.
+    const reaches = request && filer.userId !== null ? await isBoughtAndReachable(tx, filer.userId, request.id) : true
+    if (!request || request.userId !== filer.userId || !reaches) throw new AppError('NOT_FOUND', PROBLEM_REPORT_MESSAGES.notFound)
     if (!request.paidAt) throw new AppError('CONFLICT', PROBLEM_REPORT_MESSAGES.notPaid)
     if (request.status === 'REFUNDED') throw new AppError('CONFLICT', PROBLEM_REPORT_MESSAGES.refunded)
     const released = request.status === 'FULFILLED'

@@ -165,6 +165,16 @@ export const reachableBy = (userId: string | Placeholder): SQL =>
 /** A buyer's own order, under the access rule: a person who left the team no longer reaches the business's orders. */
 const boughtAndReachable = (userId: string | Placeholder) => and(eq(vehicleRequests.userId, userId), reachableBy(userId))
 
+/** Whether the member is this order's buyer and still reaches it by the access rule (docs/decisions/039). */
+export async function isBoughtAndReachable(db: DbExecutor, userId: string, requestId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: vehicleRequests.id })
+    .from(vehicleRequests)
+    .where(and(eq(vehicleRequests.id, requestId), boughtAndReachable(userId)))
+    .limit(1)
+  return row !== undefined
+}
+
 const ownRequest = (db: DbExecutor, userId: string, requestId: string) =>
   db
     .select({ request: vehicleRequests, makeName: makes.name })
@@ -288,7 +298,7 @@ export async function countPaidRequestsInWork(db: DbExecutor, userId: string) {
       fulfilled: sql<number>`count(*) filter (where ${vehicleRequests.status} = 'FULFILLED')::int`,
     })
     .from(vehicleRequests)
-    .where(and(eq(vehicleRequests.userId, userId), isNotNull(vehicleRequests.paidAt)))
+    .where(and(boughtAndReachable(userId), isNotNull(vehicleRequests.paidAt)))
   return { inProgress: orders?.inProgress ?? 0, fulfilled: orders?.fulfilled ?? 0 }
 }
 

@@ -174,12 +174,32 @@ describe('the access rule', () => {
     await payCart(technician)
     expect((await call('GET', `/api/vehicle/order-tracker?requestId=${placed.json().id}`, technician)).statusCode).toBe(200)
     expect(JSON.stringify((await call('GET', '/api/user/orders', technician)).json())).toContain(placed.json().id)
+    const reportBefore = await call('POST', '/api/vehicle/problem-reports', technician, {
+      vehicleRequestId: placed.json().id,
+      reason: 'CHARGED_WRONGLY',
+      message: 'I was charged twice for this one.',
+    })
+    expect(reportBefore.statusCode).toBe(201)
     await testApp.app.inject({ method: 'DELETE', url: `/api/team/people/${technician.id}`, headers: owner.headers })
     const again = await signIn(testApp, technician.email, GOOD_PASSWORD)
     const listed = (await call('GET', '/api/vehicle/user-requests', again)).json()
     expect(JSON.stringify(listed)).not.toContain(placed.json().id)
     expect((await call('GET', `/api/vehicle/order-tracker?requestId=${placed.json().id}`, again)).statusCode).toBe(404)
     expect(JSON.stringify((await call('GET', '/api/user/orders', again)).json())).not.toContain(placed.json().id)
+    const report = await call('POST', '/api/vehicle/problem-reports', again, {
+      vehicleRequestId: placed.json().id,
+      reason: 'CHARGED_WRONGLY',
+      message: 'I was charged twice for this one.',
+    })
+    expect(report.statusCode).toBe(404)
+    const contact = await call('POST', '/api/support/contact', again, {
+      name: 'Tomas Tech',
+      email: again.email,
+      subject: 'About my order',
+      message: 'Where is this code?',
+      requestId: placed.json().id,
+    })
+    expect(contact.statusCode).toBe(404)
     expect(await requestRow(placed.json().id)).toMatchObject({ businessId: owner.id, userId: technician.id })
   })
 
