@@ -33,8 +33,8 @@ import { orderConfirmationMail } from './confirmation-mail.ts'
 import { newConfirmationNumber } from './confirmation-number.ts'
 import { CHECKOUT_SESSION_TTL_MS } from './open-checkouts.ts'
 import { sessionFromStripe } from './provider.ts'
-import { providerLines } from './provider-lines.ts'
 import { applyDisputeClosed, applyDisputeCreated } from './provider-disputes.ts'
+import { providerLines } from './provider-lines.ts'
 import { applyChargeRefunded, applyRefundFailed } from './provider-refunds.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
