@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Role } from '@keydesk/contracts/roles'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -102,6 +103,8 @@ export interface FileStorage {
   /** Stores the bytes under a new generated key and returns it. */
   put(data: Buffer, extension: string): Promise<string>
   get(key: string): Promise<Buffer>
+  /** The bytes as a stream, read as the reader takes them: for answers that carry many files (the data archive). */
+  stream(key: string): Promise<Readable>
   exists(key: string): Promise<boolean>
   /** Removing a key that is not there is not an error. */
   remove(key: string): Promise<void>

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -61,6 +62,11 @@ export function createS3Storage(options: S3Options): S3Storage {
       const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkStorageKey(key) }))
       if (!answer.Body) throw new Error(`empty answer for ${key}`)
       return Buffer.from(await answer.Body.transformToByteArray())
+    },
+    async stream(key) {
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkStorageKey(key) }))
+      if (!(answer.Body instanceof Readable)) throw new Error(`no stream in the answer for ${key}`)
+      return answer.Body
     },
     async exists(key) {
       try {

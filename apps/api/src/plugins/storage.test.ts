@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -97,6 +98,16 @@ describe.each([
     expect(key).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}\.png$/)
     expect(await storage.get(key)).toEqual(bytes)
     expect(await storage.exists(key)).toBe(true)
+  })
+
+  it('streams a stored file as it is read, and refuses a key it does not hold before any byte', async () => {
+    const bytes = randomBytes(200_000)
+    const key = await storage.put(bytes, 'pdf')
+    const chunks: Buffer[] = []
+    for await (const chunk of await storage.stream(key)) chunks.push(Buffer.from(chunk))
+    expect(Buffer.concat(chunks)).toEqual(bytes)
+    await storage.remove(key)
+    await expect(storage.stream(key)).rejects.toThrow()
   })
 
   it('gives each put its own key', async () => {

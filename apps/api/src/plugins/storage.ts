@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs'
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -23,6 +24,12 @@ export function createDiskStorage(root: string): FileStorage {
       return key
     },
     get: async (key) => readFile(locate(key)),
+    async stream(key) {
+      // A missing file is refused here, before any byte is promised to the reader.
+      const file = locate(key)
+      await stat(file)
+      return createReadStream(file)
+    },
     exists: async (key) =>
       stat(locate(key)).then(
         () => true,

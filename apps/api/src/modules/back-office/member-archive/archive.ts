@@ -239,13 +239,13 @@ export function writeMemberArchive(ports: ArchivePorts, userId: string): Readabl
         (row) => ({ byYou: row.actorId === userId }),
       ),
     )
-    // One file's bytes at a time: the storage port reads a file whole, and uploads are at most 5 MB each.
+    // One file at a time, read from storage as the zip takes it: no document is held whole while it is sent.
     for (const file of files) {
-      const data = await ports.storage.get(file.storageKey).catch((error: unknown) => {
+      const content = await ports.storage.stream(file.storageKey).catch((error: unknown) => {
         ports.log.error({ err: error, fileId: file.id }, 'a file of a data archive could not be read')
         return null
       })
-      if (data) await add(pathOf(file), Readable.from([data]), false)
+      if (content) await add(pathOf(file), content, false)
       else await addText(`files/${file.id}.missing.txt`, 'This file could not be read from storage when the archive was made.\n')
     }
   }
