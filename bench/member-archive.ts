@@ -136,7 +136,7 @@ export async function measureMemberArchive(server: RunningServer, member: typeof
       met: complete && growth < GROWTH_TARGET_MB,
       missedBy: complete ? `${(growth - GROWTH_TARGET_MB).toFixed(1)} MB` : `answer ${answer.status}, ${bytes} bytes`,
       why: complete
-        ? "Resident memory counts garbage not yet collected: each document is read whole (at most 5 MB) and dropped once sent, and on PGlite the database's own memory grows in the same process. The in-process test (archive-memory.slow.test.ts), which collects before each sample, holds 1-5 MB of live heap and buffers; reading documents as streams would lower the peak."
+        ? "Resident memory counts garbage not yet collected, and on PGlite the database's own memory grows in the same process; the in-process test (archive-memory.slow.test.ts), which collects before each sample, holds about 2 MB of live heap and buffers while documents stream from storage."
         : 'The archive did not arrive whole: the server log above says why.',
     },
   ]
