@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
-import { type RunningServer, startKeydesk } from './processes.ts'
+import { type RunningServer, rssMb, startKeydesk } from './processes.ts'
 import type { ReportRow } from './report.ts'
 
 /**
@@ -110,11 +109,6 @@ function openStream(server: RunningServer, member: Member, address: string, arri
     )
     request.on('error', reject)
   })
-}
-
-async function rssMb(pid: number | undefined): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
 }
 
 const percentile = (values: number[], share: number) => {

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import { cpuMs } from './load.ts'
-import type { RunningServer } from './processes.ts'
+import { type RunningServer, rssMb, sampleRss } from './processes.ts'
 import type { ReportRow } from './report.ts'
 
 /**
@@ -25,30 +24,6 @@ let address = 0
 const nextAddress = () => {
   address += 1
   return `10.251.${(address >> 8) & 255}.${address & 255}`
-}
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
-}
-
-/** Samples the server's resident memory every 20 ms until stopped; resolves to the highest sample. */
-function sampleRss(pid: number): { stop(): Promise<number> } {
-  let peak = 0
-  let running = true
-  const loop = (async () => {
-    while (running) {
-      peak = Math.max(peak, await rssMb(pid))
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-  })()
-  return {
-    stop: async () => {
-      running = false
-      await loop
-      return peak
-    },
-  }
 }
 
 async function timedSignIn(baseUrl: string, account: { email: string; password: string }): Promise<number> {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { dueAtFor } from '@keydesk/contracts/service-levels'
 import { eq } from 'drizzle-orm'
@@ -11,7 +11,7 @@ import { users } from '../apps/api/src/db/schema/users.ts'
 import { encryptSecret } from '../apps/api/src/lib/secret-box.ts'
 import { hashPassword } from '../apps/api/src/modules/accounts/members/passwords.ts'
 import { newStorageKey } from '../apps/api/src/plugins/storage-keys.ts'
-import type { RunningServer } from './processes.ts'
+import { type RunningServer, rssMb, sampleRss } from './processes.ts'
 import type { ReportRow } from './report.ts'
 import { benchVin } from './seed.ts'
 
@@ -87,8 +87,6 @@ export async function seedArchiveMember(source: DatabaseSource, key: Buffer, dat
   }
 }
 
-const rssMb = async (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
-
 /**
  * The member downloads their archive (POST /user/data-archive with their password) from a freshly started server; its
  * resident memory is sampled every 20 ms while the archive streams to a client that reads it as it comes.
@@ -107,14 +105,7 @@ export async function measureMemberArchive(server: RunningServer, member: typeof
       .find((value) => value.startsWith('access_token='))
       ?.split(';')[0] ?? ''
   const before = await rssMb(pid)
-  let peak = before
-  let sampling = true
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await rssMb(pid))
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-  })()
+  const sampler = sampleRss(pid)
   const started = performance.now()
   const answer = await fetch(`${server.baseUrl}/api/user/data-archive`, {
     method: 'POST',
@@ -124,8 +115,7 @@ export async function measureMemberArchive(server: RunningServer, member: typeof
   let bytes = 0
   for await (const chunk of answer.body ?? []) bytes += chunk.length
   const seconds = (performance.now() - started) / 1000
-  sampling = false
-  await sampler
+  const peak = Math.max(before, await sampler.stop())
   const growth = peak - before
   const complete = answer.status === 200 && bytes > FILES * FILE_BYTES
   return [

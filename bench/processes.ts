@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -122,6 +123,31 @@ export async function startPeerServer(
     stop: async () => {
       child.kill('SIGTERM')
       await exited
+    },
+  }
+}
+
+/** A process's resident memory now, in MB (Linux). */
+export async function rssMb(pid: number | undefined): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
+}
+
+/** Samples a process's resident memory every 20 ms until stopped; resolves to the highest sample. */
+export function sampleRss(pid: number): { stop(): Promise<number> } {
+  let peak = 0
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rssMb(pid))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+      return peak
     },
   }
 }
