@@ -157,16 +157,19 @@ export function AdminDashboardPage() {
   const queueWithKeys = keysIn ?? (pending.data?.length ? 'pending' : 'in-progress')
   // An order just started opens in progress with its verdict focused, once.
   const [arrived, setArrived] = useState<string | null>(null)
-  const onArrived = useCallback(() => setArrived(null), [])
-  // Moving on from a release, the focus goes where the work is: the verdict of the order the queue shows next, or the
-  // queue's heading when nothing is left in it.
+  // Moving on from a release, the focus goes where the work is: the verdict of whichever order the queue's table shows
+  // next (it alone knows its sort), or the queue's heading when nothing is left in it.
+  const [focusShown, setFocusShown] = useState(false)
+  const onArrived = useCallback(() => {
+    setArrived(null)
+    setFocusShown(false)
+  }, [])
   const nextOrder = useCallback(() => {
-    const rows = (inProgress.data ?? []).filter((request) => request.id !== release?.request.id)
-    const shown = rows.find((request) => request.id === selected['in-progress']) ?? rows[0]
+    const isEmpty = !(inProgress.data ?? []).some((request) => request.id !== release?.request.id)
     setRelease(null)
-    if (shown) setArrived(shown.id)
-    else document.getElementById('in-progress-heading')?.focus()
-  }, [inProgress.data, release, selected])
+    if (isEmpty) document.getElementById('in-progress-heading')?.focus()
+    else setFocusShown(true)
+  }, [inProgress.data, release])
   const report = (next: Message) => setMessage({ takesFocus: true, ...next })
 
   function startOrder(request: AdminRequest) {
@@ -191,7 +194,7 @@ export function AdminDashboardPage() {
       {...(which === 'pending'
         ? { onStart: () => startOrder(request) }
         : {
-            takesFocus: request.id === arrived,
+            takesFocus: focusShown || request.id === arrived,
             onArrived,
             onReleased: (text: string) => {
               // The confirmation replaces whatever an earlier action said, so no stale toast stays beside it.

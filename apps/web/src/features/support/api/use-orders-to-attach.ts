@@ -1,7 +1,5 @@
-import { UserRequestsAnswerSchema } from '@keydesk/contracts/vehicle-request'
 import { useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
-import { userRequestKeys } from '../../user-dashboard/api/user-request-keys.ts'
+import { userRequestsQuery } from '../../user-dashboard/api/use-user-requests.ts'
 
 /**
  * A member's paid orders, the ones a support message can be about (docs/decisions/034): read once for the form, under
@@ -9,8 +7,7 @@ import { userRequestKeys } from '../../user-dashboard/api/user-request-keys.ts'
  */
 export function useOrdersToAttach(isMember: boolean) {
   return useQuery({
-    queryKey: userRequestKeys.list(),
-    queryFn: ({ signal }) => apiRequest('/vehicle/user-requests', { schema: UserRequestsAnswerSchema, signal }),
+    ...userRequestsQuery(),
     enabled: isMember,
     select: (answer) =>
       [...answer.pendingRequests, ...answer.inProgressRequests, ...answer.fulfilledRequests]

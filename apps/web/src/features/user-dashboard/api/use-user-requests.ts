@@ -1,15 +1,18 @@
 import { ORDER_TRACKER_POLL_MS } from '@keydesk/contracts/limits'
 import { OrderTrackerSchema, UserRequestsAnswerSchema } from '@keydesk/contracts/vehicle-request'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { userRequestKeys } from './user-request-keys.ts'
 
-export function useUserRequests() {
-  return useQuery({
+/** GET /vehicle/user-requests under its one key: the dashboard polls it, other screens read it once. */
+export const userRequestsQuery = () =>
+  queryOptions({
     queryKey: userRequestKeys.list(),
     queryFn: ({ signal }) => apiRequest('/vehicle/user-requests', { schema: UserRequestsAnswerSchema, signal }),
-    refetchInterval: ORDER_TRACKER_POLL_MS,
   })
+
+export function useUserRequests() {
+  return useQuery({ ...userRequestsQuery(), refetchInterval: ORDER_TRACKER_POLL_MS })
 }
 
 /**
