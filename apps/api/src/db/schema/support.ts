@@ -34,6 +34,11 @@ export const supportConversations = pgTable(
     onCallAlertedAt: timestamp('on_call_alerted_at', { withTimezone: true }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * When a conversation written before the inbox existed was brought into it (docs/decisions/034); the support
+     * figures leave such conversations out, since their answers may live in the mailbox the inbox cannot read.
+     */
+    importedAt: timestamp('imported_at', { withTimezone: true }),
   },
   (table) => [
     check('support_conversations_writer', sql`${table.userId} is not null or ${table.guestEmail} is not null`),

@@ -1,0 +1,1 @@
+ALTER TABLE "support_conversations" ADD COLUMN "imported_at" timestamp with time zone;
