@@ -1,6 +1,4 @@
 import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
-import { cartTotalCents, unitPrice } from '@keydesk/contracts/cart-total'
-import { toCents } from '@keydesk/contracts/money'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import { TEAM_MESSAGES, TEAM_PLAN_TIER } from '@keydesk/contracts/teams'
 import type { Browser, Page } from 'playwright-core'
@@ -15,9 +13,9 @@ import { apiSignIn, MEMBER_PASSWORD, payCart, pngFile, registerMember, signInAt 
 /**
  * An Enterprise team end to end (docs/product.md, 'Enterprise teams'), at a phone's and a desk's width: the owner
  * creates a location and invites a technician on the Team page; the technician opens the mailed link, creates their
- * sign-in with their photo ID, orders and pays (through the API, as the ordering journeys do); an admin releases the
- * code; the technician and the owner both read it on the Team page; the owner removes the technician, whose next call
- * is refused with why.
+ * sign-in with their photo ID, orders and pays at the cart and the sandbox checkout; an admin finds the order at the
+ * back office, validates the technician and releases the code; the technician and the owner both read it on the Team
+ * page; the owner removes the technician, whose next call is refused with why.
  */
 let browser: Browser
 
@@ -51,37 +49,56 @@ async function validate(baseUrl: string, admin: { cookie: string }, member: { co
   expect((await fetch(`${baseUrl}/api/admin/validate-user/${me.user.id}`, { method: 'PATCH', headers: admin })).status).toBe(200)
 }
 
-/** The technician's keycode request, paid at the total the cart's own lines give on the business's plan. */
-async function orderAndPay(baseUrl: string, headers: { cookie: string }, vin: string) {
-  const order = new FormData()
-  for (const [field, value] of Object.entries({ make: 'Honda', model: 'Civic', year: '2016', vin })) order.append(field, value)
-  expect((await fetch(`${baseUrl}/api/vehicle/request-keycode-public`, { method: 'POST', body: order, headers })).status).toBe(201)
-  const items = (await (await fetch(`${baseUrl}/api/cart/items`, { headers })).json()) as {
-    kind: 'KEYCODE'
-    finalPrice: number
-    discountPercent: number
-  }[]
-  const { totalCents } = cartTotalCents(
-    items.map((item) => ({ kind: item.kind, cents: toCents(unitPrice(item)), discountPercent: item.discountPercent })),
-    TEAM_PLAN_TIER,
-  )
-  await payCart(baseUrl, headers, totalCents)
+/** The technician's keycode request through the order form, the cart and the sandbox's hosted checkout. */
+async function orderAndPay(page: Page, baseUrl: string, vin: string) {
+  await page.goto(`${baseUrl}/vehicle-keycode-request`)
+  await page.getByLabel('Make').selectOption('Honda')
+  await page.getByLabel('Model').selectOption('Civic')
+  await page.getByLabel('Year').selectOption('2016')
+  await page.getByLabel('VIN').fill(vin)
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await page.waitForURL('**/cart')
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click()
+  await page.getByRole('button', { name: 'Pay securely' }).click()
+  await page.waitForURL('**/sandbox-checkout/**')
+  await page.getByLabel('Name on card').fill('Tomas Tech')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: /^Pay \$/ }).click()
+  await page.waitForURL('**/payment-success?session_id=*')
+  await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor()
 }
 
-/** Starts and releases the one paid request with this VIN, as an admin at the queue would. */
-async function release(baseUrl: string, admin: { cookie: string }, vin: string, keycode: string) {
-  const queue = (await (await fetch(`${baseUrl}/api/admin/pending-requests?limit=100&search=${vin}`, { headers: admin })).json()) as {
-    id: string
-  }[]
-  expect(queue).toHaveLength(1)
-  const id = queue[0]?.id ?? ''
-  expect((await fetch(`${baseUrl}/api/admin/update-request-status/${id}`, { method: 'POST', headers: admin })).status).toBe(200)
-  const released = await fetch(`${baseUrl}/api/admin/process-request`, {
-    method: 'POST',
-    headers: json(admin),
-    body: JSON.stringify({ vehicleId: id, keycode, pincode: '' }),
-  })
-  expect(released.status, await released.clone().text()).toBe(200)
+/**
+ * An admin at the back office, at the same width: the queue searched by the order's VIN (a busy day's pending queue
+ * may be long), the order's panel naming the business and location beside the person; the admin starts it, approves
+ * the technician's photo ID, validates the account and releases the code.
+ */
+async function releaseAtBackOffice(page: Page, baseUrl: string, vin: string, keycode: string) {
+  await signInAt(page, baseUrl, '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+  await page.waitForURL('**/super-admin')
+  await page.goto(`${baseUrl}/admin?${new URLSearchParams({ search: vin })}`)
+  const pending = page.getByRole('region', { name: 'Pending requests' })
+  const pendingPanel = pending.getByRole('region', { name: /^Details:/ })
+  await pendingPanel.getByRole('heading', { level: 3 }).waitFor()
+  await pendingPanel.getByText(/^for .+ · Downtown$/).waitFor()
+  await expectAccessible(page)
+  // S starts the order shown; A approves the documents waiting for review (the technician's own photo ID).
+  await page.keyboard.press('s')
+  const inProgress = page.getByRole('region', { name: 'In progress' })
+  const panel = inProgress.getByRole('region', { name: /^Details:/ })
+  const verdict = panel.getByRole('heading', { level: 3 })
+  await verdict.waitFor()
+  await expect.poll(() => verdict.evaluate((heading) => heading === document.activeElement)).toBe(true)
+  await page.keyboard.press('a')
+  await expect.poll(() => verdict.textContent()).toMatch(/^Buyer not validated · 2 of 2 documents approved/)
+  await panel.getByRole('button', { name: 'Validate account' }).click()
+  await expect.poll(() => verdict.textContent()).toMatch(/^Buyer validated · 2 of 2 documents approved/)
+  await panel.getByLabel('Keycode').fill(keycode)
+  await panel.getByRole('button', { name: 'Submit keycode' }).click()
+  await inProgress.getByRole('region', { name: 'Keycode released' }).getByText(`Released ${keycode}`).waitFor()
+  await expectAccessible(page)
 }
 
 async function invitationLink(baseUrl: string, email: string): Promise<string> {
@@ -148,13 +165,17 @@ describe('an Enterprise team', () => {
       await techPage.waitForURL(/\/login/)
       await techPage.getByText(TEAM_MESSAGES.joined).waitFor()
 
-      const techHeaders = await apiSignIn(baseUrl, technicianEmail, MEMBER_PASSWORD)
-      await validate(baseUrl, admin, techHeaders)
-      await orderAndPay(baseUrl, techHeaders, vin)
-      await release(baseUrl, admin, vin, `KT${serial}`)
-
       await signInAt(techPage, baseUrl, '/login', technicianEmail, MEMBER_PASSWORD)
       await techPage.waitForURL(`${baseUrl}/`)
+      await orderAndPay(techPage, baseUrl, vin)
+      await expectAccessible(techPage)
+
+      const adminPage = await browser.newPage({ viewport: { width, height: 900 } })
+      const adminErrors = collectPageErrors(adminPage)
+      await releaseAtBackOffice(adminPage, baseUrl, vin, `KT${serial}`)
+      expect(adminErrors).toEqual([])
+      await adminPage.close()
+
       await techPage.goto(`${baseUrl}/team`)
       await techPage.getByText(`KT${serial}`).waitFor()
       await expectAccessible(techPage)
