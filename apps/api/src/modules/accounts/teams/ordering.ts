@@ -87,9 +87,10 @@ export interface OrderColumns {
  * THE rule of who may see or act on an order as a member (docs/decisions/039), as a SQL condition the module owning
  * the orders embeds in its own query, so a single order and a whole list are decided alike and by index: the buyer
  * of an order of their own; for a business's order, the owner, a manager of the order's location, and the buyer while
- * still on that business's team. The back office reaches every order through its own routes.
+ * still on that business's team. The back office reaches every order through its own routes. `userId` may be a
+ * column or expression as well, so the same text also picks who, among several accounts, reaches one order.
  */
-export function orderReachableBy(userId: string | Placeholder, order: OrderColumns): SQL {
+export function orderReachableBy(userId: string | Placeholder | SQL, order: OrderColumns): SQL {
   return sql`(
     (${order.business} is null and ${order.buyer} = ${userId})
     or ${order.business} = ${userId}

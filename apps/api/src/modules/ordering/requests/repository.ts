@@ -159,8 +159,26 @@ export async function insertVehicleRequest(db: DbExecutor, values: typeof vehicl
  * this table's columns: a buyer reaches an order of their own, and an order placed for an Enterprise business while
  * still on its team; the business's owner and the managers of its location reach it too.
  */
-export const reachableBy = (userId: string | Placeholder): SQL =>
+export const reachableBy = (userId: string | Placeholder | SQL): SQL =>
   orderReachableBy(userId, { buyer: vehicleRequests.userId, business: vehicleRequests.businessId, location: vehicleRequests.locationId })
+
+/**
+ * Which of these accounts reach this order by the access rule: the audience of its status events (the buyer, the
+ * business's owner, the managers of its location, never anyone the rule does not name). One read, each account
+ * weighed by the rule's own text against the order's row.
+ */
+export async function findAccountsReaching(db: DbExecutor, requestId: string, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return []
+  const listeners = sql.join(
+    userIds.map((id) => sql`(${id}::uuid)`),
+    sql`, `,
+  )
+  const rows = (await db.execute(sql`
+    select listener.id from (values ${listeners}) as listener(id)
+    where exists (select 1 from ${vehicleRequests} where ${vehicleRequests.id} = ${requestId} and ${reachableBy(sql`listener.id`)})
+  `)) as unknown as { rows: { id: string }[] }
+  return rows.rows.map((row) => row.id)
+}
 
 /** A buyer's own order, under the access rule: a person who left the team no longer reaches the business's orders. */
 const boughtAndReachable = (userId: string | Placeholder) => and(eq(vehicleRequests.userId, userId), reachableBy(userId))

@@ -14,18 +14,22 @@ import { perAccountLimit } from '../../../plugins/rate-limit.ts'
 import { deleteRequest, updateRequest } from './change-service.ts'
 import { readOrderTracker } from './order-tracker.ts'
 import { readUserRequests } from './service.ts'
-import { subscribeToRequestStatus } from './status-events.ts'
+import { createRequestStatusHub } from './status-events.ts'
 
 export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const statusHub = createRequestStatusHub(app)
+  app.addHook('onClose', () => statusHub.close())
+
   app.get('/vehicle/user-requests', { preHandler: requireUser, schema: { response: { 200: UserRequestsAnswerSchema } } }, async (request) =>
     readUserRequests(app, principalOf(request).id),
   )
 
-  // The dashboard's live view of status changes (docs/product.md, 'Member area, chat and support'), so a queued, started or fulfilled order shows without reload.
+  // The dashboard's live view of status changes (docs/product.md, 'Member area, chat and support'), so a queued, started or fulfilled order shows without reload;
+  // an Enterprise owner's and manager's stream carries their business's orders too (the access rule, docs/decisions/039).
   app.get('/vehicle/user-requests/stream', { preHandler: requireUser }, async (request, reply) => {
     const userId = principalOf(request).id
     const stream = app.openEventStream(request, reply)
-    stream.onClose(subscribeToRequestStatus(app.events, userId, (event) => stream.send('request-status', event)))
+    stream.onClose(statusHub.listen(userId, (event) => stream.send('request-status', event)))
   })
 
   app.get(

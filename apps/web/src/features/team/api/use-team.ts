@@ -19,6 +19,8 @@ export const teamKeys = {
   team: ['member', 'team', 'view'] as const,
   membership: ['member', 'team', 'membership'] as const,
   orders: (filter: OrderFilter) => ['member', 'team', 'orders', filter] as const,
+  /** Every filter's list of the business's orders, read again when one of them changes status. */
+  everyOrderList: ['member', 'team', 'orders'] as const,
 }
 
 export type OrderFilter = Pick<TeamOrdersQuery, 'locationId' | 'personId' | 'status' | 'month'>

@@ -1,9 +1,10 @@
 import { TEAM_SENTENCE } from '@keydesk/contracts/team-plan'
 import { TEAM_MESSAGES } from '@keydesk/contracts/teams'
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
+import { FakeEventSource } from '../../../test/fake-event-source.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
 
@@ -100,6 +101,19 @@ describe('the Team page (docs/product.md, Enterprise teams)', () => {
     expect(screen.getByRole('link', { name: 'Download the spend CSV' }).getAttribute('href')).toMatch(
       /\/api\/team\/spend\.csv\?month=\d{4}-\d{2}$/,
     )
+  })
+
+  it("reads the business's orders again when the status stream reports one of them moved", async () => {
+    FakeEventSource.instances = []
+    vi.stubGlobal('EventSource', FakeEventSource)
+    const calls = openTeam('OWNER')
+    await screen.findByRole('heading', { name: '2016 Honda Civic' })
+    const stream = FakeEventSource.instances.find((source) => source.url.endsWith('/api/vehicle/user-requests/stream'))
+    if (!stream) throw new Error('the Team page opened no status stream')
+    const orderReads = () => calls.filter((call) => call.key === 'GET /api/team/orders').length
+    const before = orderReads()
+    act(() => stream.emit('request-status', { requestId: order.id, status: 'FULFILLED' }))
+    await waitFor(() => expect(orderReads()).toBeGreaterThan(before))
   })
 
   it('sends an invitation with the chosen role and location and says it was sent', async () => {

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { longDate } from '../../../lib/dates.ts'
 import { paths } from '../../../lib/paths.ts'
+import { useRequestStatusStream } from '../../user-dashboard/api/use-request-status-stream.ts'
 import {
   useChangePerson,
   useCreateLocation,
@@ -216,6 +217,8 @@ function ManageTeam({ team, onResult }: { team: TeamAnswer; onResult: (result: R
  */
 export function TeamPage() {
   const membership = useMembership()
+  // The business's orders move on this page as the back office starts and releases them.
+  useRequestStatusStream()
   const manages = membership.data !== undefined && membership.data !== null && membership.data.position !== 'TECHNICIAN'
   const team = useTeam(manages)
   const [result, setResult] = useState<Result>(null)

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { API_BASE } from '../../../lib/api-client.ts'
 import { bulkKeys } from '../../bulk-order/api/use-bulk-order.ts'
+import { teamKeys } from '../../team/api/use-team.ts'
 import { userRequestKeys } from './user-request-keys.ts'
 
 export const REQUEST_STATUS_STREAM_PATH = '/vehicle/user-requests/stream'
@@ -16,7 +17,8 @@ function isStatusEvent(data: string): boolean {
 }
 
 /**
- * The API's stream of the signed-in user's status changes (docs/product.md, 'Catalogue, ordering and cart'). An event only says which
+ * The API's stream of the status changes of the orders the signed-in user reaches (docs/product.md, 'Catalogue, ordering and cart'):
+ * their own, and an Enterprise business's as the access rule gives them. An event only says which
  * request moved; the lists are read back, so the keycode arrives by the usual signed-in call and never by the stream.
  * Errors are ignored, as the chat's are: EventSource reconnects by itself (to another instance after a deploy),
  * and the 5-second poll keeps the lists fresh meanwhile.
@@ -32,6 +34,8 @@ export function useRequestStatusStream() {
       void queryClient.invalidateQueries({ queryKey: userRequestKeys.all })
       // The request may belong to a batch, whose progress moves with it.
       void queryClient.invalidateQueries({ queryKey: bulkKeys.all })
+      // An Enterprise owner's or manager's stream also carries the business's orders (docs/decisions/039).
+      void queryClient.invalidateQueries({ queryKey: teamKeys.everyOrderList })
     })
     return () => source.close()
   }, [queryClient])
