@@ -156,8 +156,13 @@ describe('GET /user/payments/receipts.csv', () => {
     expect(answer.statusCode).toBe(200)
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="keydesk-receipts-${month}.csv"`)
     const rows = answer.body.trim().split('\r\n')
-    expect(rows[0]).toBe('"Confirmation number","Date","Kind","Item","Price rule","Amount (USD)"')
-    expect(rows.slice(1).map((row) => row.split(',').at(-1))).toEqual(['60.00', '-60.00'])
+    expect(rows[0]).toBe('"Confirmation number","Date","Kind","Item","Price rule","Amount (USD)","Business","Location"')
+    expect(rows.slice(1).map((row) => row.split(',').at(-3))).toEqual(['60.00', '-60.00'])
+    // An order of one's own names no business or location.
+    expect(rows.slice(1).map((row) => row.split(',').slice(-2))).toEqual([
+      ['""', '""'],
+      ['""', '""'],
+    ])
     expect(rows[1]).toContain(`"${transaction.confirmationNumber}"`)
 
     const empty = await get('/api/user/payments/receipts.csv?month=2001-01', member.headers)

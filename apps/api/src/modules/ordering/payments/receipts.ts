@@ -23,7 +23,7 @@ import {
 } from '../orders/receipt-repository.ts'
 import { findOrderPlaces } from '../requests/business-orders-repository.ts'
 import { listPaidPlanRefundsOfOrders } from '../subscriptions/refund-repository.ts'
-import { monthReceiptsCsv } from './receipt-csv.ts'
+import { monthReceiptsCsv, NO_PLACE, type PlacedReceipt, type ReceiptRowPlace } from './receipt-csv.ts'
 import { type ReceiptBuyer, writeReceiptPdf } from './receipt-pdf.ts'
 
 /**
@@ -31,26 +31,40 @@ import { type ReceiptBuyer, writeReceiptPdf } from './receipt-pdf.ts'
  * whole list, never one per order).
  */
 async function toReceipts(db: Database, orders: PaidOrderRow[]): Promise<PaymentReceipt[]> {
+  return (await toPlacedReceipts(db, orders)).map(({ receipt }) => receipt)
+}
+
+/**
+ * The receipts, each with the business and location every line and every refund was ordered for (docs/decisions/039;
+ * none for a plan or an order of one's own), in the order of the receipt's lines and refunds: the month's CSV names
+ * them on each row.
+ */
+async function toPlacedReceipts(db: Database, orders: PaidOrderRow[]): Promise<PlacedReceipt[]> {
   const ids = orders.map((order) => order.id)
-  const [keycodeRefunds, planRefunds, orderedFor] = await Promise.all([
+  const [keycodeRefunds, planRefunds, { byOrder: orderedFor, placeOfRequest }] = await Promise.all([
     listPaidKeycodeRefundsOfOrders(db, ids),
     listPaidPlanRefundsOfOrders(db, ids),
     orderedForOf(db, orders),
   ])
-  const refundsByOrder = new Map<string, ReceiptRefund[]>()
-  const add = (transactionId: string | null, refund: ReceiptRefund) => {
+  const placeOf = (requestId: string | null | undefined) => (requestId ? placeOfRequest.get(requestId) : undefined) ?? NO_PLACE
+  const refundsByOrder = new Map<string, { refund: ReceiptRefund; place: ReceiptRowPlace }[]>()
+  const add = (transactionId: string | null, refund: ReceiptRefund, requestId: string | null = null) => {
     if (!transactionId) return
-    refundsByOrder.set(transactionId, [...(refundsByOrder.get(transactionId) ?? []), refund])
+    refundsByOrder.set(transactionId, [...(refundsByOrder.get(transactionId) ?? []), { refund, place: placeOf(requestId) }])
   }
   const lineName = (order: PaidOrderRow | undefined, requestId: string | null) =>
     order?.items.find((item) => item.vehicleRequestId === requestId)?.name ?? 'Keycode'
   const orderById = new Map(orders.map((order) => [order.id, order]))
   for (const refund of keycodeRefunds) {
-    add(refund.transactionId, {
-      what: `${lineName(orderById.get(refund.transactionId ?? ''), refund.vehicleRequestId)}: ${KEYCODE_REFUND_REASONS[refund.reason]}`,
-      refundedAt: (refund.refundedAt ?? refund.createdAt).toISOString(),
-      amountCents: refund.amountCents,
-    })
+    add(
+      refund.transactionId,
+      {
+        what: `${lineName(orderById.get(refund.transactionId ?? ''), refund.vehicleRequestId)}: ${KEYCODE_REFUND_REASONS[refund.reason]}`,
+        refundedAt: (refund.refundedAt ?? refund.createdAt).toISOString(),
+        amountCents: refund.amountCents,
+      },
+      refund.vehicleRequestId,
+    )
   }
   for (const refund of planRefunds) {
     const plan = orderById.get(refund.transactionId ?? '')?.items.find((item) => item.kind === 'SUBSCRIPTION')
@@ -61,8 +75,9 @@ async function toReceipts(db: Database, orders: PaidOrderRow[]): Promise<Payment
     })
   }
   return orders.map((order) => {
-    const refunds = refundsByOrder.get(order.id) ?? []
-    return {
+    const placedRefunds = refundsByOrder.get(order.id) ?? []
+    const refunds = placedRefunds.map(({ refund }) => refund)
+    const receipt: PaymentReceipt = {
       id: order.id,
       confirmationNumber: order.confirmationNumber,
       paidAt: (order.paidAt ?? order.createdAt).toISOString(),
@@ -77,6 +92,11 @@ async function toReceipts(db: Database, orders: PaidOrderRow[]): Promise<Payment
       refunds,
       ...receiptTotals(order.amountCents, refunds),
       orderedFor: orderedFor.get(order.id) ?? null,
+    }
+    return {
+      receipt,
+      linePlaces: order.items.map((item) => placeOf(item.vehicleRequestId)),
+      refundPlaces: placedRefunds.map(({ place }) => place),
     }
   })
 }
@@ -95,6 +115,12 @@ async function orderedForOf(db: Database, orders: PaidOrderRow[]) {
     ),
     findLocationNames(db, [...new Set([...places.values()].flatMap((place) => (place.locationId ? [place.locationId] : [])))]),
   ])
+  const placeOfRequest = new Map<string, ReceiptRowPlace>()
+  for (const [requestId, place] of places) {
+    if (!place.businessId) continue
+    const location = place.locationId ? (locations.get(place.locationId) ?? '') : ''
+    placeOfRequest.set(requestId, { business: businesses.get(place.businessId) ?? '', location })
+  }
   const byOrder = new Map<string, { business: string; locations: string[] }>()
   for (const order of orders) {
     const placed = order.items.flatMap((item) => {
@@ -106,7 +132,7 @@ async function orderedForOf(db: Database, orders: PaidOrderRow[]) {
     const names = [...new Set(placed.flatMap((place) => (place.locationId ? [locations.get(place.locationId) ?? ''] : [])))].filter(Boolean)
     byOrder.set(order.id, { business: businesses.get(first.businessId) ?? '', locations: names })
   }
-  return byOrder
+  return { byOrder, placeOfRequest }
 }
 
 /** GET /user/payments: one page of the member's paid orders as receipts, newest first. */
@@ -139,9 +165,9 @@ export async function receiptPdf(app: FastifyInstance, userId: string, transacti
   }
 }
 
-/** The month's receipts as CSV, one row per line and per refund (a calendar month in UTC). */
+/** The month's receipts as CSV, one row per line and per refund (a calendar month in UTC), each naming the business and location it was ordered for. */
 export async function monthReceipts(db: Database, userId: string, month: string) {
   const { from, to } = monthBounds(month)
-  const receipts = await toReceipts(db, await findPaidOrdersBetween(db, userId, from, to))
+  const receipts = await toPlacedReceipts(db, await findPaidOrdersBetween(db, userId, from, to))
   return { fileName: monthReceiptsFileName(month), csv: monthReceiptsCsv(receipts) }
 }

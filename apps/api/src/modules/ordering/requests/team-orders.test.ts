@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { users } from '../../../db/schema/users.ts'
-import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signIn, uniqueIp } from '../../../test/accounts.ts'
+import { GOOD_PASSWORD, registerAndSignIn, type SignedIn, signedInAdmin, signIn, uniqueIp } from '../../../test/accounts.ts'
 import { payInSandbox } from '../../../test/paid-orders.ts'
 import { addRequestsToCart, checkout } from '../../../test/payments.ts'
 import { HONDA_2016_VIN, keycodeRequestForm, validVin } from '../../../test/requests.ts'
@@ -27,7 +27,7 @@ afterAll(async () => {
   await testApp.close()
 })
 
-const call = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: SignedIn, payload?: object) =>
   testApp.app.inject({ method, url, headers: who.headers, payload, remoteAddress: uniqueIp() })
 
 async function requestKeycode(who: SignedIn, fields: Record<string, string> = {}) {
@@ -95,6 +95,43 @@ describe("a team member's order", () => {
     await requestKeycode(plain)
     await checkout(testApp, 6000, plain.headers).then((started) => payInSandbox(testApp, started.json().sessionId))
     expect((await call('GET', '/api/user/payments', plain)).json().payments[0].orderedFor).toBeNull()
+  })
+
+  it("has month's receipts CSV rows naming the business and each keycode's own location, its refund's too", async () => {
+    const owner = await enterpriseOwner(testApp)
+    const first = await createLocation(testApp, owner, 'First')
+    const second = await createLocation(testApp, owner, 'Second')
+    const manager = await joinTeam(testApp, owner, 'MANAGER', first.id)
+    const given = await call('PATCH', `/api/team/people/${manager.id}`, owner, { role: 'MANAGER', locationIds: [first.id, second.id] })
+    expect(given.statusCode).toBe(200)
+    const atFirst = (await requestKeycode(manager, { locationId: first.id })).json().id
+    expect((await requestKeycode(manager, { locationId: second.id })).statusCode).toBe(201)
+    await payCart(manager)
+    const admin = await signedInAdmin(testApp)
+    const refunded = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/requests/${atFirst}/no-keycode`,
+      headers: admin.headers,
+      payload: { reason: 'NO_CODE_IN_PORTAL', note: 'The portal has no record of this VIN.' },
+    })
+    expect(refunded.statusCode).toBe(200)
+    const month = new Date().toISOString().slice(0, 7)
+    const csv = await call('GET', `/api/user/payments/receipts.csv?month=${month}`, manager)
+    expect(csv.statusCode).toBe(200)
+    const [header, ...rows] = csv.body.trim().split('\r\n')
+    expect(header?.split(',').slice(-2)).toEqual(['"Business"', '"Location"'])
+    const placeAndAmount = rows.map((row) => row.split(',').slice(-3))
+    expect(placeAndAmount).toHaveLength(3)
+    expect(
+      placeAndAmount
+        .filter(([amount]) => !amount?.startsWith('-'))
+        .map(([, ...place]) => place)
+        .sort(),
+    ).toEqual([
+      ['"Northside Locks"', '"First"'],
+      ['"Northside Locks"', '"Second"'],
+    ])
+    expect(placeAndAmount.find(([amount]) => amount?.startsWith('-'))?.slice(1)).toEqual(['"Northside Locks"', '"First"'])
   })
 
   it("orders in bulk up to the business's Enterprise rows, past Professional's limit", async () => {
