@@ -55,6 +55,13 @@ export const TEAM_MESSAGES = {
   invited: `Invitation sent. The link works once, for ${TEAM_INVITATION_DAYS} days.`,
   withdrawn: 'Invitation withdrawn.',
   joined: 'Welcome to the team. Your photo ID is reviewed by our team before your first keycode is released.',
+  joinedWithAccount: 'Welcome to the team. You now order for the business, on its Enterprise plan.',
+  signInToJoin: 'This e-mail already has a Keydesk account. Log in with it, then open this link again to join the team.',
+  otherAccount: 'This invitation is for another e-mail address. Log out, then log in with the invited address to join.',
+  alreadyOnTeam: "Your account is already on a business's team. One account joins one business.",
+  ownPlan:
+    "Your account holds a plan or trial of its own. Cancel it and let it end before you join a business's team, which orders on the business's plan.",
+  ownTeam: "Your account is a business with locations of its own, so it cannot join another business's team.",
   locationCreated: 'Location created.',
   locationRemoved: 'Location removed. Its people were signed out and its open invitations withdrawn.',
   personChanged: 'Role and locations saved.',

@@ -333,6 +333,10 @@ export const SAMPLES: Record<string, Sample> = {
     url: '/api/team-invitation/preview',
     payload: { token: 'matrix-token-that-opens-nothing' },
   }),
+  'POST /api/team-invitation/join': () => ({
+    url: '/api/team-invitation/join',
+    payload: { token: 'matrix-token-that-opens-nothing' },
+  }),
   'POST /api/team-invitation/accept': () => ({
     url: '/api/team-invitation/accept',
     payload: form({

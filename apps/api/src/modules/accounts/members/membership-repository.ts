@@ -16,6 +16,24 @@ export async function findMemberAccess(db: DbExecutor, userId: string) {
   return member
 }
 
+/**
+ * What decides whether an existing account may join a team (docs/decisions/039): its address, role and own plan,
+ * the row locked until the transaction ends so a plan bought meanwhile waits for the joining or is decided after it.
+ */
+export async function lockJoiningAccount(db: DbExecutor, userId: string) {
+  const [account] = await db
+    .select({
+      email: users.email,
+      role: users.role,
+      subscriptionTier: users.subscriptionTier,
+      trialEndsAt: users.trialEndsAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+  return account
+}
+
 /** The user's paid tier, the row locked until the transaction ends so two purchases decide one after the other. */
 export async function lockSubscriptionTier(db: DbExecutor, userId: string) {
   const [user] = await db.select({ tier: users.subscriptionTier }).from(users).where(eq(users.id, userId)).for('update')

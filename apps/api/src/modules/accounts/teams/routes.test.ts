@@ -313,6 +313,82 @@ describe('another business', () => {
   })
 })
 
+describe('an invitation to an e-mail that already has an account', () => {
+  const joinCall = (who: SignedIn, token: string) => call('POST', '/api/team-invitation/join', who, { token })
+
+  it('is refused as a sign-up, saying to log in with that account, and makes no second account', async () => {
+    const owner = await enterpriseOwner(testApp)
+    const location = await createLocation(testApp, owner)
+    const existing = await registerAndSignIn(testApp)
+    expect((await inviteCall(testApp, owner, { email: existing.email, role: 'TECHNICIAN', locationId: location.id })).statusCode).toBe(201)
+    const answer = await acceptCall(testApp, await mailedInvitationToken(testApp, existing.email))
+    expect(answer.statusCode).toBe(409)
+    expect(answer.json().message).toBe(TEAM_MESSAGES.signInToJoin)
+    expect(await testApp.app.database.db.select().from(users).where(eq(users.email, existing.email))).toHaveLength(1)
+  })
+
+  it('joins the team when that account, signed in as the invited address, accepts it; the link then opens nothing', async () => {
+    const owner = await enterpriseOwner(testApp)
+    const location = await createLocation(testApp, owner)
+    const existing = await registerAndSignIn(testApp)
+    await inviteCall(testApp, owner, { email: existing.email, role: 'TECHNICIAN', locationId: location.id })
+    const token = await mailedInvitationToken(testApp, existing.email)
+    const answer = await joinCall(existing, token)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json().message).toBe(TEAM_MESSAGES.joinedWithAccount)
+    expect((await call('GET', '/api/team/membership', existing)).json()).toMatchObject({
+      business: { id: owner.id },
+      position: 'TECHNICIAN',
+      locations: [{ id: location.id }],
+    })
+    expect((await team(owner)).json().people).toEqual([expect.objectContaining({ id: existing.id })])
+    expect((await joinCall(existing, token)).json().message).toBe(TEAM_MESSAGES.invitationUsed)
+    const [logged] = await testApp.app.database.db
+      .select()
+      .from(actionLog)
+      .where(and(eq(actionLog.action, 'TEAM_JOINED'), eq(actionLog.targetId, existing.id)))
+    expect(logged).toBeDefined()
+  })
+
+  it('pulls in no other account: one signed in as another address is refused and the invitation stays open', async () => {
+    const owner = await enterpriseOwner(testApp)
+    const location = await createLocation(testApp, owner)
+    const invitedEmail = uniqueEmail('invited')
+    await inviteCall(testApp, owner, { email: invitedEmail, role: 'TECHNICIAN', locationId: location.id })
+    const token = await mailedInvitationToken(testApp, invitedEmail)
+    const other = await registerAndSignIn(testApp)
+    const answer = await joinCall(other, token)
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json().message).toBe(TEAM_MESSAGES.otherAccount)
+    expect((await call('GET', '/api/team/membership', other)).json()).toBeNull()
+    expect((await call('POST', '/api/team-invitation/preview', other, { token })).statusCode).toBe(200)
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/team-invitation/join', payload: { token } })).statusCode).toBe(401)
+  })
+
+  it('refuses an account already on a team, a business with its own locations, and one holding its own plan, each saying why', async () => {
+    const owner = await enterpriseOwner(testApp)
+    const location = await createLocation(testApp, owner)
+    const otherOwner = await enterpriseOwner(testApp)
+    const onTeam = await joinTeam(testApp, otherOwner, 'TECHNICIAN', (await createLocation(testApp, otherOwner)).id)
+    const business = await enterpriseOwner(testApp)
+    await createLocation(testApp, business)
+    await setPlan(business.id, { subscriptionTier: 'NONE' })
+    const planHolder = await registerAndSignIn(testApp)
+    await setPlan(planHolder.id, { subscriptionTier: 'PROFESSIONAL' })
+    for (const [who, message] of [
+      [onTeam, TEAM_MESSAGES.alreadyOnTeam],
+      [business, TEAM_MESSAGES.ownTeam],
+      [planHolder, TEAM_MESSAGES.ownPlan],
+    ] as const) {
+      await inviteCall(testApp, owner, { email: who.email, role: 'TECHNICIAN', locationId: location.id })
+      const answer = await joinCall(who, await mailedInvitationToken(testApp, who.email))
+      expect(answer.statusCode).toBe(409)
+      expect(answer.json().message).toBe(message)
+    }
+    expect((await team(owner)).json().people).toEqual([])
+  })
+})
+
 describe('removal', () => {
   it("removing a person ends their sessions and open streams at once, saying why on the device's next refresh", async () => {
     const owner = await enterpriseOwner(testApp)

@@ -20,7 +20,7 @@ import { readMultipart } from '../../../lib/multipart.ts'
 import { principalOf, requireRole, requireUser } from '../../../plugins/auth.ts'
 import { perAccountLimit } from '../../../plugins/rate-limit.ts'
 import { toUserView } from '../members/user-view.ts'
-import { acceptInvitation, previewInvitation } from './invitation-service.ts'
+import { acceptInvitation, joinWithOwnAccount, previewInvitation } from './invitation-service.ts'
 import { changePerson, createLocation, invite, readMembership, readTeam, removeLocation, removePerson, withdraw } from './service.ts'
 
 const requireMember = requireRole('BASEUSER')
@@ -84,6 +84,20 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: InvitationTokenBodySchema, response: { 200: InvitationPreviewSchema } },
     },
     async (request) => previewInvitation(app, request.body.token),
+  )
+
+  // An account that already exists joins by its own act, signed in as the invited address (docs/decisions/039).
+  app.post(
+    '/team-invitation/join',
+    {
+      preHandler: requireMember,
+      config: { rateLimit: perAccountLimit('team-invitation-join', 10, '15 minutes') },
+      schema: { body: InvitationTokenBodySchema, response: { 200: MessageAnswerSchema } },
+    },
+    async (request) => {
+      await joinWithOwnAccount(app, principalOf(request).id, request.body.token)
+      return { message: TEAM_MESSAGES.joinedWithAccount }
+    },
   )
 
   app.post(

@@ -1,5 +1,5 @@
 import { InvitationPreviewSchema } from '@keydesk/contracts/teams'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
 
@@ -25,5 +25,16 @@ export function useJoinTeam() {
   return useMutation({
     mutationFn: (body: FormData) =>
       apiRequest('/team-invitation/accept', { method: 'POST', body, schema: z.object({ message: z.string() }), onUnauthorized: 'silent' }),
+  })
+}
+
+/** POST /team-invitation/join: the signed-in account of the invited address joins the team by its own act. */
+export function useJoinWithAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest('/team-invitation/join', { method: 'POST', body: { token }, schema: z.object({ message: z.string() }) }),
+    // The plan, the membership and the pages that follow it change with the joining.
+    onSuccess: () => queryClient.invalidateQueries(),
   })
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
+import { testUser } from '../../../test/test-user.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -49,6 +50,26 @@ describe('the invitation page (docs/product.md, Enterprise teams)', () => {
     await screen.findByText('Northside Locks invites you as technician at Downtown.')
     await userEvent.click(screen.getByRole('button', { name: 'Join the team' }))
     expect(calls.some((call) => call.key === 'POST /api/team-invitation/accept')).toBe(false)
+  })
+
+  it('lets the signed-in account of the invited address join with one button, and asks nothing else of it', async () => {
+    const calls = fakeApi({
+      'POST /api/team-invitation/preview': () => jsonAnswer(200, { ...preview, email: 'dana@locke-keys.example' }),
+      'POST /api/team-invitation/join': () => jsonAnswer(200, { message: TEAM_MESSAGES.joinedWithAccount }),
+    })
+    renderApp('/join-team?token=link-token', { user: testUser() })
+    await userEvent.click(await screen.findByRole('button', { name: 'Join with this account' }))
+    expect(await screen.findByText(TEAM_MESSAGES.joinedWithAccount)).toBeInTheDocument()
+    expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/team-invitation/join')?.body))).toEqual({ token: 'link-token' })
+    expect(screen.queryByLabelText('Password')).toBeNull()
+  })
+
+  it('joins nothing while signed in as another address, and says how to go on', async () => {
+    const calls = fakeApi({ 'POST /api/team-invitation/preview': () => jsonAnswer(200, preview) })
+    renderApp('/join-team?token=link-token', { user: testUser() })
+    expect(await screen.findByText(TEAM_MESSAGES.otherAccount)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Join/ })).toBeNull()
+    expect(calls.some((call) => call.key === 'POST /api/team-invitation/join')).toBe(false)
   })
 
   it('says why a used link opens nothing', async () => {
