@@ -41,7 +41,10 @@ export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuerySchema>
 
 export const ChatHistoryAnswerSchema = z.array(ChatMessageSchema)
 
-/** GET /chat/conversations (admins): members who wrote, latest first. */
+/**
+ * GET /chat/conversations (admins): members who wrote, the soonest answer deadline first (docs/decisions/034), then
+ * the latest.
+ */
 export const ChatConversationSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -50,6 +53,8 @@ export const ChatConversationSchema = z.object({
   lastMessageAt: z.string(),
   /** The latest message is the member's: nobody from support has answered it yet (docs/decisions/016). */
   awaitingReply: z.boolean(),
+  /** When support's answer to the member's chat is due; null while it waits on nobody. */
+  answerDueAt: z.string().nullable(),
 })
 export const ChatConversationsAnswerSchema = z.array(ChatConversationSchema)
 export type ChatConversation = z.infer<typeof ChatConversationSchema>

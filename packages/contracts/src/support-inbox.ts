@@ -85,6 +85,11 @@ export const SupportInboxItemSchema = z.object({
   onCallAlerted: z.boolean(),
   lastMessageAt: z.string(),
   createdAt: z.string(),
+  /**
+   * When a conversation written before the inbox existed was brought into it; null for every other. Its answers, if
+   * support sent them by mail, are not in its thread.
+   */
+  importedAt: z.string().nullable(),
   requestId: z.string().nullable(),
   /**
    * The attached order in words, and what the admin dashboard's search finds it by (its confirmation number once

@@ -34,6 +34,7 @@ import { disputeReviewRoutes } from '../modules/back-office/super-admin/dispute-
 import { superAdminRoutes } from '../modules/back-office/super-admin/routes.ts'
 import { ensureBootstrapSuperAdmin } from '../modules/back-office/super-admin/service.ts'
 import { supportRoutes } from '../modules/back-office/support/routes.ts'
+import { earlierSupportMessagesJob } from '../modules/back-office/support-inbox/earlier-messages.ts'
 import { supportInboxRoutes } from '../modules/back-office/support-inbox/routes.ts'
 import { bulkRoutes } from '../modules/ordering/bulk/routes.ts'
 import { cartRoutes } from '../modules/ordering/cart/routes.ts'
@@ -233,6 +234,7 @@ export async function buildApp({
     orphanFileSweepJob(app),
     sessionSweepJob(app),
     signInRecordsSweepJob(app),
+    earlierSupportMessagesJob(app),
     ...retentionJobs(app),
     ...(app.payments.name === 'sandbox' ? [sandboxRedeliveryJob(app, app.payments as SandboxProvider)] : []),
   ]) {

@@ -13,5 +13,6 @@ export const JOB_LOCK_IDS = {
   'support-retention': 10,
   'account-purge': 11,
   'transaction-retention': 12,
+  'earlier-support-messages': 13,
 }
 export type JobName = keyof typeof JOB_LOCK_IDS

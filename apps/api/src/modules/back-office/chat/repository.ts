@@ -1,5 +1,5 @@
 import type { ChatSender } from '@keydesk/contracts/chat'
-import { and, desc, eq, isNotNull, lt, max, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { chatMessages } from '../../../db/schema/member.ts'
 
@@ -35,13 +35,13 @@ export function findConversationPage(db: DbExecutor, userId: string, limit: numb
 /** The sender of a conversation's latest message: a member's message still waits for support's answer. */
 const lastSender = sql<'USER' | 'AGENT'>`(array_agg(${chatMessages.sender} order by ${chatMessages.createdAt} desc))[1]`
 
-/** Members who have a conversation, the most recently active first. */
-export function findConversations(db: DbExecutor, limit: number) {
+/** Members who have a chat (only those named, when `userIds` is given), the most recently active first. */
+export function findConversations(db: DbExecutor, limit: number, userIds?: string[]) {
   const lastMessageAt = max(chatMessages.createdAt)
   return db
     .select({ userId: sql<string>`${chatMessages.userId}`, lastMessageAt, lastSender })
     .from(chatMessages)
-    .where(isNotNull(chatMessages.userId))
+    .where(userIds ? inArray(chatMessages.userId, userIds) : isNotNull(chatMessages.userId))
     .groupBy(chatMessages.userId)
     .orderBy(desc(lastMessageAt))
     .limit(limit)
@@ -112,4 +112,35 @@ export async function findThreadMessages(db: DbExecutor, conversationId: string,
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(limit)
   return newest.reverse()
+}
+
+/*
+ * Chat lines written before the support inbox existed have no conversation (docs/decisions/034); they are found
+ * through chat_messages_conversation_idx, whose null entries are only those and an admin's lines outside any.
+ */
+
+/** Up to `limit` members who wrote in the chat before the inbox: a member's message without a conversation. */
+export async function findMembersWithEarlierChat(db: DbExecutor, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: sql<string>`${chatMessages.userId}` })
+    .from(chatMessages)
+    .where(and(isNull(chatMessages.conversationId), eq(chatMessages.sender, 'USER')))
+    .limit(limit)
+  return rows.map((row) => row.userId)
+}
+
+export type EarlierChatLine = { id: string; sender: ChatSender; authorId: string | null; createdAt: Date }
+
+/** A member's chat lines without a conversation, oldest first, locked until the transaction ends. */
+export function lockEarlierChat(db: DbExecutor, userId: string): Promise<EarlierChatLine[]> {
+  return db
+    .select({ id: chatMessages.id, sender: chatMessages.sender, authorId: chatMessages.authorId, createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), isNull(chatMessages.conversationId)))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id))
+    .for('update')
+}
+
+export async function linkChatLines(db: DbExecutor, ids: string[], conversationId: string) {
+  if (ids.length > 0) await db.update(chatMessages).set({ conversationId }).where(inArray(chatMessages.id, ids))
 }

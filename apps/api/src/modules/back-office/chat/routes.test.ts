@@ -143,16 +143,33 @@ describe('GET /chat/conversations', () => {
     expect((await testApp.app.inject({ url: '/api/chat/conversations', headers: trialUser.auth })).statusCode).toBe(403)
   })
 
-  it("shows each conversation with its member's name and e-mail, the most recently active first", async () => {
+  it("shows each conversation with its member's name, e-mail and answer deadline, the soonest deadline first", async () => {
     const ada = await createMember(testApp, 'BASEUSER', { subscriptionTier: 'BASIC', fname: 'Ada', lname: 'Lovelace' })
-    const alan = await createMember(testApp, 'BASEUSER', { subscriptionTier: 'BASIC', fname: 'Alan', lname: 'Turing' })
+    const alan = await createMember(testApp, 'BASEUSER', { subscriptionTier: 'PROFESSIONAL', fname: 'Alan', lname: 'Turing' })
     await send(ada.auth, { message: 'First question' })
-    await send(alan.auth, { message: 'Second question' })
+    await send(alan.auth, { message: 'Second question, on a plan that promises sooner' })
     const list = (await testApp.app.inject({ url: '/api/chat/conversations', headers: admin.auth })).json() as { userId: string }[]
     expect(list.filter((row) => row.userId === ada.id || row.userId === alan.id)).toEqual([
-      expect.objectContaining({ userId: alan.id, email: alan.email, fname: 'Alan', lname: 'Turing', awaitingReply: true }),
-      expect.objectContaining({ userId: ada.id, email: ada.email, fname: 'Ada', lname: 'Lovelace', awaitingReply: true }),
+      expect.objectContaining({ userId: alan.id, email: alan.email, fname: 'Alan', lname: 'Turing', answerDueAt: expect.any(String) }),
+      expect.objectContaining({ userId: ada.id, email: ada.email, fname: 'Ada', lname: 'Lovelace', answerDueAt: expect.any(String) }),
     ])
+  })
+
+  it('puts a chat that waits on nobody after every chat with a deadline, the most recently active first', async () => {
+    const grace = await createMember(testApp, 'BASEUSER', { subscriptionTier: 'PROFESSIONAL', fname: 'Grace', lname: 'Hopper' })
+    const edsger = await createMember(testApp, 'BASEUSER', { subscriptionTier: 'BASIC', fname: 'Edsger', lname: 'Dijkstra' })
+    await send(grace.auth, { message: 'Asked first' })
+    await send(edsger.auth, { message: 'Asked second' })
+    await send(admin.auth, { message: 'Answered.', userId: grace.id })
+    const list = (await testApp.app.inject({ url: '/api/chat/conversations', headers: admin.auth })).json() as {
+      userId: string
+      answerDueAt: string | null
+    }[]
+    const graceAt = list.findIndex((row) => row.userId === grace.id)
+    const lastWithDeadline = list.findLastIndex((row) => row.answerDueAt !== null)
+    expect(list[graceAt]).toMatchObject({ awaitingReply: false, answerDueAt: null })
+    expect(list.findIndex((row) => row.userId === edsger.id)).toBeLessThan(graceAt)
+    expect(graceAt).toBeGreaterThan(lastWithDeadline)
   })
 })
 

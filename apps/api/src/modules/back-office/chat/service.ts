@@ -6,7 +6,7 @@ import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Database, Principal, Uses } from '../../../ports.ts'
 import { findMemberAccess, findUserNames } from '../../accounts/index.ts'
 import { postNotice } from '../../platform/index.ts'
-import { lockOpenChatConversation } from '../support/conversation-repository.ts'
+import { findChatAnswerDeadlines, lockOpenChatConversation } from '../support/conversation-repository.ts'
 import { noteAnswer, noteCustomerMessage, openConversation } from '../support/conversations.ts'
 import type { ChatHub } from './chat-hub.ts'
 import {
@@ -93,8 +93,25 @@ export async function readChatHistory(db: Database, principal: Principal, query:
   return rows.reverse().map(toView)
 }
 
+/** The chat list's length: the members an admin can scan at once. */
+const CHAT_LIST_SIZE = 100
+
+/**
+ * Members who have a chat, ordered as the support inbox orders its conversations (docs/decisions/034): those whose chat
+ * waits on support, the soonest answer deadline first, then the others, the most recently active first.
+ */
 export async function listChatConversations(db: Database) {
-  const rows = await findConversations(db, 100)
+  const deadlines = await findChatAnswerDeadlines(db, CHAT_LIST_SIZE)
+  const due = new Map(deadlines.map((row) => [row.userId, row.answerDueAt]))
+  const [waiting, recent] = await Promise.all([
+    due.size > 0 ? findConversations(db, CHAT_LIST_SIZE, [...due.keys()]) : [],
+    findConversations(db, CHAT_LIST_SIZE),
+  ])
+  const waitingOf = new Map(waiting.map((row) => [row.userId, row]))
+  const rows = [...deadlines.flatMap((row) => waitingOf.get(row.userId) ?? []), ...recent.filter((row) => !due.has(row.userId))].slice(
+    0,
+    CHAT_LIST_SIZE,
+  )
   const members = await findUserNames(
     db,
     rows.map((row) => row.userId),
@@ -111,6 +128,7 @@ export async function listChatConversations(db: Database) {
         lname: member.lname,
         lastMessageAt: new Date(lastMessageAt ?? 0).toISOString(),
         awaitingReply: lastSender === 'USER',
+        answerDueAt: due.get(userId)?.toISOString() ?? null,
       },
     ]
   })

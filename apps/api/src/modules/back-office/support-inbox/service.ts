@@ -107,6 +107,7 @@ async function inboxItems(db: DbExecutor, rows: ConversationRow[]): Promise<Supp
       firstAnsweredAt: row.firstAnsweredAt?.toISOString() ?? null,
       onCallAlerted: row.onCallAlertedAt !== null,
       createdAt: row.createdAt.toISOString(),
+      importedAt: row.importedAt?.toISOString() ?? null,
     }
   })
 }

@@ -1,6 +1,6 @@
 import type { SubscriptionTier } from '@keydesk/contracts/subscription-constants'
 import type { SupportState } from '@keydesk/contracts/support-inbox'
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { contactMessages, supportConversations } from '../../../db/schema/support.ts'
 
@@ -39,6 +39,28 @@ export async function lockOpenChatConversation(db: DbExecutor, userId: string): 
     .limit(1)
     .for('update')
   return row
+}
+
+/**
+ * The members whose chat waits on support, each with its soonest answer deadline, the soonest first
+ * (support_conversations_inbox_idx: a deadline is only set while a conversation is open).
+ */
+export function findChatAnswerDeadlines(db: DbExecutor, limit: number): Promise<{ userId: string; answerDueAt: Date }[]> {
+  const answerDueAt = sql<Date>`min(${supportConversations.answerDueAt})`.mapWith(supportConversations.answerDueAt)
+  return db
+    .select({ userId: sql<string>`${supportConversations.userId}`, answerDueAt })
+    .from(supportConversations)
+    .where(
+      and(
+        eq(supportConversations.state, 'OPEN'),
+        eq(supportConversations.channel, 'CHAT'),
+        isNotNull(supportConversations.answerDueAt),
+        isNotNull(supportConversations.userId),
+      ),
+    )
+    .groupBy(supportConversations.userId)
+    .orderBy(asc(answerDueAt))
+    .limit(limit)
 }
 
 export async function updateConversation(db: DbExecutor, id: string, change: Partial<typeof supportConversations.$inferInsert>) {
@@ -109,7 +131,8 @@ export async function countMemberConversations(db: DbExecutor, userId: string): 
 }
 
 /**
- * Per plan, the conversations opened since `since` (support_conversations_created_idx): how many, how many answered,
+ * Per plan, the conversations opened since `since` in the inbox (support_conversations_created_idx; not those brought
+ * in from before it, whose answers it may not hold): how many, how many answered,
  * how many by their first-answer deadline of those answered or already past it, and the median first answer in minutes.
  */
 export async function measureConversations(db: DbExecutor, since: Date, now: Date) {
@@ -124,7 +147,7 @@ export async function measureConversations(db: DbExecutor, since: Date, now: Dat
       medianMinutes: sql<number | null>`percentile_cont(0.5) within group (order by ${answeredMinutes})`,
     })
     .from(supportConversations)
-    .where(gte(supportConversations.createdAt, since))
+    .where(and(gte(supportConversations.createdAt, since), isNull(supportConversations.importedAt)))
     .groupBy(supportConversations.plan)
 }
 

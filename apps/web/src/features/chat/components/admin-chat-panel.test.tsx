@@ -31,6 +31,7 @@ describe('admin chat panel', () => {
             lname: 'Locke',
             lastMessageAt: '2026-01-01T09:00:00.000Z',
             awaitingReply,
+            answerDueAt: null,
           },
         ]),
       'GET /api/chat/history': () =>
@@ -48,6 +49,7 @@ describe('admin chat panel', () => {
     )
     const conversation = await screen.findByRole('button', { name: /Dana Locke/ })
     expect(conversation).toHaveTextContent('unread')
+    expect(conversation).not.toHaveTextContent(/left|Overdue/)
     await userEvent.click(conversation)
     const sent = await screen.findByText('Help please')
     expect(sent.closest('li')?.querySelector('time')).toHaveAttribute('datetime', '2026-01-01T09:00:00.000Z')
@@ -68,6 +70,7 @@ describe('admin chat panel', () => {
             lname: 'Locke',
             lastMessageAt: '2026-01-01T00:00:00.000Z',
             awaitingReply: true,
+            answerDueAt: '2026-01-01T08:00:00.000Z',
           },
         ]),
       'GET /api/chat/history': () =>
@@ -90,5 +93,32 @@ describe('admin chat panel', () => {
       message: 'On it',
       userId: memberId,
     })
+  })
+
+  it("shows how long each member's chat has left before its answer is due, or how long it is overdue", async () => {
+    const member = (userId: string, fname: string, dueInMs: number) => ({
+      userId,
+      email: `${fname.toLowerCase()}@example.com`,
+      fname,
+      lname: 'Locke',
+      lastMessageAt: '2026-01-01T00:00:00.000Z',
+      awaitingReply: true,
+      answerDueAt: new Date(Date.now() + dueInMs).toISOString(),
+    })
+    fakeApi({
+      'GET /api/chat/conversations': () =>
+        jsonAnswer(200, [
+          member(memberId, 'Dana', -2 * 60 * 60_000),
+          member('5e0c5a8e-1f43-4f0e-9d57-2f7d0c0a1b2d', 'Eli', 3 * 60 * 60_000),
+        ]),
+    })
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={client}>
+        <AdminChatPanel />
+      </QueryClientProvider>,
+    )
+    expect(await screen.findByRole('button', { name: /Dana Locke/ })).toHaveTextContent('Overdue by 2 h')
+    expect(screen.getByRole('button', { name: /Eli Locke/ })).toHaveTextContent(/(3 h|2 h 59 min) left/)
   })
 })

@@ -1,13 +1,30 @@
 import { useState } from 'react'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { dueText } from '../../../lib/due-text.ts'
+import { useNow } from '../../../lib/use-now.ts'
 import { useChatConversations, useChatStream } from '../api/use-chat.ts'
 import { ChatConversation } from './chat-conversation.tsx'
 
 const conversationOfMember = (message: { userId: string }) => message.userId
 
-/** The admins' side of live chat: members who wrote, and the chosen conversation with a reply box. */
+/** The answer deadline of a member's chat, as the support inbox words it; nothing when it waits on nobody. */
+function ChatDue({ answerDueAt, now }: { answerDueAt: string | null; now: Date }) {
+  if (answerDueAt === null) return null
+  const due = dueText(answerDueAt, now)
+  return (
+    <span data-overdue={due.overdue} className={`block text-xs ${due.overdue ? 'font-semibold text-red-900' : 'text-slate-700'}`}>
+      {due.text}
+    </span>
+  )
+}
+
+/**
+ * The admins' side of live chat: members who wrote, the soonest answer deadline first as in the support inbox, and the
+ * chosen conversation with a reply box.
+ */
 export function AdminChatPanel() {
   const conversations = useChatConversations()
+  const now = useNow()
   const [selected, setSelected] = useState<string | null>(null)
   useChatStream(true, conversationOfMember)
 
@@ -37,6 +54,7 @@ export function AdminChatPanel() {
                   <span className="ml-2 text-xs font-medium text-green-800">answered</span>
                 )}
                 <span className="block break-all text-xs text-slate-600">{conversation.email}</span>
+                <ChatDue answerDueAt={conversation.answerDueAt} now={now} />
                 <time dateTime={conversation.lastMessageAt} className="block text-xs text-slate-600">
                   Last message{' '}
                   {new Date(conversation.lastMessageAt).toLocaleString(undefined, {

@@ -23,6 +23,7 @@ const item = (fields: object) => ({
   firstAnswerDueAt: new Date(Date.now() + 3 * HOUR_MS).toISOString(),
   firstAnsweredAt: null,
   onCallAlerted: false,
+  importedAt: null,
   lastMessageAt: new Date().toISOString(),
   createdAt: new Date().toISOString(),
   requestId: null,
@@ -66,6 +67,32 @@ describe('support inbox page', () => {
     expect(await screen.findByText(SUPPORT_INBOX_MESSAGES.answered)).toBeInTheDocument()
     const sent = calls.find((call) => call.key === 'POST /api/admin/support/conversations/c1/answers')
     expect(JSON.parse(String(sent?.body))).toEqual({ message: 'It is on its way.', close: true })
+  })
+})
+
+describe('support inbox: a conversation from before the inbox', () => {
+  it('says its answer may have gone from the support mailbox, where this thread cannot show it', async () => {
+    const earlier = item({ state: 'CLOSED', answerDueAt: null, importedAt: new Date().toISOString() })
+    fakeApi({
+      'GET /api/admin/support/conversations': () => jsonAnswer(200, { conversations: [earlier], total: 1, page: 1 }),
+      'GET /api/admin/support/conversations/c1': () => jsonAnswer(200, { ...earlier, messages: [] }),
+      'GET /api/admin/support/metrics': () => jsonAnswer(200, metrics),
+    })
+    await renderApp('/admin/support', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: /Where is my code/ }))
+    expect(await screen.findByText(/Before the support inbox existed/)).toBeInTheDocument()
+  })
+
+  it('says nothing of the kind on a conversation the inbox received', async () => {
+    fakeApi({
+      'GET /api/admin/support/conversations': () => jsonAnswer(200, { conversations: [item({})], total: 1, page: 1 }),
+      'GET /api/admin/support/conversations/c1': () => jsonAnswer(200, { ...item({}), messages: [] }),
+      'GET /api/admin/support/metrics': () => jsonAnswer(200, metrics),
+    })
+    await renderApp('/admin/support', { user: admin })
+    await userEvent.click(await screen.findByRole('button', { name: /Where is my code/ }))
+    expect(await screen.findByRole('heading', { name: 'Where is my code' })).toBeInTheDocument()
+    expect(screen.queryByText(/Before the support inbox existed/)).not.toBeInTheDocument()
   })
 })
 

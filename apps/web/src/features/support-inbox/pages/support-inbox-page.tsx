@@ -16,13 +16,13 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
+import { dueText } from '../../../lib/due-text.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useNow } from '../../../lib/use-now.ts'
 import { useAnswerConversation, useChangeConversation, useSupportInbox, useSupportThread } from '../api/use-support-inbox.ts'
 import { ReplyForm } from '../components/reply-form.tsx'
 import { SupportMetricsPanel } from '../components/support-metrics-panel.tsx'
 import { SupportThreadView } from '../components/support-thread.tsx'
-import { dueText } from '../due-text.ts'
 import { errorText } from '../error-text.ts'
 
 const ANY = ''
@@ -74,6 +74,12 @@ function ConversationPanel({ id, now, onDone }: { id: string; now: Date; onDone:
         </dd>
         <dt className="text-slate-600">Handler</dt>
         <dd>{item.handler?.name ?? 'Nobody yet'}</dd>
+        {item.importedAt && (
+          <>
+            <dt className="text-slate-600">Written</dt>
+            <dd>Before the support inbox existed: an answer sent from the support mailbox is not in this thread.</dd>
+          </>
+        )}
         {item.order && (
           <>
             <dt className="text-slate-600">Order</dt>
