@@ -56,4 +56,5 @@ export const AdminSubscriptionSchema = z.object({
   /** When the member asked for the policy's refund (docs/decisions/032); null while they have not. */
   refundRequestedAt: z.string().nullable().default(null),
 })
+export type AdminSubscription = z.infer<typeof AdminSubscriptionSchema>
 export const AdminSubscriptionListSchema = z.array(AdminSubscriptionSchema)

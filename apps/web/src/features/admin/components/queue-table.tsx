@@ -2,15 +2,15 @@ import type { AdminRequest } from '@keydesk/contracts/admin'
 import { batchPlaceText } from '@keydesk/contracts/batch-place'
 import { DISPUTE_HOLD_LABELS } from '@keydesk/contracts/disputes'
 import { SERVICE_PLAN_LABELS } from '@keydesk/contracts/service-levels'
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
-import { CellLabel } from '../../../components/ui/cell-label.tsx'
+import { type ReactNode, useState } from 'react'
+import { DataTable, type DataTableColumn, type SortDirection } from '../../../components/ui/data-table.tsx'
 import { businessOf } from '../business-label.ts'
 import { TimeLeft } from './time-left.tsx'
 
 type SortKey = 'dueAt' | 'paidAt' | 'vehicle' | 'buyer' | 'plan'
 interface Sort {
   key: SortKey
-  direction: 'ascending' | 'descending'
+  direction: SortDirection
 }
 
 const vehicleOf = (request: AdminRequest) => `${request.year} ${request.make} ${request.model}`
@@ -37,20 +37,6 @@ function sorted(requests: AdminRequest[], sort: Sort): AdminRequest[] {
 
 const paidAtText = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
-
-function SortHeader({ label, sortKey, sort, onSort }: { label: string; sortKey: SortKey; sort: Sort; onSort: (key: SortKey) => void }) {
-  const isActive = sort.key === sortKey
-  return (
-    <th scope="col" aria-sort={isActive ? sort.direction : 'none'} className="px-2 py-2 text-left font-medium">
-      <button type="button" onClick={() => onSort(sortKey)} className="inline-flex items-center gap-1 hover:text-brand-600">
-        {label}
-        <span aria-hidden="true" className="text-xs">
-          {isActive ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
-        </span>
-      </button>
-    </th>
-  )
-}
 
 function ValidationBadge({ request }: { request: AdminRequest }) {
   if (request.isGuest) return <span className="text-xs text-slate-700">identity to check</span>
@@ -91,6 +77,54 @@ function BatchLabel({ place, onShowBatch }: { place: NonNullable<AdminRequest['b
   )
 }
 
+interface QueueColumnsOptions {
+  now: Date
+  sortBy: (key: SortKey) => NonNullable<DataTableColumn<AdminRequest>['sort']>
+  onShowBatch?: (code: string) => void
+  renderActions?: (request: AdminRequest) => ReactNode
+}
+
+function queueColumns({ now, sortBy, onShowBatch, renderActions }: QueueColumnsOptions): DataTableColumn<AdminRequest>[] {
+  return [
+    {
+      header: 'Vehicle',
+      labelled: false,
+      className: 'font-medium',
+      sort: sortBy('vehicle'),
+      cell: (request) => (
+        <>
+          {vehicleOf(request)}
+          {request.batch && <BatchLabel place={request.batch} onShowBatch={onShowBatch} />}
+        </>
+      ),
+    },
+    { header: 'VIN', className: 'break-all font-mono text-xs', cell: (request) => request.vin },
+    {
+      header: 'Buyer',
+      sort: sortBy('buyer'),
+      cell: (request) => (
+        <>
+          <span className="break-all">{buyerOf(request)}</span> <ValidationBadge request={request} />
+          {request.business && <span className="block text-xs text-slate-600">{businessOf(request.business)}</span>}
+          <DisputeMark request={request} />
+        </>
+      ),
+    },
+    {
+      header: 'Plan',
+      sort: sortBy('plan'),
+      cell: (request) => (request.isGuest ? 'Guest' : SERVICE_PLAN_LABELS[request.servicePlan]),
+    },
+    { header: 'Paid', className: 'whitespace-nowrap', sort: sortBy('paidAt'), cell: (request) => paidAtText(request.paidAt) },
+    { header: 'Time left', sort: sortBy('dueAt'), cell: (request) => <TimeLeft request={request} now={now} /> },
+    {
+      header: 'Assignee',
+      cell: (request) => (request.startedBy ? request.startedBy.name : <span className="text-slate-700">Unassigned</span>),
+    },
+    { header: 'Actions', labelled: false, className: 'pt-2', actsAlone: true, cell: (request) => renderActions?.(request) },
+  ]
+}
+
 export interface QueueTableProps {
   /** Names the table for assistive technology, e.g. 'Pending requests'. */
   label: string
@@ -128,117 +162,36 @@ export function QueueTable({
   const [sort, setSort] = useState<Sort>({ key: 'dueAt', direction: 'ascending' })
   const [ownSelectedId, setOwnSelectedId] = useState<string | null>(null)
   const selectedId = chosenId === undefined ? ownSelectedId : chosenId
-  const setSelectedId = (id: string) => {
-    setOwnSelectedId(id)
-    onSelect?.(id)
-  }
-  const rowRefs = useRef(new Map<string, HTMLTableRowElement>())
   const rows = sorted(requests, sort)
   const selected = rows.find((request) => request.id === selectedId) ?? rows[0]
 
-  function onSort(key: SortKey) {
-    setSort((current) =>
-      current.key === key
-        ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { key, direction: 'ascending' },
-    )
-  }
-
-  function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
-    if (event.target !== event.currentTarget) return
-    const move = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0
-    if (move !== 0) {
-      event.preventDefault()
-      const next = rows[Math.min(rows.length - 1, Math.max(0, index + move))]
-      if (next) rowRefs.current.get(next.id)?.focus()
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault()
-      const row = rows[index]
-      if (row) setSelectedId(row.id)
-    }
-  }
+  const sortBy = (key: SortKey) => ({
+    direction: sort.key === key ? sort.direction : undefined,
+    onSort: () =>
+      setSort((current) =>
+        current.key === key
+          ? { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+          : { key, direction: 'ascending' },
+      ),
+  })
 
   return (
     <>
-      <div className="mt-3 md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white">
-        <table aria-label={label} className="block w-full text-sm md:table">
-          <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
-            <tr>
-              <SortHeader label="Vehicle" sortKey="vehicle" sort={sort} onSort={onSort} />
-              <th scope="col" className="px-2 py-2 text-left font-medium">
-                VIN
-              </th>
-              <SortHeader label="Buyer" sortKey="buyer" sort={sort} onSort={onSort} />
-              <SortHeader label="Plan" sortKey="plan" sort={sort} onSort={onSort} />
-              <SortHeader label="Paid" sortKey="paidAt" sort={sort} onSort={onSort} />
-              <SortHeader label="Time left" sortKey="dueAt" sort={sort} onSort={onSort} />
-              <th scope="col" className="px-2 py-2 text-left font-medium">
-                Assignee
-              </th>
-              <th scope="col" className="px-2 py-2 text-left font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block space-y-2 md:table-row-group md:space-y-0">
-            {rows.map((request, index) => {
-              const isSelected = request.id === selected?.id
-              return (
-                <tr
-                  key={request.id}
-                  ref={(element) => {
-                    if (element) rowRefs.current.set(request.id, element)
-                    else rowRefs.current.delete(request.id)
-                  }}
-                  tabIndex={0}
-                  aria-selected={isSelected}
-                  aria-label={`${vehicleOf(request)}, VIN ${request.vin}`}
-                  onClick={() => setSelectedId(request.id)}
-                  onKeyDown={(event) => onRowKey(event, index)}
-                  className={`block cursor-pointer rounded-lg border bg-white p-3 focus:outline-2 focus:outline-brand-600 md:table-row md:rounded-none md:border-0 md:border-t md:p-0 ${
-                    isSelected ? 'border-brand-600 md:bg-brand-50' : 'border-slate-200 hover:bg-slate-50'
-                  }`}
-                >
-                  <td className="block font-medium md:table-cell md:px-2 md:py-2">
-                    {vehicleOf(request)}
-                    {request.batch && <BatchLabel place={request.batch} onShowBatch={onShowBatch} />}
-                  </td>
-                  <td className="block break-all font-mono text-xs md:table-cell md:px-2 md:py-2">
-                    <CellLabel>VIN</CellLabel>
-                    {request.vin}
-                  </td>
-                  <td className="block md:table-cell md:px-2 md:py-2">
-                    <CellLabel>Buyer</CellLabel>
-                    <span className="break-all">{buyerOf(request)}</span> <ValidationBadge request={request} />
-                    {request.business && <span className="block text-xs text-slate-600">{businessOf(request.business)}</span>}
-                    <DisputeMark request={request} />
-                  </td>
-                  <td className="block md:table-cell md:px-2 md:py-2">
-                    <CellLabel>Plan</CellLabel>
-                    {request.isGuest ? 'Guest' : SERVICE_PLAN_LABELS[request.servicePlan]}
-                  </td>
-                  <td className="block whitespace-nowrap md:table-cell md:px-2 md:py-2">
-                    <CellLabel>Paid</CellLabel>
-                    {paidAtText(request.paidAt)}
-                  </td>
-                  <td className="block md:table-cell md:px-2 md:py-2">
-                    <CellLabel>Time left</CellLabel>
-                    <TimeLeft request={request} now={now} />
-                  </td>
-                  <td className="block md:table-cell md:px-2 md:py-2">
-                    <CellLabel>Assignee</CellLabel>
-                    {request.startedBy ? request.startedBy.name : <span className="text-slate-700">Unassigned</span>}
-                  </td>
-                  {/* Buttons here act on the row without selecting it. */}
-                  {/* biome-ignore lint/a11y/useKeyWithClickEvents: the click only stops the row's own click; the buttons inside are keyboard-operable */}
-                  <td className="block pt-2 md:table-cell md:px-2 md:py-2" onClick={(event) => event.stopPropagation()}>
-                    {renderActions?.(request)}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+      <div className="mt-3">
+        <DataTable
+          label={label}
+          rows={rows}
+          rowKey={(request) => request.id}
+          columns={queueColumns({ now, sortBy, onShowBatch, renderActions })}
+          selection={{
+            selectedKey: selected?.id,
+            onSelect: (request) => {
+              setOwnSelectedId(request.id)
+              onSelect?.(request.id)
+            },
+            rowLabel: (request) => `${vehicleOf(request)}, VIN ${request.vin}`,
+          }}
+        />
       </div>
       {selected && showDetail && (
         <section aria-label={`Details: ${vehicleOf(selected)}`} className="mt-3 rounded-lg border border-brand-600 bg-white p-4">

@@ -1,10 +1,36 @@
 import { formatDollars } from '@keydesk/contracts/money'
 import { planLineName } from '@keydesk/contracts/plan-benefits'
-import { SUBSCRIPTION_STATUS_LABELS } from '@keydesk/contracts/subscription'
+import { type AdminSubscription, SUBSCRIPTION_STATUS_LABELS } from '@keydesk/contracts/subscription'
 import { Button } from '../../../components/ui/button.tsx'
+import { DataTable } from '../../../components/ui/data-table.tsx'
 import { ADMIN_FAILURES } from '../admin-error-text.ts'
 import type { useAdminSubscriptions } from '../api/use-admin-subscriptions.ts'
 import { PagedPanel } from './paged-panel.tsx'
+
+function Member({ subscription }: { subscription: AdminSubscription }) {
+  if (subscription.userEmail === null) return <span className="text-slate-500 italic">User Inactive</span>
+  return (
+    <>
+      {subscription.memberName && <span className="block">{subscription.memberName}</span>}
+      <span className="block break-all text-slate-600">{subscription.userEmail}</span>
+    </>
+  )
+}
+
+function RefundCell({ subscription, onRefund }: { subscription: AdminSubscription; onRefund?: (subscriptionId: string) => void }) {
+  if (subscription.refundedCents !== null) return `Refunded ${formatDollars(subscription.refundedCents)}`
+  if (!onRefund || subscription.billing !== 'ANNUAL' || subscription.status === 'EXPIRED') return '–'
+  const plan = planLineName(subscription.tier, subscription.billing)
+  return (
+    <Button
+      variant="secondary"
+      aria-label={`Refund the ${plan} of ${subscription.memberName ?? subscription.userEmail ?? 'an inactive user'}`}
+      onClick={() => onRefund(subscription.id)}
+    >
+      Refund…
+    </Button>
+  )
+}
 
 export interface SubscriptionsPanelProps {
   subscriptions: ReturnType<typeof useAdminSubscriptions>
@@ -31,62 +57,17 @@ export function SubscriptionsPanel({ subscriptions, offset, onOffsetChange, onRe
       onOffsetChange={onOffsetChange}
     >
       {(rows) => (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Plan
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Member
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Refund
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((subscription) => {
-                const plan = planLineName(subscription.tier, subscription.billing)
-                return (
-                  <tr key={subscription.id} className="border-t border-slate-200">
-                    <td className="px-3 py-2">{plan}</td>
-                    <td className="px-3 py-2">
-                      {subscription.userEmail === null ? (
-                        <span className="text-slate-500 italic">User Inactive</span>
-                      ) : (
-                        <>
-                          {subscription.memberName && <span className="block">{subscription.memberName}</span>}
-                          <span className="block break-all text-slate-600">{subscription.userEmail}</span>
-                        </>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{SUBSCRIPTION_STATUS_LABELS[subscription.status]}</td>
-                    <td className="px-3 py-2">
-                      {subscription.refundedCents !== null ? (
-                        `Refunded ${formatDollars(subscription.refundedCents)}`
-                      ) : onRefund && subscription.billing === 'ANNUAL' && subscription.status !== 'EXPIRED' ? (
-                        <Button
-                          variant="secondary"
-                          aria-label={`Refund the ${plan} of ${subscription.memberName ?? subscription.userEmail ?? 'an inactive user'}`}
-                          onClick={() => onRefund(subscription.id)}
-                        >
-                          Refund…
-                        </Button>
-                      ) : (
-                        '–'
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Subscriptions"
+          rows={rows}
+          rowKey={(subscription) => subscription.id}
+          columns={[
+            { header: 'Plan', cell: (subscription) => planLineName(subscription.tier, subscription.billing) },
+            { header: 'Member', cell: (subscription) => <Member subscription={subscription} /> },
+            { header: 'Status', cell: (subscription) => SUBSCRIPTION_STATUS_LABELS[subscription.status] },
+            { header: 'Refund', cell: (subscription) => <RefundCell subscription={subscription} onRefund={onRefund} /> },
+          ]}
+        />
       )}
     </PagedPanel>
   )

@@ -3,7 +3,7 @@ import { REQUEST_STATUS_LABELS, type RequestStatus } from '@keydesk/contracts/re
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { CellLabel } from '../../../components/ui/cell-label.tsx'
+import { DataTable } from '../../../components/ui/data-table.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useOrders } from '../api/use-orders.ts'
 import { RefundsList } from './refunds-list.tsx'
@@ -39,77 +39,26 @@ export function OrdersTab() {
           </div>
         ))}
       </dl>
-      {rows.length === 0 ? (
-        <p className="text-slate-600">You have no orders yet.</p>
-      ) : (
-        // At phone width each order is a card with its labels: five columns side by side collided at 390 px.
-        <table className="block w-full text-left text-sm md:table">
-          <caption className="sr-only">Your orders</caption>
-          <thead className="hidden border-b border-slate-200 text-slate-600 md:table-header-group">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                Order date
-              </th>
-              <th scope="col" className="pr-3">
-                Vehicle
-              </th>
-              <th scope="col" className="pr-3">
-                VIN
-              </th>
-              <th scope="col" className="pr-3">
-                Status
-              </th>
-              <th scope="col" className="text-right">
-                Cost
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block space-y-2 md:table-row-group md:space-y-0">
-            {rows.map((order) => (
-              <tr
-                key={order.id}
-                className="block rounded-lg border border-slate-200 p-3 md:table-row md:rounded-none md:border-0 md:border-b md:border-slate-100 md:p-0"
-              >
-                <td className="block md:table-cell md:py-2 md:pr-3">
-                  <CellLabel>Order date</CellLabel>
-                  {new Date(order.orderDate).toLocaleDateString()}
-                </td>
-                <td className="block font-medium md:table-cell md:pr-3 md:font-normal">
-                  <CellLabel>Vehicle</CellLabel>
-                  {order.year} {order.make} {order.model}
-                </td>
-                <td className="block break-all font-mono md:table-cell md:pr-3">
-                  <CellLabel>VIN</CellLabel>
-                  {order.vin}
-                </td>
-                <td className="block md:table-cell md:pr-3">
-                  <CellLabel>Status</CellLabel>
-                  {order.refund
-                    ? `Refunded ${formatDollars(order.refund.amountCents)} on ${new Date(order.refund.refundedAt).toLocaleDateString()}`
-                    : REQUEST_STATUS_LABELS[order.status]}
-                </td>
-                <td className="block md:table-cell md:text-right">
-                  <CellLabel>Cost</CellLabel>
-                  {formatDollars(order.cost)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {pageCount > 1 && (
-        <nav aria-label="Order pages" className="flex items-center gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">
-            Page {page} of {pageCount}
-          </span>
-          <Button variant="secondary" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <DataTable
+        label="Your orders"
+        rows={rows}
+        rowKey={(order) => order.id}
+        empty="You have no orders yet."
+        paging={{ label: 'Order pages', page: page - 1, pageCount, onPageChange: (index) => setPage(index + 1) }}
+        columns={[
+          { header: 'Order date', cell: (order) => new Date(order.orderDate).toLocaleDateString() },
+          { header: 'Vehicle', className: 'font-medium md:font-normal', cell: (order) => `${order.year} ${order.make} ${order.model}` },
+          { header: 'VIN', className: 'break-all font-mono', cell: (order) => order.vin },
+          {
+            header: 'Status',
+            cell: (order) =>
+              order.refund
+                ? `Refunded ${formatDollars(order.refund.amountCents)} on ${new Date(order.refund.refundedAt).toLocaleDateString()}`
+                : REQUEST_STATUS_LABELS[order.status],
+          },
+          { header: 'Cost', className: 'md:text-right', cell: (order) => formatDollars(order.cost) },
+        ]}
+      />
       {refunds.length > 0 && <RefundsList refunds={refunds} />}
     </div>
   )

@@ -1,6 +1,7 @@
 import { formatDollars } from '@keydesk/contracts/money'
 import { planLineName } from '@keydesk/contracts/plan-benefits'
 import type { RefundHistoryEntry } from '@keydesk/contracts/profile'
+import { DataTable } from '../../../components/ui/data-table.tsx'
 
 /** Plan refunds paid back to the member (docs/decisions/020), beside the orders they were paid for. */
 export function RefundsList({ refunds }: { refunds: RefundHistoryEntry[] }) {
@@ -9,31 +10,17 @@ export function RefundsList({ refunds }: { refunds: RefundHistoryEntry[] }) {
       <h3 id="refunds-heading" className="font-semibold text-slate-900">
         Refunds
       </h3>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your refunds</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2">
-              Refunded on
-            </th>
-            <th scope="col">Plan</th>
-            <th scope="col">Order</th>
-            <th scope="col" className="text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {refunds.map((refund) => (
-            <tr key={refund.id} className="border-b border-slate-100">
-              <td className="py-2">{new Date(refund.refundedAt).toLocaleDateString()}</td>
-              <td>{planLineName(refund.tier, refund.billing)}</td>
-              <td className="font-mono">{refund.confirmationNumber ?? '–'}</td>
-              <td className="text-right">{formatDollars(refund.amountCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Your refunds"
+        rows={refunds}
+        rowKey={(refund) => refund.id}
+        columns={[
+          { header: 'Refunded on', cell: (refund) => new Date(refund.refundedAt).toLocaleDateString() },
+          { header: 'Plan', cell: (refund) => planLineName(refund.tier, refund.billing) },
+          { header: 'Order', className: 'font-mono', cell: (refund) => refund.confirmationNumber ?? '–' },
+          { header: 'Amount', className: 'md:text-right', cell: (refund) => formatDollars(refund.amountCents) },
+        ]}
+      />
     </section>
   )
 }
