@@ -68,5 +68,6 @@ export {
 export { publishRequestStatusChanges } from './requests/status-events.ts'
 export { listAdminSubscriptions } from './subscriptions/admin-subscriptions.ts'
 export { listPlanRefundRowsForArchive, listPlanRowsForArchive } from './subscriptions/archive-repository.ts'
+export { findMemberHolding } from './subscriptions/member-holding.ts'
 export { REFUND_ATTEMPT_LEASE_MS } from './subscriptions/refunds.ts'
 export { readPricingTier } from './subscriptions/service.ts'

@@ -6,8 +6,11 @@ import { users } from '../../../db/schema/users.ts'
 // The users gateway for plans: the tier and trial columns premium access is decided on, read, locked and set by the
 // ordering context (subscriptions, cart, payments).
 
-/** The columns that decide a member's premium access (subscriptions/access.ts), with the account's role. */
-export async function findMemberAccess(db: DbExecutor, userId: string) {
+/**
+ * The account's own plan and trial columns, with its role, before the team rule (teams/ordering.ts, findMemberAccess)
+ * gives a person on a team the business's plan instead.
+ */
+export async function findOwnPlanColumns(db: DbExecutor, userId: string) {
   const [member] = await db
     .select({ role: users.role, subscriptionTier: users.subscriptionTier, trialTier: users.trialTier, trialEndsAt: users.trialEndsAt })
     .from(users)

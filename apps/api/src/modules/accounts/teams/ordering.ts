@@ -4,18 +4,18 @@ import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
 import { AppError } from '../../../errors.ts'
-import { findBusinessNameRows, findBusinessStanding, findMemberAccess as findOwnAccess } from '../members/membership-repository.ts'
+import { findBusinessNameRows, findBusinessStanding, findOwnPlanColumns } from '../members/membership-repository.ts'
 import { actsFor, businessName, findBusiness, findStanding } from './business.ts'
 import { findMembership, listLocations, locationNames } from './repository.ts'
 
 /**
- * What decides a member's plan everywhere the plan matters (prices, turnaround, bulk's rows, chat, support; the
- * ordering context reads it through the accounts surface): the account's own plan and trial, except for a person on
+ * What decides a member's plan everywhere the plan matters (prices, turnaround, bulk's rows, chat, support: the
+ * ordering context's findMemberHolding reads it through the accounts surface, and every other reader goes there): the account's own plan and trial, except for a person on
  * an Enterprise team, who holds the business's Enterprise plan while it runs and nothing of their own
  * (docs/decisions/039). The business's plan is read afresh each time, so its end reaches the whole team at once.
  */
 export async function findMemberAccess(db: DbExecutor, userId: string) {
-  const own = await findOwnAccess(db, userId)
+  const own = await findOwnPlanColumns(db, userId)
   if (!own) return own
   const membership = await findMembership(db, userId)
   if (!membership) return own

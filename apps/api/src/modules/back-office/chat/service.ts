@@ -1,10 +1,10 @@
 import { CHAT_MESSAGES, type ChatHistoryQuery, type ChatMessage, type SendChatMessageBody } from '@keydesk/contracts/chat'
-import { hasPremiumAccess } from '@keydesk/contracts/premium-access'
 import { CHAT_CONVERSATION_SUBJECT, SUPPORT_ON_CALL_NOTICE } from '@keydesk/contracts/support-inbox'
 import { AppError, notFound } from '../../../errors.ts'
 import { actsAsAdmin } from '../../../plugins/auth.ts'
 import type { Database, Principal, Uses } from '../../../ports.ts'
-import { findMemberAccess, findUserNames } from '../../accounts/index.ts'
+import { findUserById, findUserNames } from '../../accounts/index.ts'
+import { findMemberHolding } from '../../ordering/index.ts'
 import { postNotice } from '../../platform/index.ts'
 import { findChatAnswerDeadlines, lockOpenChatConversation } from '../support/conversation-repository.ts'
 import { noteAnswer, noteCustomerMessage, openConversation } from '../support/conversations.ts'
@@ -23,8 +23,8 @@ const toView = (row: ChatMessageRow): ChatMessage => ({ ...row, createdAt: row.c
 /** Members need premium access (trial included); admins always may, they answer. */
 export async function assertMayChat(db: Database, principal: Principal, now: Date): Promise<void> {
   if (actsAsAdmin(principal)) return
-  const member = await findMemberAccess(db, principal.id)
-  if (!member || !hasPremiumAccess(member, now)) throw new AppError('FORBIDDEN', CHAT_MESSAGES.premiumRequired)
+  const { member, access } = await findMemberHolding(db, principal.id, now)
+  if (!member || access.type === 'none') throw new AppError('FORBIDDEN', CHAT_MESSAGES.premiumRequired)
 }
 
 /** Whose conversation a call is about: a member's own; for an admin, the member named in the call. */
@@ -37,7 +37,7 @@ async function conversationOf(db: Database, principal: Principal, userId: string
     throw new AppError('VALIDATION_ERROR', CHAT_MESSAGES.adminNeedsConversation, [
       { field: 'userId', message: CHAT_MESSAGES.adminNeedsConversation },
     ])
-  const member = await findMemberAccess(db, userId)
+  const member = await findUserById(db, userId)
   if (member?.role !== 'BASEUSER') throw notFound()
   return userId
 }

@@ -2,7 +2,7 @@ import type { SubscriptionTier } from '@keydesk/contracts/subscription-constants
 import { needsOnCallAlert, SUPPORT_HOURS_TEXT, supportAnswerDueAt, supportTierOf } from '@keydesk/contracts/support-deadlines'
 import type { DbExecutor } from '../../../db/database.ts'
 import type { Uses } from '../../../ports.ts'
-import { findMemberAccess } from '../../accounts/index.ts'
+import { findMemberHolding } from '../../ordering/index.ts'
 import { enqueueMail, renderMail } from '../../platform/index.ts'
 import { type ConversationRow, insertConversation, markOnCallAlerted, updateConversation } from './conversation-repository.ts'
 
@@ -15,7 +15,7 @@ import { type ConversationRow, insertConversation, markOnCallAlerted, updateConv
 /** The plan a member's message is promised by: the one they hold at that moment (a running trial's tier); none for a visitor. */
 export async function writerTier(db: DbExecutor, userId: string | null, at: Date): Promise<SubscriptionTier> {
   if (userId === null) return 'NONE'
-  const member = await findMemberAccess(db, userId)
+  const { member } = await findMemberHolding(db, userId, at)
   return supportTierOf(member?.role === 'BASEUSER' ? member : null, at)
 }
 

@@ -21,7 +21,7 @@ import { AppError, notFound } from '../../../errors.ts'
 import { guardFormula } from '../../../lib/csv-cells.ts'
 import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
-import { findMemberAccess, findUserNames, lockSubscriptionTier, orderPlaceFor } from '../../accounts/index.ts'
+import { findUserNames, lockSubscriptionTier, orderPlaceFor } from '../../accounts/index.ts'
 import { enqueueMail } from '../../platform/index.ts'
 import { addRequestsToCart, findOrCreateCart } from '../cart/repository.ts'
 import { listMakesWithModels } from '../catalogue/repository.ts'
@@ -33,8 +33,7 @@ import {
   listBatchesOfUser,
   listReleasedOfBatch,
 } from '../requests/batch-repository.ts'
-import { effectiveTier } from '../subscriptions/access.ts'
-import { findPriceHolder } from '../subscriptions/price-holder.ts'
+import { findMemberHolding, type MemberHolding } from '../subscriptions/member-holding.ts'
 import { checkBulkRows } from './checks.ts'
 import { parseBulkText } from './parse.ts'
 
@@ -45,9 +44,8 @@ const CODE_ATTEMPTS = 5
 const drawBatchCode = () => `B-${Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`
 
 /** How many rows the member's plan allows in one batch (paid or trial, docs/decisions/016); refused without bulk ordering. */
-async function rowLimitOf(db: DbExecutor, userId: string, now: Date): Promise<number> {
-  const member = await findMemberAccess(db, userId)
-  const limit = member ? bulkRowLimit(effectiveTier(member, now)) : null
+function rowLimitOf({ member, access }: MemberHolding): number {
+  const limit = member ? bulkRowLimit(access.tier) : null
   if (limit === null) throw new AppError('FORBIDDEN', BULK_MESSAGES.notAllowed)
   return limit
 }
@@ -71,16 +69,14 @@ async function checkRows(db: DbExecutor, userId: string, rows: BulkRowInput[], n
 export async function checkBatch(ports: Uses<'database' | 'clock'>, userId: string, body: BulkCheckBody): Promise<BulkCheckAnswer> {
   const db = ports.database.db
   const now = ports.clock.now()
-  const rowLimit = await rowLimitOf(db, userId, now)
+  const holding = await findMemberHolding(db, userId, now, { prices: true })
+  const rowLimit = rowLimitOf(holding)
   const parsed =
     'text' in body ? await parseBulkText(body.text) : { rows: body.rows, problem: body.rows.length === 0 ? BULK_MESSAGES.empty : null }
   // A paste past any batch's size is answered by its first BULK_MAX_ROWS rows, so one call's work stays bounded.
-  const [checked, holder] = await Promise.all([
-    checkRows(db, userId, parsed.rows.slice(0, BULK_MAX_ROWS), now),
-    findPriceHolder(db, userId, now),
-  ])
+  const checked = await checkRows(db, userId, parsed.rows.slice(0, BULK_MAX_ROWS), now)
   const problem = parsed.problem ?? (parsed.rows.length > rowLimit ? BULK_MESSAGES.tooManyRows(rowLimit) : null)
-  return { ...priceRows(checked.rows, checked.catalogue, holder), rowLimit, problem }
+  return { ...priceRows(checked.rows, checked.catalogue, holding.priceHolder), rowLimit, problem }
 }
 
 /**
@@ -146,7 +142,7 @@ export async function createBatch(ports: Uses<'database' | 'clock'>, userId: str
   return ports.database.db.transaction(async (tx) => {
     await lockSubscriptionTier(tx, userId)
     const place = await orderPlaceFor(tx, userId, locationId)
-    const rowLimit = await rowLimitOf(tx, userId, now)
+    const rowLimit = rowLimitOf(await findMemberHolding(tx, userId, now))
     if (rows.length > rowLimit) throw new AppError('VALIDATION_ERROR', BULK_MESSAGES.tooManyRows(rowLimit))
     const checked = await checkRows(tx, userId, rows, now)
     const details = checked.rows.flatMap((row, index) =>
@@ -228,7 +224,7 @@ export async function batchCodesCsv(ports: Uses<'database' | 'secretKey'>, userI
  */
 export async function requestQuote(ports: Uses<'database' | 'clock' | 'config' | 'secretKey'>, userId: string, body: BulkQuoteBody) {
   const db = ports.database.db
-  await rowLimitOf(db, userId, ports.clock.now())
+  rowLimitOf(await findMemberHolding(db, userId, ports.clock.now()))
   const member = (await findUserNames(db, [userId])).get(userId)
   if (!member) throw notFound()
   const count = body.rows.length

@@ -1,18 +1,14 @@
 import { batchPlaceText } from '@keydesk/contracts/batch-place'
 import type { CartItem } from '@keydesk/contracts/cart'
-import { type PricedKeycodeLine, type PriceHolder, priceKeycodeLines, priceNoteOf } from '@keydesk/contracts/keycode-prices'
+import { type PricedKeycodeLine, priceKeycodeLines, priceNoteOf } from '@keydesk/contracts/keycode-prices'
 import { toDollars } from '@keydesk/contracts/money'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../../db/database.ts'
 import { findBatchPlaces } from '../requests/batch-repository.ts'
 import { findCartVehicles } from '../requests/repository.ts'
-import { findPriceHolder } from '../subscriptions/price-holder.ts'
+import { findMemberHolding, type PricedHolding } from '../subscriptions/member-holding.ts'
 import { type CartOwner, listCartItemRows } from './repository.ts'
-
-/** What decides this owner's prices: a paid plan, else a running trial (docs/decisions/021); guests pay standard prices. */
-export const findOwnerPriceHolder = (db: DbExecutor, owner: CartOwner, now: Date): Promise<PriceHolder> =>
-  findPriceHolder(db, 'userId' in owner ? owner.userId : null, now)
 
 /** What a plan line charges: planCharge's first charge; Enterprise is sold monthly only (AddSubscriptionBodySchema). */
 export function planPriceCents(tier: PaidTier, billing: BillingPeriod): number {
@@ -37,12 +33,13 @@ export async function listPricedCartItems(
   db: DbExecutor,
   owner: CartOwner,
   now: Date,
-): Promise<{ holder: PriceHolder; items: PricedCartItem[] }> {
+): Promise<{ holding: PricedHolding; items: PricedCartItem[] }> {
   const rows = await listCartItemRows(db, owner)
   const requestIds = rows.flatMap((item) => (item.vehicleRequestId ? [item.vehicleRequestId] : []))
-  const [vehicles, pricesFor, batchPlaces] = await Promise.all([
+  // What decides this owner's prices: a paid plan, else a running trial (docs/decisions/021); guests pay standard prices.
+  const [vehicles, holding, batchPlaces] = await Promise.all([
     findCartVehicles(db, requestIds),
-    findOwnerPriceHolder(db, owner, now),
+    findMemberHolding(db, 'userId' in owner ? owner.userId : null, now, { prices: true }),
     findBatchPlaces(db, requestIds),
   ])
   const vehicleOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]))
@@ -59,7 +56,7 @@ export async function listPricedCartItems(
         requiresPin: vehicle?.requiresPin ?? false,
       }
     }),
-    pricesFor,
+    holding.priceHolder,
   )
   const priceOf = new Map(keycodeRows.map((item, index) => [item.id, keycodePrices[index]]))
   const items = unpaid.map((item): PricedCartItem => {
@@ -90,7 +87,7 @@ export async function listPricedCartItems(
       price: toDollars(standardCents),
       isTemporary: 'guestId' in owner,
       pinCharge: toDollars(line.pinCents),
-      priceNote: keycode ? priceNoteOf(keycode, pricesFor) : 'Plan price, never discounted',
+      priceNote: keycode ? priceNoteOf(keycode, holding.priceHolder) : 'Plan price, never discounted',
       batch: batch ? batchPlaceText(batch) : null,
       vehicleRequestId: vehicle?.id ?? null,
       batchCode: batch?.code ?? null,
@@ -98,5 +95,5 @@ export async function listPricedCartItems(
       ...pricing,
     }
   })
-  return { holder: pricesFor, items }
+  return { holding, items }
 }

@@ -1,15 +1,14 @@
 import { toDollars } from '@keydesk/contracts/money'
 import { type CreateCheckoutSessionBody, PAYMENT_MESSAGES, type PaymentSession } from '@keydesk/contracts/payments'
-import { premiumAccess } from '@keydesk/contracts/premium-access'
 import type { RequestStatus } from '@keydesk/contracts/request-status'
-import { dueAtFor, type ServicePlan, servicePlanOf } from '@keydesk/contracts/service-levels'
+import { dueAtFor } from '@keydesk/contracts/service-levels'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
 import type Stripe from 'stripe'
 import type { DbExecutor } from '../../../db/database.ts'
 import type { TransactionItem } from '../../../db/schema/payments.ts'
 import { AppError } from '../../../errors.ts'
 import type { ProviderSession, Uses } from '../../../ports.ts'
-import { assertMayOrderFor, findMemberAccess, findUserEmail, setSubscriptionTier } from '../../accounts/index.ts'
+import { assertMayOrderFor, findUserEmail, setSubscriptionTier } from '../../accounts/index.ts'
 import { enqueueMail, renderMail } from '../../platform/index.ts'
 import { listPricedCartItems } from '../cart/priced-items.ts'
 import { type CartOwner, listCartRequestIds, removePlanFromCart, removeRequestsFromCarts } from '../cart/repository.ts'
@@ -27,6 +26,7 @@ import {
 } from '../orders/repository.ts'
 import { findRequestProgress, findVehicles, lockRequests, markRequestsPaid } from '../requests/repository.ts'
 import { publishRequestStatusChanges } from '../requests/status-events.ts'
+import { findMemberHolding } from '../subscriptions/member-holding.ts'
 import { endRunningPlans, extendProviderPlan, insertPlan } from '../subscriptions/repository.ts'
 import { checkoutLines } from './checkout-lines.ts'
 import { orderConfirmationMail } from './confirmation-mail.ts'
@@ -75,9 +75,11 @@ export async function createCheckoutSession(
     const requests = await lockRequests(tx, await listCartRequestIds(tx, owner))
     // An order placed for an Enterprise business is paid only by someone still ordering for it (docs/decisions/039).
     if ('userId' in owner) await assertMayOrderFor(tx, owner.userId, requests)
-    const { holder, items } = await listPricedCartItems(tx, owner, now)
+    // What the buyer holds when the checkout opens prices its keycodes and sets their deadline (docs/decisions/016,
+    // 021); guests hold nothing. A plan bought in the same checkout counts from its payment on, for later orders.
+    const { holding, items } = await listPricedCartItems(tx, owner, now)
     if (items.length === 0) throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.emptyCart)
-    const { totalCents, lines } = checkoutLines(items, holder.tier)
+    const { totalCents, lines } = checkoutLines(items, holding.priceHolder.tier)
     if (body.amount !== totalCents) throw new AppError('CONFLICT', PAYMENT_MESSAGES.amountChanged)
     await attachVehicles(tx, lines)
     const transaction = await insertTransaction(
@@ -94,7 +96,7 @@ export async function createCheckoutSession(
         usesBasicDiscount: items.some((item) => item.discountRule === 'BASIC_MONTHLY'),
         // By the app's clock, like the plan months it is counted in.
         createdAt: now,
-        servicePlan: await servicePlanOfBuyer(tx, 'userId' in owner ? owner.userId : null, now),
+        servicePlan: holding.servicePlan,
       },
       lines.flatMap((line) => (line.vehicleRequestId ? [line.vehicleRequestId] : [])),
     )
@@ -152,16 +154,6 @@ async function activateSubscription(tx: DbExecutor, row: TransactionRow, session
   await removePlanFromCart(tx, row.userId)
 }
 
-/**
- * What the buyer holds when the checkout opens prices its keycodes and sets their deadline (docs/decisions/016, 021);
- * guests hold nothing. A plan bought in the same checkout counts from its payment on, for later orders.
- */
-async function servicePlanOfBuyer(tx: DbExecutor, userId: string | null, now: Date): Promise<ServicePlan> {
-  if (!userId) return 'NONE'
-  const holding = await findMemberAccess(tx, userId)
-  return holding ? servicePlanOf(premiumAccess(holding, now)) : 'NONE'
-}
-
 type FulfilmentPorts = Uses<'database' | 'clock' | 'config' | 'secretKey' | 'events' | 'log'>
 
 /**
@@ -206,7 +198,7 @@ export async function fulfilPayment(
 
     // The keycodes keep the plan they were priced for; a checkout opened before that was recorded is served by
     // what the buyer held before this payment's own plan starts.
-    const servicePlan = row.servicePlan ?? (await servicePlanOfBuyer(tx, paid.userId, now))
+    const servicePlan = row.servicePlan ?? (await findMemberHolding(tx, paid.userId, now)).servicePlan
     await activateSubscription(tx, paid, session, now)
     const dueAt = dueAtFor(servicePlan, now)
 

@@ -1,4 +1,3 @@
-import { premiumAccess } from '@keydesk/contracts/premium-access'
 import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
 
 export interface MemberAccess {
@@ -10,11 +9,6 @@ export interface MemberAccess {
 /** Whether the account's one trial is still running, whatever its plan (the trial page reports it on its own). */
 export const isTrialRunning = (member: MemberAccess, now: Date) =>
   member.trialEndsAt !== null && member.trialEndsAt.getTime() > now.getTime()
-
-/** Member prices and tier discounts follow premium access (the one rule in contracts, docs/decisions/016). */
-export const effectiveTier = (member: MemberAccess, now: Date): SubscriptionTier => premiumAccess(member, now).tier
-
-export const accessType = (member: MemberAccess, now: Date): 'none' | 'trial' | 'paid' => premiumAccess(member, now).type
 
 const TIER_RANK: Record<SubscriptionTier, number> = { NONE: 0, BASIC: 1, PROFESSIONAL: 2, ENTERPRISE: 3 }
 

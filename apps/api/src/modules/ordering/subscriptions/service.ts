@@ -13,41 +13,41 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, loginRequired } from '../../../errors.ts'
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
-import { clearSubscriptionTiers, findMemberAccess as findAccessRow, isOnTeam, lockUsers, startTrialOnce } from '../../accounts/index.ts'
+import { clearSubscriptionTiers, isOnTeam, lockUsers, startTrialOnce } from '../../accounts/index.ts'
 import { findPlanPayments } from '../orders/plan-payments-repository.ts'
-import { accessType, effectiveTier, isTrialRunning } from './access.ts'
-import { findPriceHolder } from './price-holder.ts'
+import { isTrialRunning } from './access.ts'
+import { findMemberHolding } from './member-holding.ts'
 import { findRefundOfPlan } from './refund-repository.ts'
 import { cancelRunningPlan, expireEndedPlans, findLatestPlan, findMembersWithRunningPlan } from './repository.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-async function findMemberAccess(db: DbExecutor, userId: string) {
-  const member = await findAccessRow(db, userId)
-  if (!member) throw loginRequired()
-  return member
+/** The account's holding, for the answers only a signed-in account may ask for. */
+async function findOwnHolding(db: DbExecutor, userId: string, now: Date) {
+  const holding = await findMemberHolding(db, userId, now)
+  if (!holding.member) throw loginRequired()
+  return { ...holding, member: holding.member }
 }
 
 /** GET /trial/status (docs/product.md, 'Plans, trial and compliance'), as of the app's clock. */
 export async function readTrialStatus(ports: Uses<'database' | 'clock'>, userId: string): Promise<TrialStatus> {
   const now = ports.clock.now()
-  const member = await findMemberAccess(ports.database.db, userId)
+  const { member, access } = await findOwnHolding(ports.database.db, userId, now)
   const isActive = isTrialRunning(member, now)
-  const access = accessType(member, now)
   return {
     hasTrial: member.trialEndsAt !== null,
     isActive,
     remainingDays: isActive ? trialDaysLeft({ ...member, subscriptionTier: 'NONE' }, now) : 0,
     trialEndsAt: member.trialEndsAt?.toISOString() ?? null,
-    hasPremiumAccess: access !== 'none',
-    accessType: access,
+    hasPremiumAccess: access.type !== 'none',
+    accessType: access.type,
     trialTier: member.trialEndsAt ? member.trialTier : null,
   }
 }
 
 /** GET /keycode-user/subscription: the tier that prices the cart, a paid plan first, else a running trial's tier. */
 export async function readPricingTier(ports: Uses<'database' | 'clock'>, userId: string): Promise<SubscriptionTier> {
-  return effectiveTier(await findMemberAccess(ports.database.db, userId), ports.clock.now())
+  return (await findOwnHolding(ports.database.db, userId, ports.clock.now())).access.tier
 }
 
 /** POST /trial/start: one free 3-day trial per account, never for a paying member, no charge afterwards
@@ -62,7 +62,7 @@ export async function startTrial(
   if (await isOnTeam(ports.database.db, userId)) throw new AppError('CONFLICT', TEAM_MESSAGES.planOfBusiness)
   const started = await startTrialOnce(ports.database.db, userId, tier, new Date(now.getTime() + TRIAL_LENGTH_DAYS * DAY_MS), now)
   if (!started) {
-    const member = await findMemberAccess(ports.database.db, userId)
+    const { member } = await findOwnHolding(ports.database.db, userId, now)
     throw new AppError('CONFLICT', member.subscriptionTier !== 'NONE' ? TRIAL_MESSAGES.alreadySubscribed : TRIAL_MESSAGES.alreadyUsed)
   }
   return { ...(await readTrialStatus(ports, userId)), message: TRIAL_MESSAGES.started }
@@ -74,7 +74,8 @@ export async function startTrial(
  */
 export async function readUserSubscription(ports: Uses<'database' | 'clock'>, userId: string): Promise<UserSubscription> {
   const db = ports.database.db
-  const [plan, holder] = await Promise.all([findLatestPlan(db, userId), findPriceHolder(db, userId, ports.clock.now())])
+  const plan = await findLatestPlan(db, userId)
+  const holder = (await findMemberHolding(db, userId, ports.clock.now(), { prices: true, latestPlan: plan })).priceHolder
   const basicDiscount = holder.basicDiscount
     ? {
         available: holder.basicDiscount.available,
