@@ -22,6 +22,7 @@ const scenarios = [
   /Hostile uploads: server peak memory/,
   /Hostile uploads: other users' sign-in p50/,
   /Member's data archive: 500 orders and 50 MB of documents/,
+  /Enterprise owner's order list, 5 locations, 20 people, 1,000 orders: first page/,
   /Hostile bulk text: another user's GET \/api\/health/,
   /Busy day, one process: open order-status streams held/,
   /Busy day, one process: admin release → member's FULFILLED status event/,
