@@ -8,3 +8,12 @@ export const ErrorAnswerSchema = z.object({
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 })
 export type ErrorAnswer = z.infer<typeof ErrorAnswerSchema>
+
+/**
+ * The one reading of a failed call's body: the error answer when the body has its shape, else null (a proxy's page,
+ * an empty body), so every client tells "the server said this" from "the server said nothing it meant for people".
+ */
+export function parseErrorAnswer(payload: unknown): ErrorAnswer | null {
+  const parsed = ErrorAnswerSchema.safeParse(payload)
+  return parsed.success ? parsed.data : null
+}

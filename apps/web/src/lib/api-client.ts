@@ -1,4 +1,5 @@
 import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
+import type { ErrorAnswer } from '@keydesk/contracts/errors'
 import { MESSAGES } from '@keydesk/contracts/messages'
 import { TIME_ZONE_HEADER } from '@keydesk/contracts/session-place'
 import type { z } from 'zod'
@@ -7,14 +8,33 @@ import type { z } from 'zod'
 export const API_BASE = `${import.meta.env.VITE_API_BASE_URL ?? ''}/api`
 
 export class ApiError extends Error {
+  readonly code: string
+  readonly details: ErrorAnswer['details']
+
+  /**
+   * `answer` is what the server said, in the API's error shape (registration's plain-text refusal is read into it);
+   * null when the call got no answer (status 0) or one not meant for people, and `clientText` is the message then.
+   */
   constructor(
     readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: { field: string; message: string }[],
+    readonly answer: ErrorAnswer | null,
+    clientText = '',
   ) {
-    super(message)
+    super(answer?.message ?? clientText)
+    this.code = answer?.code ?? (status === 0 ? 'NETWORK_ERROR' : 'HTTP_ERROR')
+    this.details = answer?.details
   }
+}
+
+/**
+ * How every screen reads a failed call: the server's own words when it said any; else `unanswered` when no answer came
+ * at all (the network failed), and the screen's `fallback` for anything else (an answer without the error shape, a
+ * thrown error that was not a call's).
+ */
+export function failureText(error: unknown, fallback: string, unanswered = fallback): string {
+  if (!(error instanceof ApiError)) return fallback
+  if (error.answer?.message) return error.answer.message
+  return error.status === 0 ? unanswered : fallback
 }
 
 export interface RequestOptions<T> {
@@ -82,7 +102,7 @@ async function send(path: string, method: string, body: unknown, signal?: AbortS
     })
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error
-    throw new ApiError(0, 'NETWORK_ERROR', MESSAGES.backendUnavailable)
+    throw new ApiError(0, null, MESSAGES.backendUnavailable)
   }
 }
 
@@ -114,18 +134,14 @@ async function toApiError(response: Response): Promise<ApiError> {
   // docs/product.md, 'Accounts and sessions': registration answers its failure as text; that text is the message.
   if (response.headers.get('content-type')?.startsWith('text/plain')) {
     const text = (await response.text().catch(() => '')).trim()
-    if (text && response.status < 500) return new ApiError(response.status, 'TEXT_ERROR', text)
+    if (text && response.status < 500) return new ApiError(response.status, { code: 'TEXT_ERROR', message: text, error: text })
   }
   const payload: unknown = await response.json().catch(() => undefined)
-  // Only a failed call needs this schema: a visitor's first page loads without the schema library.
-  const { ErrorAnswerSchema } = await import('@keydesk/contracts/errors')
-  const parsed = ErrorAnswerSchema.safeParse(payload)
-  if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.details)
-  return new ApiError(
-    response.status,
-    'HTTP_ERROR',
-    response.status >= 500 ? MESSAGES.backendUnavailable : `Request failed (${response.status})`,
-  )
+  // Only a failed call needs the parser: a visitor's first page loads without the schema library.
+  const { parseErrorAnswer } = await import('@keydesk/contracts/errors')
+  const answer = parseErrorAnswer(payload)
+  if (answer) return new ApiError(response.status, answer)
+  return new ApiError(response.status, null, response.status >= 500 ? MESSAGES.backendUnavailable : `Request failed (${response.status})`)
 }
 
 /** Sends the call, and once more after a refresh when the access token had expired; an ended session goes to sign-in. */

@@ -1,6 +1,7 @@
 import type { AdminRequest } from '@keydesk/contracts/admin'
 import { useCallback, useState } from 'react'
-import { ADMIN_FAILURES, adminErrorText } from './admin-error-text.ts'
+import { failureText } from '../../lib/api-client.ts'
+import { ADMIN_FAILURES } from './admin-error-text.ts'
 import type { QueueName } from './api/admin-keys.ts'
 import { type useAdminQueue, useStartRequest } from './api/use-admin-queue.ts'
 import type { EnlargedDocument } from './components/document-image-dialog.tsx'
@@ -55,7 +56,7 @@ export function useQueueWork({ pending, inProgress, onEnlarge }: QueueWorkOption
         setKeysIn('in-progress')
         setArrived(request.id)
       },
-      onError: (error) => report({ tone: 'error', text: adminErrorText(error, ADMIN_FAILURES.updateStatus) }),
+      onError: (error) => report({ tone: 'error', text: failureText(error, ADMIN_FAILURES.updateStatus) }),
     })
   }
 

@@ -9,9 +9,9 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { controlClass, FieldShell } from '../../../components/ui/field-shell.tsx'
+import { failureText } from '../../../lib/api-client.ts'
 import { longDate } from '../../../lib/dates.ts'
 import { useSession } from '../../session/use-session.ts'
-import { adminErrorText } from '../admin-error-text.ts'
 import { useAccountAction } from '../api/use-admin-users.ts'
 
 type AccountActionKind = 'close' | 'purge' | 'archive'
@@ -111,7 +111,7 @@ function ReasonDialog({
         <FieldShell label="Reason" error={form.formState.errors.reason?.message} hint="Kept in the action log.">
           {(control) => <textarea {...control} rows={3} className={controlClass} {...form.register('reason')} />}
         </FieldShell>
-        {action.isError && <Alert tone="error">{adminErrorText(action.error, words.failure)}</Alert>}
+        {action.isError && <Alert tone="error">{failureText(action.error, words.failure)}</Alert>}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             Cancel

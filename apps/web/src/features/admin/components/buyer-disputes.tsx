@@ -3,7 +3,7 @@ import { formatDollars } from '@keydesk/contracts/money'
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { adminErrorText } from '../admin-error-text.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import { useBuyerDisputes, useClearDisputeReview } from '../api/use-buyer-disputes.ts'
 
 const dayText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
@@ -31,7 +31,7 @@ function DisputeItem({ dispute, canClear }: { dispute: PaymentDisputeView; canCl
           onClick={() =>
             clear.mutate(dispute.id, {
               onSuccess: (answer) => setResult({ tone: 'success', text: answer.message }),
-              onError: (error) => setResult({ tone: 'error', text: adminErrorText(error, 'Failed to clear the review.') }),
+              onError: (error) => setResult({ tone: 'error', text: failureText(error, 'Failed to clear the review.') }),
             })
           }
         >
@@ -49,7 +49,7 @@ function DisputeItem({ dispute, canClear }: { dispute: PaymentDisputeView; canCl
  */
 export function BuyerDisputes({ buyerId, isSuperAdmin }: { buyerId: string; isSuperAdmin: boolean }) {
   const disputes = useBuyerDisputes(buyerId)
-  if (disputes.isError) return <Alert tone="error">{adminErrorText(disputes.error, 'Failed to load the payment disputes.')}</Alert>
+  if (disputes.isError) return <Alert tone="error">{failureText(disputes.error, 'Failed to load the payment disputes.')}</Alert>
   if (!disputes.data || disputes.data.length === 0) return null
   return (
     <div>

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { failureText } from '../../../lib/api-client.ts'
 import { useSession } from '../../session/use-session.ts'
-import { adminErrorText } from '../admin-error-text.ts'
 import { useUserAction, useUserDocuments } from '../api/use-admin-users.ts'
 import { businessOf } from '../business-label.ts'
 import { BuyerDisputes } from './buyer-disputes.tsx'
@@ -34,7 +34,7 @@ export function BuyerAccount({ request, buyerId }: { request: AdminRequest; buye
       { path: `/admin/validate-user/${encodeURIComponent(buyerId)}` },
       {
         onSuccess: (answer) => setResult({ tone: 'success', text: answer.message }),
-        onError: (error) => setResult({ tone: 'error', text: adminErrorText(error, 'Failed to validate user.') }),
+        onError: (error) => setResult({ tone: 'error', text: failureText(error, 'Failed to validate user.') }),
       },
     )
   }
@@ -95,7 +95,7 @@ export function BuyerAccount({ request, buyerId }: { request: AdminRequest; buye
 export function BuyerDocuments({ buyerId, onEnlarge }: { buyerId: string; onEnlarge: (image: EnlargedDocument) => void }) {
   const documents = useUserDocuments(buyerId)
   if (documents.isPending) return <Spinner label="Loading the member's documents..." />
-  if (documents.isError) return <Alert tone="error">{adminErrorText(documents.error, 'Failed to load the documents.')}</Alert>
+  if (documents.isError) return <Alert tone="error">{failureText(documents.error, 'Failed to load the documents.')}</Alert>
   if (documents.data.length === 0) return <p className="text-sm text-slate-600">No documents on file.</p>
   return (
     <ul aria-label="Documents on file" className="space-y-2">

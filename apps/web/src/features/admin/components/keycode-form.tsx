@@ -16,8 +16,8 @@ import { useForm } from 'react-hook-form'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
-import { ADMIN_FAILURES, adminErrorText } from '../admin-error-text.ts'
+import { ApiError, failureText } from '../../../lib/api-client.ts'
+import { ADMIN_FAILURES } from '../admin-error-text.ts'
 import { useKeyBlankSuggestions, useProcessRequest } from '../api/use-admin-queue.ts'
 import { releaseReadiness } from '../release-readiness.ts'
 
@@ -230,7 +230,7 @@ export function KeycodeForm({
           if (error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT')
             return setGate({ code: { keycode, pincode, keyBlank, transponder }, serverMessage: error.message })
           setGate(null)
-          onError(adminErrorText(error, ADMIN_FAILURES.processRequest))
+          onError(failureText(error, ADMIN_FAILURES.processRequest))
         },
       },
     )

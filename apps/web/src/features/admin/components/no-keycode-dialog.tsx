@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { controlClass, FieldShell } from '../../../components/ui/field-shell.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
-import { adminErrorText } from '../admin-error-text.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import { useEndWithoutKeycode } from '../api/use-admin-queue.ts'
 
 const REASON_OPTIONS = (Object.keys(NO_KEYCODE_REASON_LABELS) as NoKeycodeReason[]).map((reason) => ({
@@ -81,7 +81,7 @@ export function NoKeycodeButton({ request, onEnded }: { request: AdminRequest; o
           <FieldShell label="Note to the buyer" error={form.formState.errors.note?.message} hint="Shown in the e-mail and on the order.">
             {(control) => <textarea {...control} rows={3} maxLength={NOTE_MAX} className={controlClass} {...form.register('note')} />}
           </FieldShell>
-          {end.isError && <Alert tone="error">{adminErrorText(end.error, FAILED)}</Alert>}
+          {end.isError && <Alert tone="error">{failureText(end.error, FAILED)}</Alert>}
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={close}>
               Keep the order

@@ -2,7 +2,7 @@ import type { AdminRequest } from '@keydesk/contracts/admin'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { adminErrorText } from '../admin-error-text.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import { useApproveDocuments, useUserDocuments } from '../api/use-admin-users.ts'
 import { useShortcuts } from '../keyboard-shortcuts.ts'
 import { orderVerdict, releaseReadiness } from '../release-readiness.ts'
@@ -104,7 +104,7 @@ export function OrderPanel({ request, onEnlarge, hasKeys, onStart, takesFocus, o
       </div>
       {approveAll.isError && (
         <div ref={problemRef} tabIndex={-1} className="mt-3">
-          <Alert tone="error">{adminErrorText(approveAll.error, 'The documents could not all be approved. Please try again.')}</Alert>
+          <Alert tone="error">{failureText(approveAll.error, 'The documents could not all be approved. Please try again.')}</Alert>
         </div>
       )}
       {request.buyerId && <BuyerAccount request={request} buyerId={request.buyerId} />}

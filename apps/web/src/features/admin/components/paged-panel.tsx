@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useId } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { adminErrorText } from '../admin-error-text.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import { ADMIN_PAGE_SIZE, type AdminPage } from '../api/admin-page.ts'
 import { Pager } from './pager.tsx'
 
@@ -30,7 +30,7 @@ export function PagedPanel<Row>({ title, query, loading, failure, empty, offset,
       </h2>
       <div className="mt-3 space-y-3">
         {query.isPending && <Spinner label={loading} />}
-        {query.isError && <Alert tone="error">{adminErrorText(query.error, failure)}</Alert>}
+        {query.isError && <Alert tone="error">{failureText(query.error, failure)}</Alert>}
         {page?.rows.length === 0 && <p className="text-slate-600">{empty}</p>}
         {page && page.rows.length > 0 && children(page.rows)}
       </div>

@@ -5,8 +5,8 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { failureText } from '../../../lib/api-client.ts'
 import { longDate } from '../../../lib/dates.ts'
-import { adminErrorText } from '../admin-error-text.ts'
 import { useIssuePlanRefund, usePlanRefundPreview } from '../api/use-plan-refund.ts'
 
 export interface PlanRefundDialogProps {
@@ -44,7 +44,7 @@ export function PlanRefundDialog({ subscriptionId, onClose, onIssued }: PlanRefu
   return (
     <Dialog isOpen={subscriptionId !== null} title="Refund this plan?" onClose={close}>
       {preview.isPending && <Spinner label="Loading the refund..." />}
-      {preview.isError && <Alert tone="error">{adminErrorText(preview.error, REFUND_MESSAGES.previewFailed)}</Alert>}
+      {preview.isError && <Alert tone="error">{failureText(preview.error, REFUND_MESSAGES.previewFailed)}</Alert>}
       {plan && (
         <div className="space-y-4 text-sm text-slate-700">
           <dl className="grid grid-cols-2 gap-2">
@@ -70,7 +70,7 @@ export function PlanRefundDialog({ subscriptionId, onClose, onIssued }: PlanRefu
           ) : (
             <Alert tone="info">No refund: {plan.refund.message}</Alert>
           )}
-          {issue.isError && <Alert tone="error">{adminErrorText(issue.error, REFUND_MESSAGES.issueFailed)}</Alert>}
+          {issue.isError && <Alert tone="error">{failureText(issue.error, REFUND_MESSAGES.issueFailed)}</Alert>}
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={close}>
               {amountCents > 0 ? 'Keep the plan' : 'Close'}

@@ -19,7 +19,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { controlClass, FieldShell } from '../../../components/ui/field-shell.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
-import { adminErrorText } from '../admin-error-text.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import { useAnswerProblemReport } from '../api/use-problem-reports.ts'
 
 const FAILED = 'The report could not be answered. Please try again.'
@@ -124,7 +124,7 @@ export function ProblemReportAnswerDialog({
               <textarea {...control} rows={3} maxLength={ANSWER_NOTE_MAX} className={controlClass} {...form.register('note')} />
             )}
           </FieldShell>
-          {answer.isError && <Alert tone="error">{adminErrorText(answer.error, FAILED)}</Alert>}
+          {answer.isError && <Alert tone="error">{failureText(answer.error, FAILED)}</Alert>}
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={close}>
               Cancel

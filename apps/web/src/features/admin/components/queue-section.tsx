@@ -1,6 +1,6 @@
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { adminErrorText } from '../admin-error-text.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import type { useAdminQueue } from '../api/use-admin-queue.ts'
 import { QueueTable, type QueueTableProps } from './queue-table.tsx'
 import { type Release, ReleaseConfirmation } from './release-confirmation.tsx'
@@ -15,7 +15,7 @@ interface QueueStateProps {
 
 function QueueState({ query, loading, failure, empty, search }: QueueStateProps) {
   if (query.isPending) return <Spinner label={loading} />
-  if (query.isError) return <Alert tone="error">{adminErrorText(query.error, failure)}</Alert>
+  if (query.isError) return <Alert tone="error">{failureText(query.error, failure)}</Alert>
   if (query.data.length > 0) return null
   return <p className="mt-2 text-slate-600">{search ? `Nothing here matches “${search}”.` : empty}</p>
 }

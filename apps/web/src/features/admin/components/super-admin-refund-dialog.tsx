@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { controlClass, FieldShell } from '../../../components/ui/field-shell.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
-import { adminErrorText } from '../admin-error-text.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import { useSuperAdminRefund } from '../api/use-admin-queue.ts'
 
 const REASON_OPTIONS = (Object.keys(SUPER_ADMIN_REFUND_REASON_LABELS) as SuperAdminRefundReason[]).map((reason) => ({
@@ -82,7 +82,7 @@ export function SuperAdminRefundButton({
           <FieldShell label="Note to the buyer" error={form.formState.errors.note?.message} hint="Shown in the e-mail and on the order.">
             {(control) => <textarea {...control} rows={3} maxLength={NOTE_MAX} className={controlClass} {...form.register('note')} />}
           </FieldShell>
-          {refund.isError && <Alert tone="error">{adminErrorText(refund.error, FAILED)}</Alert>}
+          {refund.isError && <Alert tone="error">{failureText(refund.error, FAILED)}</Alert>}
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={close}>
               Cancel

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
-import { adminErrorText } from '../admin-error-text.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import { useProblemReports } from '../api/use-problem-reports.ts'
 import { Pager } from '../components/pager.tsx'
 import { ProblemReportAnswerDialog } from '../components/problem-report-answer-dialog.tsx'
@@ -117,7 +117,7 @@ export function ProblemReportsPage() {
       </div>
       <div role="tabpanel" className="mt-4">
         {reports.isPending && <Spinner label="Loading problem reports..." />}
-        {reports.isError && <Alert tone="error">{adminErrorText(reports.error, 'Error fetching problem reports.')}</Alert>}
+        {reports.isError && <Alert tone="error">{failureText(reports.error, 'Error fetching problem reports.')}</Alert>}
         {list && list.reports.length === 0 && <p className="text-slate-600">No reports here.</p>}
         {list && list.reports.length > 0 && (
           <ul className="grid gap-4 lg:grid-cols-2">

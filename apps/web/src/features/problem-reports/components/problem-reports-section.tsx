@@ -18,7 +18,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
 import { controlClass, FieldShell } from '../../../components/ui/field-shell.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
-import { ApiError } from '../../../lib/api-client.ts'
+import { failureText } from '../../../lib/api-client.ts'
 import { type NewProblemReport, useReportProblem } from '../api/use-problem-reports.ts'
 
 const FAILED = 'Your report could not be sent. Check your connection and try again.'
@@ -97,7 +97,7 @@ export function ProblemReportsSection({
       },
     )
   })
-  const failure = report.error instanceof ApiError && report.error.code !== 'NETWORK_ERROR' ? report.error.message : FAILED
+  const failure = failureText(report.error, FAILED)
 
   return (
     <div className="mt-2 space-y-2 text-sm">

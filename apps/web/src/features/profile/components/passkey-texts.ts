@@ -1,5 +1,6 @@
+import { MESSAGES } from '@keydesk/contracts/messages'
 import { PasskeyNameSchema } from '@keydesk/contracts/passkeys'
-import { ApiError } from '../../../lib/api-client.ts'
+import { ApiError, failureText } from '../../../lib/api-client.ts'
 
 /** What the section says after an action on a passkey; the one ActionResult above the list shows it. */
 export interface PasskeyResult {
@@ -9,7 +10,7 @@ export interface PasskeyResult {
 
 const FAILED = 'That did not work. Try again.'
 
-export const serverText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED)
+export const serverText = (error: unknown) => failureText(error, FAILED, MESSAGES.backendUnavailable)
 
 /** A dismissed device prompt is the member's choice; anything else the device says is shown as it is. */
 export const deviceText = (error: unknown) => {
