@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { expectResultFocused } from '../../../test/focus.ts'
-import { SecurityTab, TWO_FACTOR_PROTECTS } from './security-tab.tsx'
+import { SecurityTab } from './security-tab.tsx'
+import { TWO_FACTOR_PROTECTS } from './two-factor-switch.tsx'
 
 const security = {
   twoFactorEnabled: false,
