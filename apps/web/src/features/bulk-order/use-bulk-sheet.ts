@@ -1,20 +1,11 @@
-import type { BulkCheckAnswer, BulkCheckBody, BulkRowField, CheckedBulkRow } from '@keydesk/contracts/bulk'
+import type { BulkCheckBody, BulkRowField } from '@keydesk/contracts/bulk'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useCheckBulk } from './api/use-bulk-order.ts'
-import { type BulkProblem, type BulkRow, rowsFromAnswer, toInput, withAnswer, withModelOfRow } from './bulk-rows.ts'
+import { type BulkProblem, type BulkRow, toInput, withModelOfRow } from './bulk-rows.ts'
+import { type SheetCheck, sheetOfAnswer, sheetOfRead } from './sheet-check.ts'
 
 /** How long typing pauses before the rows are checked again. */
 export const RECHECK_DELAY_MS = 300
-
-export interface SheetCheck {
-  /** The rows this check answered; the sheet is checked when they are the rows shown. */
-  rows: BulkRow[]
-  byKey: Map<string, CheckedBulkRow>
-  rowLimit: number
-  problem: string | null
-  /** What the priced rows charge together under the member's plan (the API's answer), when it said. */
-  total: BulkCheckAnswer['total'] | null
-}
 
 /**
  * The batch being prepared: the rows as the member edits them and the API's latest check of them. Every edit asks
@@ -49,35 +40,10 @@ export function useBulkSheet() {
         const answer = await mutateAsync(body)
         if (question !== newestQuestion.current) return
         setCheckError(null)
-        if (asked === null) {
-          const read = rowsFromAnswer(answer.rows)
-          showRows(read)
-          setChecked({
-            rows: read,
-            byKey: byKeyOf(read, answer.rows),
-            rowLimit: answer.rowLimit,
-            problem: answer.problem,
-            total: answer.total ?? null,
-          })
-          setReadCount((count) => count + 1)
-          return
-        }
-        const position = new Map(asked.map((row, index) => [row, index]))
-        const current = rowsNow.current
-        const untouched = current.length === asked.length && current.every((row, index) => row === asked[index])
-        const next = current.map((row) => {
-          const index = position.get(row)
-          const answered = index === undefined ? undefined : answer.rows[index]
-          return answered ? withAnswer(row, answered) : row
-        })
-        showRows(next)
-        setChecked({
-          rows: untouched ? next : asked,
-          byKey: byKeyOf(asked, answer.rows),
-          rowLimit: answer.rowLimit,
-          problem: answer.problem,
-          total: answer.total ?? null,
-        })
+        if (asked === null) setReadCount((count) => count + 1)
+        const { shown, check } = asked === null ? sheetOfRead(answer) : sheetOfAnswer(asked, rowsNow.current, answer)
+        showRows(shown)
+        setChecked(check)
       } catch (error) {
         if (question === newestQuestion.current) setCheckError((error as Error).message)
       } finally {
@@ -152,13 +118,4 @@ export function useBulkSheet() {
 
   const isChecked = checked !== null && checked.rows === rows && !check.isPending
   return { rows, checked, isChecked, isReading, readCount, checkError, edit, applyModel, remove, checkText, showProblems, clear }
-}
-
-function byKeyOf(rows: BulkRow[], answered: CheckedBulkRow[]): Map<string, CheckedBulkRow> {
-  const byKey = new Map<string, CheckedBulkRow>()
-  rows.forEach((row, index) => {
-    const answer = answered[index]
-    if (answer) byKey.set(row.key, answer)
-  })
-  return byKey
 }

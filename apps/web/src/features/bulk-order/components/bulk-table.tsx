@@ -2,7 +2,7 @@ import type { BulkRowField } from '@keydesk/contracts/bulk'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { PageButtons } from '../../../components/ui/page-buttons.tsx'
 import { type BulkRow, rowsToTakeModel } from '../bulk-rows.ts'
-import type { SheetCheck } from '../use-bulk-sheet.ts'
+import type { SheetCheck } from '../sheet-check.ts'
 import { BulkRowEditor, fieldControlId, removeButtonId } from './bulk-row-editor.tsx'
 
 /** Rows drawn at once: a batch of 500 stays quick to type in. */
