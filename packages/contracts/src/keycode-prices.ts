@@ -1,6 +1,7 @@
 import { BASIC_COVERED_MAKES_TEXT, isBasicCovered } from './basic-covered-makes.ts'
 import { formatPrice } from './money.ts'
 import { CART_DISCOUNT_PERCENT, type SubscriptionTier } from './subscription-constants.ts'
+import { DAY_MS } from './time.ts'
 
 export * from './basic-covered-makes.ts'
 
@@ -90,8 +91,6 @@ export function priceKeycodeLines(lines: KeycodeLineInput[], holder: PriceHolder
     return { ...price, discountPercent: 0, discountRule: 'BASIC_ONE_LINE' }
   })
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Basic's plan months: 30-day windows counted from the plan's start (a monthly plan's period is 30 days, so each

@@ -1,4 +1,5 @@
 import { type PaidTier, type SubscriptionTier, TRIAL_LENGTH_DAYS } from './subscription-constants.ts'
+import { DAY_MS } from './time.ts'
 
 /** What an account holds that decides premium access: its paid plan and its one trial (docs/decisions/016). */
 export interface PlanHolding {
@@ -28,8 +29,6 @@ export function premiumAccess(holding: PlanHolding, now: Date): PremiumAccess {
 }
 
 export const hasPremiumAccess = (holding: PlanHolding, now: Date) => premiumAccess(holding, now).type !== 'none'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Whole days until a trial ends, counted up: 3 right after a 3-day trial starts, 1 on its last day. Never more than the

@@ -9,8 +9,8 @@ import {
   refundExplanation,
 } from './refunds.ts'
 import { seededRandom } from './seeded-random.ts'
+import { DAY_MS } from './time.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const YEAR_MS = 365 * DAY_MS
 
 const CASES = 4000

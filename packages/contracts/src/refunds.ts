@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { formatDollars, formatPrice } from './money.ts'
 import { type BillingPeriod, BillingPeriodSchema, PERIOD_DAYS, SubscriptionTierSchema } from './subscription.ts'
+import { DAY_MS } from './time.ts'
 
 /**
  * The Refund Policy page's rule for plans (docs/product.md, 'Policies shown on the static pages', docs/decisions/020): "Monthly plans: 30-day periods,
@@ -12,8 +13,6 @@ import { type BillingPeriod, BillingPeriodSchema, PERIOD_DAYS, SubscriptionTierS
 export const REFUND_PROCESSING_FEE_CENTS = 500
 export const REFUND_MINIMUM_CENTS = 1000
 export const ANNUAL_PLAN_MONTHS = 12
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * An annual plan's 365 days cut into 12 equal months of 30 days 10 hours, so that the months tile the period the plan

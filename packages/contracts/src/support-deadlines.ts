@@ -1,5 +1,6 @@
 import { type PlanHolding, premiumAccess } from './premium-access.ts'
 import type { SubscriptionTier } from './subscription-constants.ts'
+import { HOUR_MS, MINUTE_MS } from './time.ts'
 
 /**
  * Support's promise by plan (docs/decisions/034): the first answer to a conversation is due a number of hours after it
@@ -24,9 +25,6 @@ export const SUPPORT_PROMISES: Record<SubscriptionTier, { hours: number; clock: 
   PROFESSIONAL: { hours: 8, clock: 'support-hours' },
   ENTERPRISE: { hours: 1, clock: 'around-the-clock' },
 }
-
-const MINUTE_MS = 60_000
-const HOUR_MS = 60 * MINUTE_MS
 
 /**
  * Support hours in the contract's own words, "Monday-Friday 9-6 EST" (the policy pages quote it verbatim); the clock

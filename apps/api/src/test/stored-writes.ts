@@ -5,7 +5,7 @@ import { openDatabase } from '../db/database.ts'
 import { files } from '../db/schema/files.ts'
 import { vehicleRequests } from '../db/schema/ordering.ts'
 import { sandboxCheckoutSessions, transactions } from '../db/schema/payments.ts'
-import { REQUEST_PHOTO_COLUMNS } from '../modules/ordering/requests/repository.ts'
+import { REQUEST_PHOTO_COLUMNS } from '../modules/ordering/requests/photo-columns.ts'
 import type { LoadRecord } from './write-load.ts'
 
 export interface StoredWrites {

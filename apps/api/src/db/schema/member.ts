@@ -20,7 +20,7 @@ export const memberProfiles = pgTable('member_profiles', {
    * that stopped reading it: during a rollout, processes of the previous release still select it.
    */
   fingerprintEnabled: boolean('fingerprint_enabled').notNull().default(false),
-  /** TOTP secrets, AES-256-GCM sealed (modules/security/secret-box.ts); pending until a first code confirms it. */
+  /** TOTP secrets, AES-256-GCM sealed (modules/accounts/security/totp-secret-box.ts); pending until a first code confirms it. */
   totpSecretSealed: text('totp_secret_sealed'),
   totpPendingSecretSealed: text('totp_pending_secret_sealed'),
   /** SHA-256 of each unused recovery code; a used code is removed. */

@@ -49,23 +49,21 @@ export {
 export { fileProblemReport } from './problem-reports/service.ts'
 export { listBatchRowsForArchive, pageRequestRowsForArchive } from './requests/archive-repository.ts'
 export { findBatchProgressOfRequest } from './requests/batch-repository.ts'
+export { fulfilStartedRequest, leastStatusOf, startPaidRequest } from './requests/lifecycle-repository.ts'
+export { listRequestsOfUser } from './requests/member-requests-repository.ts'
 export { countQueues, findReleaseRequest, listPaidRequests } from './requests/queue-repository.ts'
+export { isBoughtAndReachable } from './requests/reach-repository.ts'
 export { reopenForCorrectedKeycode } from './requests/recheck-repository.ts'
 export { holdForRefund, lockRefundableRequest, markRequestRefunded, releaseRefundHold } from './requests/refund-hold-repository.ts'
+export { removeRequestsOfUser } from './requests/removal-repository.ts'
+export { publishRequestStatusChanges } from './requests/status-events.ts'
 export {
   findKeyBlanksOfSameVehicle,
   findLinkedVehicles,
   findReleasedVehicles,
   findReportedVehicles,
   findVehicles,
-  fulfilStartedRequest,
-  isBoughtAndReachable,
-  leastStatusOf,
-  listRequestsOfUser,
-  removeRequestsOfUser,
-  startPaidRequest,
-} from './requests/repository.ts'
-export { publishRequestStatusChanges } from './requests/status-events.ts'
+} from './requests/vehicle-reads-repository.ts'
 export { listAdminSubscriptions } from './subscriptions/admin-subscriptions.ts'
 export { listPlanRefundRowsForArchive, listPlanRowsForArchive } from './subscriptions/archive-repository.ts'
 export { findMemberHolding } from './subscriptions/member-holding.ts'

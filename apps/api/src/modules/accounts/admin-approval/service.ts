@@ -22,7 +22,7 @@ import {
 } from '../members/admin-views-repository.ts'
 import { findUserNames } from '../members/contact-repository.ts'
 import { assertOwnerProof } from '../security/owner-proof.ts'
-import { createSecretBox } from '../security/secret-box.ts'
+import { createSecretBox } from '../security/totp-secret-box.ts'
 
 /**
  * The API contract names the acting super admin by e-mail (docs/product.md, 'Super admin'). The server acts as the signed-in super admin and refuses

@@ -101,7 +101,7 @@ export async function signIn(
     }
   }
   await repository.clearFailedLogins(db, credentials.email, context.ip)
-  await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
+  await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent })
   const tokens = await issueSession(ports, user, now, context)
   return { ...tokens, user: toUserView(user, now) }
 }
@@ -130,7 +130,7 @@ export async function signInWithPasskey(
     await recordPasskeySignIn(tx, verified, now)
     return { user: account, passkeyId: verified.passkeyId }
   })
-  await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null })
+  await insertSignIn(db, { userId: user.id, ipAddress: context.ip, userAgent: context.userAgent })
   const tokens = await issueSession(ports, user, now, context, passkeyId)
   return { ...tokens, user: toUserView(user, now) }
 }

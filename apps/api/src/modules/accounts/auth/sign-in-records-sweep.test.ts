@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { HOUR_MS } from '@keydesk/contracts/time'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordResetTokens, refreshTokens } from '../../../db/schema/accounts.ts'
@@ -10,7 +11,6 @@ import { sweepSignInRecords } from './sign-in-records-sweep.ts'
 
 let testApp: TestApp
 const clock = testClock()
-const HOUR_MS = 60 * 60 * 1000
 
 beforeAll(async () => {
   testApp = await createTestApp({}, { clock })

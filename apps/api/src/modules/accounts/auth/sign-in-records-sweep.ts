@@ -1,10 +1,10 @@
+import { DAY_MS } from '@keydesk/contracts/time'
 import { type PeriodicJob, sweepInBatches } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
 import { deleteExpiredRefreshTokens, deleteExpiredResetTokens, deleteIdleLoginFailures } from './repository.ts'
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 const SWEEP_BATCH = 1000
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * Removes what sign-in leaves behind once it can decide nothing: refresh tokens and password-reset tokens past their

@@ -12,7 +12,7 @@ import { pngImage } from '../../../test/images.ts'
 import { createMember } from '../../../test/members.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
-import { recordSignIn } from '../security/record-sign-in.ts'
+import { insertSignIn } from '../security/repository.ts'
 
 const clock = testClock()
 let testApp: TestApp
@@ -29,7 +29,7 @@ describe('deleting an account (PUT /keycode-user/delete)', () => {
     const photo = new FormData()
     photo.append('profilePhoto', new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }), 'me.png')
     const profile = (await testApp.app.inject({ method: 'PUT', url: '/api/user/profile', headers: member.auth, payload: photo })).json()
-    await recordSignIn(testApp.app.database.db, { userId: member.id, ipAddress: '203.0.113.9' })
+    await insertSignIn(testApp.app.database.db, { userId: member.id, ipAddress: '203.0.113.9' })
     await testApp.app.inject({ method: 'POST', url: '/api/chat/send', headers: member.auth, payload: { message: 'hello' } })
     await testApp.app.inject({ method: 'POST', url: '/api/chat/send', headers: admin.auth, payload: { message: 'hi', userId: member.id } })
 

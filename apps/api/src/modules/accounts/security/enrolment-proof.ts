@@ -12,7 +12,7 @@ import { verifyPassword } from '../members/passwords.ts'
 import { hasPasskey } from '../passkeys/repository.ts'
 import { assertOwnerProof } from './owner-proof.ts'
 import { claimEnrolmentCode, saveEnrolmentCode } from './repository.ts'
-import type { SecretBox } from './secret-box.ts'
+import type { SecretBox } from './totp-secret-box.ts'
 import { isTwoFactorRequired, verifySecondFactor } from './two-factor.ts'
 
 /** Who adds a factor: the signed-in account, and whether this session was signed in with a passkey. */

@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { findPasswordHash } from '../members/account-repository.ts'
 import { verifyPassword } from '../members/passwords.ts'
-import type { SecretBox } from './secret-box.ts'
+import type { SecretBox } from './totp-secret-box.ts'
 import { verifySecondFactor } from './two-factor.ts'
 
 /** The rate of every call that checks the owner's password or code, per account and route (guessing stays slow). */

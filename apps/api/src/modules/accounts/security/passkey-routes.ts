@@ -16,7 +16,7 @@ import { requestOrigin } from '../../../plugins/cross-site-guard.ts'
 import { relyingPartyFor } from '../passkeys/service.ts'
 import { OWNER_PROOF_RATE_LIMIT } from './owner-proof.ts'
 import { addPasskey, passkeysOf, removePasskey, renamePasskey, startAddingPasskey } from './passkey-service.ts'
-import { createSecretBox } from './secret-box.ts'
+import { createSecretBox } from './totp-secret-box.ts'
 
 /** docs/product.md, 'Fingerprint sign-in (passkeys)': the signed-in member's own passkeys. */
 export async function passkeyRoutes(app: FastifyInstance) {

@@ -10,7 +10,7 @@ import { announceDeviceSessionsEnded } from '../sessions/service.ts'
 import { assertEnrolmentProof, type Enroller } from './enrolment-proof.ts'
 import { factorChangeMail } from './factor-change-mail.ts'
 import { assertOwnerProof } from './owner-proof.ts'
-import type { SecretBox } from './secret-box.ts'
+import type { SecretBox } from './totp-secret-box.ts'
 
 // Profile → Security's passkeys (docs/product.md, 'Fingerprint sign-in (passkeys)'; decisions 022 and 025). Adding
 // one asks for the enrolment proof (an admin's needs a factor, or the password and a mailed code), removing one the

@@ -1,7 +1,7 @@
 import type { OwnerProof } from '@keydesk/contracts/security'
 import type { Uses } from '../../../ports.ts'
 import { assertOwnerProof } from './owner-proof.ts'
-import { createSecretBox } from './secret-box.ts'
+import { createSecretBox } from './totp-secret-box.ts'
 
 /**
  * The owner's proof for a call of another context (the data archive): the password or a current code, a code spent

@@ -12,8 +12,16 @@ export function findRecentSignIns(db: DbExecutor, userId: string, limit: number)
     .limit(limit)
 }
 
-export async function insertSignIn(db: DbExecutor, values: { userId: string; ipAddress: string | null; userAgent: string | null }) {
-  await db.insert(loginHistory).values(values)
+/** The longest user agent kept: it is free text from the client, so it is cut to a sane length. */
+const USER_AGENT_MAX_LENGTH = 300
+
+/** Adds one successful sign-in to the member's login history (docs/product.md, 'Member area, chat and support', Security). */
+export async function insertSignIn(db: DbExecutor, signIn: { userId: string; ipAddress?: string | null; userAgent?: string | null }) {
+  await db.insert(loginHistory).values({
+    userId: signIn.userId,
+    ipAddress: signIn.ipAddress ?? null,
+    userAgent: signIn.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+  })
 }
 
 /** Stores the account's enrolment code (decision 025), replacing an earlier one. */

@@ -8,8 +8,8 @@ import { passkeys } from '../../../db/schema/passkeys.ts'
 import { createMember, type TestMember } from '../../../test/members.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { hashPassword } from '../members/passwords.ts'
-import { recordSignIn } from './record-sign-in.ts'
-import { createSecretBox } from './secret-box.ts'
+import { insertSignIn } from './repository.ts'
+import { createSecretBox } from './totp-secret-box.ts'
 import { isTwoFactorRequired, verifySecondFactor } from './two-factor.ts'
 
 let testApp: TestApp
@@ -43,10 +43,10 @@ describe('GET /user/security', () => {
 
   it('shows recorded sign-ins newest first, with the latest as lastLogin, and none of another member', async () => {
     const signer = await createMember(testApp)
-    await recordSignIn(testApp.app.database.db, { userId: signer.id, ipAddress: '203.0.113.7', userAgent: 'Firefox' })
+    await insertSignIn(testApp.app.database.db, { userId: signer.id, ipAddress: '203.0.113.7', userAgent: 'Firefox' })
     await new Promise((resolve) => setTimeout(resolve, 5))
-    await recordSignIn(testApp.app.database.db, { userId: signer.id, ipAddress: '203.0.113.8', userAgent: 'Chrome' })
-    await recordSignIn(testApp.app.database.db, { userId: other.id, ipAddress: '198.51.100.1', userAgent: 'Other' })
+    await insertSignIn(testApp.app.database.db, { userId: signer.id, ipAddress: '203.0.113.8', userAgent: 'Chrome' })
+    await insertSignIn(testApp.app.database.db, { userId: other.id, ipAddress: '198.51.100.1', userAgent: 'Other' })
     const security = SecuritySchema.parse((await getSecurity(signer.auth)).json())
     expect(security.loginHistory.map((entry) => entry.userAgent)).toEqual(['Chrome', 'Firefox'])
     expect(security.lastLogin).toBe(security.loginHistory[0]?.signedInAt)

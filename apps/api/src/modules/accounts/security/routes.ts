@@ -13,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { principalOf, requireUser } from '../../../plugins/auth.ts'
 import { sendEnrolmentCode } from './enrolment-proof.ts'
 import { OWNER_PROOF_RATE_LIMIT } from './owner-proof.ts'
-import { createSecretBox } from './secret-box.ts'
 import { enableTwoFactor, readSecurity, startEnrolment, updateSecurity } from './service.ts'
+import { createSecretBox } from './totp-secret-box.ts'
 
 /** docs/product.md, 'Member area, files, chat and support': the signed-in member's own security settings, sign-in history and authenticator enrolment. */
 export async function securityRoutes(app: FastifyInstance) {

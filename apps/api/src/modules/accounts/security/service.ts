@@ -17,7 +17,7 @@ import { assertEnrolmentProof, type Enroller, enrolmentProofKind } from './enrol
 import { factorChangeMail } from './factor-change-mail.ts'
 import { assertOwnerProof } from './owner-proof.ts'
 import { findRecentSignIns } from './repository.ts'
-import type { SecretBox } from './secret-box.ts'
+import type { SecretBox } from './totp-secret-box.ts'
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from './two-factor.ts'
 
 export async function readSecurity(ports: Uses<'database' | 'config'>, account: Enroller): Promise<Security> {

@@ -16,8 +16,8 @@ import {
   recordSecondFactorFailure,
   saveTwoFactorState,
 } from '../members/security-settings-repository.ts'
-import type { SecretBox } from './secret-box.ts'
-import { createSecretBox } from './secret-box.ts'
+import type { SecretBox } from './totp-secret-box.ts'
+import { createSecretBox } from './totp-secret-box.ts'
 
 const ISSUER = 'Keydesk'
 

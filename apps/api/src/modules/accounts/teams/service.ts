@@ -8,6 +8,7 @@ import {
   type TeamAnswer,
   type TeamMembership,
 } from '@keydesk/contracts/teams'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { AppError } from '../../../errors.ts'
 import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
 import type { Uses } from '../../../ports.ts'
@@ -15,8 +16,6 @@ import { enqueueMail, recordAction, renderMail } from '../../platform/index.ts'
 import { announceSessionsEnded, endAllSessions } from '../auth/end-sessions.ts'
 import { actsFor, findStanding, requireTeamManager } from './business.ts'
 import * as repository from './repository.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 const locationView = (row: repository.LocationRow) => ({
   id: row.id,

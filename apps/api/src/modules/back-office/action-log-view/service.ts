@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { ActionLogFilter, ActionLogQuery } from '@keydesk/contracts/action-log'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { stringify } from 'csv-stringify'
 import type { DbExecutor } from '../../../db/database.ts'
 import { guardFormula } from '../../../lib/csv-cells.ts'
@@ -9,7 +10,6 @@ import { findFirstPaidOrders, findReleasedVehicles } from '../../ordering/index.
 import { type ActionPageFilter, listActionsPage, recordAction } from '../../platform/index.ts'
 import { describeEntry, idsNamedBy, type LogRow, type Names } from './describe.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const EXPORT_PAGE_SIZE = 1000
 const ACTOR_LIST_LIMIT = 500
 

@@ -1,5 +1,6 @@
 import { type GuestProblemReportBody, ORDER_LINK_MESSAGES, ORDER_LINK_TTL_DAYS, type OrderLinkView } from '@keydesk/contracts/order-link'
 import type { ProblemReportCreated } from '@keydesk/contracts/problem-reports'
+import { DAY_MS } from '@keydesk/contracts/time'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { digest, newOpaqueToken } from '../../../lib/opaque-tokens.ts'
@@ -17,8 +18,6 @@ import {
 import { recordAction } from '../../platform/index.ts'
 import { findLiveLink, insertOrderLink } from './order-link-repository.ts'
 import { addReleaseChannel } from './repository.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * A new link to one order: 256 random bits, of which only the SHA-256 is stored. The address puts the token in the

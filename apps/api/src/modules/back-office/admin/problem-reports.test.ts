@@ -1,5 +1,6 @@
 import { KEYCODE_REFUND_REASONS } from '@keydesk/contracts/keycode-refunds'
 import { PROBLEM_DECLINE_REASONS, PROBLEM_REPORT_MESSAGES } from '@keydesk/contracts/problem-reports'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { eq } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,7 +28,6 @@ afterAll(async () => {
   await smtp.close()
 })
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const db = () => testApp.app.database.db
 const requestRow = async (id: string) => (await db().select().from(vehicleRequests).where(eq(vehicleRequests.id, id)))[0]
 const reportRows = (requestId: string) => db().select().from(problemReports).where(eq(problemReports.vehicleRequestId, requestId))

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { toDollars } from '@keydesk/contracts/money'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { stringify } from 'csv-stringify'
 import type { DbExecutor } from '../../../db/database.ts'
 import { guardFormula } from '../../../lib/csv-cells.ts'
@@ -10,7 +11,6 @@ import { recordAction } from '../../platform/index.ts'
 import { listReleasesPage, type ReleaseCursor } from './repository.ts'
 
 const PAGE_SIZE = 1000
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The export's columns, in order (docs/decisions/013). A keycode or PIN is never among them. */
 export const RELEASE_COLUMNS = [

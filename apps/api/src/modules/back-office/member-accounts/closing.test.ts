@@ -1,5 +1,6 @@
 import { ACCOUNT_CLOSING_MESSAGES } from '@keydesk/contracts/account-closing'
 import { ACCOUNT_DATA_KEEP_DAYS } from '@keydesk/contracts/policy-statements'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { parse } from 'csv-parse/sync'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +17,6 @@ import { testClock } from '../../../test/test-clock.ts'
 import { openBodies } from '../../platform/mail/outbox.ts'
 import { RELEASE_COLUMNS } from '../admin/releases-export.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const clock = testClock(new Date('2026-05-04T12:00:00Z'))
 let testApp: TestApp
 let admin: SignedIn

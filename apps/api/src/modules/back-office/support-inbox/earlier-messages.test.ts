@@ -1,5 +1,6 @@
 import { supportAnswerDueAt } from '@keydesk/contracts/support-deadlines'
 import { CHAT_CONVERSATION_SUBJECT } from '@keydesk/contracts/support-inbox'
+import { HOUR_MS } from '@keydesk/contracts/time'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../../db/schema/mail.ts'
@@ -13,7 +14,6 @@ import { bringEarlierMessagesIntoInbox } from './earlier-messages.ts'
 
 /** Tuesday 15 January 2030, 10:00 in New York (EST): inside support hours. */
 const TUESDAY_10_EST = new Date('2030-01-15T15:00:00Z')
-const HOUR_MS = 60 * 60 * 1000
 const clock = testClock(TUESDAY_10_EST)
 let testApp: TestApp
 let admin: SignedIn

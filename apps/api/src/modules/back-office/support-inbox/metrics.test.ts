@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@keydesk/contracts/time'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../../db/schema/users.ts'
@@ -7,7 +8,6 @@ import { testClock } from '../../../test/test-clock.ts'
 
 /** Tuesday 15 January 2030, 10:00 in New York (EST). */
 const clock = testClock(new Date('2030-01-15T15:00:00Z'))
-const HOUR_MS = 60 * 60 * 1000
 let testApp: TestApp
 let admin: SignedIn
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@keydesk/contracts/time'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages } from '../../../db/schema/member.ts'
@@ -7,7 +8,6 @@ import { registerAndSignIn, uniqueIp } from '../../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const clock = testClock(new Date('2030-01-15T15:00:00Z'))
 let testApp: TestApp
 

@@ -1,5 +1,6 @@
 import { CONTACT_MESSAGES } from '@keydesk/contracts/support'
 import { SUPPORT_INBOX_MESSAGES, SUPPORT_ON_CALL_NOTICE, SUPPORT_REPLY_LINK_TTL_DAYS } from '@keydesk/contracts/support-inbox'
+import { HOUR_MS } from '@keydesk/contracts/time'
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../../db/schema/mail.ts'
@@ -31,7 +32,6 @@ afterAll(async () => {
 })
 
 const db = () => testApp.app.database.db
-const HOUR_MS = 60 * 60 * 1000
 const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string> = {}, payload?: object) =>
   testApp.app.inject({ method, url, headers, payload, remoteAddress: uniqueIp() })
 

@@ -15,6 +15,7 @@ import {
   type SupportMetrics,
   type SupportThread,
 } from '@keydesk/contracts/support-inbox'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { stringify } from 'csv-stringify/sync'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
@@ -42,7 +43,6 @@ import { closeConversation, noteAnswer, noteCustomerMessage } from '../support/c
 import { supportAnswerMail } from './answer-mail.ts'
 import { findLiveReplyLink, insertReplyLink, spendReplyLink } from './link-repository.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 /** A thread shows its newest messages up to this many; a support conversation is a few messages long. */
 const THREAD_MESSAGES = 200
 

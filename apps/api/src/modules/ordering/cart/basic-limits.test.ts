@@ -1,3 +1,4 @@
+import { DAY_MS } from '@keydesk/contracts/time'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
@@ -11,7 +12,6 @@ import { testClock } from '../../../test/test-clock.ts'
  * Basic's limits and the PIN charge, as docs/decisions/021 decides them: through the cart's answer and the checkout
  * that charges it, so what a buyer reads beside a line is what the line costs.
  */
-const DAY_MS = 24 * 60 * 60 * 1000
 const clock = testClock(new Date('2026-11-22T12:00:00Z'))
 let testApp: TestApp
 

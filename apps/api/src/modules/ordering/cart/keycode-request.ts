@@ -10,7 +10,7 @@ import { orderPlaceFor } from '../../accounts/index.ts'
 import { insertFileRows } from '../../platform/index.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { createGuest, findLiveGuest } from '../guests/repository.ts'
-import { insertVehicleRequest } from '../requests/repository.ts'
+import { insertVehicleRequest } from '../requests/lifecycle-repository.ts'
 import { addRequestToCart, findOrCreateCart } from './repository.ts'
 
 const FILE_PURPOSES = {

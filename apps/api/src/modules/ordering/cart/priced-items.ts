@@ -6,7 +6,7 @@ import { planCharge } from '@keydesk/contracts/plan-prices'
 import type { BillingPeriod, PaidTier } from '@keydesk/contracts/subscription'
 import type { DbExecutor } from '../../../db/database.ts'
 import { findBatchPlaces } from '../requests/batch-repository.ts'
-import { findCartVehicles } from '../requests/repository.ts'
+import { findCartVehicles } from '../requests/vehicle-reads-repository.ts'
 import { findMemberHolding, type PricedHolding } from '../subscriptions/member-holding.ts'
 import { type CartOwner, listCartItemRows } from './repository.ts'
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@keydesk/contracts/time'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../../db/schema/users.ts'
@@ -7,7 +8,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 import { GUEST_COOKIE, guestCookieValue } from '../guests/guest-cookie.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const clock = testClock(new Date('2026-11-23T12:00:00Z'))
 let testApp: TestApp
 

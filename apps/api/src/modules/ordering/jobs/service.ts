@@ -11,7 +11,7 @@ import type { SQL } from 'drizzle-orm'
 import { AppError } from '../../../errors.ts'
 import type { Database, Uses } from '../../../ports.ts'
 import { ownRequestIdsOfConfirmation } from '../orders/repository.ts'
-import { findOwnRequestStatus, findOwnRequestsForJobs, ownRequestIdsByVin } from '../requests/repository.ts'
+import { findOwnRequestStatus, findOwnRequestsForJobs, ownRequestIdsByVin } from '../requests/member-requests-repository.ts'
 import { countJobs, findJobPage, findJobRecord, type JobRecordRow, jobSearch, jobsOf, saveJobRecord } from './repository.ts'
 
 /** The shortest end of a VIN a search reads as one (a caller reads out its last digits). */

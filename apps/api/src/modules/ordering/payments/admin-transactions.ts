@@ -3,8 +3,8 @@ import { decryptSecret } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
 import { sumKeycodeRefundsOfOrders } from '../keycode-refunds/repository.ts'
 import { listOrderRequestIds, listPaidOrdersPage, type PaidOrdersPageQuery } from '../orders/admin-transactions-repository.ts'
-import { findOrderVehicles } from '../requests/repository.ts'
 import { requestIdsMatching } from '../requests/search-repository.ts'
+import { findOrderVehicles } from '../requests/vehicle-reads-repository.ts'
 import { sumPlanRefundsOfOrders } from '../subscriptions/refund-repository.ts'
 
 type AdminTransactionsQuery = Omit<PaidOrdersPageQuery, 'searchRequestIds'> & { search?: string | undefined }

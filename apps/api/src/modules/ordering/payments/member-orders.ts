@@ -3,8 +3,8 @@ import type { RequestStatus } from '@keydesk/contracts/request-status'
 import type { Database } from '../../../ports.ts'
 import { findPaidKeycodeRefunds, refundView } from '../keycode-refunds/repository.ts'
 import { findOrderContacts } from '../orders/repository.ts'
+import { countOrdersByStatus, findOrderPage } from '../requests/member-requests-repository.ts'
 import { readOrderTracker } from '../requests/order-tracker.ts'
-import { countOrdersByStatus, findOrderPage } from '../requests/repository.ts'
 import { listPaidRefundsOfMember } from '../subscriptions/refund-repository.ts'
 
 /** More plan refunds than one member could have been paid in years; the list stays one small read. */

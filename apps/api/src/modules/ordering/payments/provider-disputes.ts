@@ -5,8 +5,8 @@ import { recordAction } from '../../platform/index.ts'
 import { closeDispute, findDisputeByProviderId, type PaymentDisputeRow, recordDispute } from '../disputes/repository.ts'
 import { findPaidTransactionByPaymentIntent } from '../orders/provider-payment-repository.ts'
 import { listTransactionRequestIds } from '../orders/repository.ts'
+import { lockRequests } from '../requests/lifecycle-repository.ts'
 import { anyKeycodeReleased } from '../requests/provider-refund-repository.ts'
-import { lockRequests } from '../requests/repository.ts'
 
 type Ports = Uses<'database' | 'clock' | 'log'>
 

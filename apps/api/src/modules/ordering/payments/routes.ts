@@ -12,7 +12,9 @@ import { identifyUser } from '../../../plugins/auth.ts'
 import { requestOrigin } from '../../../plugins/cross-site-guard.ts'
 import type { CartOwner } from '../cart/repository.ts'
 import { findGuestOfRequest } from '../guests/guest-cookie.ts'
-import { assertOwnOrigin, createCheckoutSession, processPaymentSuccess, receiveWebhook } from './service.ts'
+import { assertOwnOrigin, createCheckoutSession } from './checkout.ts'
+import { processPaymentSuccess } from './payment-success.ts'
+import { receiveWebhook } from './webhook.ts'
 
 /**
  * Without PUBLIC_URL (development) the server's own pages, such as the sandbox checkout, are linked on the address

@@ -2,7 +2,7 @@ import { SANDBOX_EVENT_MESSAGES, type SandboxEventAnswer } from '@keydesk/contra
 import { AppError } from '../../../errors.ts'
 import type { Uses } from '../../../ports.ts'
 import type { SignedEvent } from './sandbox-provider.ts'
-import { receiveWebhook } from './service.ts'
+import { receiveWebhook } from './webhook.ts'
 
 type Ports = Uses<'database' | 'clock' | 'config' | 'secretKey' | 'events' | 'log' | 'payments'>
 

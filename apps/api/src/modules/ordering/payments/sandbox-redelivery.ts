@@ -3,7 +3,7 @@ import type { Uses } from '../../../ports.ts'
 import { findPendingSessionIds } from '../orders/repository.ts'
 import type { SandboxProvider } from './sandbox-provider.ts'
 import { listCompleteSandboxSessionsSince } from './sandbox-repository.ts'
-import { receiveWebhook } from './service.ts'
+import { receiveWebhook } from './webhook.ts'
 
 /** Stripe retries an unacknowledged webhook for up to three days; the sandbox looks back as far. */
 const LOOK_BACK_MS = 3 * 24 * 60 * 60 * 1000

@@ -4,7 +4,7 @@ import { judgeTestCard } from './sandbox-card.ts'
 import { sandboxEventRoutes } from './sandbox-event-routes.ts'
 import { checkoutPage, closedCheckoutPage } from './sandbox-page.ts'
 import type { SandboxProvider } from './sandbox-provider.ts'
-import { receiveWebhook } from './service.ts'
+import { receiveWebhook } from './webhook.ts'
 
 /**
  * The sandbox's hosted checkout (docs/architecture.md, 'Ports'), only when no Stripe keys are set. Paying delivers a signed

@@ -10,9 +10,9 @@ import {
 import { AppError } from '../../../errors.ts'
 import type { Uses } from '../../../ports.ts'
 import { recordAction } from '../../platform/index.ts'
+import { isBoughtAndReachable } from '../requests/reach-repository.ts'
 import { paidRequestIdsOfUser } from '../requests/recheck-repository.ts'
 import { lockRefundableRequest } from '../requests/refund-hold-repository.ts'
-import { isBoughtAndReachable } from '../requests/repository.ts'
 import { insertProblemReport, listReportsOnRequests, problemReportView } from './repository.ts'
 
 /** Who files: a member (their id), or the guest who holds the order's link (null: the link already named the order). */

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from
 import type { DbExecutor } from '../../../db/database.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { makes } from '../catalogue/repository.ts'
-import { reachableBy } from './repository.ts'
+import { reachableBy } from './reach-repository.ts'
 
 /**
  * Bulk orders' batches (docs/product.md, 'Bulk ordering'). A batch's size and a request's place in it are counted

@@ -5,7 +5,8 @@ import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
 import { firstPaidConfirmationNumberOf } from '../orders/repository.ts'
-import { photoIdArray, reachableBy } from './repository.ts'
+import { photoIdArray } from './photo-columns.ts'
+import { reachableBy } from './reach-repository.ts'
 
 export interface BusinessOrderFilter {
   locationId?: string | undefined

@@ -14,7 +14,7 @@ import type { Uses } from '../../../ports.ts'
 import { deleteFileRows, insertFileRows } from '../../platform/index.ts'
 import { findMakeByName, findModel } from '../catalogue/repository.ts'
 import { isInOpenCheckout } from '../orders/repository.ts'
-import { deletePendingRequest, findOwnRequest, lockOwnRequest, updatePendingRequest } from './repository.ts'
+import { deletePendingRequest, findOwnRequest, lockOwnRequest, updatePendingRequest } from './lifecycle-repository.ts'
 
 const PURPOSES = { frontId: 'FRONT_ID', backId: 'BACK_ID', registration: 'REGISTRATION' } as const
 const COLUMNS = { frontId: 'frontIdFileId', backId: 'backIdFileId', registration: 'registrationFileId' } as const

@@ -2,7 +2,7 @@ import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
 import { deleteFileRows, listFilesOfGuests } from '../../platform/index.ts'
 import { deleteGuests, listExpiredGuestIds } from '../guests/repository.ts'
-import { deleteUnpaidRequestsOfGuests, listPaidPhotoFileIdsOfGuests } from './repository.ts'
+import { deleteUnpaidRequestsOfGuests, listPaidPhotoFileIdsOfGuests } from './removal-repository.ts'
 
 const BATCH_SIZE = 500
 

@@ -2,7 +2,7 @@ import type { OrderTracker } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { countDocuments, isUserValidated } from '../../accounts/index.ts'
-import { countPaidRequestsInWork, findOwnRequestStatus } from './repository.ts'
+import { countPaidRequestsInWork, findOwnRequestStatus } from './member-requests-repository.ts'
 
 /**
  * The tracker steps, in three indexed lookups. Each step is true only once it has happened: the account and the

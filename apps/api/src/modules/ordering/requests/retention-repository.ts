@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
-import { photoIdArray } from './repository.ts'
+import { photoIdArray } from './photo-columns.ts'
 
 /**
  * Deletes the paid requests among these whose payment is older than `paidBefore`, with their release records, order

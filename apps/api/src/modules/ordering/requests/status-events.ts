@@ -1,6 +1,6 @@
 import type { RequestStatus, RequestStatusEvent } from '@keydesk/contracts/request-status'
 import type { Uses } from '../../../ports.ts'
-import { findAccountsReaching } from './repository.ts'
+import { findAccountsReaching } from './reach-repository.ts'
 
 export const REQUEST_STATUS_TOPIC = 'request-status'
 

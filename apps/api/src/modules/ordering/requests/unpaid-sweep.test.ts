@@ -1,4 +1,5 @@
 import { UNPAID_REQUEST_KEEP_DAYS } from '@keydesk/contracts/limits'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../../db/schema/files.ts'
@@ -10,7 +11,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 import { sweepUnpaidMemberRequests } from './unpaid-sweep.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const clock = testClock()
 let testApp: TestApp
 

@@ -1,11 +1,11 @@
 import { UNPAID_REQUEST_KEEP_DAYS } from '@keydesk/contracts/limits'
+import { DAY_MS } from '@keydesk/contracts/time'
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
 import type { Uses } from '../../../ports.ts'
 import { deleteFileRows } from '../../platform/index.ts'
 import { requestIdsInOpenCheckouts } from '../orders/repository.ts'
-import { deleteUnpaidRequestsExcept, lockStaleUnpaidMemberRequests } from './repository.ts'
+import { deleteUnpaidRequestsExcept, lockStaleUnpaidMemberRequests } from './removal-repository.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const BATCH_SIZE = 500
 
 /**

@@ -7,7 +7,7 @@ import { decryptSecret } from '../../../lib/secret-box.ts'
 import { fileLink } from '../../platform/index.ts'
 import { findPaidKeycodeRefunds, refundView } from '../keycode-refunds/repository.ts'
 import { countOutcomesOfBatchesOf, findBatchPlaces } from './batch-repository.ts'
-import { findDashboardRequests } from './repository.ts'
+import { findDashboardRequests } from './member-requests-repository.ts'
 
 /** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */
 const OPENED_LIMIT = 10_000

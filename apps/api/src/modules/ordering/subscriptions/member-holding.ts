@@ -2,12 +2,11 @@ import { type PriceHolder, planMonthOf } from '@keydesk/contracts/keycode-prices
 import { type PlanHolding, type PremiumAccess, premiumAccess } from '@keydesk/contracts/premium-access'
 import { type ServicePlan, servicePlanOf } from '@keydesk/contracts/service-levels'
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription'
+import { DAY_MS } from '@keydesk/contracts/time'
 import type { DbExecutor } from '../../../db/database.ts'
 import { findMemberAccess } from '../../accounts/index.ts'
 import { isBasicDiscountSpent } from '../orders/basic-discount-repository.ts'
 import { findLatestPlan } from './repository.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 type HeldColumns = NonNullable<Awaited<ReturnType<typeof findMemberAccess>>>
 type LatestPlan = Awaited<ReturnType<typeof findLatestPlan>>

@@ -1,4 +1,5 @@
 import { ANNUAL_PLAN_MONTH_MS, REFUND_MESSAGES, REFUND_REFUSALS } from '@keydesk/contracts/refunds'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { actionLog } from '../../../db/schema/action-log.ts'
@@ -8,7 +9,6 @@ import { memberWithPlan } from '../../../test/plans.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const clock = testClock(new Date('2026-03-02T09:00:00Z'))
 let testApp: TestApp
 let superAdmin: SignedIn

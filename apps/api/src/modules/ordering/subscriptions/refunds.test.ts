@@ -1,4 +1,5 @@
 import { ANNUAL_PLAN_MONTH_MS, planRefund, REFUND_MESSAGES, REFUND_PROCESSING_FEE_CENTS, REFUND_REFUSALS } from '@keydesk/contracts/refunds'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { actionLog } from '../../../db/schema/action-log.ts'
@@ -11,7 +12,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 import { openBodies } from '../../platform/mail/outbox.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const clock = testClock(new Date('2026-03-02T09:00:00Z'))
 let testApp: TestApp
 let superAdmin: SignedIn

@@ -7,6 +7,7 @@ import {
   refundExplanation,
 } from '@keydesk/contracts/refunds'
 import { PERIOD_DAYS } from '@keydesk/contracts/subscription'
+import { DAY_MS } from '@keydesk/contracts/time'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import type { Principal, Uses } from '../../../ports.ts'
@@ -32,8 +33,6 @@ import {
   type PlanRow,
 } from './repository.ts'
 import { readUserSubscription } from './service.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
  * How long an attempt at the provider may still be running: longer than the Stripe SDK can take (a 20 s timeout,

@@ -1,4 +1,5 @@
 import { cartTotal } from '@keydesk/contracts/cart-total'
+import { DAY_MS, HOUR_MS } from '@keydesk/contracts/time'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../../db/schema/users.ts'
@@ -8,8 +9,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 import { expireEndedSubscriptions } from './service.ts'
 
-const HOUR_MS = 60 * 60 * 1000
-const DAY_MS = 24 * HOUR_MS
 const clock = testClock(new Date('2026-11-22T12:00:00Z'))
 let testApp: TestApp
 

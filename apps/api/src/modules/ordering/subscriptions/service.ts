@@ -9,6 +9,7 @@ import {
   type UserSubscription,
 } from '@keydesk/contracts/subscription'
 import { TEAM_MESSAGES } from '@keydesk/contracts/teams'
+import { DAY_MS } from '@keydesk/contracts/time'
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError, loginRequired } from '../../../errors.ts'
 import type { PeriodicJob } from '../../../lib/periodic-jobs.ts'
@@ -19,8 +20,6 @@ import { isTrialRunning } from './access.ts'
 import { findMemberHolding } from './member-holding.ts'
 import { findRefundOfPlan } from './refund-repository.ts'
 import { cancelRunningPlan, expireEndedPlans, findLatestPlan, findMembersWithRunningPlan } from './repository.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The account's holding, for the answers only a signed-in account may ask for. */
 async function findOwnHolding(db: DbExecutor, userId: string, now: Date) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ACCOUNT_DATA_KEEP_DAYS } from '@keydesk/contracts/policy-statements'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../../../db/schema/files.ts'
@@ -11,7 +12,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
 import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './orphan-sweep.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
 let s3Server: S3Server
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createSecretBox } from './secret-box.ts'
+import { createSecretBox } from './totp-secret-box.ts'
 
 const key = randomBytes(32)
 
