@@ -1,13 +1,11 @@
 import { useCallback, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
 import { paths } from '../../../lib/paths.ts'
 import { useNow } from '../../../lib/use-now.ts'
 import { AdminChatPanel } from '../../chat/components/admin-chat-panel.tsx'
 import { useSession } from '../../session/use-session.ts'
-import { ADMIN_FAILURES } from '../admin-error-text.ts'
 import { NO_TRANSACTION_FILTERS, type TransactionFilters } from '../api/transaction-filters.ts'
 import { useAdminQueue, useQueueCounts } from '../api/use-admin-queue.ts'
 import { useAdminSubscriptions } from '../api/use-admin-subscriptions.ts'
@@ -17,12 +15,12 @@ import { FailedKeycodeMails } from '../components/failed-keycode-mails.tsx'
 import { PlanRefundDialog } from '../components/plan-refund-dialog.tsx'
 import { ProblemReportsLink } from '../components/problem-reports-link.tsx'
 import { QueueCounts } from '../components/queue-counts.tsx'
-import { QueueSection } from '../components/queue-section.tsx'
 import { ReleasesDownload } from '../components/releases-download.tsx'
 import { DASHBOARD_SEARCH_LABEL, SearchForm } from '../components/search-form.tsx'
 import { SubscriptionsPanel } from '../components/subscriptions-panel.tsx'
 import { TransactionFilterBar } from '../components/transaction-filter-bar.tsx'
 import { TransactionsPanel } from '../components/transactions-panel.tsx'
+import { WorkQueues } from '../components/work-queues.tsx'
 import { useQueueWork } from '../use-queue-work.tsx'
 
 /**
@@ -48,7 +46,6 @@ export function AdminDashboardPage() {
   const [enlarged, setEnlarged] = useState<EnlargedDocument | null>(null)
   const closeEnlarged = useCallback(() => setEnlarged(null), [])
   const work = useQueueWork({ pending, inProgress, onEnlarge: setEnlarged })
-  const queue = { search, now, onShowBatch: changeSearch }
 
   function changeFilters(next: TransactionFilters) {
     setFilters(next)
@@ -86,41 +83,7 @@ export function AdminDashboardPage() {
           Support inbox
         </Link>
       </p>
-      <QueueSection
-        {...queue}
-        headingId="pending-heading"
-        heading="Pending requests"
-        label="Pending requests"
-        query={pending}
-        loading="Loading pending requests..."
-        failure={ADMIN_FAILURES.pending}
-        empty="No pending requests."
-        {...work.queueSelection('pending')}
-        renderActions={(request) => (
-          <Button
-            isBusy={work.isStarting(request)}
-            aria-label={`Start ${request.year} ${request.make} ${request.model}`}
-            onClick={() => work.startOrder(request)}
-          >
-            Start
-          </Button>
-        )}
-        renderDetail={work.renderPanel('pending')}
-      />
-      <QueueSection
-        {...queue}
-        headingId="in-progress-heading"
-        heading="In progress"
-        label="Requests in progress"
-        query={inProgress}
-        loading="Loading requests in progress..."
-        failure={ADMIN_FAILURES.inProgress}
-        empty="Nothing in progress."
-        release={work.release}
-        onNext={work.nextOrder}
-        {...work.queueSelection('in-progress')}
-        renderDetail={work.renderPanel('in-progress')}
-      />
+      <WorkQueues pending={pending} inProgress={inProgress} work={work} search={search} now={now} onShowBatch={changeSearch} />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <div className="space-y-4">
           <TransactionFilterBar value={filters} onChange={changeFilters} />
