@@ -29,17 +29,20 @@ interface SourceImport {
   to: string
 }
 
+/** The relative imports of one file's code, static and dynamic, in single or double quotes. */
+function importsOf(file: string, code: string): SourceImport[] {
+  return [...code.matchAll(/(?:from|import)\s*\(?\s*(['"])(\.{1,2}\/(?:(?!\1).)+)\1/g)].map((match) => ({
+    from: relative(srcDir, file),
+    to: relative(srcDir, resolve(dirname(file), match[2] ?? '')),
+  }))
+}
+
 function productionImports(): SourceImport[] {
   return readdirSync(srcDir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
     .map((entry) => join(entry.parentPath, entry.name))
     .filter((file) => relative(srcDir, file).split(/[\\/]/)[0] !== 'test')
-    .flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) => ({
-        from: relative(srcDir, file),
-        to: relative(srcDir, resolve(dirname(file), match[1] ?? '')),
-      })),
-    )
+    .flatMap((file) => importsOf(file, readFileSync(file, 'utf8')))
 }
 
 const contextRank = new Map(CONTEXTS.map((context, index) => [context, index]))
@@ -126,16 +129,36 @@ function surfaceBypasses(imports: SourceImport[]): string[] {
     .sort()
 }
 
-/** Every loop between folders of src (a file's folder, src itself for the files at its top), as sorted lines. */
+/**
+ * Every loop between the parts of a folder of src, as sorted lines: in each folder, src itself included, every file
+ * and every subfolder taken with everything below it, so a loop through a subfolder (db/schema/ → ports.ts →
+ * db/database.ts) is the loop between db and ports.ts that it is.
+ */
 function folderLoops(imports: SourceImport[]): string[] {
-  const edges = new Map<string, Set<string>>()
-  for (const { from, to } of imports) {
-    const [source, target] = [dirname(from), dirname(to)]
-    if (source !== target) edges.set(source, (edges.get(source) ?? new Set()).add(target))
-  }
-  return loops(edges)
-    .map((component) => `loop: ${component.join(', ')}`)
-    .sort()
+  const folders = new Set(imports.flatMap(({ from, to }) => [from, to].flatMap((path) => ancestorsOf(path))))
+  const found = [...folders].flatMap((folder) => {
+    const edges = new Map<string, Set<string>>()
+    for (const { from, to } of imports) {
+      const [source, target] = [partOf(folder, from), partOf(folder, to)]
+      if (source && target && source !== target) edges.set(source, (edges.get(source) ?? new Set()).add(target))
+    }
+    return loops(edges).map((component) => `loop: ${component.join(', ')}`)
+  })
+  return [...new Set(found)].sort()
+}
+
+/** The folders that hold a path, src ('') first. */
+function ancestorsOf(path: string): string[] {
+  const parts = path.split(/[\\/]/).slice(0, -1)
+  return parts.map((_, index) => parts.slice(0, index).join('/')).concat(parts.join('/'))
+}
+
+/** The part of `folder` a path lies in: the file itself, or the subfolder it is under; undefined outside the folder. */
+function partOf(folder: string, path: string): string | undefined {
+  const prefix = folder === '' ? '' : `${folder}/`
+  if (!path.startsWith(prefix)) return undefined
+  const [first = ''] = path.slice(prefix.length).split(/[\\/]/)
+  return `${prefix}${first}`
 }
 
 /** Every loop between files, as sorted lines. */
@@ -209,10 +232,12 @@ describe('API import direction', () => {
     expect(fileLoops([...productionImports(), planted])).toEqual(['loop: plugins/s3-storage.ts, plugins/storage-keys.ts'])
   })
 
-  it('fails on a planted loop between folders', () => {
+  it('fails on a planted loop between folders, a subfolder counted with its folder', () => {
     const imports = productionImports()
     expect(folderLoops([...imports, { from: 'lib/validator.ts', to: 'plugins/auth.ts' }])).toEqual(['loop: lib, plugins'])
-    expect(folderLoops([...imports, { from: 'config.ts', to: 'db/database.ts' }])).toEqual(['loop: ., db'])
+    expect(folderLoops([...imports, { from: 'db/database.ts', to: 'ports.ts' }])).toEqual(['loop: db, ports.ts'])
+    expect(folderLoops([...imports, { from: 'db/schema/users.ts', to: 'ports.ts' }])).toEqual(['loop: db, ports.ts'])
+    expect(folderLoops([...imports, { from: 'modules/platform/mail/outbox.ts', to: 'plugins/auth.ts' }])).toEqual([])
   })
 
   it('fails on a planted import against the direction and on a planted loop', () => {
@@ -230,6 +255,9 @@ describe('API import direction', () => {
   })
 
   it('reads the imports it checks', () => {
+    const file = join(srcDir, 'lib', 'example.ts')
+    const code = `import { a } from "../db/database.ts"\nimport type { B } from '../ports.ts'\nconst c = await import("./job-lock.ts")`
+    expect(importsOf(file, code).map(({ to }) => to)).toEqual(['db/database.ts', 'ports.ts', 'lib/job-lock.ts'])
     const imports = productionImports()
     expect(imports.some(({ from, to }) => from.startsWith('modules/ordering/pricing') && to.startsWith('modules/ordering/catalogue'))).toBe(
       true,

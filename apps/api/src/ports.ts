@@ -1,31 +1,12 @@
 import type { Readable } from 'node:stream'
-import type { PGlite } from '@electric-sql/pglite'
 import type { Role } from '@keydesk/contracts/roles'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { FastifyBaseLogger } from 'fastify'
-import type pg from 'pg'
 import type Stripe from 'stripe'
 import type { Config } from './config.ts'
-import type * as schema from './db/schema/index.ts'
+import type { Database, DatabaseHandle } from './db/database.ts'
 
-/** The app's database through Drizzle, typed by the schema (adapters in db/database.ts). */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
-
-interface DatabaseHandleBase {
-  db: Database
-  /** Throws when the database cannot answer. */
-  ping(): Promise<void>
-  migrate(): Promise<void>
-  close(): Promise<void>
-}
-
-/**
- * The database port. The driver beneath `db` is exposed for what needs a connection of its own (LISTEN, the job
- * locks): the embedded PGlite is a single connection, a PostgreSQL server is reached through a pool.
- */
-export type DatabaseHandle =
-  | (DatabaseHandleBase & { kind: 'pglite'; client: PGlite })
-  | (DatabaseHandleBase & { kind: 'postgres'; pool: pg.Pool })
+// The database port is declared beside its adapters, so db/ imports nothing of src's top; its names stay here too.
+export type { Database, DatabaseHandle }
 
 /** The signed-in person, read from the database on every authenticated call (never from the token alone). */
 export interface Principal {

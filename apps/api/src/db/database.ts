@@ -4,13 +4,31 @@ import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePostgres, NodePgSession } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator'
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { API_ROOT } from '../api-root.ts'
-import type { Database, DatabaseHandle } from '../ports.ts'
 import * as schema from './schema/index.ts'
+
+/** The app's database through Drizzle, typed by the schema (adapters below). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+interface DatabaseHandleBase {
+  db: Database
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * The database port. The driver beneath `db` is exposed for what needs a connection of its own (LISTEN, the job
+ * locks): the embedded PGlite is a single connection, a PostgreSQL server is reached through a pool.
+ */
+export type DatabaseHandle =
+  | (DatabaseHandleBase & { kind: 'pglite'; client: PGlite })
+  | (DatabaseHandleBase & { kind: 'postgres'; pool: pg.Pool })
 
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'src/db/migrations')
 

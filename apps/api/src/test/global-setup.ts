@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '../db/database.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated PGlite data directory, dumped once and loaded by every test file. */
-    pgliteTemplateFile: string
-    /** With TEST_DATABASE_URL: a migrated database every test file clones. */
+    /** Where the migrated template is made, once, by the first test file that opens a database (template-database.ts). */
+    templateDir: string
+    /** With TEST_DATABASE_URL: the name of the migrated database every test file clones. */
     postgresTemplateName: string
     /** Where each test app writes its secret-scan figures (secret-scan.ts). */
     secretScanDir: string
@@ -19,48 +17,21 @@ declare module 'vitest' {
 }
 
 /**
- * Migrating a database costs seconds, so it is done once: each test file then clones the migrated
- * template (PGlite: load the dumped data directory; PostgreSQL: CREATE DATABASE … TEMPLATE).
+ * Names the template database every test file clones (decision 002) and leaves its making to the first file that
+ * opens a database: a run of files that open none, as the import-direction test, then costs no migration.
  */
 export default async function setup(project: TestProject) {
   const scanDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-secret-scan-'))
   project.provide('secretScanDir', scanDir)
-  const removeTemplate = await provideTemplate(project)
-  return async () => {
-    await removeTemplate()
-    await reportSecretScan(scanDir)
-  }
-}
-
-async function provideTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const templateDir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-template-'))
+  project.provide('templateDir', templateDir)
   const serverUrl = process.env.TEST_DATABASE_URL
-  if (serverUrl) {
-    const templateName = `keydesk_template_${randomBytes(4).toString('hex')}`
-    await withAdminClient(serverUrl, (client) => client.query(`create database ${templateName}`))
-    const templateUrl = new URL(serverUrl)
-    templateUrl.pathname = `/${templateName}`
-    const database = await openDatabase({ kind: 'postgres', url: templateUrl.toString() })
-    await database.migrate()
-    await database.close()
-    project.provide('postgresTemplateName', templateName)
-    project.provide('pgliteTemplateFile', '')
-    return async () => {
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${templateName}`))
-    }
-  }
-
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'keydesk-template-'))
-  const client = await PGlite.create()
-  const database = await openDatabase({ kind: 'pglite-instance', client })
-  await database.migrate()
-  const dump = await client.dumpDataDir('none')
-  const templateFile = path.join(dir, 'template.tar')
-  await writeFile(templateFile, Buffer.from(await dump.arrayBuffer()))
-  await database.close()
-  project.provide('pgliteTemplateFile', templateFile)
-  project.provide('postgresTemplateName', '')
+  const templateName = serverUrl ? `keydesk_template_${randomBytes(4).toString('hex')}` : ''
+  project.provide('postgresTemplateName', templateName)
   return async () => {
-    await rm(dir, { recursive: true, force: true })
+    if (serverUrl) await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${templateName}`))
+    await rm(templateDir, { recursive: true, force: true })
+    await reportSecretScan(scanDir)
   }
 }
 

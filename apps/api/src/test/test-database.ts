@@ -5,6 +5,7 @@ import { inject } from 'vitest'
 import { openDatabase } from '../db/database.ts'
 import type { DatabaseHandle } from '../ports.ts'
 import { withAdminClient } from './global-setup.ts'
+import { pgliteTemplateFile, templateMade } from './template-database.ts'
 
 export interface TestDatabase {
   handle: DatabaseHandle
@@ -17,6 +18,7 @@ export interface TestDatabase {
 
 /** A fresh, migrated database for one test file, on PGlite or on TEST_DATABASE_URL's server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  await templateMade()
   const serverUrl = process.env.TEST_DATABASE_URL
   const templateName = inject('postgresTemplateName')
   if (serverUrl && templateName) {
@@ -35,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     }
   }
-  const dump = await readFile(inject('pgliteTemplateFile'))
+  const dump = await readFile(pgliteTemplateFile())
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) })
   const handle = await openDatabase({ kind: 'pglite-instance', client })
   return {
