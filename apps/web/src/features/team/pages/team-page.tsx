@@ -10,8 +10,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx'
 import { ApiError } from '../../../lib/api-client.ts'
 import { longDate } from '../../../lib/dates.ts'
 import { paths } from '../../../lib/paths.ts'
-import { useRequestStatusStream } from '../../user-dashboard/api/use-request-status-stream.ts'
+import { useRequestStatusStream } from '../../../lib/use-request-status-stream.ts'
 import {
+  teamKeys,
   useChangePerson,
   useCreateLocation,
   useInvite,
@@ -26,6 +27,9 @@ import { PersonChangeDialog } from '../components/person-change-dialog.tsx'
 import { InviteForm, LocationForm } from '../components/team-forms.tsx'
 
 type Result = { tone: 'success' | 'error'; text: string } | null
+
+/** The lists a status event of the business's orders moves (docs/decisions/039). */
+const TEAM_STATUS_LISTS = [teamKeys.everyOrderList] as const
 
 const failureText = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'That did not work. Please try again.'
@@ -218,7 +222,7 @@ function ManageTeam({ team, onResult }: { team: TeamAnswer; onResult: (result: R
 export function TeamPage() {
   const membership = useMembership()
   // The business's orders move on this page as the back office starts and releases them.
-  useRequestStatusStream()
+  useRequestStatusStream(TEAM_STATUS_LISTS)
   const manages = membership.data !== undefined && membership.data !== null && membership.data.position !== 'TECHNICIAN'
   const team = useTeam(manages)
   const [result, setResult] = useState<Result>(null)

@@ -2,13 +2,16 @@ import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { paths } from '../../../lib/paths.ts'
+import { useRequestStatusStream } from '../../../lib/use-request-status-stream.ts'
+import { bulkKeys } from '../../bulk-order/api/use-bulk-order.ts'
 import { BulkBatchesPanel } from '../../bulk-order/components/bulk-batches-panel.tsx'
 import { ChatWidget } from '../../chat/components/chat-widget.tsx'
 import { useMemberProblemReports } from '../../problem-reports/api/use-problem-reports.ts'
 import { useCredentials } from '../../profile/api/use-credentials.ts'
 import { useSession } from '../../session/use-session.ts'
-import { useRequestStatusStream } from '../api/use-request-status-stream.ts'
+import { teamKeys } from '../../team/api/use-team.ts'
 import { useOrderTracker, useUserRequests } from '../api/use-user-requests.ts'
+import { userRequestKeys } from '../api/user-request-keys.ts'
 import { OrderFilters } from '../components/order-filters.tsx'
 import { OrderTabList } from '../components/order-tab-list.tsx'
 import { OrderTabPanel } from '../components/order-tab-panel.tsx'
@@ -17,6 +20,12 @@ import { reportsOfOrders, trackedOrder } from '../dashboard-orders.ts'
 import { useOrderFilter } from '../use-order-filter.ts'
 
 /** The member dashboard (docs/product.md, 'Screens and routes (web)' and 'Member area, chat and support'). */
+/**
+ * The lists a status event moves: the member's orders, the batch an order may belong to, and, on an Enterprise
+ * owner's or manager's stream, the business's orders (docs/decisions/039).
+ */
+const DASHBOARD_STATUS_LISTS = [userRequestKeys.all, bulkKeys.all, teamKeys.everyOrderList] as const
+
 export function UserDashboardPage() {
   const session = useSession()
   const requests = useUserRequests()
@@ -29,7 +38,7 @@ export function UserDashboardPage() {
   const tracker = useOrderTracker(tracked?.id ?? null)
   // Whether the tracked order waits on the member turns on their documents' states.
   const credentials = useCredentials(tracked !== null && tracker.data?.DOCS === false)
-  useRequestStatusStream()
+  useRequestStatusStream(DASHBOARD_STATUS_LISTS)
   const filter = useOrderFilter(requests.data, requests.isSuccess)
 
   return (
