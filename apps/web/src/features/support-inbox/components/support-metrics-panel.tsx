@@ -2,9 +2,8 @@ import { TIER_LABELS } from '@keydesk/contracts/subscription-constants'
 import { SUPPORT_METRICS_DAYS } from '@keydesk/contracts/support-inbox'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { API_BASE } from '../../../lib/api-client.ts'
+import { API_BASE, failureText } from '../../../lib/api-client.ts'
 import { useSupportMetrics } from '../api/use-support-inbox.ts'
-import { errorText } from '../error-text.ts'
 
 const share = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`)
 const minutes = (value: number | null) => (value === null ? '–' : `${value} min`)
@@ -18,7 +17,7 @@ export function SupportMetricsPanel() {
         Promises kept, last {SUPPORT_METRICS_DAYS} days
       </h2>
       {metrics.isPending && <Spinner label="Loading the figures..." />}
-      {metrics.isError && <Alert tone="error">{errorText(metrics.error, 'Error fetching the figures.')}</Alert>}
+      {metrics.isError && <Alert tone="error">{failureText(metrics.error, 'Error fetching the figures.')}</Alert>}
       {metrics.data && (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm">

@@ -5,11 +5,11 @@ import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { failureText } from '../../../lib/api-client.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useMyConversations, useMyThread, useReplyAsMember } from '../api/use-member-support.ts'
 import { ReplyForm } from '../components/reply-form.tsx'
 import { SupportThreadView } from '../components/support-thread.tsx'
-import { errorText } from '../error-text.ts'
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -18,7 +18,7 @@ function MyThread({ id }: { id: string }) {
   const reply = useReplyAsMember()
   const [sent, setSent] = useState(false)
   if (thread.isPending) return <Spinner label="Loading the conversation..." />
-  if (thread.isError) return <Alert tone="error">{errorText(thread.error, 'Error fetching the conversation.')}</Alert>
+  if (thread.isError) return <Alert tone="error">{failureText(thread.error, 'Error fetching the conversation.')}</Alert>
   return (
     <section aria-labelledby="my-thread-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="my-thread-heading" className="text-lg font-semibold [overflow-wrap:anywhere]">
@@ -31,7 +31,7 @@ function MyThread({ id }: { id: string }) {
           <Alert tone="success">{SUPPORT_INBOX_MESSAGES.replied}</Alert>
         </div>
       )}
-      {reply.isError && <Alert tone="error">{errorText(reply.error, 'Error sending your reply.')}</Alert>}
+      {reply.isError && <Alert tone="error">{failureText(reply.error, 'Error sending your reply.')}</Alert>}
       <ReplyForm
         label="Your reply"
         submitLabel="Send reply"
@@ -68,7 +68,7 @@ export function MySupportPage() {
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-label="Conversations" className="min-w-0">
           {mine.isPending && <Spinner label="Loading your conversations..." />}
-          {mine.isError && <Alert tone="error">{errorText(mine.error, 'Error fetching your conversations.')}</Alert>}
+          {mine.isError && <Alert tone="error">{failureText(mine.error, 'Error fetching your conversations.')}</Alert>}
           {mine.data && mine.data.conversations.length === 0 && <p className="text-slate-600">No conversations yet.</p>}
           {mine.data && mine.data.conversations.length > 0 && (
             <ul className="space-y-2">

@@ -16,6 +16,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { Toast } from '../../../components/ui/toast.tsx'
+import { failureText } from '../../../lib/api-client.ts'
 import { dueText } from '../../../lib/due-text.ts'
 import { paths } from '../../../lib/paths.ts'
 import { useNow } from '../../../lib/use-now.ts'
@@ -23,7 +24,6 @@ import { useAnswerConversation, useChangeConversation, useSupportInbox, useSuppo
 import { ReplyForm } from '../components/reply-form.tsx'
 import { SupportMetricsPanel } from '../components/support-metrics-panel.tsx'
 import { SupportThreadView } from '../components/support-thread.tsx'
-import { errorText } from '../error-text.ts'
 
 const ANY = ''
 const HANDLERS = [
@@ -52,7 +52,7 @@ function ConversationPanel({ id, now, onDone }: { id: string; now: Date; onDone:
   const [close, setClose] = useState(false)
   const item = thread.data
   if (thread.isPending) return <Spinner label="Loading the conversation..." />
-  if (thread.isError || !item) return <Alert tone="error">{errorText(thread.error, 'Error fetching the conversation.')}</Alert>
+  if (thread.isError || !item) return <Alert tone="error">{failureText(thread.error, 'Error fetching the conversation.')}</Alert>
   return (
     <section aria-labelledby="conversation-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="conversation-heading" className="text-lg font-semibold [overflow-wrap:anywhere]">
@@ -118,7 +118,7 @@ function ConversationPanel({ id, now, onDone }: { id: string; now: Date; onDone:
       <div className="mt-4">
         <SupportThreadView messages={item.messages} customerName={item.writer.name || item.writer.email} />
       </div>
-      {answer.isError && <Alert tone="error">{errorText(answer.error, 'Error sending the answer.')}</Alert>}
+      {answer.isError && <Alert tone="error">{failureText(answer.error, 'Error sending the answer.')}</Alert>}
       <ReplyForm
         label="Your answer"
         submitLabel="Send answer"
@@ -204,7 +204,7 @@ export function SupportInboxPage() {
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <section aria-label="Conversations" className="min-w-0">
           {inbox.isPending && <Spinner label="Loading the inbox..." />}
-          {inbox.isError && <Alert tone="error">{errorText(inbox.error, 'Error fetching the inbox.')}</Alert>}
+          {inbox.isError && <Alert tone="error">{failureText(inbox.error, 'Error fetching the inbox.')}</Alert>}
           {list && list.conversations.length === 0 && <p className="text-slate-600">No conversations here.</p>}
           {list && list.conversations.length > 0 && (
             <ul className="space-y-2">

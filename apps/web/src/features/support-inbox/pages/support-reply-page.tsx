@@ -3,10 +3,10 @@ import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { PageFrame } from '../../../components/ui/page-frame.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { failureText } from '../../../lib/api-client.ts'
 import { useLinkThread, useReplyByLink } from '../api/use-member-support.ts'
 import { ReplyForm } from '../components/reply-form.tsx'
 import { SupportThreadView } from '../components/support-thread.tsx'
-import { errorText } from '../error-text.ts'
 
 /**
  * A visitor's conversation by the link in support's answer mail (docs/decisions/034): the token sits in the address's
@@ -20,7 +20,7 @@ export function SupportReplyPage() {
     <PageFrame title="Your conversation with support" width="narrow">
       {!token && <Alert tone="error">{SUPPORT_INBOX_MESSAGES.linkInvalid}</Alert>}
       {token && thread.isPending && <Spinner label="Opening your conversation..." />}
-      {thread.isError && <Alert tone="error">{errorText(thread.error, SUPPORT_INBOX_MESSAGES.linkInvalid)}</Alert>}
+      {thread.isError && <Alert tone="error">{failureText(thread.error, SUPPORT_INBOX_MESSAGES.linkInvalid)}</Alert>}
       {thread.data && (
         <section aria-labelledby="link-thread-heading">
           <h2 id="link-thread-heading" className="mb-3 text-lg font-semibold [overflow-wrap:anywhere]">
@@ -33,7 +33,7 @@ export function SupportReplyPage() {
             </div>
           ) : (
             <>
-              {reply.isError && <Alert tone="error">{errorText(reply.error, SUPPORT_INBOX_MESSAGES.linkInvalid)}</Alert>}
+              {reply.isError && <Alert tone="error">{failureText(reply.error, SUPPORT_INBOX_MESSAGES.linkInvalid)}</Alert>}
               <ReplyForm
                 label="Your reply"
                 submitLabel="Send reply"
