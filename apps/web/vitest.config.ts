@@ -13,5 +13,8 @@ export default defineConfig({
     // The test files share their worker process, one after another, instead of each starting its own and loading
     // its packages again (decision 024, Measured); setup.ts still cleans the page up after every test.
     isolate: false,
+    // A form test types every character as a full sequence of events; on two cores shared with other suites the
+    // longest forms (sign-up, joining a team) took over the default 5 s, so a slow machine, not a fault, failed them.
+    testTimeout: 15_000,
   },
 })
