@@ -149,6 +149,7 @@ export const ARCHIVED_TABLES = {
       'firstAnsweredAt',
       'lastMessageAt',
       'createdAt',
+      'importedAt',
     ],
     withheld: {
       userId: SAME_ACCOUNT,
