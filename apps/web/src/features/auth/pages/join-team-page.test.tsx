@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { errorAnswer, fakeApi, jsonAnswer } from '../../../test/fake-api.ts'
 import { renderApp } from '../../../test/render-app.tsx'
 import { testUser } from '../../../test/test-user.ts'
+import { setSessionHint } from '../../session/session-hint.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -56,10 +57,16 @@ describe('the invitation page (docs/product.md, Enterprise teams)', () => {
     const calls = fakeApi({
       'POST /api/team-invitation/preview': () => jsonAnswer(200, { ...preview, email: 'dana@locke-keys.example' }),
       'POST /api/team-invitation/join': () => jsonAnswer(200, { message: TEAM_MESSAGES.joinedWithAccount }),
+      // Joining reads everything again, the signed-in user included: still the same account.
+      'GET /api/auth/me': () => jsonAnswer(200, { user: testUser() }),
     })
+    // This browser has signed in (an earlier test's sign-up left the hint unset), so reading the user again keeps it.
+    setSessionHint(true)
     renderApp('/join-team?token=link-token', { user: testUser() })
     await userEvent.click(await screen.findByRole('button', { name: 'Join with this account' }))
-    expect(await screen.findByText(TEAM_MESSAGES.joinedWithAccount)).toBeInTheDocument()
+    // The member lands on the Team page, told so; its code loads on first visit (in a full run that can take seconds).
+    expect(await screen.findByRole('heading', { name: 'Team' }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(screen.getByText(TEAM_MESSAGES.joinedWithAccount)).toBeInTheDocument()
     expect(JSON.parse(String(calls.find((call) => call.key === 'POST /api/team-invitation/join')?.body))).toEqual({ token: 'link-token' })
     expect(screen.queryByLabelText('Password')).toBeNull()
   })
