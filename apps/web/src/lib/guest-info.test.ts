@@ -1,3 +1,4 @@
+import { DAY_MS } from '@keydesk/contracts/time'
 import { afterEach, describe, expect, it } from 'vitest'
 import { clearGuestInfo, readGuestInfo, saveGuestInfo } from './guest-info.ts'
 
@@ -11,6 +12,6 @@ describe('guest info in the browser', () => {
 
   it('expires after 24 hours', () => {
     saveGuestInfo('g-1', 'c-1', 0)
-    expect(readGuestInfo(24 * 60 * 60 * 1000 + 1)).toBeNull()
+    expect(readGuestInfo(DAY_MS + 1)).toBeNull()
   })
 })

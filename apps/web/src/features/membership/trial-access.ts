@@ -2,9 +2,7 @@ import type { UserView } from '@keydesk/contracts/auth'
 import { premiumAccess, trialDaysLeft, trialDaysUntil } from '@keydesk/contracts/premium-access'
 import type { TrialStatus } from '@keydesk/contracts/subscription'
 import { type SubscriptionTier, TRIAL_MESSAGES } from '@keydesk/contracts/subscription-constants'
-
-const HOUR_MS = 60 * 60 * 1000
-const DAY_MS = 24 * HOUR_MS
+import { DAY_MS, HOUR_MS } from '@keydesk/contracts/time'
 
 /**
  * docs/product.md, 'The API contract': when GET /trial/status fails, the stored subscription data (the session's user) is used.

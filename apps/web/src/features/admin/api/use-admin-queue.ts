@@ -7,6 +7,7 @@ import {
   type ProcessRequestBody,
 } from '@keydesk/contracts/admin'
 import { NoKeycodeAnswerSchema, type NoKeycodeBody, type SuperAdminRefundBody } from '@keydesk/contracts/keycode-refunds'
+import { MINUTE_MS } from '@keydesk/contracts/time'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
@@ -100,6 +101,6 @@ export function useKeyBlankSuggestions(requestId: string) {
     queryKey: adminKeys.keyBlanks(requestId),
     queryFn: ({ signal }) =>
       apiRequest(`/admin/key-blanks?requestId=${encodeURIComponent(requestId)}`, { schema: KeyBlankSuggestionsSchema, signal }),
-    staleTime: 5 * 60_000,
+    staleTime: 5 * MINUTE_MS,
   })
 }

@@ -1,10 +1,9 @@
 import { type Urgency, urgencyOf } from '@keydesk/contracts/service-levels'
-
-const MINUTE = 60_000
+import { MINUTE_MS } from '@keydesk/contracts/time'
 
 /** "45 min", "3 h 5 min", "2 d 4 h": the largest two units are enough to plan the next hour's work. */
 export function formatDuration(ms: number): string {
-  const minutes = Math.max(1, Math.round(Math.abs(ms) / MINUTE))
+  const minutes = Math.max(1, Math.round(Math.abs(ms) / MINUTE_MS))
   if (minutes < 60) return `${minutes} min`
   const hours = Math.floor(minutes / 60)
   if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`

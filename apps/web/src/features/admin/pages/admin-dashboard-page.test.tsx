@@ -1,3 +1,4 @@
+import { MINUTE_MS } from '@keydesk/contracts/time'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -515,7 +516,7 @@ describe('admin dashboard: subscriptions and transactions', () => {
 describe('admin dashboard: the SLA queue', () => {
   it('shows the most urgent request first with its time left, overdue in red, and the overdue counts', async () => {
     const now = Date.now()
-    const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString()
+    const at = (minutes: number) => new Date(now + minutes * MINUTE_MS).toISOString()
     const overdue = { ...queued('late', 'PENDING'), model: 'Ranger', paidAt: at(-90), dueAt: at(-30), servicePlan: 'ENTERPRISE' }
     const soon = { ...queued('soon', 'PENDING'), model: 'Escape', paidAt: at(-50), dueAt: at(10), servicePlan: 'PROFESSIONAL' }
     const relaxed = { ...queued('calm', 'PENDING'), model: 'Edge', paidAt: at(-60), dueAt: at(47 * 60), servicePlan: 'NONE' }

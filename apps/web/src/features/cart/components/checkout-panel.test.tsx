@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@keydesk/contracts/time'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -73,7 +74,7 @@ describe('checkout (docs/product.md, "Checkout and payment")', () => {
             hasTrial: true,
             isActive: true,
             remainingDays: 3,
-            trialEndsAt: new Date(Date.now() + 60 * 60 * 60 * 1000).toISOString(),
+            trialEndsAt: new Date(Date.now() + 60 * HOUR_MS).toISOString(),
             hasPremiumAccess: true,
             accessType: 'trial',
             trialTier: 'PROFESSIONAL',

@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@keydesk/contracts/time'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -107,10 +108,7 @@ describe('admin chat panel', () => {
     })
     fakeApi({
       'GET /api/chat/conversations': () =>
-        jsonAnswer(200, [
-          member(memberId, 'Dana', -2 * 60 * 60_000),
-          member('5e0c5a8e-1f43-4f0e-9d57-2f7d0c0a1b2d', 'Eli', 3 * 60 * 60_000),
-        ]),
+        jsonAnswer(200, [member(memberId, 'Dana', -2 * HOUR_MS), member('5e0c5a8e-1f43-4f0e-9d57-2f7d0c0a1b2d', 'Eli', 3 * HOUR_MS)]),
     })
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     render(

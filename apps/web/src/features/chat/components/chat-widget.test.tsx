@@ -1,3 +1,4 @@
+import { DAY_MS } from '@keydesk/contracts/time'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -9,7 +10,7 @@ import { testUser } from '../../../test/test-user.ts'
 import { sessionQueryKey } from '../../session/session-query.ts'
 import { ChatWidget } from './chat-widget.tsx'
 
-const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString()
+const inTwoDays = new Date(Date.now() + 2 * DAY_MS).toISOString()
 const trialUser = testUser({ trialEndsAt: inTwoDays })
 const message = (id: string, sender: 'USER' | 'AGENT', text: string) => ({
   id,

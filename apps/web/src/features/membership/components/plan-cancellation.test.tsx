@@ -1,5 +1,6 @@
 import { ANNUAL_PLAN_MONTH_MS, REFUND_MESSAGES, REFUND_REFUSALS } from '@keydesk/contracts/refunds'
 import { SUBSCRIPTION_MESSAGES } from '@keydesk/contracts/subscription'
+import { DAY_MS } from '@keydesk/contracts/time'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -10,7 +11,6 @@ import { testUser } from '../../../test/test-user.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const member = testUser({ subscription: { tier: 'PROFESSIONAL', status: 'ACTIVE', trial: false, trialEndsAt: null, activated: true } })
 
 /** A plan started `elapsedMs` before the screen's own clock, which the refund rule reads. */

@@ -1,3 +1,4 @@
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@keydesk/contracts/time'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -12,12 +13,11 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-const HOUR = 60 * 60 * 1000
 const running = (msLeft: number) =>
   testTrialStatus({
     hasTrial: true,
     isActive: true,
-    remainingDays: Math.ceil(msLeft / (24 * HOUR)),
+    remainingDays: Math.ceil(msLeft / DAY_MS),
     trialEndsAt: new Date(Date.now() + msLeft).toISOString(),
     hasPremiumAccess: true,
     accessType: 'trial',
@@ -26,13 +26,13 @@ const running = (msLeft: number) =>
 
 describe('trial banner and expired notice (docs/product.md, "Plans, trial, the premium rule and turnaround promises")', () => {
   it('counts 3 days right after a 3-day trial starts, as the trial page does', async () => {
-    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(3 * 24 * HOUR - 1000)) })
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(3 * DAY_MS - 1000)) })
     await renderApp('/pricing', { user: testUser() })
     expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('3 days left')
   })
 
   it('shows no countdown once a paid plan is active, even with trial days left', async () => {
-    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, { ...running(2 * 24 * HOUR), accessType: 'paid' }) })
+    fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, { ...running(2 * DAY_MS), accessType: 'paid' }) })
     await renderApp('/pricing', { user: testUser() })
     await screen.findByRole('heading', { level: 1 })
     await act(async () => {
@@ -56,9 +56,9 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
   })
 
   it.each([
-    [2 * 24 * HOUR + HOUR, '3 days left'],
-    [5 * HOUR + 60_000, '5 hours left'],
-    [20 * 60_000, 'Less than 1 hour left'],
+    [2 * DAY_MS + HOUR_MS, '3 days left'],
+    [5 * HOUR_MS + MINUTE_MS, '5 hours left'],
+    [20 * MINUTE_MS, 'Less than 1 hour left'],
   ])('counts down a running trial (%i ms left)', async (msLeft, text) => {
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(msLeft)) })
     await renderApp('/pricing', { user: testUser() })
@@ -101,7 +101,7 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
 
   it('falls back to the stored subscription data when the status cannot be fetched', async () => {
     fakeApi({ 'GET /api/trial/status': () => errorAnswer(500, 'Failed to fetch trial status') })
-    await renderApp('/trial-details', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR).toISOString() }) })
+    await renderApp('/trial-details', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR_MS).toISOString() }) })
     expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('2 days left')
     expect(await screen.findByRole('heading', { level: 1, name: 'Free premium trial' })).toBeInTheDocument()
   })
@@ -109,21 +109,21 @@ describe('trial banner and expired notice (docs/product.md, "Plans, trial, the p
   it('draws the notice from the stored data while the status is on its way, so it never pushes the page down later', async () => {
     let answerStatus: (answer: Response) => void = () => undefined
     fakeApi({ 'GET /api/trial/status': () => new Promise<Response>((resolve) => (answerStatus = resolve)) })
-    await renderApp('/pricing', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR).toISOString() }) })
+    await renderApp('/pricing', { user: testUser({ trialEndsAt: new Date(Date.now() + 30 * HOUR_MS).toISOString() }) })
     expect(await screen.findByRole('region', { name: 'Your free trial' })).toHaveTextContent('2 days left')
 
-    answerStatus(jsonAnswer(200, running(5 * HOUR + 60_000)))
+    answerStatus(jsonAnswer(200, running(5 * HOUR_MS + MINUTE_MS)))
     await vi.waitFor(() => expect(screen.getByRole('region', { name: 'Your free trial' })).toHaveTextContent('5 hours left'))
   })
 
   it('asks for the trial status again every hour', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
-    const calls = fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(30 * HOUR)) })
+    const calls = fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, running(30 * HOUR_MS)) })
     await renderApp('/pricing', { user: testUser() })
     await screen.findByRole('region', { name: 'Your free trial' })
     const asked = () => calls.filter((call) => call.key === 'GET /api/trial/status').length
     expect(asked()).toBe(1)
-    await act(() => vi.advanceTimersByTimeAsync(HOUR))
+    await act(() => vi.advanceTimersByTimeAsync(HOUR_MS))
     await vi.waitFor(() => expect(asked()).toBe(2))
   })
 })

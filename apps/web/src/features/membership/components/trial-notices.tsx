@@ -1,4 +1,5 @@
 import { TRIAL_LENGTH_DAYS } from '@keydesk/contracts/subscription-constants'
+import { MINUTE_MS } from '@keydesk/contracts/time'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '../../../lib/paths.ts'
@@ -7,7 +8,6 @@ import { useSession } from '../../session/use-session.ts'
 import { useTrialAccess } from '../api/use-trial-status.ts'
 import { canOfferTrial, describeTrialTimeLeft, isTrialExpired, trialStatusFromUser } from '../trial-access.ts'
 
-const MINUTE_MS = 60 * 1000
 const DISMISSED_KEY = 'keydesk.trialExpiredDismissed'
 
 const readDismissed = () => {

@@ -1,3 +1,4 @@
+import { DAY_MS, MINUTE_MS } from '@keydesk/contracts/time'
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -104,7 +105,7 @@ describe('trial details for a member who took the trial', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('says the trial is running with its days left instead of offering to start it', async () => {
-    const trialEndsAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString()
+    const trialEndsAt = new Date(Date.now() + 3 * DAY_MS).toISOString()
     fakeApi({
       'GET /api/trial/status': () =>
         jsonAnswer(
@@ -126,7 +127,7 @@ describe('trial details for a member who took the trial', () => {
   })
 
   it('says the trial was used once it has ended', async () => {
-    const trialEndsAt = new Date(Date.now() - 60 * 1000).toISOString()
+    const trialEndsAt = new Date(Date.now() - MINUTE_MS).toISOString()
     fakeApi({ 'GET /api/trial/status': () => jsonAnswer(200, testTrialStatus({ hasTrial: true, trialEndsAt, trialTier: 'BASIC' })) })
     await renderApp('/trial-details', { user: testUser() })
     expect(await screen.findByText('You have already used your free trial.')).toBeInTheDocument()
@@ -146,7 +147,7 @@ describe('trial activation page (/membership?trial=start)', () => {
   })
 
   it('starts the trial, shows the answer with the way onward and fetches the session again', async () => {
-    const trialEndsAt = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString()
+    const trialEndsAt = new Date(Date.now() + 3 * DAY_MS).toISOString()
     setSessionHint(true)
     const calls = fakeApi({
       'GET /api/auth/me': () => jsonAnswer(200, { user: testUser({ trialEndsAt }) }),

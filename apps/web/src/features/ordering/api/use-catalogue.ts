@@ -1,4 +1,5 @@
 import { CatalogueAnswerSchema } from '@keydesk/contracts/catalogue'
+import { MINUTE_MS } from '@keydesk/contracts/time'
 import { useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 
@@ -11,6 +12,6 @@ export function useCatalogue() {
   return useQuery({
     queryKey: orderingKeys.catalogue(),
     queryFn: ({ signal }) => apiRequest('/makes/getMakes', { schema: CatalogueAnswerSchema, signal }),
-    staleTime: 5 * 60 * 1000,
+    staleTime: 5 * MINUTE_MS,
   })
 }

@@ -1,3 +1,4 @@
+import { MINUTE_MS } from '@keydesk/contracts/time'
 import { useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 
@@ -15,6 +16,6 @@ export function usePricing() {
         schema: () => import('@keydesk/contracts/pricing').then((contract) => contract.PricingAnswerSchema),
         signal,
       }),
-    staleTime: 5 * 60 * 1000,
+    staleTime: 5 * MINUTE_MS,
   })
 }

@@ -3,12 +3,11 @@ import { basicDiscountStatus } from '@keydesk/contracts/keycode-prices'
 import { formatDollars } from '@keydesk/contracts/money'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import { SUBSCRIPTION_STATUS_LABELS, TIER_LABELS, type UserSubscription } from '@keydesk/contracts/subscription'
+import { MINUTE_MS } from '@keydesk/contracts/time'
 import { longDate } from '../../../lib/dates.ts'
 import { useNow } from '../../../lib/use-now.ts'
 import { useTrialAccess } from '../../membership/api/use-trial-status.ts'
 import { describeTrialTimeLeft } from '../../membership/trial-access.ts'
-
-const MINUTE_MS = 60 * 1000
 
 /** The next charge a renewing plan makes (the period's price: a setup fee is charged once, with the first), or none. */
 function nextCharge(plan: UserSubscription): string | null {

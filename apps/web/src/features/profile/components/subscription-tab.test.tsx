@@ -1,3 +1,4 @@
+import { DAY_MS } from '@keydesk/contracts/time'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -8,8 +9,6 @@ import { testUser } from '../../../test/test-user.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const DAY = 24 * 60 * 60 * 1000
-
 async function openSubscriptionTab() {
   await renderApp('/profile', { user: testUser() })
   await userEvent.click(await screen.findByRole('tab', { name: 'Subscription' }))
@@ -18,7 +17,7 @@ async function openSubscriptionTab() {
 
 describe('Profile, Subscription tab', () => {
   it('names a running trial with its tier and days left instead of No plan', async () => {
-    const trialEndsAt = new Date(Date.now() + 3 * DAY).toISOString()
+    const trialEndsAt = new Date(Date.now() + 3 * DAY_MS).toISOString()
     fakeApi({
       'GET /api/user/profile': () => jsonAnswer(200, {}),
       'GET /api/user/notices': () => jsonAnswer(200, []),

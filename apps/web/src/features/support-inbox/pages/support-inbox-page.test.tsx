@@ -1,5 +1,6 @@
 import { PLAN_SUPPORT } from '@keydesk/contracts/plan-benefits'
 import { SUPPORT_INBOX_MESSAGES } from '@keydesk/contracts/support-inbox'
+import { HOUR_MS, MINUTE_MS } from '@keydesk/contracts/time'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -10,7 +11,6 @@ import { testUser } from '../../../test/test-user.ts'
 afterEach(() => vi.unstubAllGlobals())
 
 const admin = testUser({ role: 'ADMIN' })
-const HOUR_MS = 60 * 60 * 1000
 const item = (fields: object) => ({
   id: 'c1',
   channel: 'CONTACT',
@@ -19,7 +19,7 @@ const item = (fields: object) => ({
   plan: 'PROFESSIONAL',
   writer: { name: 'Rosa Rivera', email: 'rosa@example.com', member: true },
   handler: null,
-  answerDueAt: new Date(Date.now() + 3 * HOUR_MS + 5 * 60_000).toISOString(),
+  answerDueAt: new Date(Date.now() + 3 * HOUR_MS + 5 * MINUTE_MS).toISOString(),
   firstAnswerDueAt: new Date(Date.now() + 3 * HOUR_MS).toISOString(),
   firstAnsweredAt: null,
   onCallAlerted: false,
@@ -37,7 +37,10 @@ describe('support inbox page', () => {
     fakeApi({
       'GET /api/admin/support/conversations': () =>
         jsonAnswer(200, {
-          conversations: [item({}), item({ id: 'c2', subject: 'Late one', answerDueAt: new Date(Date.now() - 20 * 60_000).toISOString() })],
+          conversations: [
+            item({}),
+            item({ id: 'c2', subject: 'Late one', answerDueAt: new Date(Date.now() - 20 * MINUTE_MS).toISOString() }),
+          ],
           total: 2,
           page: 1,
         }),
