@@ -1,7 +1,7 @@
 import { MINUTE_MS } from '@keydesk/contracts/time'
 
 /** "45 min", "3 h 5 min", "2 d 4 h": the largest two units say enough about a deadline. */
-function durationText(ms: number): string {
+export function durationText(ms: number): string {
   const minutes = Math.max(1, Math.round(Math.abs(ms) / MINUTE_MS))
   if (minutes < 60) return `${minutes} min`
   const hours = Math.floor(minutes / 60)
