@@ -11,7 +11,7 @@ interface NewPasswordFieldsProps {
   errors: FieldErrors<NewPasswordValues>
 }
 
-/** Password and its confirmation on the business and the admin sign-up forms. */
+/** Password and its confirmation on the business and the admin sign-up forms and the invitee's join form. */
 export function NewPasswordFields({ register, errors }: NewPasswordFieldsProps) {
   return (
     <>
