@@ -228,16 +228,19 @@ describe('API import direction', () => {
   })
 
   it('fails on a planted loop between files', () => {
-    const planted = { from: 'plugins/storage-keys.ts', to: 'plugins/s3-storage.ts' }
-    expect(fileLoops([...productionImports(), planted])).toEqual(['loop: plugins/s3-storage.ts, plugins/storage-keys.ts'])
+    const planted = { from: 'plugins/adapters/storage-keys.ts', to: 'plugins/adapters/s3-storage.ts' }
+    expect(fileLoops([...productionImports(), planted])).toEqual(['loop: plugins/adapters/s3-storage.ts, plugins/adapters/storage-keys.ts'])
   })
 
   it('fails on a planted loop between folders, a subfolder counted with its folder', () => {
     const imports = productionImports()
-    expect(folderLoops([...imports, { from: 'lib/validator.ts', to: 'plugins/auth.ts' }])).toEqual(['loop: lib, plugins'])
+    expect(folderLoops([...imports, { from: 'lib/validator.ts', to: 'plugins/app/auth.ts' }])).toEqual(['loop: lib, plugins'])
     expect(folderLoops([...imports, { from: 'db/database.ts', to: 'ports.ts' }])).toEqual(['loop: db, ports.ts'])
     expect(folderLoops([...imports, { from: 'db/schema/users.ts', to: 'ports.ts' }])).toEqual(['loop: db, ports.ts'])
-    expect(folderLoops([...imports, { from: 'modules/platform/mail/outbox.ts', to: 'plugins/auth.ts' }])).toEqual([])
+    expect(folderLoops([...imports, { from: 'plugins/app/auth.ts', to: 'plugins/adapters/clock.ts' }])).toEqual([
+      'loop: plugins/adapters, plugins/app',
+    ])
+    expect(folderLoops([...imports, { from: 'modules/platform/mail/outbox.ts', to: 'plugins/app/auth.ts' }])).toEqual([])
   })
 
   it('fails on a planted import against the direction and on a planted loop', () => {
@@ -264,7 +267,7 @@ describe('API import direction', () => {
     )
     expect(imports.some(({ from }) => from.startsWith('test'))).toBe(false)
     expect(unitOf('modules/ordering/cart/service.ts')).toBe('ordering/cart')
-    expect(unitOf('plugins/auth.ts')).toBe('core')
+    expect(unitOf('plugins/app/auth.ts')).toBe('core')
     expect(unitOf('entry/app.ts')).toBe('entry')
     expect(unitOf('ports.ts')).toBe('core')
   })

@@ -61,7 +61,7 @@ export interface PrincipalAccount extends SessionState {
 }
 
 /**
- * What the auth plugin (plugins/auth.ts) reads of the accounts: the principal behind a token, found only while the
+ * What the auth plugin (plugins/app/auth.ts) reads of the accounts: the principal behind a token, found only while the
  * token's session is open, and the state of the open sessions that hold streams (an ended session has no row). The
  * accounts context's members module provides it (modules/accounts/members/account-reader.ts).
  */

@@ -6,7 +6,7 @@ export const MESSAGES = {
   notFound: 'Not found',
   validationFailed: 'Please check the highlighted fields.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
-  /** A JSON body nested or crowded past what any call sends (plugins/json-body.ts), refused before it is parsed. */
+  /** A JSON body nested or crowded past what any call sends (plugins/app/json-body.ts), refused before it is parsed. */
   jsonTooComplex: (maxDepth: number, maxItems: number) =>
     `This request's JSON is more than the API reads: at most ${maxDepth} levels deep and ${maxItems.toLocaleString('en-US')} values.`,
   /** A state-changing call from a page of another site (CSRF guard); says what the person can do about it. */

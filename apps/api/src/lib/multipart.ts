@@ -63,7 +63,7 @@ export class PartCounter extends Transform {
 /**
  * @fastify/multipart pipes the raw request into busboy itself, and unpipes it when it is done: for this request
  * both go through the counter, and the counter's refusal ends busboy's reading with it. The rest of a refused body
- * is read and dropped unparsed, as plugins/graceful-close.ts does: a client still sending would see a broken pipe
+ * is read and dropped unparsed, as plugins/app/graceful-close.ts does: a client still sending would see a broken pipe
  * instead of the 400, and a connection left unread would hold its socket until the request timeout.
  */
 function countPartsOf(raw: IncomingMessage, maxParts: number): void {

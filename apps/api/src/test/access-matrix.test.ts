@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RouteAccess, RouteEntry } from '../plugins/route-table.ts'
+import type { RouteAccess, RouteEntry } from '../plugins/app/route-table.ts'
 import { ADMIN_POWERS, buildMatrixWorld, MATRIX_ENV, type MatrixWorld, PRINCIPALS, ROLE_SEEN, type Who } from './access-principals.ts'
 import { type Attempt, RUN_LAST, SAMPLES } from './access-samples.ts'
 import { uniqueIp } from './accounts.ts'

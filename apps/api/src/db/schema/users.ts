@@ -30,7 +30,7 @@ export const users = pgTable(
     trialTier: subscriptionTierEnum('trial_tier'),
     /**
      * Raised whenever every session of the account must end (logout, new password, revocation); access tokens
-     * carry the value they were signed with and stop working once it moves (plugins/auth.ts).
+     * carry the value they were signed with and stop working once it moves (plugins/app/auth.ts).
      */
     sessionVersion: integer('session_version').notNull().default(0),
     /** A member may choose to receive keycodes in the account only; by default the keycode mail carries the code. */

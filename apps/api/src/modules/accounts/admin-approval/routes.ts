@@ -8,7 +8,7 @@ import {
 } from '@keydesk/contracts/accounts-api'
 import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { approveAdmin, assertActingSuperAdmin, listAdmins, listDecidedAdmins, rejectAdmin } from './service.ts'
 
 export const adminApprovalRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import {
 } from '@keydesk/contracts/accounts-api'
 import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { identifyUser } from '../../../plugins/auth.ts'
+import { identifyUser } from '../../../plugins/app/auth.ts'
 import { adminCodeAnswer, isAdminCodeValid, sendAdminCode } from './service.ts'
 
 export const adminRegistrationCodeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify'
-import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE } from '../../../plugins/auth.ts'
+import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_SECONDS, REFRESH_COOKIE } from '../../../plugins/app/auth.ts'
 import { REFRESH_TOKEN_TTL_MS } from './tokens.ts'
 
 /** The refresh cookie only travels to the auth calls that use it. */

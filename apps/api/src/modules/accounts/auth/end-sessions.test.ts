@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../../db/schema/users.ts'
-import { SESSION_RECHECK_MS } from '../../../plugins/events.ts'
+import { SESSION_RECHECK_MS } from '../../../plugins/adapters/events.ts'
 import {
   GOOD_PASSWORD,
   registerAndSignIn,

@@ -1,6 +1,6 @@
 import type { SessionEndReason } from '@keydesk/contracts/auth-messages'
 import type { DbExecutor } from '../../../db/database.ts'
-import { SESSIONS_ENDED_TOPIC } from '../../../plugins/events.ts'
+import { SESSIONS_ENDED_TOPIC } from '../../../plugins/adapters/events.ts'
 import type { Uses } from '../../../ports.ts'
 import { bumpSessionVersion } from '../members/account-repository.ts'
 import { endAllSessionsOf } from '../sessions/repository.ts'
@@ -9,7 +9,7 @@ import { revokeAllRefreshTokens } from './repository.ts'
 /**
  * Ends every session of an account, inside the caller's transaction (a new password, a revoked account, a rejected or
  * revoked admin): its session rows end, its refresh tokens are revoked and its session version moves, so access tokens
- * already issued stop working on their next call (plugins/auth.ts reads both with the account).
+ * already issued stop working on their next call (plugins/app/auth.ts reads both with the account).
  */
 export async function endAllSessions(db: DbExecutor, userId: string, now: Date, reason?: SessionEndReason): Promise<void> {
   await bumpSessionVersion(db, userId)

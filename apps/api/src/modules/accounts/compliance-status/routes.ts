@@ -1,6 +1,6 @@
 import { ComplianceStatusQuerySchema, ComplianceStatusSchema, complianceStatusFor } from '@keydesk/contracts/compliance'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
+import { principalOf, requireUser } from '../../../plugins/app/auth.ts'
 import { readComplianceStatus } from './service.ts'
 
 /** docs/product.md, 'Plans, trial and compliance': the signed-in call uses the account's state; visitors may name one. */

@@ -3,8 +3,8 @@ import { CREDENTIAL_UPLOADS_PER_10_MINUTES } from '@keydesk/contracts/limits'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../../lib/multipart.ts'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
-import { perAccountLimit } from '../../../plugins/rate-limit.ts'
+import { principalOf, requireUser } from '../../../plugins/app/auth.ts'
+import { perAccountLimit } from '../../../plugins/external/rate-limit.ts'
 import { readCredentials, uploadCredentials } from './service.ts'
 
 /** The signed-in member's own credential documents: the routes in docs/product.md, 'Member area, files, chat and support', the rules in its 'Accounts, sign-up, sign-in, sessions, two-factor'. */

@@ -45,7 +45,7 @@ export async function findPasswordHash(db: DbExecutor, userId: string) {
   return row?.passwordHash
 }
 
-/** Moves the account's session version, so access tokens issued before stop working (plugins/auth.ts compares it). */
+/** Moves the account's session version, so access tokens issued before stop working (plugins/app/auth.ts compares it). */
 export async function bumpSessionVersion(db: DbExecutor, userId: string) {
   await db
     .update(users)
@@ -54,7 +54,7 @@ export async function bumpSessionVersion(db: DbExecutor, userId: string) {
 }
 
 /**
- * The account read every signed-in call makes (plugins/auth.ts), built once and prepared (named) on each
+ * The account read every signed-in call makes (plugins/app/auth.ts), built once and prepared (named) on each
  * connection, so PostgreSQL parses and plans it once per connection instead of on every call. It starts from the
  * token's session and finds nothing once that session ended (decision 022), so the check costs no query of its own.
  */

@@ -3,8 +3,8 @@ import { PROFILE_IMAGE_FIELDS, ProfileSchema, UpdateProfileFieldsSchema } from '
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { readMultipart } from '../../../lib/multipart.ts'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
-import { perAccountLimit } from '../../../plugins/rate-limit.ts'
+import { principalOf, requireUser } from '../../../plugins/app/auth.ts'
+import { perAccountLimit } from '../../../plugins/external/rate-limit.ts'
 import { readProfile, updateProfile } from './service.ts'
 
 /**

@@ -4,7 +4,7 @@ import { ENROLMENT_CODE_MINUTES, type EnrolmentProofKind, type OwnerProof, TWO_F
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { digest } from '../../../lib/opaque-tokens.ts'
-import { adminPowersNeedSecondFactor } from '../../../plugins/auth.ts'
+import { adminPowersNeedSecondFactor } from '../../../plugins/app/auth.ts'
 import type { Uses } from '../../../ports.ts'
 import { enqueueMail, renderMail } from '../../platform/index.ts'
 import { findPasswordHash } from '../members/account-repository.ts'

@@ -10,7 +10,7 @@ import {
 } from '@keydesk/contracts/security'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
+import { principalOf, requireUser } from '../../../plugins/app/auth.ts'
 import { sendEnrolmentCode } from './enrolment-proof.ts'
 import { OWNER_PROOF_RATE_LIMIT } from './owner-proof.ts'
 import { enableTwoFactor, readSecurity, startEnrolment, updateSecurity } from './service.ts'

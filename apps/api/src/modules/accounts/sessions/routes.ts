@@ -2,7 +2,7 @@ import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import { DeviceSessionsSchema, SESSION_MESSAGES } from '@keydesk/contracts/sessions'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
+import { principalOf, requireUser } from '../../../plugins/app/auth.ts'
 import { listSessions, signOutOtherSessions, signOutSession } from './service.ts'
 
 /** docs/product.md, 'Sessions': the signed-in account's open sessions, one per device, and ending them. */

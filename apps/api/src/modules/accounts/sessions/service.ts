@@ -3,7 +3,7 @@ import { type DeviceSession, SESSION_MESSAGES } from '@keydesk/contracts/session
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { type PeriodicJob, sweepInBatches } from '../../../lib/periodic-jobs.ts'
-import { SESSION_ENDED_TOPIC } from '../../../plugins/events.ts'
+import { SESSION_ENDED_TOPIC } from '../../../plugins/adapters/events.ts'
 import type { Uses } from '../../../ports.ts'
 import * as repository from './repository.ts'
 

@@ -1,6 +1,6 @@
 import { ActionLogActorListSchema, ActionLogFilterSchema, ActionLogPageSchema, ActionLogQuerySchema } from '@keydesk/contracts/action-log'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { exportActionLog, listActionLogActors, readActionLog } from './service.ts'
 
 /** The action log in words (docs/product.md, 'Super admin'): read, filtered and exported by super admins, as GET /admin/actions is. */

@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../../errors.ts'
 import { readMultipart } from '../../../lib/multipart.ts'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
-import formBody from '../../../plugins/form-body.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
+import formBody from '../../../plugins/app/form-body.ts'
 import { listDocuments, listUsers, recentActions, reviewDocument, revokeUser, setUserNotes, userHistory, validateUser } from './service.ts'
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {

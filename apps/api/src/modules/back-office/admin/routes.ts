@@ -20,7 +20,7 @@ import {
 } from '@keydesk/contracts/problem-reports'
 import { AdminSubscriptionListSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { listAdminSubscriptions, listAdminTransactions } from '../../ordering/index.ts'
 import { suggestKeyBlanks } from './key-blanks.ts'
 import { endWithoutKeycode } from './no-keycode.ts'

@@ -10,8 +10,8 @@ import {
 } from '@keydesk/contracts/chat'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { principalOf, requireRole, requireUser } from '../../../plugins/auth.ts'
-import { perAccountLimit } from '../../../plugins/rate-limit.ts'
+import { principalOf, requireRole, requireUser } from '../../../plugins/app/auth.ts'
+import { perAccountLimit } from '../../../plugins/external/rate-limit.ts'
 import { createChatHub } from './chat-hub.ts'
 import {
   assertMayChat,

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES, type ChatHistoryQuery, type ChatMessage, type SendChatMessageBody } from '@keydesk/contracts/chat'
 import { CHAT_CONVERSATION_SUBJECT, SUPPORT_ON_CALL_NOTICE } from '@keydesk/contracts/support-inbox'
 import { AppError, notFound } from '../../../errors.ts'
-import { actsAsAdmin } from '../../../plugins/auth.ts'
+import { actsAsAdmin } from '../../../plugins/app/auth.ts'
 import type { Database, Principal, Uses } from '../../../ports.ts'
 import { findUserById, findUserNames } from '../../accounts/index.ts'
 import { findMemberHolding } from '../../ordering/index.ts'

@@ -3,8 +3,8 @@ import { IdParamsSchema } from '@keydesk/contracts/common'
 import { DATA_ARCHIVES_PER_DAY, DataArchiveBodySchema, SuperAdminDataArchiveBodySchema } from '@keydesk/contracts/data-archive'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
-import { perAccountLimit } from '../../../plugins/rate-limit.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
+import { perAccountLimit } from '../../../plugins/external/rate-limit.ts'
 import { downloadMemberArchive, downloadOwnArchive } from './service.ts'
 
 function sendArchive(reply: FastifyReply, { fileName, archive }: { fileName: string; archive: Readable }) {

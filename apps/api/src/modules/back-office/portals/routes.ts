@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { AppError } from '../../../errors.ts'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { loadPortalDirectory } from './portal-directory.ts'
 import { listPortals, readPortalCredentials } from './service.ts'
 

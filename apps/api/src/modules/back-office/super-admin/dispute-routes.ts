@@ -1,7 +1,7 @@
 import { IdParamsSchema } from '@keydesk/contracts/common'
 import { ClearDisputeReviewAnswerSchema, SuperAdminDisputesAnswerSchema } from '@keydesk/contracts/disputes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { assertActingSuperAdmin } from '../../accounts/index.ts'
 import { clearReview, listDisputesForReview } from './dispute-review.ts'
 

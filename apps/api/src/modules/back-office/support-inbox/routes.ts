@@ -14,8 +14,8 @@ import {
   SupportThreadSchema,
 } from '@keydesk/contracts/support-inbox'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
-import { perAccountLimit } from '../../../plugins/rate-limit.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
+import { perAccountLimit } from '../../../plugins/external/rate-limit.ts'
 import {
   answerConversation,
   changeConversation,

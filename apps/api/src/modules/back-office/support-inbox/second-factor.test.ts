@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_TWO_FACTOR_REQUIRED } from '../../../plugins/auth.ts'
+import { ADMIN_TWO_FACTOR_REQUIRED } from '../../../plugins/app/auth.ts'
 import { signedInAdmin, uniqueIp } from '../../../test/accounts.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 

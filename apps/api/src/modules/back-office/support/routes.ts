@@ -2,7 +2,7 @@ import { MessageAnswerSchema } from '@keydesk/contracts/common'
 import { CONTACT_MESSAGES, ContactMessageSchema } from '@keydesk/contracts/support'
 import { SUPPORT_INBOX_MESSAGES } from '@keydesk/contracts/support-inbox'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { identifyUser } from '../../../plugins/auth.ts'
+import { identifyUser } from '../../../plugins/app/auth.ts'
 import { receiveContactMessage } from './service.ts'
 
 /** POST /support/contact: a conversation of the support inbox, also forwarded to the support mailbox (service.ts). */

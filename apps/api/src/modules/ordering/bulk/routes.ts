@@ -9,7 +9,7 @@ import {
 } from '@keydesk/contracts/bulk'
 import { IdParamsSchema, MessageAnswerSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { batchCodesCsv, checkBatch, createBatch, listBatches, requestQuote } from './service.ts'
 
 /** Members only; service.ts refuses those whose plan has no bulk ordering. */

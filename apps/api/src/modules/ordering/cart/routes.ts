@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { loginRequired } from '../../../errors.ts'
 import { readMultipart } from '../../../lib/multipart.ts'
-import { identifyUser, principalOf, requireUser } from '../../../plugins/auth.ts'
+import { identifyUser, principalOf, requireUser } from '../../../plugins/app/auth.ts'
 import { findGuestOfRequest, guestIdOfCookie, setGuestCookie } from '../guests/guest-cookie.ts'
 import { createKeycodeRequest } from './keycode-request.ts'
 import type { CartOwner } from './repository.ts'

@@ -1,7 +1,7 @@
 import { IdParamsSchema } from '@keydesk/contracts/common'
 import { JobRecordBodySchema, JobRecordSchema, JobsAnswerSchema, JobsQuerySchema } from '@keydesk/contracts/jobs'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { readJob, readJobs, saveJob } from './service.ts'
 
 const requireMember = requireRole('BASEUSER')

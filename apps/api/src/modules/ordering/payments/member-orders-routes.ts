@@ -3,7 +3,7 @@ import { OrdersAnswerSchema, OrdersQuerySchema } from '@keydesk/contracts/profil
 import { PaymentsAnswerSchema, PaymentsQuerySchema, ReceiptsMonthQuerySchema } from '@keydesk/contracts/receipts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
+import { principalOf, requireUser } from '../../../plugins/app/auth.ts'
 import { readOrders } from './member-orders.ts'
 import { monthReceipts, readPayments, receiptPdf } from './receipts.ts'
 

@@ -9,7 +9,7 @@ import {
   SandboxRefundParamsSchema,
 } from '@keydesk/contracts/disputes'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { requireRole } from '../../../plugins/auth.ts'
+import { requireRole } from '../../../plugins/app/auth.ts'
 import { deliverSandboxEvent } from './sandbox-events.ts'
 import type { SandboxProvider } from './sandbox-provider.ts'
 

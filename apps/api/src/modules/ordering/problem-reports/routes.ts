@@ -1,7 +1,7 @@
 import { MemberProblemReportListSchema, ProblemReportBodySchema, ProblemReportCreatedSchema } from '@keydesk/contracts/problem-reports'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
-import { perAccountLimit } from '../../../plugins/rate-limit.ts'
+import { principalOf, requireUser } from '../../../plugins/app/auth.ts'
+import { perAccountLimit } from '../../../plugins/external/rate-limit.ts'
 import { fileProblemReport, listMemberProblemReports } from './service.ts'
 
 /** A member's problem reports (docs/product.md, 'Problem reports'); a guest's go through the order link. */

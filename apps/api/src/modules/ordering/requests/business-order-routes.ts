@@ -1,6 +1,6 @@
 import { TeamOrdersAnswerSchema, TeamOrdersQuerySchema, TeamSpendQuerySchema } from '@keydesk/contracts/teams'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { businessSpendCsv, readBusinessOrders } from './business-orders.ts'
 
 const requireMember = requireRole('BASEUSER')

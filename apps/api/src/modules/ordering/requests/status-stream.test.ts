@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { RequestStatusEvent } from '@keydesk/contracts/request-status'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { STREAMS_PER_ACCOUNT, TOO_MANY_STREAMS } from '../../../plugins/events.ts'
+import { STREAMS_PER_ACCOUNT, TOO_MANY_STREAMS } from '../../../plugins/adapters/events.ts'
 import { registerAndSignIn, type SignedIn } from '../../../test/accounts.ts'
 import { openStream } from '../../../test/event-stream.ts'
 import { createMember, type TestMember } from '../../../test/members.ts'

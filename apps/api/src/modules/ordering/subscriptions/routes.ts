@@ -3,7 +3,7 @@ import { PlanRefundIssuedSchema, PlanRefundPreviewSchema } from '@keydesk/contra
 import { TrialStartQuerySchema, TrialStatusSchema, UserSubscriptionSchema } from '@keydesk/contracts/subscription'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { principalOf, requireRole } from '../../../plugins/auth.ts'
+import { principalOf, requireRole } from '../../../plugins/app/auth.ts'
 import { issuePlanRefund, previewPlanRefund, requestPlanRefund } from './refunds.ts'
 import { cancelSubscription, readTrialStatus, readUserSubscription, startTrial } from './service.ts'
 

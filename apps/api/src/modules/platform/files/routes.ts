@@ -1,6 +1,6 @@
 import { IdParamsSchema } from '@keydesk/contracts/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { principalOf, requireUser } from '../../../plugins/auth.ts'
+import { principalOf, requireUser } from '../../../plugins/app/auth.ts'
 import { type OrderPhotoAccess, readFile } from './service.ts'
 
 /** GET /api/files/:id: a stored upload, to an admin or to whom it concerns (service.ts). */

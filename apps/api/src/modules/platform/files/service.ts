@@ -1,6 +1,6 @@
 import { notFound } from '../../../errors.ts'
 import { extensionOfType } from '../../../lib/stored-file-types.ts'
-import { actsAsAdmin } from '../../../plugins/auth.ts'
+import { actsAsAdmin } from '../../../plugins/app/auth.ts'
 import type { Database, FileStorage, Principal } from '../../../ports.ts'
 import { findFileRow } from './repository.ts'
 

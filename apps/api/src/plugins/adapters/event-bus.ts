@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type pg from 'pg'
-import type { EventBus, EventListener } from '../ports.ts'
+import type { EventBus, EventListener } from '../../ports.ts'
 
 /** Leaves room under NOTIFY's 8000-byte limit for the topic and the envelope. */
 export const MAX_EVENT_PAYLOAD_BYTES = 7000

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError } from '../errors.ts'
-import type { EventBus } from '../ports.ts'
-import { isSessionStanding } from './auth.ts'
+import { AppError } from '../../errors.ts'
+import type { EventBus } from '../../ports.ts'
+import { isSessionStanding } from '../app/auth.ts'
 import { createLocalEventBus, createPostgresEventBus } from './event-bus.ts'
 
 /** SSE comment lines keep proxies from closing an idle stream. */

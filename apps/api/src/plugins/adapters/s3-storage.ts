@@ -9,9 +9,9 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
-import type { Config } from '../config.ts'
-import { typeOfExtension } from '../lib/stored-file-types.ts'
-import type { FileStorage } from '../ports.ts'
+import type { Config } from '../../config.ts'
+import { typeOfExtension } from '../../lib/stored-file-types.ts'
+import type { FileStorage } from '../../ports.ts'
 import { checkStorageKey, isStorageKey, newStorageKey } from './storage-keys.ts'
 
 export type S3Options = NonNullable<Config['s3']>

@@ -1,11 +1,11 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { vehicleRequests } from '../db/schema/ordering.ts'
-import { registerAndSignIn, type SignedIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../test/accounts.ts'
-import { paidColumns } from '../test/paid-orders.ts'
-import { keycodeRequestForm, validVin } from '../test/requests.ts'
-import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { vehicleRequests } from '../../db/schema/ordering.ts'
+import { registerAndSignIn, type SignedIn, signInAsBootstrapSuperAdmin, uniqueEmail, uniqueIp } from '../../test/accounts.ts'
+import { paidColumns } from '../../test/paid-orders.ts'
+import { keycodeRequestForm, validVin } from '../../test/requests.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { JSON_MAX_DEPTH, JSON_MAX_VALUES, jsonWithinBounds } from './json-body.ts'
 
 let testApp: TestApp

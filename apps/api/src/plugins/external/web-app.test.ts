@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
 let testApp: TestApp
 let distDir: string

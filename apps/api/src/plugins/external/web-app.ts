@@ -3,7 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { errorAnswer } from '../errors.ts'
+import { errorAnswer } from '../../errors.ts'
 
 export interface WebAppOptions {
   distDir: string

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { FileStorage } from '../ports.ts'
+import type { FileStorage } from '../../ports.ts'
 import { createS3Storage } from './s3-storage.ts'
 import { checkStorageKey, isStorageKey, newStorageKey } from './storage-keys.ts'
 

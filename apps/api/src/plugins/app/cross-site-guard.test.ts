@@ -1,7 +1,7 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, registrationForm, uniqueIp } from '../test/accounts.ts'
-import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { GOOD_PASSWORD, registrationForm, uniqueIp } from '../../test/accounts.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
 let testApp: TestApp
 let behindProxy: TestApp

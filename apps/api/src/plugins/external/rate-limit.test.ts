@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { uniqueIp } from '../test/accounts.ts'
-import { contactAlternately, createTwoInstances } from '../test/rate-limit-instances.ts'
-import { createTestApp } from '../test/test-app.ts'
+import { uniqueIp } from '../../test/accounts.ts'
+import { contactAlternately, createTwoInstances } from '../../test/rate-limit-instances.ts'
+import { createTestApp } from '../../test/test-app.ts'
 
 describe('rate limits without Redis', () => {
   it('counts in each process apart when REDIS_URL is unset, so two instances let twice the limit through', async () => {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../errors.ts'
 
 export interface CrossSiteGuardOptions {
   allowedOrigins: string[]

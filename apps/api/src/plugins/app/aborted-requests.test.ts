@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { pngImage } from '../test/images.ts'
-import { HONDA_2016_VIN } from '../test/requests.ts'
-import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { pngImage } from '../../test/images.ts'
+import { HONDA_2016_VIN } from '../../test/requests.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
 
 let testApp: TestApp
 let port: number

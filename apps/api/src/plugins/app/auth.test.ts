@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerAndSignIn } from '../test/accounts.ts'
-import { createTestApp, type TestApp } from '../test/test-app.ts'
-import { testClock } from '../test/test-clock.ts'
+import { registerAndSignIn } from '../../test/accounts.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
+import { testClock } from '../../test/test-clock.ts'
 import { ACCESS_TOKEN_TTL_SECONDS } from './auth.ts'
 
 let testApp: TestApp
@@ -80,10 +80,10 @@ describe('a token verified once is remembered only as long as it is valid', () =
 })
 
 describe('admin powers are decided in one place (decision 018)', () => {
-  it('no production file outside plugins/auth.ts tells an admin by its role alone', () => {
-    const srcDir = fileURLToPath(new URL('..', import.meta.url))
+  it('no production file outside plugins/app/auth.ts tells an admin by its role alone', () => {
+    const srcDir = fileURLToPath(new URL('../..', import.meta.url))
     const offenders = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test/') && file !== 'plugins/auth.ts')
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test/') && file !== 'plugins/app/auth.ts')
       .filter((file) => /hasAdminStatus\(|role === 'ADMIN'|role !== 'ADMIN'/.test(readFileSync(`${srcDir}/${file}`, 'utf8')))
     expect(offenders, 'use actsAsAdmin (or requireRole), which holds the second-factor rule').toEqual([])
   })

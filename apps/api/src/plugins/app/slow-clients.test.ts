@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import net from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, type TestApp } from '../test/test-app.ts'
+import { createTestApp, type TestApp } from '../../test/test-app.ts'
 import { SLOW_CLIENT_LIMITS } from './slow-clients.ts'
 
 let testApp: TestApp

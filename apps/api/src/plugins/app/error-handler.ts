@@ -1,8 +1,8 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError, errorAnswer, type FieldProblem } from '../errors.ts'
-import { isDatabaseUnreachable } from '../lib/database-unreachable.ts'
+import { AppError, errorAnswer, type FieldProblem } from '../../errors.ts'
+import { isDatabaseUnreachable } from '../../lib/database-unreachable.ts'
 
 function fieldProblems(error: FastifyError): FieldProblem[] {
   const context = error.validationContext ?? 'body'

@@ -2,7 +2,7 @@ import { parse } from 'node:querystring'
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@keydesk/contracts/text'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../errors.ts'
 
 /**
  * The one parser of urlencoded form bodies, for the route groups that take them (sign-in, admin notes, the sandbox

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { MESSAGES } from '@keydesk/contracts/messages'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
-import { errorAnswer } from '../errors.ts'
+import { errorAnswer } from '../../errors.ts'
 
 const DRAIN_POLL_MS = 20
 

@@ -3,8 +3,8 @@ import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { AppError } from '../errors.ts'
-import { loggerOptions } from '../logger.ts'
+import { AppError } from '../../errors.ts'
+import { loggerOptions } from '../../logger.ts'
 import errorHandler from './error-handler.ts'
 
 async function appWithRoutes() {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Clock } from '../ports.ts'
+import type { Clock } from '../../ports.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

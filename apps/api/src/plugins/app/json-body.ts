@@ -1,7 +1,7 @@
 import { MESSAGES } from '@keydesk/contracts/messages'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError } from '../errors.ts'
+import { AppError } from '../../errors.ts'
 
 /**
  * The deepest and the most crowded JSON any call sends, with room to spare: a passkey's answer is five levels deep,

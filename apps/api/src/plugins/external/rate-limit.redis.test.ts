@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
-import { uniqueIp } from '../test/accounts.ts'
-import { contactAlternately, createTwoInstances } from '../test/rate-limit-instances.ts'
+import { uniqueIp } from '../../test/accounts.ts'
+import { contactAlternately, createTwoInstances } from '../../test/rate-limit-instances.ts'
 
 /** Redis only (vitest.config.ts includes *.redis.test.ts when REDIS_URL is set). */
 const redisUrl = process.env.REDIS_URL ?? ''
