@@ -13,7 +13,7 @@ export interface PlanCard {
   benefits: string[]
 }
 
-const PAID_TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
+export const PAID_TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
 const BILLING = { monthly: 'MONTHLY', annual: 'ANNUAL' } as const
 /** The card shows what the checkout charges: the same planCharge. */
 const priceOf = (tier: PaidTier) => (billing: Billing) => planCharge(tier, BILLING[billing])?.periodCents ?? null

@@ -6,9 +6,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { secondaryLinkClass } from '../../../components/ui/link-styles.ts'
 import { longDate } from '../../../lib/dates.ts'
 import { billingPage } from '../../../lib/paths.ts'
-import { isHigherTier, planName } from '../plans.ts'
-
-const PAID_TIERS: PaidTier[] = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE']
+import { isHigherTier, PAID_TIERS, planName } from '../plans.ts'
 
 const formatDate = (iso: string | null) => (iso === null ? '—' : longDate(iso))
 
