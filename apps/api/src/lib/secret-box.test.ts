@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { decryptSecret, encryptSecret } from './secret-box.ts'
+import { decryptSecret, encryptSecret, openSealed } from './secret-box.ts'
 
 const key = randomBytes(32)
 
@@ -18,5 +18,12 @@ describe('secret box', () => {
     const tampered = `${box.slice(0, -2)}AA`
     expect(() => decryptSecret(tampered, key)).toThrow()
     expect(() => decryptSecret(box, randomBytes(32))).toThrow()
+  })
+
+  it('opens a sealed value for a list as decryption does, and only with its own key', () => {
+    const box = encryptSecret('K4471', key)
+    expect(openSealed(box, key)).toBe('K4471')
+    expect(openSealed(box, key)).toBe('K4471')
+    expect(() => openSealed(box, randomBytes(32))).toThrow()
   })
 })

@@ -58,6 +58,7 @@ export {
   findMemberAccess,
   findTeamScope,
   isOnTeam,
+  locationNameOf,
   type OrderPlace,
   orderPlaceFor,
   orderReachableBy,

@@ -6,7 +6,9 @@ import { teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
 import { AppError } from '../../../errors.ts'
 import { findBusinessNameRows, findBusinessStanding, findOwnPlanColumns } from '../members/membership-repository.ts'
 import { actsFor, businessName, findBusiness, findStanding } from './business.ts'
-import { findMembership, listLocations, locationNames } from './repository.ts'
+import { findMembership, listLocations, locationNameOf, locationNames } from './repository.ts'
+
+export { locationNameOf }
 
 /**
  * What decides a member's plan everywhere the plan matters (prices, turnaround, bulk's rows, chat, support: the

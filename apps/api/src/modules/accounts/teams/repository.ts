@@ -1,5 +1,5 @@
 import type { TeamRole } from '@keydesk/contracts/teams'
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { teamInvitations, teamLocations, teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
 import { accountNames } from '../members/admin-views-repository.ts'
@@ -66,15 +66,28 @@ export interface Membership {
  * so a removal waits for a decision made on it (or the decision finds no membership).
  */
 export async function findMembership(db: DbExecutor, userId: string, options: { lock?: boolean } = {}): Promise<Membership | undefined> {
-  const query = db.select().from(teamMembers).where(eq(teamMembers.userId, userId))
-  const [member] = options.lock ? await query.for('share') : await query
-  if (!member) return undefined
-  const locations = await db
-    .select({ locationId: teamMemberLocations.locationId })
-    .from(teamMemberLocations)
-    .where(eq(teamMemberLocations.userId, userId))
-  return { ...member, locationIds: locations.map((row) => row.locationId) }
+  // One statement: findMemberAccess reads the membership on every call that weighs a member's plan.
+  const query = db
+    .select({
+      userId: teamMembers.userId,
+      businessId: teamMembers.businessId,
+      role: teamMembers.role,
+      joinedAt: teamMembers.joinedAt,
+      // As text[]: both drivers parse it into strings. Qualified by hand: drizzle names a column of a one-table
+      // select without its table, which inside the subquery would bind to team_member_locations.
+      locationIds: sql<string[]>`array(
+        select located.location_id::text from ${teamMemberLocations} located where located.user_id = ${teamMembers}.user_id
+      )`,
+    })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, userId))
+  const [member] = options.lock ? await query.for('share', { of: teamMembers }) : await query
+  return member
 }
+
+/** The name of the location an order names in this column (removed ones included), for a list read in one statement. */
+export const locationNameOf = (locationId: SQL | AnyColumn) =>
+  sql<string | null>`(select named.name from ${teamLocations} named where named.id = ${locationId})`
 
 export async function insertMembership(
   db: DbExecutor,

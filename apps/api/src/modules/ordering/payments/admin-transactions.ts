@@ -1,5 +1,5 @@
 import { toDollars } from '@keydesk/contracts/money'
-import { decryptSecret } from '../../../lib/secret-box.ts'
+import { openSealed } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
 import { sumKeycodeRefundsOfOrders } from '../keycode-refunds/repository.ts'
 import { listOrderRequestIds, listPaidOrdersPage, type PaidOrdersPageQuery } from '../orders/admin-transactions-repository.ts'
@@ -47,7 +47,7 @@ export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'
       const vehicle = link.transactionId === row.id ? vehicles.get(link.requestId) : undefined
       if (!vehicle) return []
       const { keycodeEncrypted, ...shown } = vehicle
-      return [{ ...shown, keycode: keycodeEncrypted ? decryptSecret(keycodeEncrypted, ports.secretKey) : null }]
+      return [{ ...shown, keycode: keycodeEncrypted ? openSealed(keycodeEncrypted, ports.secretKey) : null }]
     }),
     refundedCents: (keycodeRefunds.get(row.id) ?? 0) + (planRefunds.get(row.id) ?? 0),
   }))

@@ -2,7 +2,7 @@ import type { RequestStatus } from '@keydesk/contracts/request-status'
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
-import { accountNames } from '../../accounts/index.ts'
+import { accountNames, locationNameOf } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
 import { firstPaidConfirmationNumberOf } from '../orders/repository.ts'
 import { photoIdArray } from './photo-columns.ts'
@@ -22,19 +22,13 @@ export interface BusinessOrderCursor {
   id: string
 }
 
-/**
- * A page of an Enterprise business's paid orders that `viewerId` reaches by the access rule, newest first, through
- * vehicle_requests_business_idx (business, creation time, id); the filters narrow the rows that index walks. The
- * confirmation number and the buyer's name come in the same statement.
- */
-export function pageBusinessOrders(
-  db: DbExecutor,
-  viewerId: string,
-  businessId: string,
-  filter: BusinessOrderFilter,
-  after: BusinessOrderCursor | null,
-  limit: number,
-) {
+/** Which filters a page's statement carries: each combination is its own statement, planned for its own index. */
+export type FilterShape = { location: boolean; person: boolean; status: boolean; paid: boolean; after: boolean }
+
+const param = (name: string) => sql.placeholder(name)
+
+/** The page's statement for these filters, its values as named placeholders (exported for the plan's test). */
+export function businessOrderPageQuery(db: DbExecutor, shape: FilterShape) {
   const buyer = accountNames('buyer')
   return db
     .select({
@@ -52,6 +46,7 @@ export function pageBusinessOrders(
       buyerId: vehicleRequests.userId,
       buyerName: buyer.fullName,
       locationId: vehicleRequests.locationId,
+      locationName: locationNameOf(vehicleRequests.locationId),
       keycodeEncrypted: vehicleRequests.keycodeEncrypted,
       pincodeEncrypted: vehicleRequests.pincodeEncrypted,
       keyBlank: vehicleRequests.keyBlank,
@@ -64,23 +59,74 @@ export function pageBusinessOrders(
     .leftJoin(buyer, eq(buyer.id, vehicleRequests.userId))
     .where(
       and(
-        eq(vehicleRequests.businessId, businessId),
+        eq(vehicleRequests.businessId, param('businessId')),
         isNotNull(vehicleRequests.paidAt),
-        reachableBy(viewerId),
-        filter.locationId ? eq(vehicleRequests.locationId, filter.locationId) : undefined,
-        filter.personId ? eq(vehicleRequests.userId, filter.personId) : undefined,
-        filter.status ? eq(vehicleRequests.status, filter.status) : undefined,
-        filter.paid ? and(gte(vehicleRequests.paidAt, filter.paid.from), lt(vehicleRequests.paidAt, filter.paid.to)) : undefined,
-        after
+        reachableBy(param('viewerId')),
+        shape.location ? eq(vehicleRequests.locationId, param('locationId')) : undefined,
+        shape.person ? eq(vehicleRequests.userId, param('personId')) : undefined,
+        shape.status ? eq(vehicleRequests.status, param('status')) : undefined,
+        shape.paid ? and(gte(vehicleRequests.paidAt, param('paidFrom')), lt(vehicleRequests.paidAt, param('paidTo'))) : undefined,
+        shape.after
           ? or(
-              lt(vehicleRequests.createdAt, after.createdAt),
-              and(eq(vehicleRequests.createdAt, after.createdAt), lt(vehicleRequests.id, after.id)),
+              lt(vehicleRequests.createdAt, param('afterCreatedAt')),
+              and(eq(vehicleRequests.createdAt, param('afterCreatedAt')), lt(vehicleRequests.id, param('afterId'))),
             )
           : undefined,
       ),
     )
     .orderBy(desc(vehicleRequests.createdAt), desc(vehicleRequests.id))
-    .limit(limit)
+    .limit(param('limit'))
+}
+
+const preparePage = (db: DbExecutor, shape: FilterShape, name: string) => businessOrderPageQuery(db, shape).prepare(name)
+const preparedPages = new WeakMap<DbExecutor, Map<string, ReturnType<typeof preparePage>>>()
+
+/**
+ * A page of an Enterprise business's paid orders that `viewerId` reaches by the access rule, newest first, through
+ * vehicle_requests_business_idx (business, creation time, id); the filters narrow the rows that index walks. The
+ * confirmation number, the buyer's name and the location's come in the same statement, prepared once per process
+ * for each combination of filters (the owner's list is read on every visit of the Team page).
+ */
+export function pageBusinessOrders(
+  db: DbExecutor,
+  viewerId: string,
+  businessId: string,
+  filter: BusinessOrderFilter,
+  after: BusinessOrderCursor | null,
+  limit: number,
+) {
+  const shape: FilterShape = {
+    location: filter.locationId !== undefined,
+    person: filter.personId !== undefined,
+    status: filter.status !== undefined,
+    paid: filter.paid !== undefined,
+    after: after !== null,
+  }
+  const name = `team_orders_${Object.values(shape)
+    .map((on) => (on ? 1 : 0))
+    .join('')}`
+  let pages = preparedPages.get(db)
+  if (!pages) {
+    pages = new Map()
+    preparedPages.set(db, pages)
+  }
+  let prepared = pages.get(name)
+  if (!prepared) {
+    prepared = preparePage(db, shape, name)
+    pages.set(name, prepared)
+  }
+  return prepared.execute({
+    businessId,
+    viewerId,
+    limit,
+    locationId: filter.locationId,
+    personId: filter.personId,
+    status: filter.status,
+    paidFrom: filter.paid?.from,
+    paidTo: filter.paid?.to,
+    afterCreatedAt: after?.createdAt,
+    afterId: after?.id,
+  })
 }
 
 /**

@@ -5,7 +5,7 @@ import { NO_LOCATION_LABEL, TEAM_MESSAGES, TEAM_SPEND_COLUMNS, type TeamOrdersAn
 import { stringify } from 'csv-stringify'
 import { AppError } from '../../../errors.ts'
 import { guardFormula } from '../../../lib/csv-cells.ts'
-import { decryptSecret } from '../../../lib/secret-box.ts'
+import { openSealed } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
 import { findLocationNames, findTeamScope } from '../../accounts/index.ts'
 import { type BusinessOrderCursor, pageBusinessOrders, spendByLocation } from './business-orders-repository.ts'
@@ -52,7 +52,6 @@ export async function readBusinessOrders(
     query.limit + 1,
   )
   const page = rows.slice(0, query.limit)
-  const names = await findLocationNames(db, [...new Set(page.flatMap((row) => (row.locationId ? [row.locationId] : [])))])
   const last = page.at(-1)
   return {
     orders: page.map((row) => ({
@@ -65,9 +64,9 @@ export async function readBusinessOrders(
       dueAt: row.dueAt?.toISOString() ?? null,
       amountCents: row.paidPriceCents ?? row.priceCents,
       buyer: { id: row.buyerId, name: row.buyerName ?? 'A closed account' },
-      location: row.locationId ? { id: row.locationId, name: names.get(row.locationId) ?? '' } : null,
-      keycode: row.keycodeEncrypted ? decryptSecret(row.keycodeEncrypted, ports.secretKey) : null,
-      pincode: row.pincodeEncrypted ? decryptSecret(row.pincodeEncrypted, ports.secretKey) : null,
+      location: row.locationId ? { id: row.locationId, name: row.locationName ?? '' } : null,
+      keycode: row.keycodeEncrypted ? openSealed(row.keycodeEncrypted, ports.secretKey) : null,
+      pincode: row.pincodeEncrypted ? openSealed(row.pincodeEncrypted, ports.secretKey) : null,
       keyBlank: row.keyBlank,
       transponder: row.transponder,
     })),

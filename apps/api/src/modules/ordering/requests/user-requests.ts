@@ -3,35 +3,11 @@ import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import { toDollars } from '@keydesk/contracts/money'
 import type { VehicleRequestView } from '@keydesk/contracts/vehicle-request'
 import type { DbExecutor } from '../../../db/database.ts'
-import { decryptSecret } from '../../../lib/secret-box.ts'
+import { openSealed } from '../../../lib/secret-box.ts'
 import { fileLink } from '../../platform/index.ts'
 import { findPaidKeycodeRefunds, refundView } from '../keycode-refunds/repository.ts'
 import { countOutcomesOfBatchesOf, findBatchPlaces } from './batch-repository.ts'
 import { findDashboardRequests } from './member-requests-repository.ts'
-
-/** Bounds the plaintext kept per key: a few hundred members' worth of fulfilled orders. */
-const OPENED_LIMIT = 10_000
-const openedByKey = new WeakMap<Buffer, Map<string, string>>()
-
-/**
- * A sealed keycode or PIN, decrypted once per process and key: the dashboard reads the same values on every load
- * and opening an AES-GCM box costs about 5 µs (a new decipher each time). A sealed value never changes (a new value
- * is sealed with a new random IV), so a cached plaintext cannot go stale. The process holds the key that opens every
- * box anyway; the cache keeps at most OPENED_LIMIT plaintexts, oldest out first.
- */
-function openSealed(box: string, key: Buffer): string {
-  let opened = openedByKey.get(key)
-  if (!opened) {
-    opened = new Map()
-    openedByKey.set(key, opened)
-  }
-  const known = opened.get(box)
-  if (known !== undefined) return known
-  const plain = decryptSecret(box, key)
-  if (opened.size >= OPENED_LIMIT) opened.delete(opened.keys().next().value as string)
-  opened.set(box, plain)
-  return plain
-}
 
 /**
  * GET /vehicle/user-requests: the signed-in user's requests by status (a PENDING one may still be unpaid, in the cart,
