@@ -1,3 +1,5 @@
+import type { RefObject } from 'react'
+
 /** The barcode kinds of a VIN label: Code 39 on older door-jamb labels, Data Matrix and QR on newer ones. */
 const BROWSER_FORMATS = ['code_39', 'data_matrix', 'qr_code']
 
@@ -40,6 +42,12 @@ export async function openBarcodeReader(): Promise<BarcodeReader> {
   }
   const { readWithZxing } = await import('./zxing-reader.ts')
   return { kind: 'wasm', read: (source) => readWithZxing(source instanceof Blob ? source : frameOf(source)) }
+}
+
+/** One reader for the scanner's life: the WebAssembly decoder is fetched once, for the first frame or photo. */
+export function readerOf(ref: RefObject<Promise<BarcodeReader> | null>): Promise<BarcodeReader> {
+  ref.current ??= openBarcodeReader()
+  return ref.current
 }
 
 async function browserDetector(): Promise<BrowserBarcodeDetector | null> {
