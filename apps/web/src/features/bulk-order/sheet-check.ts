@@ -1,5 +1,5 @@
 import type { BulkCheckAnswer, CheckedBulkRow } from '@keydesk/contracts/bulk'
-import { type BulkRow, rowsFromAnswer, withAnswer } from './bulk-rows.ts'
+import { type BulkProblem, type BulkRow, rowsFromAnswer, withAnswer } from './bulk-rows.ts'
 
 export interface SheetCheck {
   /** The rows this check answered; the sheet is checked when they are the rows shown. */
@@ -47,4 +47,14 @@ export function sheetOfAnswer(asked: BulkRow[], current: BulkRow[], answer: Bulk
     return answered ? withAnswer(row, answered) : row
   })
   return { shown, check: checkOf(untouched ? shown : asked, asked, answer) }
+}
+
+/** The problems the API found when the batch was sent, in place of the check's for those rows. */
+export function withProblems(check: SheetCheck, found: Map<string, BulkProblem[]>): SheetCheck {
+  const byKey = new Map(check.byKey)
+  for (const [key, problems] of found) {
+    const row = byKey.get(key)
+    if (row) byKey.set(key, { ...row, problems })
+  }
+  return { ...check, byKey }
 }
