@@ -39,6 +39,60 @@ const choice = (props: CellControlProps, options: string[]) => (
   </select>
 )
 
+/** A field's cell: its name on a phone, its control, and beside it the API's problems with the field. */
+function FieldCell({
+  row,
+  number,
+  field,
+  checked,
+  onEdit,
+  control,
+  children,
+}: Pick<BulkRowEditorProps, 'row' | 'number' | 'checked' | 'onEdit'> & {
+  field: BulkRowField
+  control: (props: CellControlProps) => React.ReactNode
+  children?: React.ReactNode
+}) {
+  const problems = checked?.problems.filter((problem) => problem.field === field) ?? []
+  const problemId = `${row.key}-${field}-problem`
+  return (
+    <td className="block md:table-cell md:px-2 md:py-2 md:align-top">
+      <CellLabel>{FIELD_LABELS[field]}</CellLabel>
+      {control({
+        id: fieldControlId(row.key, field),
+        'aria-label': `${FIELD_LABELS[field]}, row ${number}`,
+        'aria-invalid': problems.length > 0 ? true : undefined,
+        'aria-describedby': problems.length > 0 ? problemId : undefined,
+        value: row[field],
+        onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onEdit(row.key, field, event.target.value),
+      })}
+      {problems.length > 0 && (
+        <p id={problemId} className="mt-1 text-xs text-red-700">
+          {problems.map((problem) => problem.message).join(' ')}
+        </p>
+      )}
+      {children}
+    </td>
+  )
+}
+
+/** What the row will charge under the member's plan, once the check priced it. */
+function PriceCell({ checked }: { checked: CheckedBulkRow | undefined }) {
+  return (
+    <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
+      <CellLabel>Price</CellLabel>
+      {checked?.price ? (
+        <>
+          <span className="font-medium">{formatDollars(checked.price.chargeCents)}</span>
+          <span className="block text-xs text-slate-600">{checked.price.note}</span>
+        </>
+      ) : (
+        <span className="text-slate-600">Once the make is known</span>
+      )}
+    </td>
+  )
+}
+
 /** One vehicle of the batch: every field editable, each problem beside its field in the API's words. */
 export const BulkRowEditor = memo(function BulkRowEditor({
   row,
@@ -49,76 +103,47 @@ export const BulkRowEditor = memo(function BulkRowEditor({
   onApplyModel,
   onRemove,
 }: BulkRowEditorProps) {
-  const problemsOf = (field: BulkRowField) => checked?.problems.filter((problem) => problem.field === field) ?? []
-  const cell = (field: BulkRowField, control: (props: CellControlProps) => React.ReactNode, after?: React.ReactNode) => {
-    const problems = problemsOf(field)
-    const problemId = `${row.key}-${field}-problem`
-    return (
-      <td className="block md:table-cell md:px-2 md:py-2 md:align-top">
-        <CellLabel>{FIELD_LABELS[field]}</CellLabel>
-        {control({
-          id: fieldControlId(row.key, field),
-          'aria-label': `${FIELD_LABELS[field]}, row ${number}`,
-          'aria-invalid': problems.length > 0 ? true : undefined,
-          'aria-describedby': problems.length > 0 ? problemId : undefined,
-          value: row[field],
-          onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onEdit(row.key, field, event.target.value),
-        })}
-        {problems.length > 0 && (
-          <p id={problemId} className="mt-1 text-xs text-red-700">
-            {problems.map((problem) => problem.message).join(' ')}
-          </p>
-        )}
-        {after}
-      </td>
-    )
-  }
+  const cell = { row, number, checked, onEdit }
   return (
     <tr className="block rounded-lg border border-slate-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:border-t md:p-0">
       <th scope="row" className="block text-left font-medium md:table-cell md:px-2 md:py-2 md:align-top">
         <CellLabel>Row</CellLabel>
         {number}
       </th>
-      {cell(
-        'vin',
-        (props) => (
+      <FieldCell
+        {...cell}
+        field="vin"
+        control={(props) => (
           <input {...props} className={`${cellControlClass} font-mono`} maxLength={FIELD_MAX_LENGTH.vin} spellCheck={false} />
-        ),
-        <ScanVinButton label={`Scan VIN, row ${number}`} className="mt-1" onVin={(vin) => onEdit(row.key, 'vin', vin)} />,
-      )}
-      {cell('make', (props) => choice(props, choicesWith(checked?.makeOptions ?? [], row.make)))}
-      {cell('year', (props) => (
-        <input {...props} className={`${cellControlClass} md:w-20`} inputMode="numeric" maxLength={FIELD_MAX_LENGTH.year} />
-      ))}
-      {cell(
-        'model',
-        (props) => choice(props, choicesWith(checked?.modelOptions ?? [], row.model)),
-        <>
-          {checked?.proposedModel && row.model === checked.proposedModel && (
-            <p className="mt-1 text-xs text-slate-600">The catalogue’s only model of this make and year</p>
-          )}
-          {applyCount > 0 && (
-            <Button variant="link" className="mt-1 text-left text-xs" onClick={() => onApplyModel(row.key)}>
-              Use {row.model} for {applyCount === 1 ? 'the other' : `all ${applyCount} other`} {row.year} {row.make}{' '}
-              {applyCount === 1 ? 'row' : 'rows'}
-            </Button>
-          )}
-        </>,
-      )}
-      {cell('reference', (props) => (
-        <input {...props} className={cellControlClass} maxLength={FIELD_MAX_LENGTH.reference} />
-      ))}
-      <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
-        <CellLabel>Price</CellLabel>
-        {checked?.price ? (
-          <>
-            <span className="font-medium">{formatDollars(checked.price.chargeCents)}</span>
-            <span className="block text-xs text-slate-600">{checked.price.note}</span>
-          </>
-        ) : (
-          <span className="text-slate-600">Once the make is known</span>
         )}
-      </td>
+      >
+        <ScanVinButton label={`Scan VIN, row ${number}`} className="mt-1" onVin={(vin) => onEdit(row.key, 'vin', vin)} />
+      </FieldCell>
+      <FieldCell {...cell} field="make" control={(props) => choice(props, choicesWith(checked?.makeOptions ?? [], row.make))} />
+      <FieldCell
+        {...cell}
+        field="year"
+        control={(props) => (
+          <input {...props} className={`${cellControlClass} md:w-20`} inputMode="numeric" maxLength={FIELD_MAX_LENGTH.year} />
+        )}
+      />
+      <FieldCell {...cell} field="model" control={(props) => choice(props, choicesWith(checked?.modelOptions ?? [], row.model))}>
+        {checked?.proposedModel && row.model === checked.proposedModel && (
+          <p className="mt-1 text-xs text-slate-600">The catalogue’s only model of this make and year</p>
+        )}
+        {applyCount > 0 && (
+          <Button variant="link" className="mt-1 text-left text-xs" onClick={() => onApplyModel(row.key)}>
+            Use {row.model} for {applyCount === 1 ? 'the other' : `all ${applyCount} other`} {row.year} {row.make}{' '}
+            {applyCount === 1 ? 'row' : 'rows'}
+          </Button>
+        )}
+      </FieldCell>
+      <FieldCell
+        {...cell}
+        field="reference"
+        control={(props) => <input {...props} className={cellControlClass} maxLength={FIELD_MAX_LENGTH.reference} />}
+      />
+      <PriceCell checked={checked} />
       <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
         <Button
           id={removeButtonId(row.key)}
