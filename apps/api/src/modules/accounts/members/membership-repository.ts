@@ -72,23 +72,23 @@ export async function clearSubscriptionTiers(db: DbExecutor, userIds: string[], 
  * transaction ends, so a plan ending or a revocation waits for a team change decided on it.
  */
 export async function findBusinessStanding(db: DbExecutor, userId: string, options: { lock?: boolean } = {}) {
-  const query = db
-    .select({
-      id: users.id,
-      role: users.role,
-      subscriptionTier: users.subscriptionTier,
-      isActive: users.isActive,
-      isValidatedUser: users.isValidatedUser,
-      isClosed: sql<boolean>`${users.closedAt} is not null`,
-      company: users.company,
-      fname: users.fname,
-      lname: users.lname,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
+  const query = db.select(businessStandingColumns()).from(users).where(eq(users.id, userId))
   const [row] = options.lock ? await query.for('share') : await query
   return row
 }
+
+/** The columns of findBusinessStanding (teams reads them joined to a membership). */
+export const businessStandingColumns = () => ({
+  id: users.id,
+  role: users.role,
+  subscriptionTier: users.subscriptionTier,
+  isActive: users.isActive,
+  isValidatedUser: users.isValidatedUser,
+  isClosed: sql<boolean>`${users.closedAt} is not null`,
+  company: users.company,
+  fname: users.fname,
+  lname: users.lname,
+})
 
 /**
  * The names a business is known by (its company, else its owner's name: teams chooses) and its standing, for these

@@ -2,7 +2,7 @@ import { TEAM_MESSAGES, TEAM_PLAN_TIER, type TeamPosition } from '@keydesk/contr
 import type { DbExecutor } from '../../../db/database.ts'
 import { AppError } from '../../../errors.ts'
 import { findBusinessStanding } from '../members/membership-repository.ts'
-import { findMembership, type Membership } from './repository.ts'
+import { findMembership, findStandingRow, type Membership } from './repository.ts'
 
 /** An Enterprise business as its team sees it (docs/decisions/039). */
 export interface Business {
@@ -16,15 +16,21 @@ export interface Business {
 export const businessName = (row: { company: string | null; fname: string; lname: string }) =>
   row.company?.trim() || `${row.fname} ${row.lname}`
 
-/** The business an account owns, or undefined for an account that could never own one (an admin's, a removed one). */
-export async function findBusiness(db: DbExecutor, ownerId: string, options: { lock?: boolean } = {}): Promise<Business | undefined> {
-  const row = await findBusinessStanding(db, ownerId, options)
+type BusinessRow = Awaited<ReturnType<typeof findBusinessStanding>>
+
+/** The business of an account row, or undefined for an account that could never own one (an admin's, a removed one). */
+function businessOf(row: BusinessRow | null): Business | undefined {
   if (row?.role !== 'BASEUSER') return undefined
   return {
     id: row.id,
     name: businessName(row),
     enterpriseActive: row.subscriptionTier === TEAM_PLAN_TIER && row.isValidatedUser && row.isActive && !row.isClosed,
   }
+}
+
+/** The business an account owns, or undefined for an account that could never own one (an admin's, a removed one). */
+export async function findBusiness(db: DbExecutor, ownerId: string, options: { lock?: boolean } = {}): Promise<Business | undefined> {
+  return businessOf(await findBusinessStanding(db, ownerId, options))
 }
 
 /** Where the account stands: a person on a business's team, or the owner of its own account's business. */
@@ -43,11 +49,23 @@ export interface Standing {
  * taken on them.
  */
 export async function findStanding(db: DbExecutor, userId: string, options: { lock?: boolean } = {}): Promise<Standing | undefined> {
-  const membership = await findMembership(db, userId, options)
-  const business = await findBusiness(db, membership?.businessId ?? userId, options)
+  const { membership, business } = await readStanding(db, userId, options.lock ?? false)
   if (!business) return undefined
   if (membership) return { business, position: membership.role, locationIds: membership.locationIds, membership }
   return { business, position: 'OWNER', locationIds: null, membership: undefined }
+}
+
+/**
+ * Unlocked, the membership and the business in one read (every order's place and the owner's list ask); locked, each
+ * row under its own share lock, which PostgreSQL does not take through an outer join.
+ */
+async function readStanding(db: DbExecutor, userId: string, lock: boolean) {
+  if (!lock) {
+    const row = await findStandingRow(db, userId)
+    return { membership: row?.membership, business: businessOf(row?.business ?? null) }
+  }
+  const membership = await findMembership(db, userId, { lock })
+  return { membership, business: businessOf(await findBusinessStanding(db, membership?.businessId ?? userId, { lock })) }
 }
 
 /**

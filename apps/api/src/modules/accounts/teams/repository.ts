@@ -1,8 +1,11 @@
 import type { TeamRole } from '@keydesk/contracts/teams'
 import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { teamInvitations, teamLocations, teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
+import { users } from '../../../db/schema/users.ts'
 import { accountNames } from '../members/admin-views-repository.ts'
+import { businessStandingColumns } from '../members/membership-repository.ts'
 
 // The teams of Enterprise businesses (docs/decisions/039): locations, the people on them and the invitations.
 
@@ -66,23 +69,41 @@ export interface Membership {
  * so a removal waits for a decision made on it (or the decision finds no membership).
  */
 export async function findMembership(db: DbExecutor, userId: string, options: { lock?: boolean } = {}): Promise<Membership | undefined> {
-  // One statement: findMemberAccess reads the membership on every call that weighs a member's plan.
-  const query = db
-    .select({
-      userId: teamMembers.userId,
-      businessId: teamMembers.businessId,
-      role: teamMembers.role,
-      joinedAt: teamMembers.joinedAt,
-      // As text[]: both drivers parse it into strings. Qualified by hand: drizzle names a column of a one-table
-      // select without its table, which inside the subquery would bind to team_member_locations.
-      locationIds: sql<string[]>`array(
-        select located.location_id::text from ${teamMemberLocations} located where located.user_id = ${teamMembers}.user_id
-      )`,
-    })
-    .from(teamMembers)
-    .where(eq(teamMembers.userId, userId))
-  const [member] = options.lock ? await query.for('share', { of: teamMembers }) : await query
+  const query = db.select(membershipColumns).from(teamMembers).where(eq(teamMembers.userId, userId))
+  const [member] = options.lock ? await query.for('share') : await query
   return member
+}
+
+// One statement with the locations: findMemberAccess reads the membership on every call that weighs a member's plan.
+const membershipColumns = {
+  userId: teamMembers.userId,
+  businessId: teamMembers.businessId,
+  role: teamMembers.role,
+  joinedAt: teamMembers.joinedAt,
+  // As text[]: both drivers parse it into strings. Qualified by hand: drizzle names a column of a one-table select
+  // without its table, which inside the subquery would bind to team_member_locations.
+  locationIds: sql<string[]>`array(
+    select located.location_id::text from ${teamMemberLocations} located where located.user_id = ${teamMembers}.user_id
+  )`,
+}
+
+const viewer = alias(users, 'viewer')
+
+/**
+ * The account's membership, if any, and the business it stands in (the team's, else its own account) in one read:
+ * findMembership and findBusinessStanding joined, for the callers that lock neither.
+ */
+export async function findStandingRow(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({ membership: membershipColumns, business: businessStandingColumns() })
+    .from(viewer)
+    .leftJoin(teamMembers, eq(teamMembers.userId, viewer.id))
+    .leftJoin(users, eq(users.id, sql`coalesce(${teamMembers.businessId}, ${viewer.id})`))
+    .where(eq(viewer.id, userId))
+  if (!row) return undefined
+  // Off any team the joined membership reads as null (its location list as empty).
+  const membership = row.membership?.userId ? (row.membership as Membership) : undefined
+  return { membership, business: row.business }
 }
 
 /** The name of the location an order names in this column (removed ones included), for a list read in one statement. */
