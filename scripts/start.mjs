@@ -2,13 +2,15 @@
 // devDependencies, which a production install has pruned, and a server that compiles itself at start-up would start
 // slower and could serve something other than what was built and checked. Elsewhere it builds the web app when its
 // build is missing or older than its sources and bundles the API (a fraction of a second, every time, so the bundle
-// is never stale). Either way the server then runs in the foreground so signals reach it directly. `--build-only`
-// stops after the builds (the benchmark).
-import { spawn, spawnSync } from 'node:child_process'
+// is never stale). Either way it then runs the server (run-server.mjs), which stops on the first stop signal this
+// script receives; the image runs this script itself, not through npm (decision 042). `--build-only` stops after the
+// builds (the benchmark).
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { exitUnlessNode24 } from './node-24.mjs'
+import { runServer } from './run-server.mjs'
 import { SERVER_PROCESS_ENV } from './server-env.mjs'
 
 exitUnlessNode24('scripts/start.mjs (npm start)')
@@ -46,10 +48,7 @@ if (process.env.NODE_ENV === 'production') {
 }
 if (process.argv.includes('--build-only')) process.exit(0)
 
-const server = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
+runServer(['--enable-source-maps', apiBundle], {
   cwd: path.join(root, 'apps/api'),
-  stdio: 'inherit',
   env: { ...SERVER_PROCESS_ENV, ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') },
 })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -118,6 +118,59 @@ describe('server process', () => {
     await expect(connect(server.port)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
   }, 90_000)
 
+  it('under npm start finishes its drain through a second Ctrl-C, and exits 0', async () => {
+    const server = await startServer(databaseEnv(), undefined, undefined, { startScript: true })
+    try {
+      const inFlight = await connect(server.port)
+      inFlight.socket.write(
+        'POST /api/nope HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"in":',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      // A terminal's Ctrl-C signals its whole foreground process group, the start script's; pressed twice here.
+      const scriptGroup = -(server.child.pid as number)
+      const ctrlC = () => process.kill(scriptGroup, 'SIGINT')
+      const signalledAt = Date.now()
+      ctrlC()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      ctrlC()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+
+      const late = await fetch(`${server.baseUrl}/api/pricing`)
+      expect(late.status).toBe(503)
+      inFlight.socket.write('"flight"}')
+      await inFlight.closed
+      expect(inFlight.received()).toMatch(/^HTTP\/1\.1 404/)
+      expect(await server.exited).toBe(0)
+      const shutdownLines = server.output().match(/"signal":"SIGINT"/g) ?? []
+      expect(shutdownLines).toHaveLength(1)
+      expect(server.output()).not.toContain('second SIGINT')
+      console.log(
+        `npm start, Ctrl-C twice during a drain: the request in flight answered ${inFlight.received().slice(9, 12)}, a new one ${late.status}; ` +
+          `${shutdownLines.length} shutdown line; exit 0 after ${Date.now() - signalledAt} ms`,
+      )
+    } finally {
+      await server.stop()
+    }
+  }, 90_000)
+
+  it('exits 1 when the requests in flight outlast SHUTDOWN_TIMEOUT_MS', async () => {
+    const server = await startServer({ ...databaseEnv(), SHUTDOWN_TIMEOUT_MS: '1500' })
+    const inFlight = await connect(server.port)
+    // Never finished: the body's second part is not sent.
+    inFlight.socket.write(
+      'POST /api/nope HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 15\r\n\r\n{"in":',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(1)
+    const exitedAfterMs = Date.now() - signalledAt
+    expect(exitedAfterMs).toBeGreaterThanOrEqual(1500)
+    expect(server.output()).toContain('in-flight requests did not finish in time')
+    console.log(`SHUTDOWN_TIMEOUT_MS=1500 and a request never finished: exit 1 after ${exitedAfterMs} ms`)
+    inFlight.socket.destroy()
+  }, 90_000)
+
   it('on SIGTERM under load finishes every in-flight request with 2xx, refuses new ones with 503, closes the SSE stream and exits promptly', async () => {
     const server = await startServer(databaseEnv())
     const token = await registerMember(server.baseUrl)

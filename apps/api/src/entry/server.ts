@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace'
 import { type Config, ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import { buildApp } from './app.ts'
@@ -28,26 +29,20 @@ const database = await openDatabase(
 await database.migrate()
 const app = await buildApp({ config, database })
 
-let isShuttingDown = false
-async function shutDown(signal: string) {
-  if (isShuttingDown) return
-  isShuttingDown = true
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests')
-  const deadline = setTimeout(() => {
-    app.log.error('in-flight requests did not finish in time; exiting')
-    process.exit(1)
-  }, config.shutdownTimeoutMs)
-  deadline.unref()
-  try {
+// An uncaught error drains as a signal does, then exits 1. A second signal exits at once, without the drain, so
+// `npm start` hands the server exactly one (scripts/run-server.mjs, decision 042).
+closeWithGrace(
+  {
+    delay: config.shutdownTimeoutMs,
+    logger: app.log,
+    onTimeout: () => app.log.error('in-flight requests did not finish in time; exiting'),
+  },
+  async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'uncaught error; shutting down')
+    else app.log.info({ signal }, 'shutting down: finishing in-flight requests')
     await app.close()
     await database.close()
-    process.exit(0)
-  } catch (error) {
-    app.log.error({ err: error }, 'error during shutdown')
-    process.exit(1)
-  }
-}
-process.on('SIGTERM', () => void shutDown('SIGTERM'))
-process.on('SIGINT', () => void shutDown('SIGINT'))
+  },
+)
 
 await app.listen({ host: config.host, port: config.port })

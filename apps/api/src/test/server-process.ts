@@ -1,9 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const serverArgs = ['--import', 'tsx', 'src/entry/server.ts']
+const runServerScript = pathToFileURL(path.resolve(apiRoot, '../../scripts/run-server.mjs')).href
+
+export interface SpawnOptions {
+  /**
+   * Through scripts/run-server.mjs, as `npm start` runs it (the source rather than the bundle), in a process group of
+   * its own as a terminal's job is: a test signals the group as the terminal's Ctrl-C does, and `child` is that script.
+   */
+  startScript?: boolean
+}
+
+function argsOf({ startScript = false }: SpawnOptions): string[] {
+  if (!startScript) return serverArgs
+  const code = `import { runServer } from '${runServerScript}'\nrunServer(${JSON.stringify(serverArgs)}, { cwd: process.cwd(), env: process.env })`
+  return ['--input-type=module', '--eval', code]
+}
 
 export interface ServerProcess {
   child: ChildProcess
@@ -16,11 +32,15 @@ export interface ServerProcess {
 }
 
 /** Runs the real server (src/entry/server.ts) as its own process, the way `npm start` does. */
-export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/server.ts'], {
+export function spawnServer(
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, argsOf(options), {
     cwd: apiRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.startScript === true,
   })
   let output = ''
   child.stdout?.on('data', (chunk) => {
@@ -45,11 +65,16 @@ export async function findFreePort(): Promise<number> {
  * Starts the server on a free port and waits until /api/health answers 200. `publicHost` names the host of the site's
  * public address (PUBLIC_URL): passkeys need a domain such as localhost, where an IP address is refused as RP ID.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000, publicHost = '127.0.0.1'): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  publicHost = '127.0.0.1',
+  options: SpawnOptions = {},
+): Promise<ServerProcess> {
   const port = await findFreePort()
   const baseUrl = `http://${publicHost}:${port}`
   // The address the browser uses is the site's public address: the cross-site guard accepts only its Origin.
-  const { child, output, exited } = spawnServer({ PORT: String(port), PUBLIC_URL: baseUrl, ...env })
+  const { child, output, exited } = spawnServer({ PORT: String(port), PUBLIC_URL: baseUrl, ...env }, options)
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
@@ -73,7 +98,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  child.kill('SIGKILL')
+  // The start script would die of SIGKILL and leave the server, in a session of its own, running; it passes SIGTERM on.
+  child.kill(options.startScript ? 'SIGTERM' : 'SIGKILL')
   throw new Error(`server did not start in ${timeoutMs} ms:\n${output()}`)
 }
 
