@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1
 # Keydesk (web app and API, one process) on Node 24. The build stage is the production install (README: Production):
 # `npm ci`, `npm run build`, `npm prune --omit=dev`, which also removes the project's own Node 24 (the `node`
-# devDependency), so the image runs its base image's Node 24; the image then runs `npm start` with
-# NODE_ENV=production, which only runs what was built. .ci/run proves both (scripts/container-check.sh).
+# devDependency), so the image runs its base image's Node 24; the image then runs scripts/start.mjs (what `npm start`
+# runs) with NODE_ENV=production, which only runs what was built. It runs the script itself, not `npm start`: npm runs
+# it through `sh -c`, and that shell dies of `docker stop`'s SIGTERM before the server hears it (decision 042).
+# .ci/run proves both (scripts/container-check.sh).
 # compose.yaml runs it with PostgreSQL, Redis, an S3-compatible store and an SMTP catcher (README: Production).
 
 FROM node:24-bookworm-slim AS build
@@ -35,4 +37,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npm", "start"]
+CMD ["node", "scripts/start.mjs"]

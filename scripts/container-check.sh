@@ -2,8 +2,9 @@
 # CI (.ci/run): the container image, built from the Dockerfile as it is, serves the app in production mode on
 # PostgreSQL, Redis and an S3-compatible store, as its own unprivileged user, from code it cannot change and without
 # devDependencies. The image's build stage is the production install (README: Production): `npm ci`, `npm run build`
-# and `npm prune --omit=dev` on Node 24, so this is where .ci/run proves those commands, and that `npm start` then
-# runs the build without touching it. Any failure prints a FAIL line and exits non-zero.
+# and `npm prune --omit=dev` on Node 24, so this is where .ci/run proves those commands, and that the image's command
+# (scripts/start.mjs, what `npm start` runs) then runs the build without touching it. Any failure prints a FAIL line
+# and exits non-zero.
 #
 # Where a Docker engine answers, it builds and runs the image with `docker build` / `docker run`. Elsewhere it uses
 # buildah (installed with apt-get when missing): `buildah build --isolation chroot`, then `buildah from` +
@@ -30,7 +31,7 @@ BUILD_STAGE_IMAGE='localhost/keydesk-ci:build-stage'
 CACHE_DIR='/var/cache/keydesk-ci'
 # Build and test tools, and the project's own Node 24 (the `node` devDependency: the image runs the base image's).
 DEV_TOOLS=(esbuild vite vitest tsx @biomejs/biome playwright-core node)
-# The files `npm run build` made, which `npm start` in production runs and must not change.
+# The files `npm run build` made, which scripts/start.mjs in production runs and must not change.
 BUILT_FILES=(apps/api/dist/server.mjs apps/web/dist/index.html)
 
 fail() {
@@ -367,8 +368,8 @@ echo "ok: no devDependency in the image (${DEV_TOOLS[*]})"
 # shellcheck disable=SC2016 # expanded by the shell in the container
 built_after="$(in_container sh -c 'cd "$1" && shift && sha256sum "$@"' sh "$workdir" "${BUILT_FILES[@]}")" ||
   fail "could not read the build (${BUILT_FILES[*]}) after the server started"
-[ "$built_after" = "$built_before" ] || fail_with_log "npm start changed the build in production (${BUILT_FILES[*]})"
-echo "ok: npm start ran the build as npm run build made it (${BUILT_FILES[*]} unchanged)"
+[ "$built_after" = "$built_before" ] || fail_with_log "the image's command changed the build in production (${BUILT_FILES[*]})"
+echo "ok: the image's command ran the build as npm run build made it (${BUILT_FILES[*]} unchanged)"
 
 server_node="$(in_container node --version)" || fail 'could not run node in the image'
 case "$server_node" in
