@@ -1,16 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import { type Profile, ProfileFormSchema, type ProfileForm as ProfileFormValues } from '@keydesk/contracts/profile'
-import { REGION_GROUPS } from '@keydesk/contracts/states'
-import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { FileField } from '../../../components/ui/file-field.tsx'
-import { SelectField } from '../../../components/ui/select-field.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
 import { useUpdateProfile } from '../api/use-profile.ts'
+import { ProfileFields } from './profile-fields.tsx'
 
 const TEXT_FIELDS = ['firstName', 'lastName', 'phone', 'company', 'address', 'city', 'state', 'zipCode'] as const
 
@@ -69,35 +65,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         {profile.profilePhoto && <img src={profile.profilePhoto} alt="Profile" className="h-20 w-20 rounded-full object-cover" />}
         {profile.companyLogo && <img src={profile.companyLogo} alt="Company logo" className="h-16 w-auto object-contain" />}
       </div>
-      <fieldset disabled={!isEditing} className="grid gap-4 sm:grid-cols-2">
-        <legend className="sr-only">Your details</legend>
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
-        <TextField label="Email" type="email" value={profile.email} readOnly disabled hint="Your e-mail cannot be changed." />
-        <TextField label="Phone" type="tel" autoComplete="tel" {...form.register('phone')} />
-        <TextField label="Company" autoComplete="organization" {...form.register('company')} />
-        <TextField label="Address" autoComplete="street-address" {...form.register('address')} />
-        <TextField label="City" autoComplete="address-level2" {...form.register('city')} />
-        <SelectField
-          label="State or province"
-          groups={REGION_GROUPS}
-          placeholder="Select a state or province"
-          defaultValue={profile.state ?? ''}
-          {...form.register('state')}
-        />
-        <TextField
-          label="ZIP or postal code"
-          autoComplete="postal-code"
-          error={form.formState.errors.zipCode?.message}
-          {...form.register('zipCode')}
-        />
-        {isEditing && (
-          <>
-            <FileField label="Profile photo" accept={IMAGE_ACCEPT} hint={IMAGE_HINT} {...form.register('profilePhoto')} />
-            <FileField label="Company logo" accept={IMAGE_ACCEPT} hint={IMAGE_HINT} {...form.register('companyLogo')} />
-          </>
-        )}
-      </fieldset>
+      <ProfileFields profile={profile} isEditing={isEditing} register={form.register} errors={errors} />
       <div className="flex gap-3">
         {isEditing ? (
           <>
