@@ -24,6 +24,8 @@ export {
   deleteUser,
   listBackOfficeAccounts,
   listBusinessUsers,
+  type PersonSearch,
+  personSearchOf,
   updateBusinessUser,
 } from './members/admin-views-repository.ts'
 export { readAccountRowsForArchive } from './members/archive-repository.ts'

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { users } from '../../../db/schema/users.ts'
@@ -50,7 +50,7 @@ export function listRejectedAdminAccounts(db: DbExecutor, page: { search?: strin
       and(
         inArray(users.role, ['ADMIN', 'SUPER_ADMIN']),
         eq(users.adminApproval, 'REJECTED'),
-        page.search ? userMatches(page.search) : undefined,
+        page.search ? userMatches(personSearchOf(page.search)) : undefined,
       ),
     )
     .orderBy(desc(users.updatedAt), asc(users.id))
@@ -82,21 +82,32 @@ export async function lockApprovedSuperAdminIds(db: DbExecutor): Promise<string[
   return rows.map((row) => row.id)
 }
 
-/** A person by the start of their e-mail, first name, last name, full name, company or (3+ digits) phone. */
-function userMatches(term: string): SQL {
-  const prefix = startsWith(term.toLowerCase())
-  const conditions = [
-    sql`lower(${users.email}) like ${prefix}`,
-    sql`lower(${users.fname}) like ${prefix}`,
-    sql`lower(${users.lname}) like ${prefix}`,
-    sql`lower(${users.fname} || ' ' || ${users.lname}) like ${prefix}`,
-    sql`lower(${users.company}) like ${prefix}`,
-  ]
+/**
+ * What a person search compares (docs/decisions/016), worked out from the term: the pattern of its lowercase start and,
+ * for a term shaped like a phone, of its digits. Values, or a prepared statement's placeholders of the same shape.
+ */
+export interface PersonSearch<Value = string> {
+  prefix: Value
+  phoneDigits: Value | null
+}
+
+export function personSearchOf(term: string): PersonSearch {
   const digits = term.replace(/\D/g, '')
   // Phones are typed in many shapes; their digits are compared, and only a few digits or more say it is a phone.
-  if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(term)) {
-    conditions.push(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g') like ${startsWith(digits)}`)
-  }
+  const isPhone = digits.length >= 3 && /^[\d\s()+.-]+$/.test(term)
+  return { prefix: startsWith(term.toLowerCase()), phoneDigits: isPhone ? startsWith(digits) : null }
+}
+
+/** A person by the start of their e-mail, first name, last name, full name, company or (3+ digits) phone. */
+function userMatches(search: PersonSearch<string | Placeholder>): SQL {
+  const conditions = [
+    sql`lower(${users.email}) like ${search.prefix}`,
+    sql`lower(${users.fname}) like ${search.prefix}`,
+    sql`lower(${users.lname}) like ${search.prefix}`,
+    sql`lower(${users.fname} || ' ' || ${users.lname}) like ${search.prefix}`,
+    sql`lower(${users.company}) like ${search.prefix}`,
+  ]
+  if (search.phoneDigits !== null) conditions.push(sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g') like ${search.phoneDigits}`)
   return sql`(${sql.join(conditions, sql` or `)})`
 }
 
@@ -119,14 +130,15 @@ export const accountNames = (name: string) =>
     .as(name)
 
 /** The ids of the accounts a search term finds, as a subquery other modules' searches embed (docs/decisions/016). */
-export const accountIdsMatching = (term: string): SQL => sql`select ${users.id} from ${users} where ${userMatches(term)}`
+export const accountIdsMatching = (search: PersonSearch<string | Placeholder>): SQL =>
+  sql`select ${users.id} from ${users} where ${userMatches(search)}`
 
 /** Business users, newest first, one page (users_created_at_idx), optionally searched (docs/decisions/016). */
 export function listBusinessUsers(db: DbExecutor, page: { search?: string; limit: number; offset: number }) {
   return db
     .select()
     .from(users)
-    .where(and(eq(users.role, 'BASEUSER'), page.search ? userMatches(page.search) : undefined))
+    .where(and(eq(users.role, 'BASEUSER'), page.search ? userMatches(personSearchOf(page.search)) : undefined))
     .orderBy(desc(users.createdAt))
     .limit(page.limit)
     .offset(page.offset)

@@ -176,7 +176,7 @@ describe('queue search', () => {
   let vin: string
 
   beforeAll(async () => {
-    target = await memberPays({}, { fname: 'Marguerite', lname: 'Quenneville', email: uniqueEmail('MQ.Search') })
+    target = await memberPays({}, { fname: 'Marguerite', lname: 'Quenneville', email: uniqueEmail('MQ.Search'), phone: '(614) 555-0199' })
     guest = await paidGuestOrder(testApp, uniqueEmail('walkin.searchable'))
     const [row] = await db().select({ vin: vehicleRequests.vin }).from(vehicleRequests).where(eq(vehicleRequests.id, target.requestId))
     vin = row?.vin ?? ''
@@ -204,6 +204,20 @@ describe('queue search', () => {
     expect(await finds('marguer')).toBe(true)
     expect(await finds('QUENNEV')).toBe(true)
     expect(await finds('Marguerite Quen')).toBe(true)
+  })
+
+  it("finds a request by the buyer's phone, however its digits are typed", async () => {
+    expect(await finds('614-555-0199')).toBe(true)
+    expect(await finds('(614) 555')).toBe(true)
+    expect(await finds('615-555-0199')).toBe(false)
+  })
+
+  it('answers each term with its own matches when the same kind of search runs again and again', async () => {
+    // A search of one shape is one prepared statement: ten runs with other values must not answer with earlier ones.
+    const terms = ['marguer', 'zzz-nobody', vin.slice(-8), 'yyy-nobody', target.transaction.confirmationNumber]
+    for (const term of [...terms, ...terms]) {
+      expect(await finds(term)).toBe(!term.endsWith('-nobody'))
+    }
   })
 
   it("finds a guest's request by the e-mail given at checkout", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { type PgColumn, QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { outerColumn } from '../../../db/outer-column.ts'
@@ -202,13 +202,24 @@ export async function findOrderContacts(db: DbExecutor, transactionIds: string[]
 }
 
 /**
- * The ids of the requests whose orders a search term finds, by exact confirmation number or the start of the
+ * The ids of the requests whose orders a search finds, by exact confirmation number or the start of the
  * checkout e-mail, as a subquery the admin search embeds (docs/decisions/016).
  */
-export const requestIdsOfOrdersMatching = (term: string): SQL =>
+export const requestIdsOfOrdersMatching = (search: OrderSearch<string | Placeholder>): SQL =>
   sql`select ${transactionRequests.vehicleRequestId} from ${transactions}
       join ${transactionRequests} on ${transactionRequests.transactionId} = ${transactions.id}
-      where ${transactions.confirmationNumber} = ${term.trim().toUpperCase()} or lower(${transactions.customerEmail}) like ${startsWith(term.toLowerCase())}`
+      where ${transactions.confirmationNumber} = ${search.confirmation} or lower(${transactions.customerEmail}) like ${search.emailPrefix}`
+
+/** What an order search compares: the confirmation number as typed in capitals, and the pattern of the e-mail's start. */
+export interface OrderSearch<Value = string> {
+  confirmation: Value
+  emailPrefix: Value
+}
+
+export const orderSearchOf = (term: string): OrderSearch => ({
+  confirmation: term.trim().toUpperCase(),
+  emailPrefix: startsWith(term.toLowerCase()),
+})
 
 /** The ids of the requests in a checkout that can still be paid, as a subquery another module's sweep embeds. */
 export const requestIdsInOpenCheckouts = (now: Date): SQL =>

@@ -3,7 +3,7 @@ import { openSealed } from '../../../lib/secret-box.ts'
 import type { Uses } from '../../../ports.ts'
 import { sumKeycodeRefundsOfOrders } from '../keycode-refunds/repository.ts'
 import { listOrderRequestIds, listPaidOrdersPage, type PaidOrdersPageQuery } from '../orders/admin-transactions-repository.ts'
-import { requestIdsMatching } from '../requests/search-repository.ts'
+import { requestIdsMatching, requestSearchOf } from '../requests/search-repository.ts'
 import { findOrderVehicles } from '../requests/vehicle-reads-repository.ts'
 import { sumPlanRefundsOfOrders } from '../subscriptions/refund-repository.ts'
 
@@ -17,7 +17,10 @@ type AdminTransactionsQuery = Omit<PaidOrdersPageQuery, 'searchRequestIds'> & { 
 export async function listAdminTransactions(ports: Uses<'database' | 'secretKey'>, query: AdminTransactionsQuery) {
   const db = ports.database.db
   const { search, ...page } = query
-  const rows = await listPaidOrdersPage(db, { ...page, ...(search ? { searchRequestIds: requestIdsMatching(search) } : {}) })
+  const rows = await listPaidOrdersPage(db, {
+    ...page,
+    ...(search ? { searchRequestIds: requestIdsMatching(requestSearchOf(search)) } : {}),
+  })
   if (rows.length === 0) return []
 
   const orderIds = rows.map((row) => row.id)

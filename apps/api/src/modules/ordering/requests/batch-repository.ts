@@ -1,5 +1,5 @@
 import type { BatchPlace } from '@keydesk/contracts/batch-place'
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { makes } from '../catalogue/repository.ts'
@@ -125,7 +125,7 @@ export const batchPlaceColumns = () => ({
 })
 
 /** The batch of this code, for a query to narrow its requests to. */
-export const batchIdOfCode = (code: string) =>
+export const batchIdOfCode = (code: string | Placeholder) =>
   sql`(select ${requestBatches.id} from ${requestBatches} where ${requestBatches.code} = ${code})`
 
 /** Where each of these requests sits in its batch ("3 of 20, batch B-7K2Q"), in one query; requests of no batch are left out. */

@@ -8,7 +8,7 @@ import { disputeHoldOf } from '../disputes/repository.ts'
 import { transactionIdsOfRequest } from '../orders/provider-payment-repository.ts'
 import { firstPaidOrderContactOf } from '../orders/repository.ts'
 import { batchIdOfCode, batchPlaceColumns } from './batch-repository.ts'
-import { requestMatches } from './search-repository.ts'
+import { type RequestSearch, requestMatches, requestSearchOf, searchAsPlaceholders } from './search-repository.ts'
 
 const buyers = accountNames('buyers')
 const starters = accountNames('starters')
@@ -83,31 +83,43 @@ function queuePage(
 }
 
 /**
- * The unfiltered page of each queue (what the back office opens on, and reloads) is built once per database and
- * prepared (named) on each connection, as the dashboard's read is: built by drizzle on every call, it cost more of
- * the call's CPU than anything else. A search or batch changes the statement's shape, so those are built per call.
+ * The pages of each queue (what the back office opens on and reloads, and its searches) are prepared (named) on each
+ * connection, as the dashboard's read is: built by drizzle on every call, the page cost more of the call's CPU than
+ * anything else. A search is one statement per shape (with or without a phone's digits, with or without a batch code),
+ * its patterns bound as values. A batch filter, rarer, is built per call.
  */
-const preparePages = (db: DbExecutor) => {
-  const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }
-  return {
-    PENDING: queuePage(db, 'PENDING', [], page).prepare('admin_queue_pending'),
-    INPROGRESS: queuePage(db, 'INPROGRESS', [], page).prepare('admin_queue_in_progress'),
-  }
+const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }
+const preparedPages = new WeakMap<DbExecutor, Map<string, ReturnType<typeof prepareSearchPage>>>()
+
+function prepareSearchPage(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', search: RequestSearch<Placeholder> | null, name: string) {
+  return queuePage(db, status, search ? [requestMatches(search)] : [], page).prepare(name)
 }
-const preparedPages = new WeakMap<DbExecutor, ReturnType<typeof preparePages>>()
+
+function preparedPage(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', search: ReturnType<typeof searchAsPlaceholders> | null) {
+  const name = `admin_queue_${status === 'PENDING' ? 'pending' : 'in_progress'}${search ? `_search${search.shape}` : ''}`
+  let pages = preparedPages.get(db)
+  if (!pages) {
+    pages = new Map()
+    preparedPages.set(db, pages)
+  }
+  let prepared = pages.get(name)
+  if (!prepared) {
+    prepared = prepareSearchPage(db, status, search?.placeholders ?? null, name)
+    pages.set(name, prepared)
+  }
+  return prepared
+}
 
 export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
-  const filters = [
-    ...(query.search ? [requestMatches(query.search)] : []),
-    ...(query.batch ? [eq(vehicleRequests.batchId, batchIdOfCode(query.batch))] : []),
-  ]
-  if (filters.length > 0) return queuePage(db, status, filters, query)
-  let prepared = preparedPages.get(db)
-  if (!prepared) {
-    prepared = preparePages(db)
-    preparedPages.set(db, prepared)
+  if (query.batch) {
+    const filters = [
+      ...(query.search ? [requestMatches(requestSearchOf(query.search))] : []),
+      eq(vehicleRequests.batchId, batchIdOfCode(query.batch)),
+    ]
+    return queuePage(db, status, filters, query)
   }
-  return prepared[status].execute({ limit: query.limit, offset: query.offset })
+  const search = query.search ? searchAsPlaceholders(requestSearchOf(query.search)) : null
+  return preparedPage(db, status, search).execute({ limit: query.limit, offset: query.offset, ...search?.values })
 }
 
 /** Each queue's size and how many of it are past their deadline, four index ranges in one round trip. */
