@@ -6,9 +6,9 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
 import { useReviewDocument } from '../api/use-admin-users.ts'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
+import { DocumentReviewForm } from './document-review-form.tsx'
 import { DocumentThumbnail } from './document-thumbnail.tsx'
 
 export type ComplianceDocument = z.infer<typeof ComplianceDocumentSchema>
@@ -80,37 +80,14 @@ export function DocumentReviewCard({
         )}
         {document.reviewNotes && <p className="text-sm">Notes: {document.reviewNotes}</p>}
         {canReview ? (
-          <form noValidate onSubmit={(event) => event.preventDefault()}>
-            <TextField
-              label={`Review notes for ${label}`}
-              hint="Optional to approve; the reason to reject."
-              maxLength={2000}
-              error={form.formState.errors.notes?.message}
-              {...form.register('notes')}
-            />
-            <div className="mt-2 flex flex-wrap gap-2">
-              <Button
-                aria-label={`Approve ${label}`}
-                isBusy={review.isPending && review.variables?.verified === true}
-                onClick={() => decide(true)}
-              >
-                Approve
-              </Button>
-              <Button
-                variant="secondary"
-                aria-label={`Reject with reason (${label})`}
-                isBusy={review.isPending && review.variables?.verified === false}
-                onClick={() => decide(false)}
-              >
-                Reject with reason
-              </Button>
-              {isChanging && (
-                <Button variant="link" onClick={() => setIsChanging(false)}>
-                  Keep the review
-                </Button>
-              )}
-            </div>
-          </form>
+          <DocumentReviewForm
+            label={label}
+            form={form}
+            pendingVerdict={review.isPending ? (review.variables?.verified ?? null) : null}
+            isChanging={isChanging}
+            onDecide={decide}
+            onKeep={() => setIsChanging(false)}
+          />
         ) : (
           <Button className="mt-2" variant="secondary" onClick={changeReview} aria-label={`Change review of ${label}`}>
             Change review
