@@ -1,5 +1,5 @@
 import type { AdminRequest } from '@keydesk/contracts/admin'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { failureText } from '../../../lib/api-client.ts'
@@ -7,10 +7,11 @@ import { useApproveDocuments, useUserDocuments } from '../api/use-admin-users.ts
 import { useShortcuts } from '../keyboard-shortcuts.ts'
 import { orderVerdict, releaseReadiness } from '../release-readiness.ts'
 import { BuyerAccount } from './buyer-review.tsx'
+import { CollapsedDocuments } from './collapsed-documents.tsx'
 import type { EnlargedDocument } from './document-image-dialog.tsx'
 import { KeycodeForm } from './keycode-form.tsx'
 import { NoKeycodeButton } from './no-keycode-dialog.tsx'
-import { RequestDocuments, RequestFacts, requestPhotos } from './request-summary.tsx'
+import { RequestFacts } from './request-summary.tsx'
 
 const VERDICT_TONE = {
   clear: 'border-green-700 bg-green-50 text-green-900',
@@ -42,15 +43,12 @@ export function OrderPanel({ request, onEnlarge, hasKeys, onStart, takesFocus, o
   const panelRef = useRef<HTMLDivElement>(null)
   const verdictRef = useRef<HTMLHeadingElement>(null)
   const problemRef = useRef<HTMLDivElement>(null)
-  const documentsId = useId()
-  const [isShowingDocuments, setIsShowingDocuments] = useState(false)
   const verdict = orderVerdict(request)
   const readiness = releaseReadiness(request)
   const canRelease = onReleased !== undefined && readiness.kind !== 'held'
   const documents = useUserDocuments(request.buyerId)
   const waiting = documents.data?.filter((document) => document.verified === null).map((document) => document.id) ?? []
   const approveAll = useApproveDocuments()
-  const documentCount = request.documents.length + requestPhotos(request).length
 
   useEffect(() => {
     if (!takesFocus) return
@@ -108,19 +106,7 @@ export function OrderPanel({ request, onEnlarge, hasKeys, onStart, takesFocus, o
         </div>
       )}
       {request.buyerId && <BuyerAccount request={request} buyerId={request.buyerId} />}
-      <div className="mt-3">
-        <Button
-          variant="link"
-          aria-expanded={isShowingDocuments}
-          aria-controls={documentsId}
-          onClick={() => setIsShowingDocuments((showing) => !showing)}
-        >
-          {isShowingDocuments ? 'Hide documents' : `Show documents (${documentCount})`}
-        </Button>
-        <div id={documentsId} className="mt-2">
-          {isShowingDocuments && <RequestDocuments request={request} onEnlarge={onEnlarge} />}
-        </div>
-      </div>
+      <CollapsedDocuments request={request} onEnlarge={onEnlarge} />
       {hasKeys && <ShortcutsLegend canStart={onStart !== undefined} canRelease={canRelease} />}
     </div>
   )
