@@ -13,7 +13,7 @@ import {
   type ProblemReportAnswerForm,
   ProblemReportAnswerFormSchema,
 } from '@keydesk/contracts/problem-reports'
-import { useForm } from 'react-hook-form'
+import { type UseFormReturn, useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -41,6 +41,48 @@ function consequence(answer: ProblemAnswer, report: AdminProblemReport): string 
   }
 }
 
+/** What an answer sends: a decline only with its reason. */
+function answerBody(values: ProblemReportAnswerForm) {
+  if (values.answer === 'DECLINE') {
+    return values.declineReason === '' ? null : { answer: 'DECLINE' as const, declineReason: values.declineReason, note: values.note }
+  }
+  return values.answer === '' ? null : { answer: values.answer, note: values.note }
+}
+
+/** The answer chosen, what it does to the order, and for a decline its reason in the words the buyer reads. */
+function AnswerChoice({ form, report }: { form: UseFormReturn<ProblemReportAnswerForm>; report: AdminProblemReport }) {
+  const chosen = form.watch('answer')
+  const declineReason = form.watch('declineReason')
+  // A code that was never released cannot be sent back for a corrected one.
+  const answers = (Object.keys(PROBLEM_ANSWER_LABELS) as ProblemAnswer[]).filter(
+    (option) => option !== 'RECHECK' || report.order.status === 'FULFILLED',
+  )
+  return (
+    <>
+      <SelectField
+        label="Answer"
+        placeholder="Choose an answer"
+        options={answers.map((option) => ({ value: option, label: PROBLEM_ANSWER_LABELS[option] }))}
+        error={form.formState.errors.answer?.message}
+        {...form.register('answer')}
+      />
+      {chosen !== '' && <p className="text-slate-600">{consequence(chosen, report)}</p>}
+      {chosen === 'DECLINE' && (
+        <>
+          <SelectField
+            label="Why it is declined"
+            placeholder="Choose a reason"
+            options={DECLINE_OPTIONS}
+            error={form.formState.errors.declineReason?.message}
+            {...form.register('declineReason')}
+          />
+          {declineReason !== '' && <p className="text-slate-600">The buyer reads: “{PROBLEM_DECLINE_REASONS[declineReason]}”</p>}
+        </>
+      )}
+    </>
+  )
+}
+
 /**
  * The admin's answer to one problem report (docs/decisions/027): refund, re-check or decline, always with a note the
  * buyer reads; a decline also names its reason, in the policy's words.
@@ -60,11 +102,6 @@ export function ProblemReportAnswerDialog({
     defaultValues: { answer: '', declineReason: '', note: '' },
   })
   const chosen = form.watch('answer')
-  const declineReason = form.watch('declineReason')
-  // A code that was never released cannot be sent back for a corrected one.
-  const answers = (Object.keys(PROBLEM_ANSWER_LABELS) as ProblemAnswer[]).filter(
-    (option) => option !== 'RECHECK' || report?.order.status === 'FULFILLED',
-  )
 
   const close = () => {
     answer.reset()
@@ -72,14 +109,8 @@ export function ProblemReportAnswerDialog({
     onClose()
   }
   const submit = form.handleSubmit((values) => {
-    if (!report || values.answer === '') return
-    const body =
-      values.answer === 'DECLINE' && values.declineReason !== ''
-        ? { answer: 'DECLINE' as const, declineReason: values.declineReason, note: values.note }
-        : values.answer === 'DECLINE'
-          ? null
-          : { answer: values.answer, note: values.note }
-    if (!body) return
+    const body = answerBody(values)
+    if (!report || !body) return
     answer.mutate(
       { id: report.id, ...body },
       {
@@ -99,26 +130,7 @@ export function ProblemReportAnswerDialog({
             {report.order.year} {report.order.make} {report.order.model} (VIN ending {report.order.vin.slice(-4)})
             {report.order.confirmationNumber && `, order ${report.order.confirmationNumber}`}
           </p>
-          <SelectField
-            label="Answer"
-            placeholder="Choose an answer"
-            options={answers.map((option) => ({ value: option, label: PROBLEM_ANSWER_LABELS[option] }))}
-            error={form.formState.errors.answer?.message}
-            {...form.register('answer')}
-          />
-          {chosen !== '' && <p className="text-slate-600">{consequence(chosen, report)}</p>}
-          {chosen === 'DECLINE' && (
-            <>
-              <SelectField
-                label="Why it is declined"
-                placeholder="Choose a reason"
-                options={DECLINE_OPTIONS}
-                error={form.formState.errors.declineReason?.message}
-                {...form.register('declineReason')}
-              />
-              {declineReason !== '' && <p className="text-slate-600">The buyer reads: “{PROBLEM_DECLINE_REASONS[declineReason]}”</p>}
-            </>
-          )}
+          <AnswerChoice form={form} report={report} />
           <FieldShell label="Note to the buyer" error={form.formState.errors.note?.message} hint="Shown in the e-mail and on the order.">
             {(control) => (
               <textarea {...control} rows={3} maxLength={ANSWER_NOTE_MAX} className={controlClass} {...form.register('note')} />
