@@ -57,7 +57,34 @@ function SortableHeader({ header, sort }: { header: string; sort: NonNullable<Da
   )
 }
 
+/** The headers, hidden on a phone where each cell carries its own label. */
+function DataTableHead<Row>({ columns }: { columns: DataTableColumn<Row>[] }) {
+  return (
+    <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
+      <tr>
+        {columns.map((column) =>
+          column.sort ? (
+            <SortableHeader key={column.header} header={column.header} sort={column.sort} />
+          ) : (
+            <th key={column.header} scope="col" className="px-2 py-2 text-left font-medium">
+              {column.header}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  )
+}
+
 const stopRowClick = (event: { stopPropagation: () => void }) => event.stopPropagation()
+
+/** A row is a card on a phone and a table row from the tablet width; a selectable one shows its focus and selection. */
+function rowClass(isSelectable: boolean, isSelected: boolean) {
+  const card = 'block rounded-lg border bg-white p-3 md:table-row md:rounded-none md:border-0 md:border-t md:p-0'
+  if (!isSelectable) return `${card} border-slate-200`
+  const state = isSelected ? 'border-brand-600 md:bg-brand-50' : 'border-slate-200 hover:bg-slate-50'
+  return `${card} cursor-pointer focus:outline-2 focus:outline-brand-600 ${state}`
+}
 
 /**
  * A list as a table from the tablet width (768 px) and as cards below it, where the column headers are hidden and
@@ -90,13 +117,6 @@ export function DataTable<Row>({
     }
   }
 
-  const rowClass = (isSelected: boolean) => {
-    const card = 'block rounded-lg border bg-white p-3 md:table-row md:rounded-none md:border-0 md:border-t md:p-0'
-    if (!selection) return `${card} border-slate-200`
-    const state = isSelected ? 'border-brand-600 md:bg-brand-50' : 'border-slate-200 hover:bg-slate-50'
-    return `${card} cursor-pointer focus:outline-2 focus:outline-brand-600 ${state}`
-  }
-
   return (
     <>
       {loading && <Spinner label={loadingLabel} />}
@@ -104,19 +124,7 @@ export function DataTable<Row>({
       {rows && rows.length > 0 && (
         <div className="md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white">
           <table aria-label={label} className="block w-full text-left text-sm md:table">
-            <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
-              <tr>
-                {columns.map((column) =>
-                  column.sort ? (
-                    <SortableHeader key={column.header} header={column.header} sort={column.sort} />
-                  ) : (
-                    <th key={column.header} scope="col" className="px-2 py-2 text-left font-medium">
-                      {column.header}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
+            <DataTableHead columns={columns} />
             <tbody className="block space-y-2 md:table-row-group md:space-y-0">
               {rows.map((row, index) => {
                 const key = rowKey(row)
@@ -124,7 +132,7 @@ export function DataTable<Row>({
                 return (
                   <tr
                     key={key}
-                    className={rowClass(isSelected)}
+                    className={rowClass(selection !== undefined, isSelected)}
                     {...(selection && {
                       ref: (element: HTMLTableRowElement | null) => {
                         if (element) rowElements.current.set(key, element)
