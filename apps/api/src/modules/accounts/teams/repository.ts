@@ -2,6 +2,7 @@ import type { TeamRole } from '@keydesk/contracts/teams'
 import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
+import { outerColumn } from '../../../db/outer-column.ts'
 import { teamInvitations, teamLocations, teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
 import { users } from '../../../db/schema/users.ts'
 import { accountNames } from '../members/admin-views-repository.ts'
@@ -80,10 +81,9 @@ const membershipColumns = {
   businessId: teamMembers.businessId,
   role: teamMembers.role,
   joinedAt: teamMembers.joinedAt,
-  // As text[]: both drivers parse it into strings. Qualified by hand: drizzle names a column of a one-table select
-  // without its table, which inside the subquery would bind to team_member_locations.
+  // As text[]: both drivers parse it into strings.
   locationIds: sql<string[]>`array(
-    select located.location_id::text from ${teamMemberLocations} located where located.user_id = ${teamMembers}.user_id
+    select located.location_id::text from ${teamMemberLocations} located where located.user_id = ${outerColumn(teamMembers.userId)}
   )`,
 }
 

@@ -1,6 +1,7 @@
 import type { RequestStatus } from '@keydesk/contracts/request-status'
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
+import { limitInText } from '../../../db/limit-in-text.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames, locationNameOf } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
@@ -27,8 +28,8 @@ export type FilterShape = { location: boolean; person: boolean; status: boolean;
 
 const param = (name: string) => sql.placeholder(name)
 
-/** The page's statement for these filters, its values as named placeholders (exported for the plan's test). */
-export function businessOrderPageQuery(db: DbExecutor, shape: FilterShape) {
+/** The page's statement for these filters and page size, its values as named placeholders (exported for the plan's test). */
+export function businessOrderPageQuery(db: DbExecutor, shape: FilterShape, limit: number) {
   const buyer = accountNames('buyer')
   return db
     .select({
@@ -75,17 +76,18 @@ export function businessOrderPageQuery(db: DbExecutor, shape: FilterShape) {
       ),
     )
     .orderBy(desc(vehicleRequests.createdAt), desc(vehicleRequests.id))
-    .limit(param('limit'))
+    .limit(limitInText(limit))
 }
 
-const preparePage = (db: DbExecutor, shape: FilterShape, name: string) => businessOrderPageQuery(db, shape).prepare(name)
+const preparePage = (db: DbExecutor, shape: FilterShape, limit: number, name: string) =>
+  businessOrderPageQuery(db, shape, limit).prepare(name)
 const preparedPages = new WeakMap<DbExecutor, Map<string, ReturnType<typeof preparePage>>>()
 
 /**
  * A page of an Enterprise business's paid orders that `viewerId` reaches by the access rule, newest first, through
  * vehicle_requests_business_idx (business, creation time, id); the filters narrow the rows that index walks. The
  * confirmation number, the buyer's name and the location's come in the same statement, prepared once per process
- * for each combination of filters (the owner's list is read on every visit of the Team page).
+ * for each combination of filters and page size (the owner's list is read on every visit of the Team page).
  */
 export function pageBusinessOrders(
   db: DbExecutor,
@@ -104,7 +106,7 @@ export function pageBusinessOrders(
   }
   const name = `team_orders_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
-    .join('')}`
+    .join('')}_${limit}`
   let pages = preparedPages.get(db)
   if (!pages) {
     pages = new Map()
@@ -112,13 +114,12 @@ export function pageBusinessOrders(
   }
   let prepared = pages.get(name)
   if (!prepared) {
-    prepared = preparePage(db, shape, name)
+    prepared = preparePage(db, shape, limit, name)
     pages.set(name, prepared)
   }
   return prepared.execute({
     businessId,
     viewerId,
-    limit,
     locationId: filter.locationId,
     personId: filter.personId,
     status: filter.status,

@@ -1,11 +1,14 @@
 import { is, Placeholder, sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../../db/database.ts'
+import * as schema from '../../../db/schema/index.ts'
 import { teamLocations } from '../../../db/schema/teams.ts'
 import type { SignedIn } from '../../../test/accounts.ts'
 import { enterpriseOwner } from '../../../test/teams.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
-import { businessOrderPageQuery, type FilterShape, spendByLocation } from './business-orders-repository.ts'
+import { businessOrderPageQuery, type FilterShape, pageBusinessOrders, spendByLocation } from './business-orders-repository.ts'
 
 /**
  * The scale of docs/product.md, 'Enterprise teams' on PostgreSQL (*.pg.test.ts runs with TEST_DATABASE_URL): a
@@ -91,11 +94,12 @@ const NO_FILTER: FilterShape = { location: false, person: false, status: false, 
  * plan (one made without the values) after five executions; the generic plan is forced here, the worst it can pick.
  */
 async function genericPlanOf(shape: FilterShape, values: Record<string, unknown>): Promise<string> {
+  const PAGE = 51
   const handle = testApp.app.database
   if (handle.kind !== 'postgres') throw new Error('a PostgreSQL pool is needed')
   const client = await handle.pool.connect()
   try {
-    const { sql: text, params } = businessOrderPageQuery(testApp.app.database.db, shape).toSQL()
+    const { sql: text, params } = businessOrderPageQuery(testApp.app.database.db, shape, PAGE).toSQL()
     const literals = params.map((value) => {
       const bound = is(value, Placeholder) ? values[value.name] : value
       return bound instanceof Date ? bound.toISOString() : String(bound)
@@ -107,9 +111,8 @@ async function genericPlanOf(shape: FilterShape, values: Record<string, unknown>
     )
     return JSON.stringify(answer.rows)
   } finally {
-    await client.query('deallocate all')
-    await client.query('reset plan_cache_mode')
-    client.release()
+    // Closed, not returned: the pool's next user must not inherit the plan mode or the probe.
+    client.release(true)
   }
 }
 
@@ -128,7 +131,7 @@ async function timedPages(url: string, rounds = 40) {
 
 describe("an Enterprise business's orders at scale", () => {
   it('the owner’s list is read through the business index, not the table', async () => {
-    const plan = await genericPlanOf(NO_FILTER, { businessId: owner.id, viewerId: owner.id, limit: 51 })
+    const plan = await genericPlanOf(NO_FILTER, { businessId: owner.id, viewerId: owner.id })
     expect(plan).toContain('vehicle_requests_business_idx')
     expect(plan).not.toMatch(/"Seq Scan"[^}]*"Relation Name":"vehicle_requests"/)
   })
@@ -136,10 +139,30 @@ describe("an Enterprise business's orders at scale", () => {
   it("a location's list is read through the location index", async () => {
     const plan = await genericPlanOf(
       { ...NO_FILTER, location: true },
-      { businessId: owner.id, viewerId: owner.id, locationId: locationIds[7], limit: 51 },
+      { businessId: owner.id, viewerId: owner.id, locationId: locationIds[7] },
     )
     expect(plan).toMatch(/vehicle_requests_(location|business)_idx/)
     expect(plan).not.toMatch(/"Seq Scan"[^}]*"Relation Name":"vehicle_requests"/)
+  })
+
+  it('the owner’s first page settles on one plan instead of being planned again on every read', async () => {
+    const handle = testApp.app.database
+    if (handle.kind !== 'postgres') throw new Error('a PostgreSQL pool is needed')
+    // One connection of its own, so that the prepared statement and its plan counts are this connection's.
+    const client = await handle.pool.connect()
+    try {
+      const db = drizzle(client, { schema }) as unknown as Database
+      for (let read = 0; read < 8; read++) expect(await pageBusinessOrders(db, owner.id, owner.id, {}, null, 51)).toHaveLength(51)
+      const { rows } = await client.query<{ generic: string; custom: string }>(
+        "select generic_plans as generic, custom_plans as custom from pg_prepared_statements where name like 'team_orders_%'",
+      )
+      expect(rows).toHaveLength(1)
+      expect(Number(rows[0]?.generic)).toBeGreaterThan(0)
+      expect(Number(rows[0]?.custom)).toBeLessThanOrEqual(5)
+    } finally {
+      // Closed, not returned: its prepared statement was made through another drizzle instance than the app's.
+      client.release(true)
+    }
   })
 
   it('the month’s spend reads the business’s orders through an index', async () => {

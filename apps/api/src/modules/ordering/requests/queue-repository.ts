@@ -1,6 +1,7 @@
 import type { AdminQueueQuery } from '@keydesk/contracts/admin'
 import { and, asc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
+import { limitInText } from '../../../db/limit-in-text.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames, documentSummariesOf } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
@@ -26,7 +27,7 @@ function queuePage(
   db: DbExecutor,
   status: 'PENDING' | 'INPROGRESS',
   filters: SQL[],
-  page: { limit: number | Placeholder; offset: number | Placeholder },
+  page: { limit: number | Placeholder; offset?: number | Placeholder },
 ) {
   const checkout = firstPaidOrderContactOf(vehicleRequests.id)
   return db
@@ -79,24 +80,42 @@ function queuePage(
     .where(and(eq(vehicleRequests.status, status), isNotNull(vehicleRequests.paidAt), ...filters))
     .orderBy(asc(vehicleRequests.dueAt), asc(vehicleRequests.id))
     .limit(page.limit)
-    .offset(page.offset)
+    .offset(page.offset ?? 0)
 }
 
 /**
  * The pages of each queue (what the back office opens on and reloads, and its searches) are prepared (named) on each
  * connection, as the dashboard's read is: built by drizzle on every call, the page cost more of the call's CPU than
  * anything else. A search is one statement per shape (with or without a phone's digits, with or without a batch code),
- * its patterns bound as values. A batch filter, rarer, is built per call.
+ * its patterns bound as values. The page size is written into the statement, and the first page has no offset, so
+ * that PostgreSQL keeps one plan for the page every admin reloads (db/limit-in-text.ts); a later page binds its offset.
+ * A batch filter, rarer, is built per call.
  */
-const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }
-const preparedPages = new WeakMap<DbExecutor, Map<string, ReturnType<typeof prepareSearchPage>>>()
+const preparedPages = new WeakMap<DbExecutor, Map<string, ReturnType<typeof preparePage>>>()
 
-function prepareSearchPage(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', search: RequestSearch<Placeholder> | null, name: string) {
-  return queuePage(db, status, search ? [requestMatches(search)] : [], page).prepare(name)
+function preparePage(
+  db: DbExecutor,
+  status: 'PENDING' | 'INPROGRESS',
+  search: RequestSearch<Placeholder> | null,
+  page: { limit: number; isFirst: boolean },
+  name: string,
+) {
+  const bounds = { limit: limitInText(page.limit), ...(page.isFirst ? {} : { offset: sql.placeholder('offset') }) }
+  return queuePage(db, status, search ? [requestMatches(search)] : [], bounds).prepare(name)
 }
 
-function preparedPage(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', search: ReturnType<typeof searchAsPlaceholders> | null) {
-  const name = `admin_queue_${status === 'PENDING' ? 'pending' : 'in_progress'}${search ? `_search${search.shape}` : ''}`
+function preparedPage(
+  db: DbExecutor,
+  status: 'PENDING' | 'INPROGRESS',
+  search: ReturnType<typeof searchAsPlaceholders> | null,
+  page: { limit: number; isFirst: boolean },
+) {
+  const name = [
+    `admin_queue_${status === 'PENDING' ? 'pending' : 'in_progress'}`,
+    ...(search ? [`search${search.shape}`] : []),
+    String(page.limit),
+    ...(page.isFirst ? [] : ['later']),
+  ].join('_')
   let pages = preparedPages.get(db)
   if (!pages) {
     pages = new Map()
@@ -104,7 +123,7 @@ function preparedPage(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', search: 
   }
   let prepared = pages.get(name)
   if (!prepared) {
-    prepared = prepareSearchPage(db, status, search?.placeholders ?? null, name)
+    prepared = preparePage(db, status, search?.placeholders ?? null, page, name)
     pages.set(name, prepared)
   }
   return prepared
@@ -119,7 +138,8 @@ export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS
     return queuePage(db, status, filters, query)
   }
   const search = query.search ? searchAsPlaceholders(requestSearchOf(query.search)) : null
-  return preparedPage(db, status, search).execute({ limit: query.limit, offset: query.offset, ...search?.values })
+  const page = { limit: query.limit, isFirst: query.offset === 0 }
+  return preparedPage(db, status, search, page).execute({ offset: query.offset, ...search?.values })
 }
 
 /** Each queue's size and how many of it are past their deadline, four index ranges in one round trip. */
