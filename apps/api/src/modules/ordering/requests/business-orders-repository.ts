@@ -1,5 +1,5 @@
 import type { RequestStatus } from '@keydesk/contracts/request-status'
-import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { limitInText } from '../../../db/limit-in-text.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
@@ -67,11 +67,9 @@ export function businessOrderPageQuery(db: DbExecutor, shape: FilterShape, limit
         shape.person ? eq(vehicleRequests.userId, param('personId')) : undefined,
         shape.status ? eq(vehicleRequests.status, param('status')) : undefined,
         shape.paid ? and(gte(vehicleRequests.paidAt, param('paidFrom')), lt(vehicleRequests.paidAt, param('paidTo'))) : undefined,
+        // One row comparison, which the index walks from the cursor on and the planner can cost without its values.
         shape.after
-          ? or(
-              lt(vehicleRequests.createdAt, param('afterCreatedAt')),
-              and(eq(vehicleRequests.createdAt, param('afterCreatedAt')), lt(vehicleRequests.id, param('afterId'))),
-            )
+          ? sql`(${vehicleRequests.createdAt}, ${vehicleRequests.id}) < (${param('afterCreatedAt')}, ${param('afterId')})`
           : undefined,
       ),
     )
