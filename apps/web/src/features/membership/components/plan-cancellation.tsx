@@ -2,7 +2,7 @@ import { MESSAGES } from '@keydesk/contracts/messages'
 import { formatDollars } from '@keydesk/contracts/money'
 import { planRefund, refundExplanation } from '@keydesk/contracts/refunds'
 import type { UserSubscription } from '@keydesk/contracts/subscription'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { ActionResult } from '../../../components/ui/action-result.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog } from '../../../components/ui/dialog.tsx'
@@ -21,6 +21,60 @@ function refundToday(subscription: UserSubscription, now: Date) {
   if (!billing || !startDate || !endDate || feeCents === null || refund) return null
   const due = planRefund({ billing, feeCents, startDate, endDate, refunded: false }, now)
   return due.reason ? null : { amountCents: due.amountCents, explanation: refundExplanation(due, feeCents) }
+}
+
+/** Where the plan stands: a refund asked for and not yet paid, else the refund line; a cancelled plan's last day. */
+function CancellationStatus({ subscription, refundCents, now }: { subscription: UserSubscription; refundCents: number | null; now: Date }) {
+  const endDay = subscription.endDate ? longDate(subscription.endDate) : null
+  return (
+    <div className="text-sm text-slate-700">
+      {subscription.refundRequestedAt && !subscription.refund ? (
+        <p>
+          <span className="font-semibold">Refund requested on {longDate(subscription.refundRequestedAt)}.</span> Our team pays it back to
+          the card you paid with{refundCents !== null ? ` (${formatDollars(refundCents)} by the Refund Policy today)` : ''}, and the plan
+          ends then.
+        </p>
+      ) : (
+        <PlanRefundLine subscription={subscription} now={now} />
+      )}
+      {subscription.status === 'CANCELLED' && !subscription.refundRequestedAt && endDay && (
+        <p className="mt-1">Your plan will not renew; it stays active until {endDay}.</p>
+      )}
+    </div>
+  )
+}
+
+/** One of the two choices, asked once more: what it does, and Keep my plan or go ahead. */
+function ChoiceDialog({
+  isOpen,
+  title,
+  confirmLabel,
+  isBusy,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  isOpen: boolean
+  title: string
+  confirmLabel: string
+  isBusy: boolean
+  onConfirm: () => void
+  onClose: () => void
+  children: ReactNode
+}) {
+  return (
+    <Dialog isOpen={isOpen} title={title} onClose={onClose}>
+      {children}
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Keep my plan
+        </Button>
+        <Button variant="danger" onClick={onConfirm} isBusy={isBusy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  )
 }
 
 /**
@@ -50,20 +104,7 @@ export function PlanCancellation({ subscription }: { subscription: UserSubscript
       <h3 id="plan-cancellation-heading" className="text-lg font-semibold text-slate-900">
         Cancellation and refund
       </h3>
-      <div className="text-sm text-slate-700">
-        {subscription.refundRequestedAt && !subscription.refund ? (
-          <p>
-            <span className="font-semibold">Refund requested on {longDate(subscription.refundRequestedAt)}.</span> Our team pays it back to
-            the card you paid with{refund ? ` (${formatDollars(refund.amountCents)} by the Refund Policy today)` : ''}, and the plan ends
-            then.
-          </p>
-        ) : (
-          <PlanRefundLine subscription={subscription} now={now} />
-        )}
-        {subscription.status === 'CANCELLED' && !subscription.refundRequestedAt && endDay && (
-          <p className="mt-1">Your plan will not renew; it stays active until {endDay}.</p>
-        )}
-      </div>
+      <CancellationStatus subscription={subscription} refundCents={refund?.amountCents ?? null} now={now} />
       {result && (
         <ActionResult tone={result.tone} onDismiss={() => setResult(null)}>
           {result.text}
@@ -82,36 +123,34 @@ export function PlanCancellation({ subscription }: { subscription: UserSubscript
         )}
       </div>
 
-      <Dialog isOpen={choice === 'period-end'} title="Cancel at the end of the period?" onClose={() => setChoice(null)}>
+      <ChoiceDialog
+        isOpen={choice === 'period-end'}
+        title="Cancel at the end of the period?"
+        confirmLabel="Yes, cancel"
+        isBusy={cancel.isPending}
+        onConfirm={() => cancel.mutate(undefined, settle)}
+        onClose={() => setChoice(null)}
+      >
         <p className="text-sm text-slate-700">
           Your {planName(subscription.tier)} plan stays active until {endDay} and will not renew. Nothing more is charged.
         </p>
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setChoice(null)}>
-            Keep my plan
-          </Button>
-          <Button variant="danger" onClick={() => cancel.mutate(undefined, settle)} isBusy={cancel.isPending}>
-            Yes, cancel
-          </Button>
-        </div>
-      </Dialog>
+      </ChoiceDialog>
 
-      <Dialog isOpen={choice === 'refund-now'} title="Cancel now with a refund?" onClose={() => setChoice(null)}>
+      <ChoiceDialog
+        isOpen={choice === 'refund-now'}
+        title="Cancel now with a refund?"
+        confirmLabel="Ask for the refund"
+        isBusy={requestRefund.isPending}
+        onConfirm={() => requestRefund.mutate(undefined, settle)}
+        onClose={() => setChoice(null)}
+      >
         {refund && (
           <p className="text-sm text-slate-700">
             <span className="font-semibold">The Refund Policy gives {formatDollars(refund.amountCents)} today</span>: {refund.explanation}{' '}
             Your plan stops renewing at once; our team pays the refund back to the card you paid with, and the plan ends then.
           </p>
         )}
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setChoice(null)}>
-            Keep my plan
-          </Button>
-          <Button variant="danger" onClick={() => requestRefund.mutate(undefined, settle)} isBusy={requestRefund.isPending}>
-            Ask for the refund
-          </Button>
-        </div>
-      </Dialog>
+      </ChoiceDialog>
     </section>
   )
 }
