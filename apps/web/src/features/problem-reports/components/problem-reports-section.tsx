@@ -1,27 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import {
-  PROBLEM_MESSAGE_MAX,
   PROBLEM_REASONS,
   PROBLEM_REPORT_STATUS_LABELS,
   type ProblemReason,
   type ProblemReportCreated,
-  type ProblemReportForm,
-  ProblemReportFormSchema,
   type ProblemReportView,
 } from '@keydesk/contracts/problem-reports'
 import type { RequestStatus } from '@keydesk/contracts/request-status'
 import type { UseMutationResult } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { Dialog } from '../../../components/ui/dialog.tsx'
-import { controlClass, FieldShell } from '../../../components/ui/field-shell.tsx'
-import { SelectField } from '../../../components/ui/select-field.tsx'
-import { failureText } from '../../../lib/api-client.ts'
 import { type NewProblemReport, useReportProblem } from '../api/use-problem-reports.ts'
+import { ReportProblemDialog } from './report-problem-dialog.tsx'
 
-const FAILED = 'Your report could not be sent. Check your connection and try again.'
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
 
 /** The reasons this order can be reported for now: a code can only have failed once released, and each reason once. */
@@ -73,31 +64,11 @@ export function ProblemReportsSection({
   const [isOpen, setIsOpen] = useState(false)
   const [sent, setSent] = useState<string | null>(null)
   const sentRef = useRef<HTMLDivElement>(null)
-  const form = useForm<ProblemReportForm>({ resolver: zodResolver(ProblemReportFormSchema), defaultValues: { reason: '', message: '' } })
   const reasons = status === 'REFUNDED' ? [] : reasonsFor(status, reports)
 
   useEffect(() => {
     if (sent) sentRef.current?.focus()
   }, [sent])
-
-  const close = () => {
-    report.reset()
-    form.reset()
-    setIsOpen(false)
-  }
-  const submit = form.handleSubmit(({ reason, message }) => {
-    if (reason === '') return
-    report.mutate(
-      { reason, message },
-      {
-        onSuccess: (answer) => {
-          close()
-          setSent(answer.message)
-        },
-      },
-    )
-  })
-  const failure = failureText(report.error, FAILED)
 
   return (
     <div className="mt-2 space-y-2 text-sm">
@@ -118,35 +89,14 @@ export function ProblemReportsSection({
           Report a problem
         </Button>
       )}
-      <Dialog isOpen={isOpen} title={`Report a problem: ${title}`} onClose={close}>
-        <form onSubmit={submit} noValidate className="space-y-4 text-sm text-slate-700">
-          <SelectField
-            label="What went wrong"
-            placeholder="Choose what went wrong"
-            options={reasons.map((reason) => ({ value: reason, label: PROBLEM_REASONS[reason] }))}
-            error={form.formState.errors.reason?.message}
-            {...form.register('reason')}
-          />
-          <FieldShell
-            label="What happened"
-            error={form.formState.errors.message?.message}
-            hint="Tell us what you saw; we answer by e-mail."
-          >
-            {(control) => (
-              <textarea {...control} rows={4} maxLength={PROBLEM_MESSAGE_MAX} className={controlClass} {...form.register('message')} />
-            )}
-          </FieldShell>
-          {report.isError && <Alert tone="error">{failure}</Alert>}
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" isBusy={report.isPending}>
-              Send report
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      <ReportProblemDialog
+        isOpen={isOpen}
+        title={title}
+        reasons={reasons}
+        report={report}
+        onClose={() => setIsOpen(false)}
+        onSent={setSent}
+      />
     </div>
   )
 }
