@@ -1,15 +1,5 @@
-import { PORTAL_COPY_MESSAGE_MS } from '@keydesk/contracts/limits'
-import {
-  formatPortalCredentials,
-  isPortalMessageError,
-  PORTAL_MESSAGES,
-  type PortalManufacturer,
-  portalCopyFailureMessage,
-} from '@keydesk/contracts/portals'
-import { useEffect, useState } from 'react'
-import { ApiError } from '../../../lib/api-client.ts'
-import { useCopyPortalCreds } from '../api/use-copy-portal-creds.ts'
-import { copyToClipboard } from '../copy-to-clipboard.ts'
+import { isPortalMessageError, PORTAL_MESSAGES, type PortalManufacturer } from '@keydesk/contracts/portals'
+import { useCopyCreds } from '../use-copy-creds.ts'
 
 function badgeOf(portal: PortalManufacturer): string | null {
   if (portal.comingSoon) return PORTAL_MESSAGES.comingSoon
@@ -19,33 +9,9 @@ function badgeOf(portal: PortalManufacturer): string | null {
 
 /** One manufacturer of docs/product.md, 'Back office (admins and super admins)', with its Copy Creds cycle (idle, busy, message for 3 s). */
 export function PortalCard({ portal }: { portal: PortalManufacturer }) {
-  const copyCreds = useCopyPortalCreds()
-  const [message, setMessage] = useState<string | null>(null)
+  const { copy, isCopying, message } = useCopyCreds(portal.id)
   const badge = badgeOf(portal)
   const headingId = `portal-${portal.id}-name`
-
-  useEffect(() => {
-    if (!message) return
-    const timer = setTimeout(() => setMessage(null), PORTAL_COPY_MESSAGE_MS)
-    return () => clearTimeout(timer)
-  }, [message])
-
-  async function copy() {
-    setMessage(null)
-    let credentials: Awaited<ReturnType<typeof copyCreds.mutateAsync>>
-    try {
-      credentials = await copyCreds.mutateAsync(portal.id)
-    } catch (error) {
-      setMessage(error instanceof ApiError ? portalCopyFailureMessage(error.status, error.message) : PORTAL_MESSAGES.copyFailed)
-      return
-    }
-    try {
-      await copyToClipboard(formatPortalCredentials(credentials))
-      setMessage(PORTAL_MESSAGES.copied)
-    } catch {
-      setMessage(PORTAL_MESSAGES.copyFailed)
-    }
-  }
 
   return (
     // Full width of its grid cell, so every card of a row is as wide as the others; a card without a portal is told
@@ -82,10 +48,10 @@ export function PortalCard({ portal }: { portal: PortalManufacturer }) {
             <button
               type="button"
               onClick={copy}
-              disabled={copyCreds.isPending}
+              disabled={isCopying}
               className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-50"
             >
-              {copyCreds.isPending && (
+              {isCopying && (
                 <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
               )}
               Copy Creds<span className="sr-only"> for {portal.name}</span>
