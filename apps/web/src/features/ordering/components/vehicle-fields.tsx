@@ -1,11 +1,10 @@
 import type { CatalogueMake } from '@keydesk/contracts/catalogue'
 import type { PriceHolder } from '@keydesk/contracts/keycode-prices'
-import { checkVin, decodeVin } from '@keydesk/contracts/vin'
-import { useEffect } from 'react'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ScanVinButton } from '../../vin-scan/components/scan-vin-button.tsx'
 import type { KeycodeRequestFormState } from '../use-keycode-request-form.ts'
+import { useVinChoices } from '../use-vin-choices.ts'
 import { PricingBox } from './pricing-box.tsx'
 
 export interface VehicleFieldsProps {
@@ -17,31 +16,7 @@ export interface VehicleFieldsProps {
 /** Make → model → year and the VIN, typed or scanned; what a whole, valid VIN says of itself fills the choices it settles. */
 export function VehicleFields({ form, catalogue, priceHolder }: VehicleFieldsProps) {
   const { errors } = form.formState
-  const [make, model, year, vin] = form.watch(['make', 'model', 'year', 'vin'])
-  const selectedMake = catalogue.find((entry) => entry.name === make)
-  const selectedModel = selectedMake?.models.find((entry) => entry.name === model)
-  // Every filled value can still be changed.
-  const decoded = decodeVin(vin)
-  const vinMakes = decoded?.makes.filter((name) => catalogue.some((entry) => entry.name === name)) ?? []
-  const vinYear = decoded?.year ?? null
-  const modelsForYear = selectedMake?.models.filter((entry) => vinYear === null || entry.years.includes(vinYear)) ?? []
-  const modelOptions = modelsForYear.length > 0 ? modelsForYear : (selectedMake?.models ?? [])
-  // The year goes in once its option exists: after the render that shows the chosen model's years.
-  const yearToFill = year === '' && vinYear !== null && selectedModel?.years.includes(vinYear) ? String(vinYear) : null
-  useEffect(() => {
-    if (yearToFill) form.setValue('year', yearToFill)
-  }, [yearToFill, form])
-
-  function fillFromVin(typed: string) {
-    const makes = decodeVin(typed)?.makes.filter((name) => catalogue.some((entry) => entry.name === name)) ?? []
-    const [onlyMake] = makes
-    if (form.getValues('make') !== '' || makes.length !== 1 || !onlyMake) return
-    form.setValue('make', onlyMake)
-    form.setValue('model', '')
-    form.setValue('year', '')
-  }
-
-  const vinProblem = vin.trim() ? checkVin(vin, { make: make || undefined, year: year ? Number(year) : undefined }) : null
+  const { selectedMake, selectedModel, modelOptions, vinProblem, ambiguousMakes, fillFromVin } = useVinChoices(form, catalogue)
 
   return (
     <div className="space-y-4">
@@ -95,9 +70,9 @@ export function VehicleFields({ form, catalogue, priceHolder }: VehicleFieldsPro
           fillFromVin(scanned)
         }}
       />
-      {make === '' && vinMakes.length > 1 && (
+      {ambiguousMakes && (
         <p className="text-sm text-slate-700" role="status">
-          This VIN's manufacturer code is used by {vinMakes.join(', ')}: choose the make above.
+          This VIN's manufacturer code is used by {ambiguousMakes.join(', ')}: choose the make above.
         </p>
       )}
       <PricingBox make={selectedMake} holder={priceHolder} />
