@@ -4,14 +4,12 @@ import { CURRENCY_NOTE } from '@keydesk/contracts/money'
 import { ALL_MANUFACTURERS, matchesPricingSearch, PRICING_LOADING_TEXT } from '@keydesk/contracts/pricing-constants'
 import { TIER_LABELS } from '@keydesk/contracts/subscription-constants'
 import { useEffect, useMemo, useState } from 'react'
-import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { SelectField } from '../../../components/ui/select-field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
-import { paths } from '../../../lib/paths.ts'
 import { usePricing } from '../api/use-pricing.ts'
+import { GetStarted } from '../components/get-started.tsx'
+import { PriceFilters } from '../components/price-filters.tsx'
 import { PricingCard } from '../components/pricing-card.tsx'
 import { PricingFaq } from '../components/pricing-faq.tsx'
 
@@ -61,21 +59,13 @@ export function PricingPage() {
         </div>
       ) : (
         <>
-          <div className="mt-10 grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Search"
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Make, model or description"
-            />
-            <SelectField
-              label="Manufacturer"
-              value={manufacturer}
-              onChange={(event) => setManufacturer(event.target.value)}
-              options={[ALL_MANUFACTURERS, ...(pricing.data ?? []).map((entry) => entry.name)]}
-            />
-          </div>
+          <PriceFilters
+            search={search}
+            onSearch={setSearch}
+            manufacturer={manufacturer}
+            onManufacturer={setManufacturer}
+            manufacturers={(pricing.data ?? []).map((entry) => entry.name)}
+          />
           {visible.length === 0 ? (
             <p role="status" className="mt-10 text-center text-slate-600">
               No manufacturer matches your search.
@@ -92,17 +82,7 @@ export function PricingPage() {
 
       <PricingFaq />
 
-      <section aria-label="Get started" className="mt-16 rounded-xl bg-brand-900 px-6 py-10 text-center text-white">
-        <p className="text-2xl font-semibold">Ready to cut the key?</p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link to={paths.vehicleKeycodeRequest} className="rounded-md bg-white px-5 py-3 font-semibold text-brand-900 hover:bg-brand-50">
-            Request Keycode Now
-          </Link>
-          <Link to={paths.support} className="rounded-md border border-white px-5 py-3 font-semibold text-white hover:bg-brand-700">
-            Contact Support
-          </Link>
-        </div>
-      </section>
+      <GetStarted />
     </div>
   )
 }
