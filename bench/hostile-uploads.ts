@@ -62,8 +62,9 @@ export async function measureHostileUploads(
 ): Promise<ReportRow[]> {
   const pid = server.child.pid
   if (!pid) throw new Error('the server has no process id')
-  // Quick mode: the two licence photos a guest must send and one burst, enough to prove the scenario runs.
-  const images = options.quick ? 2 : FIELDS.length
+  // Quick mode: the three photos a guest must send (the licence's two sides and the proof of ownership) and one burst,
+  // enough to prove the scenario runs.
+  const images = options.quick ? 3 : FIELDS.length
   const rounds = options.quick ? 1 : 3
   const { body, contentType, imageBytes } = await hostileBody(images)
 

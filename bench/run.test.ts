@@ -61,6 +61,12 @@ describe('npm run bench -- --quick', () => {
     expect(seconds).toBeLessThan(300)
   })
 
+  it('has every call of every scenario answered as it should be, none refused', () => {
+    // A scenario whose calls the server refuses measures nothing (the quick hostile uploads once sent a guest's request
+    // without the proof of ownership a guest must now add).
+    for (const [scenario, , , verdict] of rows) expect(verdict, scenario).not.toMatch(/refused|failed/)
+  })
+
   it("prints Keydesk's CPU per answer as a ratio to the hand-written peer's for each of the three calls, with its target", () => {
     const ratios = rows.filter(([scenario]) => scenario?.startsWith('Peer ratio: '))
     expect(ratios.map(([scenario, , target]) => [/GET (\S+)/.exec(scenario ?? '')?.[1], target])).toEqual([
