@@ -9,9 +9,8 @@ export const REGISTRATION_DOCUMENTS = [
   { field: 'coi', label: DOCUMENT_NAMES.insurance },
 ] as const
 
-export type RegistrationDocument = (typeof REGISTRATION_DOCUMENTS)[number]['field']
-export type DocumentFiles = Record<RegistrationDocument, File | null>
-export type DocumentErrors = Partial<Record<RegistrationDocument, string>>
+type RegistrationDocument = (typeof REGISTRATION_DOCUMENTS)[number]['field']
+type DocumentErrors = Partial<Record<RegistrationDocument, string>>
 
 interface DocumentUploadsProps {
   errors: DocumentErrors

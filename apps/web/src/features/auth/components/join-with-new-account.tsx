@@ -1,31 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AUTH_MESSAGES } from '@keydesk/contracts/auth-messages'
-import { REGION_GROUPS } from '@keydesk/contracts/states'
 import { INVITATION_DOCUMENTS, type JoinTeamForm, JoinTeamFormSchema } from '@keydesk/contracts/teams'
-import { imageFileProblem, UPLOAD_MESSAGES } from '@keydesk/contracts/uploads'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { SelectField } from '../../../components/ui/select-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../lib/paths.ts'
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid.ts'
 import type { NoticeState } from '../../session/notice-state.ts'
 import { useJoinTeam } from '../api/use-join-team.ts'
 import { serverText } from '../failure-text.ts'
-import { NewPasswordFields } from './new-password-fields.tsx'
-import { type IdErrors, type IdFiles, type IdSide, PhotoIdUploads } from './photo-id-uploads.tsx'
-
-const idErrorsOf = (files: IdFiles) => {
-  const errors: IdErrors = {}
-  for (const side of INVITATION_DOCUMENTS) {
-    const problem = files[side] ? imageFileProblem(files[side]) : UPLOAD_MESSAGES.required
-    if (problem) errors[side] = problem
-  }
-  return errors
-}
+import { useImageFiles } from '../use-image-files.ts'
+import { AccountFields } from './account-fields.tsx'
+import { PhotoIdUploads } from './photo-id-uploads.tsx'
 
 /**
  * A signed-out invitee creates their own sign-in (name, phone, password, state) with both sides of their photo ID;
@@ -34,8 +23,7 @@ const idErrorsOf = (files: IdFiles) => {
 export function JoinWithNewAccount({ token }: { token: string }) {
   const navigate = useNavigate()
   const join = useJoinTeam()
-  const [files, setFiles] = useState<IdFiles>({ frontId: null, backId: null })
-  const [fileErrors, setFileErrors] = useState<IdErrors>({})
+  const images = useImageFiles(INVITATION_DOCUMENTS)
   const formRef = useRef<HTMLFormElement>(null)
   const {
     register,
@@ -48,21 +36,12 @@ export function JoinWithNewAccount({ token }: { token: string }) {
   })
   useFocusFirstInvalid(formRef, submitCount)
 
-  const chooseFile = (side: IdSide, file: File | null) => {
-    setFiles((current) => ({ ...current, [side]: file }))
-    setFileErrors((current) => ({ ...current, [side]: (file ? imageFileProblem(file) : UPLOAD_MESSAGES.required) ?? undefined }))
-  }
   const send = (form: JoinTeamForm) => {
-    const problems = idErrorsOf(files)
-    setFileErrors(problems)
-    if (Object.keys(problems).length > 0) return
+    if (!images.checkAll()) return
     const body = new FormData()
     body.set('token', token)
     for (const field of ['fname', 'lname', 'phone', 'password', 'state'] as const) body.set(field, form[field])
-    for (const side of INVITATION_DOCUMENTS) {
-      const file = files[side]
-      if (file) body.set(side, file)
-    }
+    images.addTo(body)
     join.mutate(body, {
       onSuccess: (answer) => {
         const state: NoticeState = { notice: answer.message, tone: 'success' }
@@ -70,7 +49,7 @@ export function JoinWithNewAccount({ token }: { token: string }) {
       },
     })
   }
-  const onSubmit = handleSubmit(send, () => setFileErrors(idErrorsOf(files)))
+  const onSubmit = handleSubmit(send, images.checkAll)
 
   return (
     <>
@@ -87,16 +66,8 @@ export function JoinWithNewAccount({ token }: { token: string }) {
           <TextField label="First name" autoComplete="given-name" error={errors.fname?.message} {...register('fname')} />
           <TextField label="Last name" autoComplete="family-name" error={errors.lname?.message} {...register('lname')} />
         </div>
-        <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
-        <NewPasswordFields register={register} errors={errors} />
-        <SelectField
-          label="State or province"
-          placeholder="Select your state or province"
-          groups={REGION_GROUPS}
-          error={errors.state?.message}
-          {...register('state')}
-        />
-        <PhotoIdUploads errors={fileErrors} onChoose={chooseFile} />
+        <AccountFields register={register} errors={errors} />
+        <PhotoIdUploads errors={images.errors} onChoose={images.choose} />
         <Button type="submit" isBusy={join.isPending} className="w-full">
           Join the team
         </Button>

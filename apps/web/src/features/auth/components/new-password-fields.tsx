@@ -11,7 +11,7 @@ interface NewPasswordFieldsProps {
   errors: FieldErrors<NewPasswordValues>
 }
 
-/** Password and its confirmation on the business and the admin sign-up forms and the invitee's join form. */
+/** Password and its confirmation on the sign-up forms: the business's and the invitee's (in AccountFields) and the admin's. */
 export function NewPasswordFields({ register, errors }: NewPasswordFieldsProps) {
   return (
     <>

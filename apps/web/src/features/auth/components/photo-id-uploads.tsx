@@ -3,9 +3,8 @@ import { INVITATION_DOCUMENTS } from '@keydesk/contracts/teams'
 import { IMAGE_ACCEPT, IMAGE_HINT } from '@keydesk/contracts/uploads'
 import { FileField } from '../../../components/ui/file-field.tsx'
 
-export type IdSide = (typeof INVITATION_DOCUMENTS)[number]
-export type IdFiles = Record<IdSide, File | null>
-export type IdErrors = Partial<Record<IdSide, string>>
+type IdSide = (typeof INVITATION_DOCUMENTS)[number]
+type IdErrors = Partial<Record<IdSide, string>>
 
 /** docs/product.md, 'Enterprise teams': both sides of the invitee's own government photo ID. */
 export function PhotoIdUploads({ errors, onChoose }: { errors: IdErrors; onChoose: (side: IdSide, file: File | null) => void }) {
