@@ -13,22 +13,12 @@ import { useAdminRegisterForm } from '../use-admin-register-form.ts'
 
 /** docs/product.md, 'Accounts, sign-up, sign-in, sessions, two-factor', Admin sign-up: request a code (which enables the code field), validate it, submit; the account then awaits approval. */
 export function AdminRegisterPage() {
+  const registration = useAdminRegisterForm()
   const {
-    form: {
-      register,
-      formState: { errors },
-    },
-    formRef,
-    requestCode,
-    validateCode,
-    adminRegister,
-    isCodeRequested,
-    isMissingForValidation,
-    isCodeNotRequested,
-    onRequestCode,
-    onValidateCode,
-    onSubmit,
-  } = useAdminRegisterForm()
+    register,
+    formState: { errors },
+  } = registration.form
+  const { adminRegister, isCodeRequested } = registration
 
   if (adminRegister.isSuccess) {
     return (
@@ -45,11 +35,11 @@ export function AdminRegisterPage() {
 
   return (
     <PageFrame title="Admin Registration" description="Create an admin account with a registration code." width="narrow">
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <form ref={registration.formRef} noValidate onSubmit={registration.onSubmit} className="space-y-4">
         {adminRegister.isError && (
           <Alert tone="error">{`${AUTH_MESSAGES.adminRegistrationFailed} ${serverText(adminRegister.error, '')}`.trim()}</Alert>
         )}
-        {isCodeNotRequested && <Alert tone="error">{AUTH_MESSAGES.requestCodeFirst}</Alert>}
+        {registration.isCodeNotRequested && <Alert tone="error">{AUTH_MESSAGES.requestCodeFirst}</Alert>}
         <PersonFields register={register} errors={errors} />
         <TextField label="Company" autoComplete="organization" error={errors.company?.message} {...register('company')} />
         <TextField label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
@@ -63,11 +53,11 @@ export function AdminRegisterPage() {
           {...register('adminCode')}
         />
         <AdminCodeActions
-          requestCode={requestCode}
-          validateCode={validateCode}
-          missingForValidation={isMissingForValidation}
-          onRequest={onRequestCode}
-          onValidate={onValidateCode}
+          requestCode={registration.requestCode}
+          validateCode={registration.validateCode}
+          missingForValidation={registration.isMissingForValidation}
+          onRequest={registration.onRequestCode}
+          onValidate={registration.onValidateCode}
         />
         <Button type="submit" isBusy={adminRegister.isPending} className="w-full">
           Create Admin Account
