@@ -157,10 +157,10 @@ export async function measureBusinessOrders(
     })
     rows.push({
       scenario: `Enterprise owner's order list, ${volume.locations} locations, ${volume.people.toLocaleString('en-US')} people, ${volume.orders.toLocaleString('en-US')} orders: ${name} (10 connections)`,
-      figure: `${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p97.5 ${figures.p97_5} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, server CPU ${figures.serverCpuMsPerRequest?.toFixed(2)} ms per answer`,
-      target: 'p95 < 50 ms on PostgreSQL (p97.5 shown, stricter)',
-      met: figures.p97_5 < 50 && figures.non2xx === 0,
-      missedBy: `${figures.p97_5 - 50} ms at p97.5`,
+      figure: `${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p95 ${figures.p95.toFixed(1)} ms, p97.5 ${figures.p97_5} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, server CPU ${figures.serverCpuMsPerRequest?.toFixed(2)} ms per answer`,
+      target: 'p95 < 50 ms on PostgreSQL',
+      met: figures.p95 < 50 && figures.non2xx === 0,
+      missedBy: `${(figures.p95 - 50).toFixed(1)} ms at p95`,
       why: `Three statements a call (the account, its standing in the business, the page: one statement prepared per filter shape, walking vehicle_requests_business_idx or the location's index); each call costs the server ${figures.serverCpuMsPerRequest?.toFixed(2)} ms of CPU (the three round trips, 50 rows mapped, validated by Zod and written, keycodes opened once per process), and 10 calls in flight queue on ${load.sharedCores}.`,
     })
   }

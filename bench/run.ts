@@ -63,7 +63,7 @@ async function createBenchDatabase(url: string): Promise<{ url: string; drop(): 
 const cpu = (figures: LoadFigures) =>
   figures.serverCpuMsPerRequest === undefined ? '' : `, server CPU ${figures.serverCpuMsPerRequest.toFixed(2)} ms per answer`
 const latency = (figures: LoadFigures) =>
-  `${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p97.5 ${figures.p97_5} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}${cpu(figures)}`
+  `${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50} ms, p95 ${figures.p95.toFixed(1)} ms, p97.5 ${figures.p97_5} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}${cpu(figures)}`
 /** The load generator and the database share the machine's cores with the server, so a queue forms before it is idle. */
 const SHARED_CORES = `${os.cpus().length} cores shared with ${serverUrl ? 'PostgreSQL and the load generator' : "the load generator (PGlite runs inside the server's thread, one query at a time, so its CPU counts as the server's)"}`
 /** Autocannon reports whole milliseconds, so a figure equal to its limit misses by less than one. */
@@ -116,9 +116,9 @@ async function adminLists(server: RunningServer, sampleVin: string, label: strin
     report.rows.push({
       scenario: `Admin list at ${label} requests: ${name} (10 connections)`,
       figure: latency(figures),
-      target: 'p95 < 50 ms (p97.5 shown, stricter)',
-      met: figures.p97_5 < 50 && figures.non2xx === 0,
-      missedBy: `${msOver(figures.p97_5, 50)} at p97.5`,
+      target: 'p95 < 50 ms',
+      met: figures.p95 < 50 && figures.non2xx === 0,
+      missedBy: `${(figures.p95 - 50).toFixed(1)} ms at p95`,
       why: `Not the table size: every query is index-served (compare the same list at the other volume). Each call costs the server ${figures.serverCpuMsPerRequest?.toFixed(2)} ms of CPU (account read, the page query and one or two batched reads of its vehicles or buyers, keycodes decrypted where shown, Zod serialisation), and 10 calls in flight queue on ${SHARED_CORES}.`,
     })
   }
