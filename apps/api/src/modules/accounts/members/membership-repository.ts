@@ -1,5 +1,6 @@
 import type { PaidTier, SubscriptionTier } from '@keydesk/contracts/subscription'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { users } from '../../../db/schema/users.ts'
 
@@ -77,14 +78,14 @@ export async function findBusinessStanding(db: DbExecutor, userId: string, optio
   return row
 }
 
-/** The columns of findBusinessStanding (teams reads them joined to a membership). */
+/** The columns of findBusinessStanding. */
 export const businessStandingColumns = () => ({
   id: users.id,
   role: users.role,
   subscriptionTier: users.subscriptionTier,
   isActive: users.isActive,
   isValidatedUser: users.isValidatedUser,
-  isClosed: sql<boolean>`${users.closedAt} is not null`,
+  isClosed: sql<boolean>`${users.closedAt} is not null`.as('is_closed'),
   company: users.company,
   fname: users.fname,
   lname: users.lname,
@@ -108,3 +109,6 @@ export function findBusinessNameRows(db: DbExecutor, userIds: string[]) {
     .from(users)
     .where(inArray(users.id, userIds))
 }
+
+/** findBusinessStanding's row of every account, as a subquery another read joins (teams, to a membership). */
+export const businessStandings = (name: string) => new QueryBuilder().select(businessStandingColumns()).from(users).as(name)

@@ -1,12 +1,10 @@
 import type { TeamRole } from '@keydesk/contracts/teams'
 import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { DbExecutor } from '../../../db/database.ts'
 import { outerColumn } from '../../../db/outer-column.ts'
 import { teamInvitations, teamLocations, teamMemberLocations, teamMembers } from '../../../db/schema/teams.ts'
-import { users } from '../../../db/schema/users.ts'
 import { accountNames } from '../members/admin-views-repository.ts'
-import { businessStandingColumns } from '../members/membership-repository.ts'
+import { businessStandings } from '../members/membership-repository.ts'
 
 // The teams of Enterprise businesses (docs/decisions/039): locations, the people on them and the invitations.
 
@@ -87,7 +85,7 @@ const membershipColumns = {
   )`,
 }
 
-const viewer = alias(users, 'viewer')
+const standing = businessStandings('standing_business')
 
 /**
  * The account's membership, if any, and the business it stands in (the team's, else its own account) in one read:
@@ -95,11 +93,23 @@ const viewer = alias(users, 'viewer')
  */
 export async function findStandingRow(db: DbExecutor, userId: string) {
   const [row] = await db
-    .select({ membership: membershipColumns, business: businessStandingColumns() })
-    .from(viewer)
-    .leftJoin(teamMembers, eq(teamMembers.userId, viewer.id))
-    .leftJoin(users, eq(users.id, sql`coalesce(${teamMembers.businessId}, ${viewer.id})`))
-    .where(eq(viewer.id, userId))
+    .select({
+      membership: membershipColumns,
+      business: {
+        id: standing.id,
+        role: standing.role,
+        subscriptionTier: standing.subscriptionTier,
+        isActive: standing.isActive,
+        isValidatedUser: standing.isValidatedUser,
+        isClosed: standing.isClosed,
+        company: standing.company,
+        fname: standing.fname,
+        lname: standing.lname,
+      },
+    })
+    .from(sql`(select ${userId}::uuid as id) as viewer`)
+    .leftJoin(teamMembers, sql`${teamMembers.userId} = viewer.id`)
+    .leftJoin(standing, sql`${standing.id} = coalesce(${teamMembers.businessId}, viewer.id)`)
   if (!row) return undefined
   // Off any team the joined membership reads as null (its location list as empty).
   const membership = row.membership?.userId ? (row.membership as Membership) : undefined
