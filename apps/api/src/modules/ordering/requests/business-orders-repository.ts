@@ -2,6 +2,7 @@ import type { RequestStatus } from '@keydesk/contracts/request-status'
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { limitInText } from '../../../db/limit-in-text.ts'
+import { preparedStatement } from '../../../db/prepared-statements.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames, locationNameOf } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
@@ -77,10 +78,6 @@ export function businessOrderPageQuery(db: DbExecutor, shape: FilterShape, limit
     .limit(limitInText(limit))
 }
 
-const preparePage = (db: DbExecutor, shape: FilterShape, limit: number, name: string) =>
-  businessOrderPageQuery(db, shape, limit).prepare(name)
-const preparedPages = new WeakMap<DbExecutor, Map<string, ReturnType<typeof preparePage>>>()
-
 /**
  * A page of an Enterprise business's paid orders that `viewerId` reaches by the access rule, newest first, through
  * vehicle_requests_business_idx (business, creation time, id); the filters narrow the rows that index walks. The
@@ -105,16 +102,7 @@ export function pageBusinessOrders(
   const name = `team_orders_${Object.values(shape)
     .map((on) => (on ? 1 : 0))
     .join('')}_${limit}`
-  let pages = preparedPages.get(db)
-  if (!pages) {
-    pages = new Map()
-    preparedPages.set(db, pages)
-  }
-  let prepared = pages.get(name)
-  if (!prepared) {
-    prepared = preparePage(db, shape, limit, name)
-    pages.set(name, prepared)
-  }
+  const prepared = preparedStatement(db, name, (statement) => businessOrderPageQuery(db, shape, limit).prepare(statement))
   return prepared.execute({
     businessId,
     viewerId,

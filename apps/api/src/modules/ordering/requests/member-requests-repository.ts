@@ -1,6 +1,7 @@
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
+import { preparedStatement } from '../../../db/prepared-statements.ts'
 import { vehicleRequests } from '../../../db/schema/ordering.ts'
 import { startsWith } from '../../../db/starts-with.ts'
 import { makes } from '../catalogue/repository.ts'
@@ -122,16 +123,9 @@ const prepareList = (db: DbExecutor) =>
     .limit(ORDER_TAB_LIMIT * 4)
     .prepare('user_requests_list')
 
-const preparedLists = new WeakMap<DbExecutor, ReturnType<typeof prepareList>>()
-
 /** The newest requests of one user (the dashboard's tabs), through the statement prepared for this database. */
 export function findDashboardRequests(db: DbExecutor, userId: string) {
-  let prepared = preparedLists.get(db)
-  if (!prepared) {
-    prepared = prepareList(db)
-    preparedLists.set(db, prepared)
-  }
-  return prepared.execute({ userId })
+  return preparedStatement(db, 'user_requests_list', () => prepareList(db)).execute({ userId })
 }
 
 /**

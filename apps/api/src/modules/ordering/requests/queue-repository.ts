@@ -2,6 +2,7 @@ import type { AdminQueueQuery } from '@keydesk/contracts/admin'
 import { and, asc, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
 import { limitInText } from '../../../db/limit-in-text.ts'
+import { preparedStatement } from '../../../db/prepared-statements.ts'
 import { requestBatches, vehicleRequests } from '../../../db/schema/ordering.ts'
 import { accountNames, documentSummariesOf } from '../../accounts/index.ts'
 import { makes } from '../catalogue/repository.ts'
@@ -9,7 +10,7 @@ import { disputeHoldOf } from '../disputes/repository.ts'
 import { transactionIdsOfRequest } from '../orders/provider-payment-repository.ts'
 import { firstPaidOrderContactOf } from '../orders/repository.ts'
 import { batchIdOfCode, batchPlaceColumns } from './batch-repository.ts'
-import { type RequestSearch, requestMatches, requestSearchOf, searchAsPlaceholders } from './search-repository.ts'
+import { requestMatches, requestSearchOf, searchAsPlaceholders } from './search-repository.ts'
 
 const buyers = accountNames('buyers')
 const starters = accountNames('starters')
@@ -91,19 +92,6 @@ function queuePage(
  * that PostgreSQL keeps one plan for the page every admin reloads (db/limit-in-text.ts); a later page binds its offset.
  * A batch filter, rarer, is built per call.
  */
-const preparedPages = new WeakMap<DbExecutor, Map<string, ReturnType<typeof preparePage>>>()
-
-function preparePage(
-  db: DbExecutor,
-  status: 'PENDING' | 'INPROGRESS',
-  search: RequestSearch<Placeholder> | null,
-  page: { limit: number; isFirst: boolean },
-  name: string,
-) {
-  const bounds = { limit: limitInText(page.limit), ...(page.isFirst ? {} : { offset: sql.placeholder('offset') }) }
-  return queuePage(db, status, search ? [requestMatches(search)] : [], bounds).prepare(name)
-}
-
 function preparedPage(
   db: DbExecutor,
   status: 'PENDING' | 'INPROGRESS',
@@ -116,17 +104,10 @@ function preparedPage(
     String(page.limit),
     ...(page.isFirst ? [] : ['later']),
   ].join('_')
-  let pages = preparedPages.get(db)
-  if (!pages) {
-    pages = new Map()
-    preparedPages.set(db, pages)
-  }
-  let prepared = pages.get(name)
-  if (!prepared) {
-    prepared = preparePage(db, status, search?.placeholders ?? null, page, name)
-    pages.set(name, prepared)
-  }
-  return prepared
+  return preparedStatement(db, name, (statement) => {
+    const bounds = { limit: limitInText(page.limit), ...(page.isFirst ? {} : { offset: sql.placeholder('offset') }) }
+    return queuePage(db, status, search ? [requestMatches(search.placeholders)] : [], bounds).prepare(statement)
+  })
 }
 
 export function listPaidRequests(db: DbExecutor, status: 'PENDING' | 'INPROGRESS', query: AdminQueueQuery) {
