@@ -167,7 +167,7 @@ describe('the connections held for good', () => {
     }
   })
 
-  it('a job lock whose connection is terminated is taken again at the next run, and the pool stays whole', async () => {
+  it('a job lock whose connection is terminated is taken again at a later tick, and the pool stays whole', async () => {
     const locks = createJobLocks(handle, pino({ level: 'silent' }))
     let runs = 0
     const job = async () => {
@@ -176,10 +176,17 @@ describe('the connections held for good', () => {
     try {
       expect(await locks.run('mail-outbox', job)).toBe(true)
       expect(await terminateAllBut([])).toBeGreaterThan(0)
-      // The run that meets the dead connection fails; the one after takes the lock on a new connection.
-      await locks.run('mail-outbox', job).catch(() => false)
-      expect(await locks.run('mail-outbox', job)).toBe(true)
-      expect(runs).toBeGreaterThanOrEqual(2)
+      // The run that meets the dead connection fails. The pool's idle connections were terminated too, and the pool
+      // may hand one out before it has read so, failing that run as well; ticks a tenth of a second apart (the jobs'
+      // own are seconds apart) take the lock again on a live connection within a few.
+      const outcomes: boolean[] = []
+      while (outcomes.length < 5 && !outcomes.includes(true)) {
+        outcomes.push(await locks.run('mail-outbox', job).catch(() => false))
+        if (!outcomes.includes(true)) await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(outcomes).toContain(true)
+      expect(outcomes[0]).toBe(false)
+      expect(runs).toBe(2)
       const answers = await Promise.all([0, 1].map(() => handle.db.transaction(async (tx) => tx.execute(sql`select 4 as four`))))
       expect(answers.map(firstRow)).toEqual([{ four: 4 }, { four: 4 }])
     } finally {
