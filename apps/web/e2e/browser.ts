@@ -12,18 +12,26 @@ declare module 'vitest' {
   }
 }
 
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((path): path is string =>
-    Boolean(path),
-  )
+/**
+ * CHROMIUM_PATH when set; else, for the journeys, Chromium's headless shell (scripts/ensure-chromium.mjs), which drew a
+ * third less CPU than the whole browser for the same journeys; else the whole browser, which a camera's journeys need:
+ * only it answers a camera prompt no one can answer with a refusal (the shell says the camera is not supported).
+ */
+function chromiumPath(build: 'headless shell' | 'whole browser'): string {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    build === 'headless shell' ? '/usr/bin/chromium-headless-shell' : undefined,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter((path): path is string => Boolean(path))
   const found = candidates.find((candidate) => existsSync(candidate))
   if (!found) throw new Error('Chromium not found: install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.')
   return found
 }
 
 /** Headless Debian Chromium with the flags this closed network needs (no background connections). */
-const launchOptions = (): LaunchOptions => ({
-  executablePath: chromiumPath(),
+const launchOptions = (build: 'headless shell' | 'whole browser' = 'headless shell'): LaunchOptions => ({
+  executablePath: chromiumPath(build),
   headless: true,
   args: [
     '--no-sandbox',
@@ -52,11 +60,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A Chromium of the test file's own, with flags the suite's shared one has not: the VIN scanner's journeys give theirs
- * a fake camera playing a video of a barcode, which only a launch flag can choose.
+ * A whole Chromium of the test file's own, with flags the suite's shared one has not: the VIN scanner's journeys give
+ * theirs a fake camera playing a video of a barcode, which only a launch flag can choose.
  */
 export function launchBrowserWithFlags(flags: string[]): Promise<Browser> {
-  const options = launchOptions()
+  const options = launchOptions('whole browser')
   return chromium.launch({ ...options, args: [...(options.args ?? []), ...flags] })
 }
 
