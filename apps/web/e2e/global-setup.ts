@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { removeLeftBundles } from '../../api/src/test/server-bundle.ts'
 import { startServer } from '../../api/src/test/server-process.ts'
 import { launchBrowserServer } from './browser.ts'
 
@@ -35,5 +36,6 @@ export default async function setup(project: TestProject) {
     await browser.close()
     await server.stop()
     await rm(dataDir, { recursive: true, force: true })
+    removeLeftBundles()
   }
 }

@@ -40,7 +40,7 @@ async function connect(port: number) {
 
 describe('server process', () => {
   it('stops at start-up with a list of what is wrong in the configuration', async () => {
-    const { output, exited } = spawnServer({ PORT: 'eighty', DATABASE_URL: 'nonsense', DATA_DIR: dataDir })
+    const { output, exited } = await spawnServer({ PORT: 'eighty', DATABASE_URL: 'nonsense', DATA_DIR: dataDir })
     expect(await exited).toBe(1)
     expect(output()).toContain('Keydesk cannot start. Invalid configuration:')
     expect(output()).toContain('PORT')
@@ -48,7 +48,7 @@ describe('server process', () => {
   })
 
   it('refuses to start in production on development secrets', async () => {
-    const { output, exited } = spawnServer({ NODE_ENV: 'production', DATA_DIR: dataDir })
+    const { output, exited } = await spawnServer({ NODE_ENV: 'production', DATA_DIR: dataDir })
     expect(await exited).toBe(1)
     expect(output()).toContain('JWT_SECRET')
   })

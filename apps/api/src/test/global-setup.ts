@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { removeLeftBundles } from './server-bundle.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     if (serverUrl) await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${templateName}`))
     await rm(templateDir, { recursive: true, force: true })
+    removeLeftBundles()
     await reportSecretScan(scanDir)
   }
 }

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { serverBundle } from './server-bundle.ts'
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const serverArgs = ['--import', 'tsx', 'src/entry/server.ts']
 const runServerScript = pathToFileURL(path.resolve(apiRoot, '../../scripts/run-server.mjs')).href
 
 export interface SpawnOptions {
@@ -15,7 +15,8 @@ export interface SpawnOptions {
   startScript?: boolean
 }
 
-function argsOf({ startScript = false }: SpawnOptions): string[] {
+async function argsOf({ startScript = false }: SpawnOptions): Promise<string[]> {
+  const serverArgs = ['--enable-source-maps', await serverBundle()]
   if (!startScript) return serverArgs
   const code = `import { runServer } from '${runServerScript}'\nrunServer(${JSON.stringify(serverArgs)}, { cwd: process.cwd(), env: process.env })`
   return ['--input-type=module', '--eval', code]
@@ -31,12 +32,12 @@ export interface ServerProcess {
   stop(): Promise<number | null>
 }
 
-/** Runs the real server (src/entry/server.ts) as its own process, the way `npm start` does. */
-export function spawnServer(
+/** Runs the real server (src/entry/server.ts, bundled) as its own process, the way `npm start` does. */
+export async function spawnServer(
   env: Record<string, string>,
   options: SpawnOptions = {},
-): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, argsOf(options), {
+): Promise<{ child: ChildProcess; output(): string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, await argsOf(options), {
     cwd: apiRoot,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +75,7 @@ export async function startServer(
   const port = await findFreePort()
   const baseUrl = `http://${publicHost}:${port}`
   // The address the browser uses is the site's public address: the cross-site guard accepts only its Origin.
-  const { child, output, exited } = spawnServer({ PORT: String(port), PUBLIC_URL: baseUrl, ...env }, options)
+  const { child, output, exited } = await spawnServer({ PORT: String(port), PUBLIC_URL: baseUrl, ...env }, options)
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
