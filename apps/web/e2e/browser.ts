@@ -55,8 +55,31 @@ export function launchBrowserServer(): Promise<BrowserServer> {
  */
 export function launchBrowser(): Promise<Browser> {
   const endpoint = inject('browserWsEndpoint')
-  if (endpoint) return chromium.connect(endpoint)
-  return chromium.launch(launchOptions())
+  return (endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions())).then(remember)
+}
+
+/** This file's browsers still open, so that a failed journey can say what its pages showed (failure-report.ts). */
+const openBrowsers = new Set<Browser>()
+
+function remember(browser: Browser): Browser {
+  openBrowsers.add(browser)
+  browser.on('disconnected', () => openBrowsers.delete(browser))
+  return browser
+}
+
+/** Each open page's address and the start of its visible text: what a journey that timed out was looking at. */
+export async function describeOpenPages(): Promise<string> {
+  const pages = [...openBrowsers].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()))
+  const described = await Promise.all(
+    pages.map(async (page) => {
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? '')
+        .then((value) => value.replace(/\s+/g, ' ').slice(0, 1500))
+        .catch((error: unknown) => `(could not be read: ${String(error)})`)
+      return `- ${page.url()}\n  ${text}`
+    }),
+  )
+  return described.join('\n')
 }
 
 /**
@@ -65,7 +88,7 @@ export function launchBrowser(): Promise<Browser> {
  */
 export function launchBrowserWithFlags(flags: string[]): Promise<Browser> {
   const options = launchOptions('whole browser')
-  return chromium.launch({ ...options, args: [...(options.args ?? []), ...flags] })
+  return chromium.launch({ ...options, args: [...(options.args ?? []), ...flags] }).then(remember)
 }
 
 /**

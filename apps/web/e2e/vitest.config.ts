@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     // Every test process runs on Node 24 (scripts/node-24.mjs).
     globalSetup: ['../../../scripts/test-node.global-setup.mjs', './global-setup.ts'],
-    setupFiles: ['../../../scripts/test-node.setup.mjs'],
+    setupFiles: ['../../../scripts/test-node.setup.mjs', './failure-report.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
