@@ -83,7 +83,11 @@ export async function createMemberAccount<C = void>(
       return { purpose: DOCUMENT_TYPES[name], image: await cleanImage(name, file) }
     }),
   )
-  if (await accountRepository.findUserByEmail(ports.database.db, fields.email)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  // A joining checked the e-mail when it opened its invitation; from then on its claim in the transaction decides, so
+  // of two acceptances in flight the later is told the link was used, not that the first one's account exists.
+  if (!alongside && (await accountRepository.findUserByEmail(ports.database.db, fields.email))) {
+    throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken)
+  }
   const passwordHash = await hashPassword(fields.password)
   try {
     return await storeImagesWithRows(ports.storage, ports.database.db, images, async (tx, stored) => {

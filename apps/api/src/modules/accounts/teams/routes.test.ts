@@ -10,6 +10,7 @@ import { users } from '../../../db/schema/users.ts'
 import { digest } from '../../../lib/opaque-tokens.ts'
 import { registerAndSignIn, type SignedIn, uniqueEmail } from '../../../test/accounts.ts'
 import { openStream } from '../../../test/event-stream.ts'
+import { pngImage } from '../../../test/images.ts'
 import { acceptCall, createLocation, enterpriseOwner, inviteCall, joinTeam, mailedInvitationToken } from '../../../test/teams.ts'
 import { createTestApp, type TestApp } from '../../../test/test-app.ts'
 import { testClock } from '../../../test/test-clock.ts'
@@ -156,6 +157,24 @@ describe('invitations', () => {
     const answers = await Promise.all([acceptCall(testApp, token), acceptCall(testApp, token)])
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
     expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(TEAM_MESSAGES.invitationUsed)
+    expect(await testApp.app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1)
+  })
+
+  it('an acceptance still cleaning its photos when another one joins is told the link was used', async () => {
+    const owner = await enterpriseOwner(testApp)
+    const location = await createLocation(testApp, owner)
+    const email = uniqueEmail('tech')
+    await inviteCall(testApp, owner, { email, role: 'TECHNICIAN', locationId: location.id })
+    const token = await mailedInvitationToken(testApp, email)
+    // The slow one opens the invitation, then cleans a 49-megapixel photo (about the most a file may have) while the
+    // quick one, sent a moment later, joins; only then does the slow one reach the account's transaction.
+    const photo = new Blob([new Uint8Array(await pngImage(7000, 7000))], { type: 'image/png' })
+    const slow = acceptCall(testApp, token, {}, { frontId: photo })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const quick = await acceptCall(testApp, token)
+    expect(quick.statusCode).toBe(201)
+    expect((await slow).statusCode).toBe(409)
+    expect((await slow).json().message).toBe(TEAM_MESSAGES.invitationUsed)
     expect(await testApp.app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1)
   })
 
