@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { pngFile } from './members.ts'
 
 let browser: Browser
@@ -20,7 +21,7 @@ const documents = ['Government photo ID (front)', 'Government photo ID (back)', 
 const BOOTSTRAP_SUPER_ADMIN = { email: 'superadmin@keydesk.local', password: 'keydesk-super-admin-dev' }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${inject('baseUrl')}/login`)
+  await page.goto(`${suiteUrl()}/login`)
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
@@ -33,7 +34,7 @@ describe('accounts journeys against the real API', () => {
     const email = `dana.${Date.now()}@locke-keys.example`
     const password = 'Blue-Transponder-4471'
 
-    await page.goto(`${inject('baseUrl')}/register`)
+    await page.goto(`${suiteUrl()}/register`)
     await page.getByLabel('First name').fill('Dana')
     await page.getByLabel('Last name').fill('Locke')
     await page.getByLabel('Email').fill(email)
@@ -49,7 +50,7 @@ describe('accounts journeys against the real API', () => {
     await page.getByText('Registration successful. Please log in.').waitFor()
 
     await signIn(page, email, password)
-    await page.waitForURL(`${inject('baseUrl')}/`)
+    await page.waitForURL(`${suiteUrl()}/`)
     const header = page.getByRole('banner')
     await header.getByText('Dana Locke').waitFor()
     expect(await header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart' }).isVisible()).toBe(true)
@@ -65,12 +66,12 @@ describe('accounts journeys against the real API', () => {
     expect(await header.getByText('Role: User').isVisible()).toBe(true)
     await header.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click()
 
-    await page.waitForURL(`${inject('baseUrl')}/`)
+    await page.waitForURL(`${suiteUrl()}/`)
     await page.setViewportSize({ width: 1280, height: 900 })
     await header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor()
     expect(await header.getByText('Dana Locke').count()).toBe(0)
     // Logout went through the server: the cookies no longer open a session.
-    expect((await page.request.get(`${inject('baseUrl')}/api/auth/me`)).status()).toBe(401)
+    expect((await page.request.get(`${suiteUrl()}/api/auth/me`)).status()).toBe(401)
     expect(errors).toEqual([])
     await page.close()
   })
@@ -87,7 +88,7 @@ describe('accounts journeys against the real API', () => {
 
   it("answers unknown credentials on /admin-login with 'Admin login failed.' and the server's reason", async () => {
     const page = await browser.newPage()
-    await page.goto(`${inject('baseUrl')}/admin-login`)
+    await page.goto(`${suiteUrl()}/admin-login`)
     await page.getByLabel('Email', { exact: true }).fill('nobody@locke-keys.example')
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1')
     await page.getByRole('button', { name: 'Admin Login' }).click()

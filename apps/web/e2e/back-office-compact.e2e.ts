@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, guestWithPaidRequest, memberWithPaidRequest, signInAt, startThroughApi } from './members.ts'
 
 /**
@@ -25,7 +26,7 @@ afterAll(async () => {
 async function signedInSuperAdmin(width: number): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 900 } })
   const errors = collectPageErrors(page)
-  await signInAt(page, inject('baseUrl'), '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+  await signInAt(page, suiteUrl(), '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
   await page.waitForURL('**/super-admin')
   return { page, errors }
 }
@@ -37,7 +38,7 @@ describe('the back office on a phone and a desk', () => {
   it.each([390, 1280])(
     'reads the verdict first, opens the documents, starts, approves all and releases from the keyboard, at %ipx',
     async (width) => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const vin = validVin('1HGCR2F3', 'G', String(376000 + width))
       const member = await memberWithPaidRequest(baseUrl, {
         fname: 'Cora',
@@ -113,7 +114,7 @@ describe('the back office on a phone and a desk', () => {
   it.each([390, 1280])(
     "lets the guest release gate's checkbox be ticked and released on the screen it opens on, at %ipx",
     async (width) => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const vin = validVin('1HGCR2F3', 'G', String(378000 + width))
       await guestWithPaidRequest(baseUrl, { vin, name: 'Gil Guest', email: `gil.${width}.${Date.now()}@example.com` })
       await startThroughApi(baseUrl, vin, await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password))

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, guestWithPaidRequest, MEMBER_PASSWORD, memberWithPaidRequest, signInAt } from './members.ts'
 
 /** The order panel does the whole job, and the action log reads as sentences, at a phone's and a desk's width. */
@@ -33,7 +34,7 @@ async function startThroughApi(baseUrl: string, vin: string) {
 async function signedInSuperAdmin(width: number): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width, height: 900 } })
   const errors = collectPageErrors(page)
-  await signInAt(page, inject('baseUrl'), '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+  await signInAt(page, suiteUrl(), '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
   await page.waitForURL('**/super-admin')
   return { page, errors }
 }
@@ -72,7 +73,7 @@ describe('the order panel and the action log', () => {
   it.each([390, 1280])(
     'a super admin revokes an admin with a reason and finds it in the revoked list and the log, at %ipx',
     async (width) => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const fname = `Rex${width}`
       const email = await approvedAdmin(baseUrl, fname)
       const { page, errors } = await signedInSuperAdmin(width)
@@ -99,7 +100,7 @@ describe('the order panel and the action log', () => {
   it.each([390, 1280])(
     "validates a member's four documents and the account in the order's panel, releases with a confirmation, and logs one readable release, at %ipx",
     async (width) => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const vin = validVin('1HGCR2F3', 'G', String(370000 + width))
       const member = await memberWithPaidRequest(baseUrl, { fname: 'Vera', lname: 'Valid', vin })
       await startThroughApi(baseUrl, vin)
@@ -155,7 +156,7 @@ describe('the order panel and the action log', () => {
   )
 
   it.each([390, 1280])("shows the licence photos and the name typed at checkout in the guest's identity check, at %ipx", async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const vin = validVin('1HGCR2F3', 'G', String(372000 + width))
     const email = `gale.${width}.${Date.now()}@example.com`
     await guestWithPaidRequest(baseUrl, { vin, name: 'Gale Guest', email })
@@ -180,7 +181,7 @@ describe('the order panel and the action log', () => {
   })
 
   it.each([390, 1280])('leaves no serious or critical axe finding on the back-office screens, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await memberWithPaidRequest(baseUrl, {
       fname: 'Axel',
       lname: 'Audit',

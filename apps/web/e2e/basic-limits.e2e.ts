@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, memberWithPaidRequest, signInAt } from './members.ts'
 
 /**
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 describe("a Basic member's second order of the month", () => {
   it.each([390, 1280])('shows no discount and says why, and a Toyota at the standard price, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await memberWithPaidRequest(baseUrl, {
       fname: 'Bea',
       lname: 'Basic',

@@ -2,11 +2,12 @@ import { formatDollars, toCents } from '@keydesk/contracts/money'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import { REFUND_MESSAGES } from '@keydesk/contracts/refunds'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { downloadedText, launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, memberWithPaidRequest, payCart, signInAt } from './members.ts'
 
 /**
@@ -42,7 +43,7 @@ describe('the billing page', () => {
     [1280, '128201'],
   ] as const) {
     it(`at ${width} px: states the plan and its next charge, downloads a receipt, and asks for the refund now`, async () => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const member = await memberWithPaidRequest(baseUrl, { fname: 'Bill', lname: 'Ledger', vin: validVin('1HGCR2F3', 'G', serial) })
       await buyAnnualProfessional(baseUrl, await apiSignIn(baseUrl, member.email, member.password))
 

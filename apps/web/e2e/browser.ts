@@ -3,14 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { type Browser, type BrowserServer, chromium, type Download, type LaunchOptions } from 'playwright-core'
-import { inject } from 'vitest'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The Chromium that global-setup.ts started once for the whole suite; empty when there is none. */
-    browserWsEndpoint: string
-  }
-}
+import { suiteBrowserEndpoint } from './lanes.ts'
 
 /**
  * CHROMIUM_PATH when set; else, for the journeys, Chromium's headless shell (scripts/ensure-chromium.mjs), which drew a
@@ -44,17 +37,17 @@ const launchOptions = (build: 'headless shell' | 'whole browser' = 'headless she
   ],
 })
 
-/** The suite's one Chromium (global-setup.ts): starting it once instead of once per test file saves a launch per file. */
+/** A lane's one Chromium (global-setup.ts): starting it once instead of once per test file saves a launch per file. */
 export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer(launchOptions())
 }
 
 /**
- * A browser for one test file: a connection to the suite's Chromium when global-setup.ts started one (each page still
+ * A browser for one test file: a connection to its lane's Chromium when global-setup.ts started one (each page still
  * gets a context of its own, and `close()` closes this file's contexts and disconnects), else a Chromium of its own.
  */
 export function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('browserWsEndpoint')
+  const endpoint = suiteBrowserEndpoint()
   return (endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions())).then(remember)
 }
 
@@ -92,7 +85,7 @@ export function launchBrowserWithFlags(flags: string[]): Promise<Browser> {
 }
 
 /**
- * A download's text. Saved through the connection: with the suite's one Chromium the file exists only on the browser's
+ * A download's text. Saved through the connection: with a lane's Chromium the file exists only on the browser's
  * side, so `download.path()` is refused there.
  */
 export async function downloadedText(download: Download): Promise<string> {

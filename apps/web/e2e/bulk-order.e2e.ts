@@ -2,12 +2,13 @@ import { BULK_MESSAGES, batchOutcomeText, batchProgressText } from '@keydesk/con
 import { ORDER_TAB_LIMIT } from '@keydesk/contracts/limits'
 import { formatDollars } from '@keydesk/contracts/money'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { downloadedText, launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, registerMember, signInAt, startTrial } from './members.ts'
 
 /** A Professional member's batch from the paste to the downloaded codes, with an admin releasing two of them at the back office's queues, narrowed to the batch by its label. */
@@ -86,7 +87,7 @@ async function releaseThroughApi(baseUrl: string, admin: { cookie: string }, req
 
 describe('bulk ordering, end to end', () => {
   it('a Professional member pastes 20 vehicles, fixes a mistyped VIN in the table, adds and pays the batch, and downloads the two codes an admin released', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await registerMember(baseUrl, { fname: 'Bea', lname: 'Bulk' })
     const memberHeaders = await apiSignIn(baseUrl, member.email, member.password)
     await startTrial(baseUrl, memberHeaders, 'PROFESSIONAL')
@@ -182,7 +183,7 @@ const lincolnVin = (index: number) => validVin('5LMJJ2H5', 'G', String(570000 + 
 describe('bulk ordering by paste, at a phone\u2019s width and a desktop\u2019s', () => {
   for (const width of [390, 1280]) {
     it(`at ${width} px a Professional member pastes 20 bare VINs, takes the proposed model, applies one model to a make and year by keyboard, sees each price and the total, pays, and is told once the whole batch is done`, async () => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const member = await registerMember(baseUrl, { fname: 'Paz', lname: 'Paste' })
       const memberHeaders = await apiSignIn(baseUrl, member.email, member.password)
       await startTrial(baseUrl, memberHeaders, 'PROFESSIONAL')
@@ -266,7 +267,7 @@ const dayVin = (index: number) => validVin('1HGCR2F3', 'G', String(600000 + inde
 
 describe('a 500-row batch, the size an Enterprise shop sends on a busy day', () => {
   it('at 390 px an Enterprise member pastes 500 vehicles, sees the total the cart will charge, pays, and follows the batch on the dashboard', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const size = 500
     const member = await registerMember(baseUrl, { fname: 'Ena', lname: 'Enterprise' })
     const memberHeaders = await apiSignIn(baseUrl, member.email, member.password)

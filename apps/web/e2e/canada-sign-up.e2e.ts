@@ -1,10 +1,11 @@
 import { complianceStatusFor } from '@keydesk/contracts/compliance'
 import { CURRENCY_NOTE } from '@keydesk/contracts/money'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { MEMBER_PASSWORD, pngFile, signInAt } from './members.ts'
 
 /**
@@ -26,7 +27,7 @@ const documents = ['Government photo ID (front)', 'Government photo ID (back)', 
 
 describe('a business from Canada', () => {
   it.each([390, 1280])('signs up from Ontario and is told what applies in its province, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const page = await browser.newPage({ viewport: { width, height: 900 } })
     const errors = collectPageErrors(page)
     const email = `oona.${width}.${Date.now()}@northern-locks.example`

@@ -2,12 +2,13 @@ import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import { TEAM_MESSAGES, TEAM_PLAN_TIER } from '@keydesk/contracts/teams'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, MEMBER_PASSWORD, payCart, pngFile, registerMember, signInAt } from './members.ts'
 
 /**
@@ -121,7 +122,7 @@ describe('an Enterprise team', () => {
     [1280, '128471'],
   ] as const) {
     it(`at ${width} px: owner invites, technician joins, orders and pays, both see the released code, the owner removes the technician`, async () => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const admin = await apiSignIn(baseUrl, DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
       const owner = await enterpriseOwner(baseUrl, admin)
       const technicianEmail = `tomas.${width}.${Date.now()}@example.com`

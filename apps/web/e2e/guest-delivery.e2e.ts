@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { pngFile } from './members.ts'
 
 let browser: Browser
@@ -24,7 +25,7 @@ describe('guest keycode delivery', () => {
   it.each([390, 1280])(
     'a guest orders with the full set of documents and pays with an e-mail address, an admin fulfils with the key type, and the guest reads both in the mailbox and by the link, at %ipx',
     async (width) => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const VIN = vinAt(width)
       const guestEmail = `guest.${width}.${Date.now()}@example.com`
       const guest = await browser.newPage({ viewport: { width, height: 844 } })
@@ -119,7 +120,7 @@ describe('guest keycode delivery', () => {
   )
 
   it("fits every HTML mail sent so far, these orders' confirmations and keycodes among them, in a 390 px wide client", async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const mails = (await fetch(`${baseUrl}/api/dev/mailbox`).then((answer) => answer.json())) as { subject: string; html: string | null }[]
     const withHtml = mails.filter((entry) => entry.html !== null)
     expect(withHtml.map((entry) => entry.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/^Keydesk order .* confirmed$/)]))

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from './browser.ts'
+import { suiteUrl } from './lanes.ts'
 
 let browser: Browser
 
@@ -20,7 +21,7 @@ describe('home page in a real browser', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
     })
-    await page.goto(`${inject('baseUrl')}/`)
+    await page.goto(`${suiteUrl()}/`)
     await page.getByRole('heading', { level: 1 }).waitFor()
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Vehicle keycodes from the VIN')
     expect(await page.getByText('Professional vehicle keycode lookup services.').isVisible()).toBe(true)
@@ -29,7 +30,7 @@ describe('home page in a real browser', () => {
 
   it('shows home for an unknown deep link', async () => {
     const page = await browser.newPage()
-    await page.goto(`${inject('baseUrl')}/some/unknown/path`)
+    await page.goto(`${suiteUrl()}/some/unknown/path`)
     await page.getByRole('heading', { level: 1 }).waitFor()
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Vehicle keycodes from the VIN')
   })

@@ -1,10 +1,11 @@
 import { JOB_MESSAGES } from '@keydesk/contracts/jobs'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { downloadedText, launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { memberWithPaidRequest, signInAt } from './members.ts'
 
 /**
@@ -28,7 +29,7 @@ describe('a job record', () => {
     [1280, '128301'],
   ] as const) {
     it(`at ${width} px: is recorded on the order, and the customer is found again by phone`, async () => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const vin = validVin('1HGCR2F3', 'G', serial)
       const member = await memberWithPaidRequest(baseUrl, { fname: 'Jo', lname: 'Bench', vin })
       const page = await browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true })

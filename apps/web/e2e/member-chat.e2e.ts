@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, registerMember, startTrial } from './members.ts'
 
 let browser: Browser
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 describe('live chat', () => {
   it('a trial user writes to support and an admin answers from the admin dashboard', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     // A business user on the free trial: premium access, so chat is open.
     const { email, password } = await registerMember(baseUrl, { fname: 'Tara', lname: 'Trial' })
     await startTrial(baseUrl, await apiSignIn(baseUrl, email, password), 'BASIC')

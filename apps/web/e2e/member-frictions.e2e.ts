@@ -1,11 +1,12 @@
 import { planPriceLines } from '@keydesk/contracts/plan-benefits'
 import type { PaidTier } from '@keydesk/contracts/subscription-constants'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { memberWithPaidRequest, signInAt } from './members.ts'
 
 /**
@@ -28,7 +29,7 @@ describe('what a member reads on the way', () => {
   it.each([390, 1280])("shows each plan's monthly and annual price on the home page, at %ipx", async (width) => {
     const page = await browser.newPage({ viewport: { width, height: 900 } })
     const errors = collectPageErrors(page)
-    await page.goto(`${inject('baseUrl')}/`)
+    await page.goto(`${suiteUrl()}/`)
     for (const tier of PAID_TIERS) {
       const { monthly, annual } = planPriceLines(tier)
       await page.getByText(annual, { exact: true }).first().waitFor()
@@ -41,7 +42,7 @@ describe('what a member reads on the way', () => {
   })
 
   it.each([390, 1280])('offers no Edit on a paid order, and says what two-factor protects, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const vin = validVin('1HGCR2F3', 'G', String(390000 + width))
     const member = await memberWithPaidRequest(baseUrl, { fname: 'Fran', lname: 'Friction', vin })
     const page = await browser.newPage({ viewport: { width, height: 900 } })

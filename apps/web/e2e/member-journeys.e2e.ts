@@ -1,11 +1,12 @@
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, guestWithPaidRequest, memberWithPaidRequest, registerMember, signInAt } from './members.ts'
 
 /** Member and guest journeys without friction, at a phone's width and a desktop's. */
@@ -45,7 +46,7 @@ async function signedInMember(page: Page, baseUrl: string, fname: string) {
 
 describe('every page opens at its top', () => {
   it.each(WIDTHS)('a footer link opens the new page at its top with focus on its heading, and Back restores, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const page = await newPage(width)
     const errors = collectPageErrors(page)
     await page.goto(`${baseUrl}/pricing`)
@@ -72,7 +73,7 @@ describe('every page opens at its top', () => {
 describe('request keycode: errors sit on their fields and go with their cause', () => {
   it.each(WIDTHS)('marks each empty field with its own message and focuses Make, at %ipx', async (width) => {
     const page = await newPage(width)
-    await page.goto(`${inject('baseUrl')}/vehicle-keycode-request`)
+    await page.goto(`${suiteUrl()}/vehicle-keycode-request`)
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'make')
     await expectFieldError(page, 'Make', 'Select the make.')
@@ -84,7 +85,7 @@ describe('request keycode: errors sit on their fields and go with their cause', 
 
   it.each(WIDTHS)("clears the 'does not belong to a Honda' error once the VIN is corrected, at %ipx", async (width) => {
     const page = await newPage(width)
-    await page.goto(`${inject('baseUrl')}/vehicle-keycode-request`)
+    await page.goto(`${suiteUrl()}/vehicle-keycode-request`)
     await page.getByLabel('Make').selectOption('Honda')
     await page.getByLabel('Model').selectOption('Civic')
     await page.getByLabel('Year').selectOption('2016')
@@ -101,7 +102,7 @@ describe('request keycode: errors sit on their fields and go with their cause', 
 
   it.each(WIDTHS)('refuses a PDF renamed .jpg by its first bytes, before any preview, at %ipx', async (width) => {
     const page = await newPage(width)
-    await page.goto(`${inject('baseUrl')}/vehicle-keycode-request`)
+    await page.goto(`${suiteUrl()}/vehicle-keycode-request`)
     await page.getByLabel('Government photo ID (front) (optional)').setInputFiles({
       name: 'front.jpg',
       mimeType: 'image/jpeg',
@@ -116,7 +117,7 @@ describe('request keycode: errors sit on their fields and go with their cause', 
 describe('sign-up: errors sit on their fields', () => {
   it.each(WIDTHS)('marks each empty field of the sign-up with its own message and focuses First name, at %ipx', async (width) => {
     const page = await newPage(width)
-    await page.goto(`${inject('baseUrl')}/register`)
+    await page.goto(`${suiteUrl()}/register`)
     await page.getByRole('button', { name: 'Create Account' }).click()
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'fname')
     await expectFieldError(page, 'First name', 'First name is required')
@@ -129,7 +130,7 @@ describe('sign-up: errors sit on their fields', () => {
 
 describe('sign-in with two-factor', () => {
   it.each(WIDTHS)('asks for the code as a calm step with focus in the code field, then signs in, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await registerMember(baseUrl, { fname: 'Tova', lname: 'Factor' })
     const headers = { ...(await apiSignIn(baseUrl, member.email, member.password)), 'content-type': 'application/json' }
     const setup = await fetch(`${baseUrl}/api/user/security/two-factor/setup`, {
@@ -165,7 +166,7 @@ describe('sign-in with two-factor', () => {
 
 describe("the trial's days agree", () => {
   it.each(WIDTHS)('the banner, the start alert and the profile say 3 days right after the trial starts, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const page = await newPage(width)
     await signedInMember(page, baseUrl, 'Trina')
     await page.goto(`${baseUrl}/membership?trial=start`)
@@ -190,7 +191,7 @@ describe("the trial's days agree", () => {
 describe('the payment success page leads with the order', () => {
   for (const width of WIDTHS) {
     it(`shows a member the confirmation number and each item's real state and due time before the session id, at ${width}px`, async () => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const member = await memberWithPaidRequest(baseUrl, {
         fname: 'Sena',
         lname: 'Success',
@@ -213,7 +214,7 @@ describe('the payment success page leads with the order', () => {
     })
 
     it(`tells a guest which e-mail receives the code and that a secure link comes with it, at ${width}px`, async () => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const email = `guest-success-${width}-${Date.now()}@example.com`
       const { sessionId } = await guestWithPaidRequest(baseUrl, {
         vin: validVin('1HGCR2F3', 'G', String(390600 + width)),
@@ -233,7 +234,7 @@ describe('the payment success page leads with the order', () => {
 
 describe('member area at a phone width', () => {
   it('keeps the first order above the fold on the dashboard, and the order history inside the screen, at 390px', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await memberWithPaidRequest(baseUrl, { fname: 'Fola', lname: 'Fold', vin: validVin('1HGCR2F3', 'G', '390301') })
     const page = await newPage(390)
     await signInAt(page, baseUrl, '/login', member.email, member.password)
@@ -255,7 +256,7 @@ describe('member area at a phone width', () => {
 
 describe('User History at a phone width', () => {
   it("shows a customer's transactions as cards inside the screen, at 390px", async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await memberWithPaidRequest(baseUrl, { fname: 'Hugo', lname: 'History', vin: validVin('1HGCR2F3', 'G', '390401') })
     const page = await newPage(390)
     await signInAt(page, baseUrl, '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
@@ -303,7 +304,7 @@ describe('no serious or critical accessibility violation', () => {
     const page = await newPage(width)
     const found: Record<string, unknown> = {}
     for (const path of PUBLIC_SCREENS) {
-      await page.goto(`${inject('baseUrl')}${path}`)
+      await page.goto(`${suiteUrl()}${path}`)
       await page.getByRole('heading', { level: 1 }).waitFor()
       const violations = await seriousAccessibilityViolations(page)
       if (violations.length > 0) found[path] = violations
@@ -313,7 +314,7 @@ describe('no serious or critical accessibility violation', () => {
   })
 
   it.each(WIDTHS)("on a member's screens at %ipx", async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const page = await newPage(width)
     await signedInMember(page, baseUrl, 'Axel')
     const found: Record<string, unknown> = {}

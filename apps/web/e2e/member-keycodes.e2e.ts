@@ -1,9 +1,10 @@
 import { missingCredentialsMessage, PORTAL_MESSAGES } from '@keydesk/contracts/portals'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 
 let browser: Browser
 
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 describe('keycode portals in a real browser', () => {
   it('an admin opens /keycodes, copies credentials and finds the two lines on the clipboard', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const context = await browser.newContext()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     const page = await context.newPage()

@@ -1,9 +1,10 @@
 import { PROFILE_MESSAGES } from '@keydesk/contracts/member-messages'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pngImage } from '../../api/src/test/images.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { registerMember } from './members.ts'
 
 let browser: Browser
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 describe('member profile in a real browser', () => {
   it('a member edits the profile and uploads credentials', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const email = `dana-${Date.now()}@locke-keys.example`
     const { password } = await registerMember(baseUrl, { fname: 'Dana', lname: 'Locke', email, image: await pngImage() })
 

@@ -1,11 +1,12 @@
 import { KEYCODE_REFUND_MESSAGES, NO_KEYCODE_REASON_LABELS, NO_KEYCODE_REASONS } from '@keydesk/contracts/keycode-refunds'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { memberWithPaidRequest, signInAt } from './members.ts'
 
 /**
@@ -30,7 +31,7 @@ async function openPage(width: number): Promise<{ page: Page; errors: string[] }
 
 describe('an order that ends without a keycode', () => {
   it.each([390, 1280])('is ended and refunded by an admin, and the member sees it refunded, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const vin = validVin('1HGCR2F3', 'G', String(376000 + width))
     const member = await memberWithPaidRequest(baseUrl, { fname: 'Nora', lname: 'Nocode', vin })
     // A busy locksmith: another order of theirs stays in the queue, untouched by this one's end.

@@ -1,11 +1,12 @@
 import { formatDollars, toCents } from '@keydesk/contracts/money'
 import type { UserRequestsAnswer } from '@keydesk/contracts/vehicle-request'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, memberWithPaidRequest, signInAt } from './members.ts'
 
 /** Orders say where they stand: a request in the cart is not shown as an order; a paid one says what it is. */
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe('order cards on the member dashboard', () => {
   it.each([390, 1280])('tell a request still in the cart from a paid order, and track only the paid one, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const paidVin = validVin('1HGCR2F3', 'G', String(380000 + width))
     const member = await memberWithPaidRequest(baseUrl, { fname: 'Cora', lname: 'Cards', vin: paidVin })
     const headers = await apiSignIn(baseUrl, member.email, member.password)

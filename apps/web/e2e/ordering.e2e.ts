@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { pngFile, registerMember } from './members.ts'
 
 let browser: Browser
@@ -18,7 +19,7 @@ describe('ordering as a guest', () => {
   it('requests a keycode with photos and finds it in the cart', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)
-    await page.goto(`${inject('baseUrl')}/vehicle-keycode-request`)
+    await page.goto(`${suiteUrl()}/vehicle-keycode-request`)
     await page.getByLabel('Make').selectOption('Honda')
     await page.getByLabel('Model').selectOption('Civic')
     await page.getByLabel('Year').selectOption('2016')
@@ -40,7 +41,7 @@ describe('ordering as a guest', () => {
 
 describe('ordering as a signed-in user', () => {
   it('orders two keycodes, removes one, edits the other and sees the change on the dashboard', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const { email, password } = await registerMember(baseUrl, { fname: 'Omar', lname: 'Orders' })
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })

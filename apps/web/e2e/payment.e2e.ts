@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { registerMember } from './members.ts'
 
 let browser: Browser
@@ -15,7 +16,7 @@ afterAll(async () => {
 })
 
 async function openCheckout(page: Page) {
-  await page.goto(`${inject('baseUrl')}/cart`)
+  await page.goto(`${suiteUrl()}/cart`)
   await page.getByRole('button', { name: 'Checkout', exact: true }).click()
   await page.getByRole('button', { name: 'Pay securely' }).click()
   await page.waitForURL('**/sandbox-checkout/**')
@@ -32,7 +33,7 @@ async function payWith(page: Page, card: string) {
 
 describe('paying for keycodes', () => {
   it('keeps the cart on a declined card and on cancel, then pays with 4242 and sees the order as Pending', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await registerMember(baseUrl, { fname: 'Paula', lname: 'Payer' })
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     const errors = collectPageErrors(page)

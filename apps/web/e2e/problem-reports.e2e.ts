@@ -5,12 +5,13 @@ import {
   PROBLEM_REPORT_MESSAGES,
 } from '@keydesk/contracts/problem-reports'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { validVin } from '../../api/src/test/requests.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, guestWithPaidRequest, signInAt } from './members.ts'
 
 /**
@@ -59,7 +60,7 @@ async function releasedGuestOrderLink(baseUrl: string, vin: string, email: strin
 
 describe('a problem report', () => {
   it.each([390, 1280])('is sent by a guest from the order link and declined by an admin with a reason, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const vin = validVin('1HGCR2F3', 'G', String(388000 + width))
     const email = `rhea.${width}.${Date.now()}@example.com`
     const link = await releasedGuestOrderLink(baseUrl, vin, email)

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 
 let browser: Browser
 
@@ -40,7 +41,7 @@ describe('public pages in a real browser', () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } })
       const errors = collectPageErrors(page)
       for (const route of PUBLIC_ROUTES) {
-        await page.goto(`${inject('baseUrl')}${route.path}`)
+        await page.goto(`${suiteUrl()}${route.path}`)
         await page.getByRole('heading', { level: 1, name: route.heading }).waitFor()
         await page.getByText(route.text, { exact: false }).first().waitFor()
       }
@@ -51,7 +52,7 @@ describe('public pages in a real browser', () => {
 
   it('finds Nissan and a popular model (F-150) in the pricing search', async () => {
     const page = await browser.newPage()
-    await page.goto(`${inject('baseUrl')}/pricing`)
+    await page.goto(`${suiteUrl()}/pricing`)
     const search = page.getByLabel('Search')
     await search.fill('nissan')
     await page.getByRole('article', { name: 'Nissan' }).waitFor()
@@ -64,7 +65,7 @@ describe('public pages in a real browser', () => {
 
   it('sends the contact form and shows the success text', async () => {
     const page = await browser.newPage()
-    await page.goto(`${inject('baseUrl')}/support`)
+    await page.goto(`${suiteUrl()}/support`)
     await page.getByLabel('Name').fill('Sam Keys')
     await page.getByLabel('Email').fill('sam@example.com')
     await page.getByLabel('Subject').fill('Bulk order')
@@ -76,7 +77,7 @@ describe('public pages in a real browser', () => {
 
   it('opens the mobile menu at 390 px', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-    await page.goto(`${inject('baseUrl')}/pricing`)
+    await page.goto(`${suiteUrl()}/pricing`)
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
     expect(await page.getByRole('banner').getByRole('navigation', { name: 'Legal' }).isVisible()).toBe(true)
     await page.close()
@@ -85,7 +86,7 @@ describe('public pages in a real browser', () => {
   for (const path of ['/', '/pricing', '/login', '/register']) {
     it(`has no serious or critical accessibility violations on ${path}`, async () => {
       const page = await browser.newPage()
-      await page.goto(`${inject('baseUrl')}${path}`)
+      await page.goto(`${suiteUrl()}${path}`)
       await page.getByRole('heading', { level: 1 }).waitFor()
       expect(await seriousAccessibilityViolations(page)).toEqual([])
       await page.close()

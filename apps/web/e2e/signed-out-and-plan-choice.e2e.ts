@@ -2,10 +2,11 @@ import { SESSION_END_MESSAGES } from '@keydesk/contracts/auth-messages'
 import { formatDollars } from '@keydesk/contracts/money'
 import { planCharge } from '@keydesk/contracts/plan-prices'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { registerMember, signInAt } from './members.ts'
 
 /**
@@ -25,7 +26,7 @@ afterAll(async () => {
 
 describe('a member across devices and sign-in', () => {
   it('signs a phone out from the desktop, and the phone says why on its sign-in page', async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await registerMember(baseUrl, { fname: 'Petra', lname: 'Phone' })
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -61,7 +62,7 @@ describe('a member across devices and sign-in', () => {
   it.each([390, 1280])(
     'keeps the plan chosen while signed out through sign-in, and lists its charge before paying, at %ipx',
     async (width) => {
-      const baseUrl = inject('baseUrl')
+      const baseUrl = suiteUrl()
       const member = await registerMember(baseUrl, { fname: 'Olga', lname: 'Plans' })
       const page = await browser.newPage({ viewport: { width, height: 900 } })
       const errors = collectPageErrors(page)

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { launchBrowser } from './browser.ts'
+import { suiteUrl } from './lanes.ts'
 import { signInAt } from './members.ts'
 
 let browser: Browser
@@ -17,7 +18,7 @@ afterAll(async () => {
 describe("the super admin's header", () => {
   it('holds every link, the name and Logout on one line at 1280 px, and moves them into the menu at 1279 px', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    await signInAt(page, inject('baseUrl'), '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
+    await signInAt(page, suiteUrl(), '/admin-login', DEV_SUPER_ADMIN.email, DEV_SUPER_ADMIN.password)
     const main = page.getByRole('navigation', { name: 'Main' })
     await main.getByRole('link', { name: 'Super Admin' }).waitFor()
     const tops = await page.evaluate(() =>

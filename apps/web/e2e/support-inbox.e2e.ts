@@ -1,11 +1,12 @@
 import { CONTACT_MESSAGES } from '@keydesk/contracts/support'
 import { SUPPORT_INBOX_MESSAGES } from '@keydesk/contracts/support-inbox'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../../api/src/config.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowser } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, registerMember, signInAt, startTrial } from './members.ts'
 
 /**
@@ -52,7 +53,7 @@ async function inboxConversationId(baseUrl: string, headers: { cookie: string },
 
 describe('the support inbox', () => {
   it.each([390, 1280])('answers a Professional member, who reads it in the account and by mail, at %ipx', async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const { email, password } = await registerMember(baseUrl, { fname: 'Priya', lname: 'Pro' })
     await startTrial(baseUrl, await apiSignIn(baseUrl, email, password), 'PROFESSIONAL')
     const subject = `Transponder question ${width}`
@@ -104,7 +105,7 @@ describe('the support inbox', () => {
   })
 
   it.each([390, 1280])("lets a visitor read support's answer and reply through the mail's link, once, at %ipx", async (width) => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const email = `vera.${width}.${Date.now()}@example.com`
     const subject = `Subaru coverage ${width}`
     const sent = await fetch(`${baseUrl}/api/support/contact`, {

@@ -3,11 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import bwipjs from 'bwip-js/node'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VIN_SCAN_MESSAGES } from '../src/features/vin-scan/vin-scan-messages.ts'
 import { seriousAccessibilityViolations } from './axe.ts'
 import { launchBrowserWithFlags } from './browser.ts'
 import { collectPageErrors } from './console-errors.ts'
+import { suiteUrl } from './lanes.ts'
 import { apiSignIn, registerMember, signInAt, startTrial } from './members.ts'
 
 /** A 2016 Honda Civic's VIN (valid check digit): the catalogue has the Civic of 2016, so the whole vehicle fills in. */
@@ -84,7 +85,7 @@ async function requestForm(browser: Browser): Promise<{ page: Page; errors: stri
   // The decoder, WebAssembly included, comes from our origin: a request anywhere else would be a CDN the phone needs.
   const elsewhere: string[] = []
   page.on('request', (request) => {
-    if (!request.url().startsWith(inject('baseUrl'))) elsewhere.push(request.url())
+    if (!request.url().startsWith(suiteUrl())) elsewhere.push(request.url())
   })
   // Keeps every camera stream the page opens, so a journey can see that closing the dialog ended its tracks.
   await page.addInitScript(() => {
@@ -98,7 +99,7 @@ async function requestForm(browser: Browser): Promise<{ page: Page; errors: stri
       return stream
     }
   })
-  await page.goto(`${inject('baseUrl')}/vehicle-keycode-request`)
+  await page.goto(`${suiteUrl()}/vehicle-keycode-request`)
   return { page, errors, elsewhere }
 }
 
@@ -171,7 +172,7 @@ describe('scanning the VIN on a phone', () => {
 
 describe('scanning a VIN into the bulk sheet', () => {
   it("replaces a row's mistyped VIN with the one its label's barcode holds", async () => {
-    const baseUrl = inject('baseUrl')
+    const baseUrl = suiteUrl()
     const member = await registerMember(baseUrl, { fname: 'Sam', lname: 'Scanner' })
     await startTrial(baseUrl, await apiSignIn(baseUrl, member.email, member.password), 'PROFESSIONAL')
     const page = await (await browserFilming('code39', `I${VIN}`)).newPage({ viewport: PHONE })

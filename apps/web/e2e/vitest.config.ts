@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { E2E_LANES } from './lanes.ts'
 
 /** Browser journeys against the production build served by the real API (`npm run test:e2e`). */
 export default defineConfig({
@@ -11,6 +12,7 @@ export default defineConfig({
     setupFiles: ['../../../scripts/test-node.setup.mjs', './failure-report.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // One worker per lane (lanes.ts): each runs one test file at a time against its own server and Chromium.
+    maxWorkers: E2E_LANES,
   },
 })
