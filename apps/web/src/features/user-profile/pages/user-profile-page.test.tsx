@@ -54,6 +54,10 @@ describe('/user-profile', () => {
     const { router } = await renderApp('/user-profile', { user })
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(await screen.findByText(PROFILE_MESSAGES.userNotFound)).toBeInTheDocument()
+    // Signed out, so the sign-in page stays and keeps saying why.
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(screen.getByText(PROFILE_MESSAGES.userNotFound)).toBeInTheDocument()
   })
 
   it('requires first and last name, phone optional', async () => {
