@@ -27,7 +27,7 @@ export default defineConfig({
     maxWorkers: 2,
     // A project with its own worker count runs in a group of its own: after the contracts and web projects, when the
     // root config runs them all (`npm run test:unit`).
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 2 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -9,8 +9,13 @@ configure({ asyncUtilTimeout: 3000 })
 
 // No test reaches the network: a call its test did not answer gets the 404 of a server without that route, instead
 // of a real request to the test page's address that is torn down with the test (and printed a socket trace).
+// Each test starts in a browser that has stored nothing: the test files share their page (isolate: false), and a
+// session hint another file's sign-in left made a visitor's page ask for the session it never had.
 beforeEach(() => {
   fakeApi({})
+  // A file on the node environment (no page) has no storage to clear.
+  globalThis.localStorage?.clear()
+  globalThis.sessionStorage?.clear()
 })
 
 afterEach(() => cleanup())
