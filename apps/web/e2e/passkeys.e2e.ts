@@ -99,9 +99,13 @@ async function mailedCode(to: string): Promise<string> {
   throw new Error(`no enrolment code mailed to ${to}`)
 }
 
+/**
+ * Signed out once the server has ended the session: the page forgets the user before its logout call is answered, and
+ * a visit started before that answer could still carry the session (seen once with the suite in two lanes).
+ */
 async function signOut(page: Page) {
   const logout = page.getByRole('button', { name: 'Logout' })
-  await logout.click()
+  await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/api/auth/logout') && answer.ok()), logout.click()])
   await logout.waitFor({ state: 'hidden' })
 }
 
