@@ -10,11 +10,13 @@ declare module 'vitest' {
 }
 
 /**
- * The journeys run in two lanes, one test file at a time in each (vitest's workers): a journey spends most of its time
- * waiting on the browser or the server, so one lane kept about one core of two busy. Each lane has a server and a
- * Chromium of its own, so a file meets only its own lane's data and pages, as when the suite ran one file at a time.
+ * The journeys run in lanes, one test file at a time in each (vitest's workers), each lane with a server and a
+ * Chromium of its own, so a file meets only its own lane's data and pages. A journey spends most of its time waiting
+ * on the browser or the server (one lane keeps about one core of two busy), and two lanes took the suite from 240 s
+ * to 153-176 s. But with two, passkeys.e2e.ts found its member signed in again on the sign-in page after signing out,
+ * in two fresh-clone runs of three, and the cause is not found yet; so one lane until it is (decision 024).
  */
-export const E2E_LANES = 2
+export const E2E_LANES = 1
 
 /** This worker's lane: vitest numbers its workers from 1 to their count (VITEST_POOL_ID). */
 function lane(): number {
