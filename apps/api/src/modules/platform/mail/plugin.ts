@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { schedulePeriodicJob, sweepInBatches } from '../../../lib/periodic-jobs.ts'
-import { deliverDueMail, logTransport, MAIL_BATCH_SIZE, type MailTransport, smtpTransport } from './sender.ts'
+import { schedulePeriodicJob } from '../../../lib/periodic-jobs.ts'
+import { deliverDueMail, logTransport, type MailTransport, smtpTransport } from './sender.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +12,7 @@ declare module 'fastify' {
   }
 }
 
-/** How often the outbox is looked at for mail that is due. */
-export const MAIL_POLL_MS = 2000
+const POLL_MS = 2000
 
 /** The mail port: SMTP when SMTP_URL is set, the log transport otherwise; polls the outbox while the app runs (one process at a time). */
 async function mail(app: FastifyInstance, options: { transport?: MailTransport }) {
@@ -31,14 +30,12 @@ async function mail(app: FastifyInstance, options: { transport?: MailTransport }
   }
   app.decorate('mail', { deliverDue })
 
-  // Claims already keep two senders off one mail; the lock keeps the other processes from polling for nothing. A tick
-  // sends batch after batch while they come back full: at one batch a tick (10 mails a second) a mail queued behind a
-  // backlog waited for it, and a browser journey waited over 15 s for a keycode mail.
+  // Claims already keep two senders off one mail; the lock keeps the other processes from polling for nothing.
   schedulePeriodicJob(app, {
     name: 'mail-outbox',
-    everyMs: MAIL_POLL_MS,
-    run: async (signal) => {
-      await sweepInBatches(deliverDue, MAIL_BATCH_SIZE, signal)
+    everyMs: POLL_MS,
+    run: async () => {
+      await deliverDue()
     },
   })
   app.addHook('preClose', async () => {

@@ -4,8 +4,7 @@ import type { Database } from '../../../ports.ts'
 import { openBodies } from './outbox.ts'
 import { claimDueMail, markMailSent, recordMailFailure } from './repository.ts'
 
-/** Mails one delivery pass claims. */
-export const MAIL_BATCH_SIZE = 20
+const BATCH_SIZE = 20
 const MAX_ATTEMPTS = 8
 
 /** 30 s, 2 min, 4.5 min, … capped at 1 hour between attempts. */
@@ -57,7 +56,7 @@ export async function deliverDueMail(
   options: { from: string; key: Buffer },
   log: FastifyBaseLogger,
 ): Promise<number> {
-  const claimed = await claimDueMail(db, MAIL_BATCH_SIZE, SEND_LEASE_MS)
+  const claimed = await claimDueMail(db, BATCH_SIZE, SEND_LEASE_MS)
   // UPDATE … RETURNING has no order: send in the order the mails were queued.
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
   let sent = 0
