@@ -78,6 +78,15 @@ describe('locations', () => {
   })
 })
 
+/** An Enterprise owner's fresh invitation of a technician to a new location, with the token its mail carries. */
+async function invitedTechnician() {
+  const owner = await enterpriseOwner(testApp)
+  const location = await createLocation(testApp, owner)
+  const email = uniqueEmail('tech')
+  await inviteCall(testApp, owner, { email, role: 'TECHNICIAN', locationId: location.id })
+  return { owner, location, email, token: await mailedInvitationToken(testApp, email) }
+}
+
 describe('invitations', () => {
   it('an invitation is mailed as a link whose token is kept only as its digest, for the 7 days it works', async () => {
     const owner = await enterpriseOwner(testApp)
@@ -137,11 +146,7 @@ describe('invitations', () => {
   })
 
   it('a used invitation is refused the second time', async () => {
-    const owner = await enterpriseOwner(testApp)
-    const location = await createLocation(testApp, owner)
-    const email = uniqueEmail('tech')
-    await inviteCall(testApp, owner, { email, role: 'TECHNICIAN', locationId: location.id })
-    const token = await mailedInvitationToken(testApp, email)
+    const { token } = await invitedTechnician()
     expect((await acceptCall(testApp, token)).statusCode).toBe(201)
     const again = await acceptCall(testApp, token, { fname: 'Other' })
     expect(again.statusCode).toBe(409)
@@ -149,11 +154,7 @@ describe('invitations', () => {
   })
 
   it('two acceptances of one invitation in flight together make one account', async () => {
-    const owner = await enterpriseOwner(testApp)
-    const location = await createLocation(testApp, owner)
-    const email = uniqueEmail('tech')
-    await inviteCall(testApp, owner, { email, role: 'TECHNICIAN', locationId: location.id })
-    const token = await mailedInvitationToken(testApp, email)
+    const { email, token } = await invitedTechnician()
     const answers = await Promise.all([acceptCall(testApp, token), acceptCall(testApp, token)])
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
     expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(TEAM_MESSAGES.invitationUsed)
@@ -161,11 +162,7 @@ describe('invitations', () => {
   })
 
   it('an acceptance still cleaning its photos when another one joins is told the link was used', async () => {
-    const owner = await enterpriseOwner(testApp)
-    const location = await createLocation(testApp, owner)
-    const email = uniqueEmail('tech')
-    await inviteCall(testApp, owner, { email, role: 'TECHNICIAN', locationId: location.id })
-    const token = await mailedInvitationToken(testApp, email)
+    const { email, token } = await invitedTechnician()
     // The slow one opens the invitation, then cleans a 49-megapixel photo (about the most a file may have) while the
     // quick one, sent a moment later, joins; only then does the slow one reach the account's transaction.
     const photo = new Blob([new Uint8Array(await pngImage(7000, 7000))], { type: 'image/png' })
@@ -216,11 +213,7 @@ describe('invitations', () => {
   })
 
   it(`an invitation is refused once its ${TEAM_INVITATION_DAYS} days are over`, async () => {
-    const owner = await enterpriseOwner(testApp)
-    const location = await createLocation(testApp, owner)
-    const email = uniqueEmail('tech')
-    await inviteCall(testApp, owner, { email, role: 'TECHNICIAN', locationId: location.id })
-    const token = await mailedInvitationToken(testApp, email)
+    const { token } = await invitedTechnician()
     clock.advance(TEAM_INVITATION_DAYS * 86_400_000)
     const answer = await acceptCall(testApp, token)
     expect(answer.statusCode).toBe(409)
