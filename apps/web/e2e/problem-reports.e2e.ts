@@ -49,13 +49,16 @@ async function releasedGuestOrderLink(baseUrl: string, vin: string, email: strin
     body: JSON.stringify({ vehicleId: id, keycode: 'KC-WRONG-77', identityChecked: true }),
   })
   expect(released.status, await released.clone().text()).toBe(200)
+  let guestMails: { subject: string; text: string }[] = []
   for (let attempt = 0; attempt < 150; attempt++) {
-    const mails = (await (await fetch(`${baseUrl}/api/dev/mailbox`)).json()) as { to: string; text: string }[]
-    const link = /(\/order-link#[A-Za-z0-9_-]{43})/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[1]
+    const mails = (await (await fetch(`${baseUrl}/api/dev/mailbox`)).json()) as { to: string; subject: string; text: string }[]
+    // The order's confirmation goes to the same address: each of the guest's mails is looked at, not only the newest.
+    guestMails = mails.filter((mail) => mail.to === email)
+    const link = guestMails.map((mail) => /(\/order-link#[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1]).find(Boolean)
     if (link) return `${baseUrl}${link}`
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`no order link reached ${email}`)
+  throw new Error(`no order link reached ${email} in 15 s; their mails: ${JSON.stringify(guestMails.map((mail) => mail.subject))}`)
 }
 
 describe('a problem report', () => {
