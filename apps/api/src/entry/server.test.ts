@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEV_SUPER_ADMIN } from '../config.ts'
+import { LOG_BATCH } from '../logger.ts'
 import { openStream } from '../test/event-stream.ts'
 import { keycodeRequestForm, validVin } from '../test/requests.ts'
 import { spawnServer, startServer } from '../test/server-process.ts'
@@ -85,6 +86,28 @@ describe('server process', () => {
     // Two cold starts of a real server on a fresh PGlite (12 s alone), which the rest of the suite running beside it
     // slowed to 23-38 s each on a loaded 2-core machine.
   }, 150_000)
+
+  it("writes an answer's log line within a fraction of a second while it runs, and the last lines as it exits", async () => {
+    const server = await startServer(databaseEnv())
+    try {
+      const before = server.output().length
+      expect((await fetch(`${server.baseUrl}/api/pricing`)).status).toBe(200)
+      const answeredAt = Date.now()
+      // Lines are written in batches of 4 KB; this one line of a few hundred bytes is written by the batch's deadline.
+      await vi.waitFor(() => expect(server.output().slice(before)).toMatch(/"url":"\/api\/pricing".*"request completed"/), {
+        timeout: 20 * LOG_BATCH.maxWaitMs,
+        interval: 10,
+      })
+      console.log(`one answer's log line written ${Date.now() - answeredAt} ms after the answer (batch deadline ${LOG_BATCH.maxWaitMs} ms)`)
+      const last = await fetch(`${server.baseUrl}/api/health`)
+      expect(last.status).toBe(200)
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+      expect(server.output()).toMatch(/"url":"\/api\/health".*"request completed"[^\n]*\n(.*\n)*.*"signal":"SIGTERM"/)
+    } finally {
+      await server.stop()
+    }
+  }, 90_000)
 
   it('on SIGTERM finishes the in-flight request, answers requests that arrive meanwhile 503 in the error shape and exits promptly', async () => {
     const server = await startServer(databaseEnv())
