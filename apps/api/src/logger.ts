@@ -122,7 +122,7 @@ export function safeError(error: unknown, depth = 0): LoggedError {
 /** How much of the log standard output gathers before it writes, and how long a line may wait at most. */
 export const LOG_BATCH = { bytes: 4096, maxWaitMs: 100 } as const
 
-let standardOutputStream: DestinationStream | undefined
+let standardOutputStream: ReturnType<typeof destination> | undefined
 
 /**
  * Where the server's lines go unless a test gives a stream: standard output, one stream per process. Lines gather
@@ -145,6 +145,11 @@ function standardOutput(): DestinationStream {
     standardOutputStream = stream
   }
   return standardOutputStream
+}
+
+/** Writes what standard output has gathered now: the start-up lines, once the server serves, do not wait for a batch. */
+export function flushStandardOutput(): void {
+  standardOutputStream?.flushSync()
 }
 
 export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {

@@ -7,7 +7,7 @@ import { DEV_SUPER_ADMIN } from '../config.ts'
 import { LOG_BATCH } from '../logger.ts'
 import { openStream } from '../test/event-stream.ts'
 import { keycodeRequestForm, validVin } from '../test/requests.ts'
-import { spawnServer, startServer } from '../test/server-process.ts'
+import { findFreePort, spawnServer, startServer } from '../test/server-process.ts'
 import { startSlowUpload } from '../test/slow-upload.ts'
 import { registerMember } from '../test/write-load.ts'
 
@@ -86,6 +86,25 @@ describe('server process', () => {
     // Two cold starts of a real server on a fresh PGlite (12 s alone), which the rest of the suite running beside it
     // slowed to 23-38 s each on a loaded 2-core machine.
   }, 150_000)
+
+  it('has written its start-up lines by the time it answers its first request', async () => {
+    const port = await findFreePort()
+    const server = await spawnServer({ ...databaseEnv(), PORT: String(port) })
+    try {
+      // Asked every few milliseconds, so the first answer comes well before a batch's deadline would write the lines.
+      await vi.waitFor(
+        async () => {
+          if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output()}`)
+          expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200)
+        },
+        { timeout: 60_000, interval: 5 },
+      )
+      expect(server.output()).toMatch(/"msg":"Server listening at/)
+    } finally {
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
+  }, 90_000)
 
   it("writes an answer's log line within a fraction of a second while it runs, and the last lines as it exits", async () => {
     const server = await startServer(databaseEnv())

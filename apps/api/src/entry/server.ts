@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace'
 import { type Config, ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
+import { flushStandardOutput } from '../logger.ts'
 import { buildApp } from './app.ts'
 
 function readConfig(): Config {
@@ -46,3 +47,4 @@ closeWithGrace(
 )
 
 await app.listen({ host: config.host, port: config.port })
+flushStandardOutput()

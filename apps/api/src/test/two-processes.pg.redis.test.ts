@@ -12,6 +12,7 @@ import { subscriptions } from '../db/schema/payments.ts'
 import { users } from '../db/schema/users.ts'
 import { JOB_LOCK_IDS, JOB_LOCK_SPACE, type JobName } from '../lib/job-lock-ids.ts'
 import { jobLocksOf } from '../lib/periodic-jobs.ts'
+import { LOG_BATCH } from '../logger.ts'
 import { registrationForm } from './accounts.ts'
 import { arrivalMs, openStream } from './event-stream.ts'
 import { pngImage } from './images.ts'
@@ -135,6 +136,12 @@ const logLines = (instance: ServerProcess, message: string) =>
     .split('\n')
     .filter((line) => line.startsWith('{') && line.includes(message))
 
+/**
+ * A server writes its log lines in batches, at most LOG_BATCH.maxWaitMs after they were logged: a check that a line is
+ * absent, or that there is only one, waits that long twice over first, so a line still in a batch is not missed.
+ */
+const linesWritten = () => pause(2 * LOG_BATCH.maxWaitMs)
+
 const jobTaken = (name: JobName) => `"msg":"periodic job ${name} runs on this process"`
 
 describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', () => {
@@ -248,6 +255,7 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
       const [plan] = await db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.id, endedPlanId))
       return plan?.status === 'EXPIRED'
     })
+    await linesWritten()
     expect(logLines(owners['guest-sweep'][0] as ServerProcess, 'guest sweep: 1 expired guests removed')).toHaveLength(1)
     expect(logLines(owners['subscription-expiry'][0] as ServerProcess, 'subscription expiry: 1 plans ended')).toHaveLength(1)
     for (const instance of [a, b]) {
@@ -260,6 +268,7 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
     })
     const mailer = owners['mail-outbox'][0] as ServerProcess
     const other = mailer === a ? b : a
+    await linesWritten()
     expect(logLines(mailer, 'mail delivered to the log transport').length).toBeGreaterThanOrEqual(5)
     expect(logLines(other, 'mail delivered to the log transport')).toEqual([])
     const where = (name: JobName) => (owners[name][0] === a ? 'A' : 'B')
@@ -279,6 +288,7 @@ describe('two API processes with one PostgreSQL, one Redis and one S3 bucket', (
     await eventually('the surviving process takes the mail job', () => logLines(survivor, jobTaken('mail-outbox')).length === 1)
     const takenMs = Date.now() - killedAt
 
+    await linesWritten()
     const sent = logLines(survivor, 'mail delivered to the log transport').length
     expect(
       (
