@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '../../../db/database.ts'
+import { withRowsMappedOnce } from '../../../db/prepared-statements.ts'
 import { users } from '../../../db/schema/users.ts'
 import type { Database } from '../../../ports.ts'
 import { openSessions } from '../sessions/repository.ts'
@@ -59,7 +60,7 @@ export async function bumpSessionVersion(db: DbExecutor, userId: string) {
  * token's session and finds nothing once that session ended (decision 022), so the check costs no query of its own.
  */
 export function prepareAccountRead(db: Database) {
-  return db
+  const read = db
     .select({
       id: users.id,
       email: users.email,
@@ -79,7 +80,7 @@ export function prepareAccountRead(db: Database) {
     .leftJoin(twoFactorFlags, eq(twoFactorFlags.userId, users.id))
     .where(and(eq(openSessions.id, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('id'))))
     .limit(1)
-    .prepare('principal_read')
+  return withRowsMappedOnce(read.prepare('principal_read'))
 }
 
 /**
