@@ -28,18 +28,22 @@ async function gracefulClose(app: FastifyInstance) {
   let isClosing = false
   const inFlight = new Set<FastifyReply>()
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, as they run on every request (cross-site-guard.ts says why).
+  app.addHook('onRequest', (request, reply, done) => {
     if (isClosing) {
-      await discardBody(request.raw)
-      return reply.status(503).send(errorAnswer('SERVICE_UNAVAILABLE', MESSAGES.backendUnavailable))
+      // Answered here, so `done` is not called: the request goes no further.
+      void discardBody(request.raw).then(() => reply.status(503).send(errorAnswer('SERVICE_UNAVAILABLE', MESSAGES.backendUnavailable)))
+      return
     }
     inFlight.add(reply)
     reply.raw.once('close', () => inFlight.delete(reply))
+    done()
   })
 
   // A keep-alive connection would otherwise stay open after its answer and hold the shutdown until the deadline.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (isClosing) reply.header('connection', 'close')
+    done(null, payload)
   })
 
   app.addHook('preClose', async () => {

@@ -34,10 +34,10 @@ const hasBody = (headers: Record<string, string | string[] | undefined>) =>
  * left to its parser.
  */
 async function slowClients(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const { raw } = request
     const socket = raw.socket
-    if (!hasBody(raw.headers) || raw.complete) return
+    if (!hasBody(raw.headers) || raw.complete) return done()
     let bytesBefore = socket.bytesRead
     const timer = setInterval(() => {
       if (raw.complete || socket.destroyed) return clearInterval(timer)
@@ -54,6 +54,7 @@ async function slowClients(app: FastifyInstance) {
     }, SLOW_CLIENT_LIMITS.bodyWindowMs)
     timer.unref()
     raw.once('close', () => clearInterval(timer))
+    done()
   })
 }
 
