@@ -41,7 +41,7 @@ function originOf(value: string): string | null {
 async function crossSiteGuard(app: FastifyInstance, options: CrossSiteGuardOptions) {
   const allowed = new Set(options.allowedOrigins.map((origin) => new URL(origin).origin))
   // A callback hook, as the others on every request: an async one costs each request a promise and a turn of the
-  // microtask queue (docs/performance.md, "Sixth pass").
+  // microtask queue.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done()
     const origin = request.headers.origin
