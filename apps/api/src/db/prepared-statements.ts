@@ -48,7 +48,7 @@ function decoderOf(field: unknown): Decoder {
  * A row mapper for one selection, worked out once: the same objects drizzle's own mapping makes (nested objects, each
  * value through its column's or expression's decoder, a left-joined table's object null when drizzle makes it null),
  * without asking every field of every row what kind of field it is. On the queue's page of 25 rows of 40 fields that
- * asking was about a sixth of the answer's CPU (docs/performance.md, "Rows mapped once").
+ * asking was about a sixth of the answer's CPU (docs/performance.md, "Fifth pass": rows mapped once).
  */
 export function compileRowMapper(
   fields: { path: string[]; field: unknown }[],
