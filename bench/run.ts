@@ -397,7 +397,7 @@ async function main() {
           queue.firstPage,
           peerQueue,
           1.5,
-          "Both read the page, its buyers, documents, batch places and first paid orders in one prepared statement. Keydesk reads it after the token check and the account read with its admin rules, maps each row through drizzle, validates the answer with Zod and writes its redacting log line (docs/performance.md, 'The admin queue').",
+          "Both read the page, its buyers, documents, batch places and first paid orders in one prepared statement. Keydesk reads it after the token check and the account read with its admin rules, maps its rows with a mapper worked out once per statement, validates the answer with Zod and writes its redacting log line (docs/performance.md, 'The admin queue').",
         ),
       )
 

@@ -27,9 +27,15 @@ interface Decoder {
   mapFromDriverValue(value: unknown): unknown
 }
 
+/** One field of a select in drizzle's order: where its value goes in the row's object, and what the field is. */
+interface OrderedField {
+  path: string[]
+  field: unknown
+}
+
 /** What drizzle keeps on a prepared select to map its rows: the ordered selection, and which joined tables may be null. */
 interface PreparedSelectInternals {
-  fields?: { path: string[]; field: unknown }[]
+  fields?: OrderedField[]
   joinsNotNullableMap?: Record<string, boolean>
   customResultMapper?: (rows: unknown[][]) => unknown
 }
@@ -50,8 +56,8 @@ function decoderOf(field: unknown): Decoder {
  * without asking every field of every row what kind of field it is. On the queue's page of 25 rows of 40 fields that
  * asking was about a sixth of the answer's CPU (docs/performance.md, "Fifth pass": rows mapped once).
  */
-export function compileRowMapper(
-  fields: { path: string[]; field: unknown }[],
+function compileRowMapper(
+  fields: OrderedField[],
   joinsNotNullableMap?: Record<string, boolean>,
 ): (row: unknown[]) => Record<string, unknown> {
   const slots = fields.map(({ path, field }) => ({
